@@ -1,0 +1,86 @@
+"""Command line: ``python -m dominoes_widget verify FILE [--json]`` and ``simulate``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .record import verify_record
+
+__all__ = ["main"]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m dominoes_widget",
+                                     description="Check and simulate domino game records.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    verify = commands.add_parser("verify", help="replay a game record under its rules and report")
+    verify.add_argument("file", help="a RECORD.md game record (JSON)")
+    verify.add_argument("--json", action="store_true", help="one JSON object per line")
+    _add_simulate(commands)
+    args = parser.parse_args(argv)
+    if args.command == "verify":
+        return _verify(args.file, args.json)
+    return _simulate(args)
+
+
+def _verify(path: str, as_json: bool) -> int:
+    import os
+
+    summaries, problems = verify_record(os.fspath(path) if not path.lstrip().startswith("{") else path)
+    if problems:
+        for problem in problems:
+            print(json.dumps(problem.as_json()) if as_json else problem)
+        return 1
+    for summary in summaries:
+        print(json.dumps(summary) if as_json else _summary_text(summary))
+    return 0
+
+
+def _summary_text(s: dict) -> str:
+    pips = " ".join(f"{seat} {n}" for seat, n in s["pips"].items())
+    score = " ".join(f"{k} {v}" for k, v in s["score_after"].items())
+    if s["end"] is None:
+        return f"hand {s['hand']}: in progress; score {score}"
+    if s["tie"]:
+        who = "tie"
+    else:
+        who = f"{s['winner_seat'] or s['winner_team']} wins" + (f" for {s['winner_team']}" if s["winner_team"] and s["winner_seat"] else "")
+    ends = "|".join(str(e) for e in s["open_ends"])
+    text = f"hand {s['hand']}: {s['end']}, {who}; pips {pips}; ends {ends}; score {score}"
+    if s["ties_after"]:
+        text += f"; tied deals pending {s['ties_after']}"
+    if s["playoff_pending_after"]:
+        text += "; play-off pending"
+    text += f"; next lead {s['next_leader']}"
+    if s["match_winner"]:
+        text += f"; match won by {s['match_winner']}"
+    if s["boneyard_left"]:
+        text += f"; pile {s['boneyard_left']}"
+    return text
+
+
+def _add_simulate(commands) -> None:
+    simulate = commands.add_parser("simulate", help="play many hands between bots")
+    simulate.add_argument("--game", default="six_love", help="rules preset (six_love, straight_six, vietnamese2..4)")
+    simulate.add_argument("--players", default="greedy,random",
+                          help="bots by name: two names for the teams (partnership) or one per seat")
+    simulate.add_argument("--hands", type=int, default=1000)
+    simulate.add_argument("--seed", type=int, default=0)
+    simulate.add_argument("--workers", type=int, default=None)
+    simulate.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE", help="a rules setting")
+    simulate.add_argument("--csv", help="write one row per hand to this CSV file")
+
+
+def _simulate(args) -> int:
+    try:
+        from .simulate import run_cli
+    except ImportError:
+        print("simulation is not available in this build", file=sys.stderr)
+        return 2
+    return run_cli(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,649 @@
+"""One hand of dominoes: the deal, the line of play, the moves, and how the hand ended.
+
+A :class:`Hand` keeps a move stack and a snapshot stack (python-chess's push/pop), so
+``pop`` undoes the last move exactly. ``legal_moves`` lists what the seat to move may
+do; ``push`` applies a move or raises :class:`IllegalMoveError` with the RULES.md reason
+and changes nothing.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections import deque
+from dataclasses import dataclass
+from typing import Iterable, Iterator, Mapping
+
+from .errors import DealError, IllegalMoveError
+from .move import DRAW, LEAD, PASS, PLAY, Move, MoveSyntaxError
+from .rules import Rules
+from .tiles import ALL_TILES, MASK_WITH, TILES_WITH, Tile, TileError
+
+__all__ = ["Hand", "Outcome", "Termination", "LegalMoves", "deal_tiles", "opening_lead", "team_of"]
+
+HAND_SIZE = 7
+DOUBLE_SIX = ALL_TILES[27]
+DOUBLE_BLANK = ALL_TILES[0]
+_FULL_SET = (1 << 28) - 1
+
+
+class Termination(enum.Enum):
+    """How a hand ended."""
+
+    DOMINO = "domino"
+    BLOCKED = "blocked"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a hand ended and who won it.
+
+    ``winner_seat`` is the seat that dominoed or alone holds the lowest blocked count;
+    ``winner_team`` the partnership team that won (``None`` in the Vietnamese game and on
+    a tie); ``pips`` each seat's count as the blocked count scores it.
+    """
+
+    termination: Termination
+    winner_seat: str | None
+    winner_team: str | None
+    tie: bool
+    pips: dict[str, int]
+    open_ends: tuple[int, int]
+
+    @property
+    def winner(self) -> str | None:
+        """The team (partnership) or seat (Vietnamese) that won the hand, if any."""
+        return self.winner_team or self.winner_seat
+
+
+def team_of(seat: str) -> str:
+    """The partnership team of a seat: ``NS`` or ``EW``."""
+    return "NS" if seat in ("N", "S") else "EW"
+
+
+def deal_tiles(rules: Rules, seed: int | random.Random | None = None) -> tuple[dict[str, list[Tile]], list[Tile]]:
+    """A shuffled deal: 7 tiles for each seat and the draw pile (top first).
+
+    The same integer seed gives the same deal on every machine.
+    """
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    tiles = list(ALL_TILES)
+    rng.shuffle(tiles)
+    deal = {seat: sorted(tiles[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i, seat in enumerate(rules.seats)}
+    return deal, tiles[len(rules.seats) * HAND_SIZE:]
+
+
+def opening_lead(rules: Rules, deal: Mapping[str, Iterable[Tile]]) -> tuple[str, Tile] | None:
+    """The seat that leads a hand by the first-hand rule, and the tile it must pose.
+
+    Partnership: the 6-6 holder and the 6-6. Vietnamese: the holder of the highest double
+    dealt, or with no double the holder of the highest tile (``no_double_fallback``); ``None``
+    when the deal must be redealt.
+    """
+    holder = {t: seat for seat, tiles in deal.items() for t in tiles}
+    for number in range(6, -1, -1):
+        double = ALL_TILES[number * (number + 1) // 2 + number]
+        if double in holder:
+            return holder[double], double
+    if rules.no_double_fallback == "redeal":
+        return None
+    highest = max(holder, key=lambda t: (t.pips, t.high))
+    return holder[highest], highest
+
+
+class Hand:
+    """A hand from the deal to its end.
+
+    ``leader`` is the seat that makes the first move (by default, the one the first-hand
+    rule names). ``lead_tile`` is the tile that must be led, if any; ``leaders`` the seats
+    that may lead (a seat outside them is refused with ``wrong_leader``).
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        deal: Mapping[str, Iterable[Tile | str]],
+        boneyard: Iterable[Tile | str] = (),
+        leader: str | None = None,
+        *,
+        lead_tile: Tile | str | None = None,
+        leaders: Iterable[str] | None = None,
+    ) -> None:
+        self.rules = rules
+        self.seats: tuple[str, ...] = rules.seats
+        deal, boneyard = _checked_deal(rules, deal, boneyard)
+        self.deal: dict[str, tuple[Tile, ...]] = {seat: tuple(sorted(deal[seat])) for seat in self.seats}
+        self.initial_boneyard: tuple[Tile, ...] = tuple(boneyard)
+        opening = opening_lead(rules, self.deal)
+        if leader is None:
+            if opening is None:
+                raise DealError(["no double was dealt and the rules say to redeal"])
+            leader, default_tile = opening
+            if lead_tile is None and not (rules.is_partnership and rules.sporting):
+                lead_tile = default_tile
+        if leader not in self.seats:
+            raise DealError([f"leader {leader!r} is not a seat in play ({', '.join(self.seats)})"])
+        self.leader = leader
+        self.lead_tile: Tile | None = Tile.parse(lead_tile) if isinstance(lead_tile, str) else lead_tile
+        self.leaders = frozenset(leaders) if leaders is not None else frozenset(self.seats)
+        order = rules.turn_order
+        self._next_seat = {seat: order[(i + 1) % len(order)] for i, seat in enumerate(order)}
+        self._wild = rules.blank_rule == "wild"
+        self._until_playable = rules.draw_mode == "until_playable"
+        self._must_play_drawn = rules.drawn_tile_must_play
+        self._exhaust_first = rules.block_detection == "exhaust_boneyard"
+        self._double_blank_pips = 13 if rules.game == "vietnamese" else 0
+
+        self._held = {seat: sum(1 << t for t in self.deal[seat]) for seat in self.seats}
+        self._pile = list(reversed(self.initial_boneyard))  # the top of the pile is last
+        self._unplayed_with = [7] * 7
+        self.line: deque[tuple[int, int]] = deque()
+        self.left: int | None = None
+        self.right: int | None = None
+        self.lead_index = 0
+        self.turn: str | None = leader
+        self.moves: list[Move] = []
+        self.outcome: Outcome | None = None
+        self._drawn: Tile | None = None  # a drawn tile that fits and is waiting to be played
+        self._drew = False  # the seat to move has drawn this turn
+        self._stack: list[tuple] = []
+
+    # -- construction ------------------------------------------------------------------
+    @classmethod
+    def dealt(cls, rules: Rules | None = None, seed: int | random.Random | None = None, leader: str | None = None,
+              **lead_options) -> "Hand":
+        """A hand dealt at random from ``seed`` (an int or a ``random.Random``)."""
+        rules = rules or Rules.six_love()
+        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        while True:
+            deal, pile = deal_tiles(rules, rng)
+            if leader is not None or opening_lead(rules, deal) is not None:
+                return cls(rules, deal, pile, leader, **lead_options)
+
+    def copy(self) -> "Hand":
+        """An independent copy of the position with its full move history."""
+        twin = Hand(self.rules, self.deal, self.initial_boneyard, self.leader,
+                    lead_tile=self.lead_tile, leaders=self.leaders)
+        for move in self.moves:
+            twin._apply(move)
+        return twin
+
+    # -- what a seat holds -------------------------------------------------------------
+    def held(self, seat: str) -> list[Tile]:
+        """The tiles ``seat`` holds now, in order."""
+        mask = self._held[seat]
+        return [t for t in ALL_TILES if mask >> t & 1]
+
+    def count(self, seat: str) -> int:
+        """How many tiles ``seat`` holds."""
+        return self._held[seat].bit_count()
+
+    def holds(self, seat: str, tile: Tile) -> bool:
+        return bool(self._held[seat] >> tile & 1)
+
+    @property
+    def boneyard(self) -> list[Tile]:
+        """The draw pile, top (next drawn) first."""
+        return self._pile[::-1]
+
+    @property
+    def boneyard_size(self) -> int:
+        return len(self._pile)
+
+    def pips(self, seat: str) -> int:
+        """``seat``'s count as the blocked count scores it (0-0 is 13 in the Vietnamese game)."""
+        mask = self._held[seat]
+        total = sum(t.pips for t in ALL_TILES if mask >> t & 1)
+        return total + (self._double_blank_pips if mask & 1 else 0)
+
+    @property
+    def ends(self) -> tuple[int, int] | None:
+        """The open ends ``(left, right)``, or ``None`` before the lead."""
+        return None if self.left is None else (self.left, self.right)
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    @property
+    def ply(self) -> int:
+        return len(self.moves)
+
+    def ends_before(self, index: int) -> tuple[int, int] | None:
+        """The open ends just before move ``index`` was made."""
+        left, right = self._stack[index][0], self._stack[index][1]
+        return None if left is None else (left, right)
+
+    # -- legal moves -------------------------------------------------------------------
+    @property
+    def legal_moves(self) -> "LegalMoves":
+        """The moves the seat to move may make, as a collection (``in``, ``len``, iteration)."""
+        return LegalMoves(self)
+
+    def legal_move_list(self) -> list[Move]:
+        """The legal moves as a fresh list (the fast path used by bots and simulation)."""
+        seat = self.turn
+        if seat is None:
+            return []
+        held = self._held[seat]
+        if self.left is None:
+            if seat not in self.leaders:
+                return []
+            if self.lead_tile is not None:
+                tiles = [self.lead_tile] if held >> self.lead_tile & 1 else []
+            else:
+                tiles = [t for t in ALL_TILES if held >> t & 1]
+            return [m for t in tiles for m in _LEADS[seat][t]]
+        if self._drawn is not None:
+            moves = self._plays_of(seat, self._drawn)
+            return moves if self._must_play_drawn else moves + [_PASS[seat]]
+        moves = self._plays(seat, held)
+        if moves:
+            return moves
+        if self._pile and not (self._drew and not self._until_playable):
+            return [_DRAW[seat]]
+        return [_PASS[seat]]
+
+    def _plays(self, seat: str, held: int) -> list[Move]:
+        left, right = self.left, self.right
+        plays = _PLAYS[seat]
+        moves = []
+        if self._wild and left == 0:
+            moves.extend(m for t in ALL_TILES if held >> t & 1 for m in plays[t]["L"].values())
+        elif held & MASK_WITH[left]:
+            moves.extend(plays[t]["L"][left] for t in TILES_WITH[left] if held >> t & 1)
+        if self._wild and right == 0:
+            moves.extend(m for t in ALL_TILES if held >> t & 1 for m in plays[t]["R"].values())
+        elif held & MASK_WITH[right]:
+            moves.extend(plays[t]["R"][right] for t in TILES_WITH[right] if held >> t & 1)
+        return moves
+
+    def _plays_of(self, seat: str, tile: Tile) -> list[Move]:
+        return [m for m in self._plays(seat, 1 << tile)]
+
+    def has_playable(self, seat: str) -> bool:
+        """Whether ``seat`` holds a tile that fits an open end now."""
+        held = self._held[seat]
+        if self.left is None:
+            return bool(held)
+        if self._wild and 0 in (self.left, self.right):
+            return bool(held)
+        return bool(held & (MASK_WITH[self.left] | MASK_WITH[self.right]))
+
+    def playable_tiles(self, seat: str) -> list[Tile]:
+        """The tiles of ``seat`` that fit an open end (any tile before the lead)."""
+        return [t for t in self.held(seat) if self.fits(t)]
+
+    def fits(self, tile: Tile) -> bool:
+        """Whether ``tile`` can touch an open end (every tile fits before the lead)."""
+        if self.left is None:
+            return True
+        return self._fits_end(tile, self.left) or self._fits_end(tile, self.right)
+
+    def _fits_end(self, tile: Tile, end: int) -> bool:
+        return tile.has(end) or (self._wild and end == 0)
+
+    # -- making and unmaking moves -----------------------------------------------------
+    def push(self, move: Move | str) -> Move:
+        """Make ``move`` (a :class:`Move` or its notation) and return it as recorded.
+
+        An illegal move raises :class:`IllegalMoveError` and leaves the hand unchanged.
+        A play written with its halves the wrong way round is accepted where only one
+        half can touch. A draw is recorded with the tile drawn.
+        """
+        if isinstance(move, str):
+            try:
+                move = Move.parse(move)
+            except MoveSyntaxError as error:
+                raise IllegalMoveError("bad_move", str(error), move) from None
+        move = self._check(move)
+        return self._apply(move)
+
+    def push_unchecked(self, move: Move) -> Move:
+        """Make a move taken from :meth:`legal_move_list` without checking it again."""
+        return self._apply(move)
+
+    def pop(self) -> Move:
+        """Undo the last move exactly and return it."""
+        if not self.moves:
+            raise IndexError("pop from a hand with no moves")
+        move = self.moves.pop()
+        (self.left, self.right, self.turn, self._drawn, self._drew, self.outcome,
+         self.lead_index) = self._stack.pop()
+        seat = move.seat
+        if move.action == DRAW:
+            self._held[seat] &= ~(1 << move.tile)
+            self._pile.append(move.tile)
+        elif move.action in (LEAD, PLAY):
+            self._held[seat] |= 1 << move.tile
+            low, high = move.tile.halves
+            self._unplayed_with[low] += 1
+            if high != low:
+                self._unplayed_with[high] += 1
+            if move.end == "L":
+                self.line.popleft()
+            else:
+                self.line.pop()
+        return move
+
+    def _apply(self, move: Move) -> Move:
+        seat = move.seat
+        action = move.action
+        self._stack.append((self.left, self.right, self.turn, self._drawn, self._drew, self.outcome,
+                            self.lead_index))
+        if action == PLAY or action == LEAD:
+            tile = move.tile
+            held = self._held[seat] & ~(1 << tile)
+            self._held[seat] = held
+            low, high = tile.halves
+            self._unplayed_with[low] -= 1
+            if high != low:
+                self._unplayed_with[high] -= 1
+            first = move.first
+            second = high if first == low else low
+            if action == LEAD:
+                self.left, self.right = first, second
+                self.line.append((first, second))
+            elif move.end == "L":
+                self.left = second
+                self.line.appendleft((second, first))
+                self.lead_index += 1
+            else:
+                self.right = second
+                self.line.append((first, second))
+            self._drawn = None
+            self._drew = False
+            self.moves.append(move)
+            if not held:
+                self._finish(Termination.DOMINO, seat)
+            elif self._is_blocked():
+                self._finish(Termination.BLOCKED, None)
+            else:
+                self.turn = self._next_seat[seat]
+            return move
+        if action == PASS:
+            self.moves.append(move)
+            self._drawn = None
+            self._drew = False
+            self.turn = self._next_seat[seat]
+            return move
+        # a draw: take the top of the pile
+        tile = self._pile.pop()
+        if move.tile is None:
+            move = Move(seat, DRAW, tile)
+        self._held[seat] |= 1 << tile
+        self.moves.append(move)
+        self._drew = True
+        if self._fits_end(tile, self.left) or self._fits_end(tile, self.right):
+            self._drawn = tile
+        elif self._until_playable and self._pile:
+            pass  # the same seat draws again
+        else:
+            self._drew = False
+            self.turn = self._next_seat[seat]
+            if self._exhaust_first and self._is_blocked():
+                self._finish(Termination.BLOCKED, None)
+        return move
+
+    def _is_blocked(self) -> bool:
+        """No unplayed tile anywhere can ever be placed on either end."""
+        if self._exhaust_first and self._pile:
+            return False
+        left, right = self.left, self.right
+        if self._wild and (left == 0 or right == 0):
+            # a wild end takes any tile, so the line is only stuck when every tile is out
+            return False
+        return self._unplayed_with[left] == 0 and self._unplayed_with[right] == 0
+
+    def _finish(self, termination: Termination, domino_seat: str | None) -> None:
+        self.turn = None
+        self._drawn = None
+        self._drew = False
+        pips = {seat: self.pips(seat) for seat in self.seats}
+        ends = (self.left, self.right)
+        if termination is Termination.DOMINO:
+            team = team_of(domino_seat) if self.rules.is_partnership else None
+            self.outcome = Outcome(termination, domino_seat, team, False, pips, ends)
+        elif self.rules.is_partnership:
+            self.outcome = self._partnership_block(pips, ends)
+        else:
+            self.outcome = self._vietnamese_block(pips, ends)
+
+    def _partnership_block(self, pips: dict[str, int], ends: tuple[int, int]) -> Outcome:
+        if self.rules.blocked_rule == "lowest_team_total":
+            totals = {"NS": pips["N"] + pips["S"], "EW": pips["E"] + pips["W"]}
+            if totals["NS"] == totals["EW"]:
+                return Outcome(Termination.BLOCKED, None, None, True, pips, ends)
+            team = min(totals, key=totals.get)
+            return Outcome(Termination.BLOCKED, None, team, False, pips, ends)
+        lowest = min(pips.values())
+        lowest_seats = [seat for seat in self.seats if pips[seat] == lowest]
+        teams = {team_of(seat) for seat in lowest_seats}
+        if len(teams) > 1:
+            return Outcome(Termination.BLOCKED, None, None, True, pips, ends)
+        seat = lowest_seats[0] if len(lowest_seats) == 1 else None
+        return Outcome(Termination.BLOCKED, seat, teams.pop(), False, pips, ends)
+
+    def _vietnamese_block(self, pips: dict[str, int], ends: tuple[int, int]) -> Outcome:
+        lowest = min(pips.values())
+        lowest_seats = [seat for seat in self.seats if pips[seat] == lowest]
+        if len(lowest_seats) > 1 and self.rules.tie_rule == "fewest_tiles":
+            fewest = min(self.count(seat) for seat in lowest_seats)
+            lowest_seats = [seat for seat in lowest_seats if self.count(seat) == fewest]
+        if len(lowest_seats) > 1:
+            return Outcome(Termination.BLOCKED, None, None, True, pips, ends)
+        return Outcome(Termination.BLOCKED, lowest_seats[0], None, False, pips, ends)
+
+    # -- checking a move ---------------------------------------------------------------
+    def _check(self, move: Move) -> Move:
+        """The move as it will be recorded, or :class:`IllegalMoveError` with its reason."""
+        if move.seat not in self._held:
+            raise self._refuse("not_your_turn", move, f"{move.seat} is not a seat in this game")
+        if self.outcome is not None:
+            raise self._refuse("hand_over", move, "the hand has already ended")
+        seat, action = move.seat, move.action
+        leading = self.left is None
+        if leading != (action == LEAD):
+            text = ("the first move of a hand is a lead (write it '<seat> <tile>')" if leading
+                    else "the hand has been led already: a play names the end, L or R")
+            raise self._refuse("bad_lead", move, text)
+        if seat != self.turn:
+            if action == DRAW and self.moves and self.moves[-1].seat == seat:
+                raise self._refuse("not_your_turn", move, f"{seat} has drawn once this turn already")
+            raise self._refuse("not_your_turn", move, f"it is {self.turn}'s turn, not {seat}'s")
+        if leading:
+            return self._check_lead(move)
+        if action == PLAY:
+            return self._check_play(move)
+        if action == PASS:
+            return self._check_pass(move)
+        return self._check_draw(move)
+
+    def _check_lead(self, move: Move) -> Move:
+        seat, tile = move.seat, move.tile
+        if seat not in self.leaders:
+            raise self._refuse("wrong_leader", move, f"{seat} may not lead this hand; "
+                               f"{' or '.join(sorted(self.leaders))} may")
+        if not self.holds(seat, tile):
+            raise self._refuse("tile_not_in_hand", move, f"{seat} does not hold {tile}")
+        if self.lead_tile is not None and tile != self.lead_tile:
+            if self.rules.is_partnership:
+                raise self._refuse("must_lead_double_six", move,
+                                   f"{seat} holds the 6-6 and must pose it (tournament play)")
+            raise self._refuse("must_lead_deciding_tile", move,
+                               f"{seat} must lead {self.lead_tile}, the "
+                               + ("highest double dealt" if self.lead_tile.is_double else "highest tile dealt"))
+        return move
+
+    def _check_play(self, move: Move) -> Move:
+        seat, tile = move.seat, move.tile
+        if self._drawn is not None and tile != self._drawn:
+            raise self._refuse("must_play_drawn_tile", move,
+                               f"{seat} drew {self._drawn}, which fits, and must play it now")
+        if not self.holds(seat, tile):
+            raise self._refuse("tile_not_in_hand", move, f"{seat} does not hold {tile}")
+        end_value = self.left if move.end == "L" else self.right
+        side = "left" if move.end == "L" else "right"
+        if self._wild and end_value == 0:
+            return move
+        if move.first == end_value:
+            return move
+        if tile.has(end_value):
+            return _PLAYS[seat][tile][move.end][end_value]  # written the other way round
+        raise self._refuse("no_match", move, f"{tile} cannot touch the {end_value} on the {side} end")
+
+    def _check_pass(self, move: Move) -> Move:
+        seat = move.seat
+        if self._drawn is not None:
+            if self._must_play_drawn:
+                raise self._refuse("must_play_drawn_tile", move,
+                                   f"{seat} drew {self._drawn}, which fits, and must play it now")
+            return move
+        if self.has_playable(seat):
+            tiles = ", ".join(str(t) for t in self.playable_tiles(seat))
+            raise self._refuse("pass_with_playable_tile", move, f"{seat} may not pass holding {tiles}, which fits")
+        if self._pile:
+            raise self._refuse("must_draw", move, f"{seat} cannot play and must draw from the pile "
+                               f"({len(self._pile)} left) instead of passing")
+        return move
+
+    def _check_draw(self, move: Move) -> Move:
+        seat = move.seat
+        if not self.rules.has_boneyard:
+            raise self._refuse("draw_not_allowed", move, "there is no draw pile in this game")
+        if self._drawn is not None:
+            if self._until_playable:
+                raise self._refuse("must_play_drawn_tile", move,
+                                   f"{seat} drew {self._drawn}, which fits, and must play it now")
+            raise self._refuse("not_your_turn", move, f"{seat} has drawn once this turn already")
+        if self.has_playable(seat):
+            tiles = ", ".join(str(t) for t in self.playable_tiles(seat))
+            raise self._refuse("draw_with_playable_tile", move, f"{seat} may not draw holding {tiles}, which fits")
+        if not self._pile:
+            raise self._refuse("draw_from_empty_boneyard", move, "the draw pile is empty")
+        if move.tile is not None and move.tile != self._pile[-1]:
+            raise self._refuse("bad_draw", move,
+                               f"the record says {seat} drew {move.tile}, but the top of the pile is {self._pile[-1]}")
+        return move
+
+    def _refuse(self, reason: str, move: Move, text: str) -> IllegalMoveError:
+        where = f"move {len(self.moves)}"
+        ends = "before the lead" if self.left is None else f"ends {self.left}|{self.right}"
+        return IllegalMoveError(reason, f"{move} refused at {where} ({ends}): {text}", move)
+
+    # -- display -----------------------------------------------------------------------
+    def __repr__(self) -> str:
+        ends = "-" if self.left is None else f"{self.left}|{self.right}"
+        state = f"{self.outcome.termination.value}" if self.outcome else f"turn={self.turn}"
+        return f"<Hand {self.rules.name} ply={len(self.moves)} ends={ends} {state}>"
+
+    def _repr_svg_(self) -> str:
+        from .svg import render_position
+
+        return render_position(self)
+
+    def state_key(self) -> tuple:
+        """A value equal for equal positions (used to check that undo is exact)."""
+        return (tuple(sorted(self._held.items())), tuple(self._pile), tuple(self.line), self.left,
+                self.right, self.turn, tuple(self.moves), self.outcome, self._drawn, self._drew,
+                self.lead_index, tuple(self._unplayed_with))
+
+
+class LegalMoves:
+    """The legal moves of a position: iterable, supports ``in``, ``len``, ``bool`` and ``count``."""
+
+    __slots__ = ("_hand", "_moves")
+
+    def __init__(self, hand: Hand) -> None:
+        self._hand = hand
+        self._moves = hand.legal_move_list()
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter(self._moves)
+
+    def __len__(self) -> int:
+        return len(self._moves)
+
+    def count(self) -> int:
+        return len(self._moves)
+
+    def __bool__(self) -> bool:
+        return bool(self._moves)
+
+    def __contains__(self, move: object) -> bool:
+        if isinstance(move, str):
+            try:
+                move = Move.parse(move)
+            except MoveSyntaxError:
+                return False
+        return move in self._moves
+
+    def __getitem__(self, index: int) -> Move:
+        return self._moves[index]
+
+    def __repr__(self) -> str:
+        return f"<LegalMoves at {len(self._hand.moves)}: {', '.join(str(m) for m in self._moves)}>"
+
+
+# -- interned moves: legal-move generation hands these out without allocating ----------
+def _build_moves():
+    leads, plays, passes, draws = {}, {}, {}, {}
+    for seat in "NESW":
+        passes[seat] = Move(seat, PASS)
+        draws[seat] = Move(seat, DRAW)
+        leads[seat] = {}
+        plays[seat] = {}
+        for t in ALL_TILES:
+            low, high = t.halves
+            leads[seat][t] = [Move(seat, LEAD, t, first=high)] + ([] if low == high else [Move(seat, LEAD, t, first=low)])
+            plays[seat][t] = {end: {half: Move(seat, PLAY, t, end, half) for half in {low, high}} for end in "LR"}
+    return leads, plays, passes, draws
+
+
+_LEADS, _PLAYS, _PASS, _DRAW = _build_moves()
+
+
+def _checked_deal(rules: Rules, deal: Mapping[str, Iterable], boneyard: Iterable) -> tuple[dict, list]:
+    problems: list[str] = []
+    tiles: dict[str, list[Tile]] = {}
+    if set(deal) != set(rules.seats):
+        problems.append(f"the deal names seats {', '.join(sorted(deal))}; the seats in play are "
+                        f"{', '.join(rules.seats)}")
+    for seat in rules.seats:
+        tiles[seat] = _tiles(deal.get(seat, ()), f"{seat}'s hand", problems)
+        if seat in deal and len(tiles[seat]) != HAND_SIZE:
+            problems.append(f"{seat} is dealt {len(tiles[seat])} tiles, not {HAND_SIZE}")
+    pile = _tiles(boneyard, "the boneyard", problems)
+    expected_pile = 28 - HAND_SIZE * len(rules.seats)
+    if len(pile) != expected_pile:
+        problems.append(f"the boneyard has {len(pile)} tiles, not {expected_pile}")
+    seen: dict[Tile, str] = {}
+    for place, group in [*tiles.items(), ("boneyard", pile)]:
+        for t in group:
+            if t in seen:
+                problems.append(f"{t} is dealt twice ({seen[t]} and {place})")
+            seen[t] = place
+    missing = [str(t) for t in ALL_TILES if t not in seen]
+    if missing and not problems:
+        problems.append(f"tiles missing from the deal: {', '.join(missing)}")
+    elif missing:
+        problems.append(f"tiles missing from the deal: {', '.join(missing)}")
+    if problems:
+        raise DealError(problems)
+    return tiles, pile
+
+
+def _tiles(items: Iterable, where: str, problems: list[str]) -> list[Tile]:
+    if isinstance(items, (str, bytes)) or not isinstance(items, Iterable):
+        problems.append(f"{where} should be a list of tiles, not {items!r}")
+        return []
+    tiles = []
+    for item in items:
+        if isinstance(item, Tile):
+            tiles.append(item)
+            continue
+        try:
+            tiles.append(Tile.parse(item))
+        except TileError as error:
+            problems.append(f"{where}: {error}")
+    return tiles

@@ -1,0 +1,110 @@
+"""Moves in record notation: ``E 6-6`` (lead), ``N 6-4 L`` (play), ``S pass``, ``W draw 3-2``."""
+
+from __future__ import annotations
+
+from .tiles import Tile, TileError, parse_halves, tile
+
+__all__ = ["Move", "MoveSyntaxError", "LEAD", "PLAY", "PASS", "DRAW", "SEAT_NAMES"]
+
+LEAD, PLAY, PASS, DRAW = "lead", "play", "pass", "draw"
+SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
+class MoveSyntaxError(ValueError):
+    """Text that is not a move in record notation."""
+
+
+class Move:
+    """One move of a hand. ``str`` gives record notation; ``Move.parse`` reads it back.
+
+    ``first`` is the half written first: for a lead the half that becomes the left end,
+    for a play the half that touches the line. A draw carries the drawn tile once known.
+    """
+
+    __slots__ = ("seat", "action", "tile", "end", "first", "_key")
+
+    def __init__(self, seat: str, action: str, tile: Tile | None = None, end: str | None = None,
+                 first: int | None = None) -> None:
+        if seat not in SEAT_NAMES:
+            raise MoveSyntaxError(f"unknown seat {seat!r}; seats are N, E, S, W")
+        if action not in (LEAD, PLAY, PASS, DRAW):
+            raise MoveSyntaxError(f"unknown action {action!r}")
+        if action in (LEAD, PLAY):
+            if tile is None:
+                raise MoveSyntaxError(f"a {action} needs a tile")
+            if first is None:
+                first = tile.high
+            elif not tile.has(first):
+                raise MoveSyntaxError(f"{tile} has no {first}")
+        if action == PLAY and end not in ("L", "R"):
+            raise MoveSyntaxError(f"a play goes on the left (L) or right (R) end, not {end!r}")
+        self.seat = seat
+        self.action = action
+        self.tile = tile
+        self.end = end if action == PLAY else None
+        self.first = first if action in (LEAD, PLAY) else None
+        self._key = (seat, action, tile, self.end, self.first)
+
+    @classmethod
+    def parse(cls, text: str) -> "Move":
+        """The move written as ``text`` (record notation)."""
+        if not isinstance(text, str):
+            raise MoveSyntaxError(f"a move is written as text like 'N 6-4 L', not {text!r}")
+        words = text.split()
+        if len(words) < 2 or words[0] not in SEAT_NAMES:
+            raise MoveSyntaxError(
+                f"{text!r} is not a move: write '<seat> <tile> [L|R]', '<seat> pass' or '<seat> draw'"
+            )
+        seat, action, rest = words[0], words[1], words[2:]
+        if action == "pass" and not rest:
+            return cls(seat, PASS)
+        if action == "draw":
+            if not rest:
+                return cls(seat, DRAW)
+            if len(rest) == 1:
+                return cls(seat, DRAW, _parse_tile(rest[0], text))
+        elif len(rest) <= 1:
+            try:
+                first, second = parse_halves(action)
+            except TileError:
+                raise MoveSyntaxError(f"{text!r} is not a move: {action!r} is not a tile or action") from None
+            if not rest:
+                return cls(seat, LEAD, tile(first, second), first=first)
+            if rest[0].upper() in ("L", "R"):
+                return cls(seat, PLAY, tile(first, second), rest[0].upper(), first)
+        raise MoveSyntaxError(
+            f"{text!r} is not a move: write '<seat> <tile> [L|R]', '<seat> pass' or '<seat> draw'"
+        )
+
+    @property
+    def second(self) -> int | None:
+        """The half written second: the new open end after a play, the right end of a lead."""
+        return None if self.tile is None else self.tile.other(self.first)
+
+    def without_tile(self) -> "Move":
+        """The move as other seats see it: a draw hides its tile."""
+        return Move(self.seat, DRAW) if self.action == DRAW and self.tile is not None else self
+
+    def __str__(self) -> str:
+        if self.action == PASS:
+            return f"{self.seat} pass"
+        if self.action == DRAW:
+            return f"{self.seat} draw" if self.tile is None else f"{self.seat} draw {self.tile}"
+        written = self.tile.written(self.first)
+        return f"{self.seat} {written}" if self.action == LEAD else f"{self.seat} {written} {self.end}"
+
+    def __repr__(self) -> str:
+        return f"Move.parse({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Move) and self._key == other._key
+
+    def __hash__(self) -> int:
+        return hash(self._key)
+
+
+def _parse_tile(word: str, text: str) -> Tile:
+    try:
+        return Tile.parse(word)
+    except TileError as error:
+        raise MoveSyntaxError(f"{text!r}: {error}") from None

@@ -1,0 +1,111 @@
+"""What one seat may know: its own tiles, the others' tile counts, the table and the history.
+
+Bots and the browser get a :class:`SeatView` and nothing else, so hidden tiles cannot
+leak through them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .hand import Hand, Outcome, team_of
+from .match import MatchState
+from .move import DRAW, LEAD, PASS, PLAY, Move
+from .rules import Rules
+from .tiles import ALL_TILES, Tile
+
+__all__ = ["SeatView", "seat_view"]
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """The position as ``seat`` sees it.
+
+    ``moves`` is the whole history of the hand with other seats' drawn tiles hidden;
+    ``ends_before[i]`` the open ends when move ``i`` was made; ``legal_moves`` is empty
+    unless ``seat`` is to move. ``revealed`` holds every hand once the hand is over (the
+    tiles are turned face up for the count).
+    """
+
+    seat: str
+    rules: Rules
+    tiles: tuple[Tile, ...]
+    counts: dict[str, int]
+    line: tuple[tuple[int, int], ...]
+    lead_index: int
+    ends: tuple[int, int] | None
+    moves: tuple[Move, ...]
+    ends_before: tuple[tuple[int, int] | None, ...]
+    boneyard_size: int
+    turn: str | None
+    legal_moves: tuple[Move, ...]
+    leader: str
+    outcome: Outcome | None = None
+    match: MatchState | None = None
+    revealed: dict[str, tuple[Tile, ...]] = field(default_factory=dict)
+
+    @property
+    def partner(self) -> str | None:
+        """The partner's seat in the partnership game."""
+        if not self.rules.is_partnership:
+            return None
+        return {"N": "S", "S": "N", "E": "W", "W": "E"}[self.seat]
+
+    @property
+    def team(self) -> str | None:
+        return team_of(self.seat) if self.rules.is_partnership else None
+
+    def played_tiles(self) -> set[Tile]:
+        """The tiles on the table."""
+        return {m.tile for m in self.moves if m.action in (LEAD, PLAY)}
+
+    def unseen_tiles(self) -> list[Tile]:
+        """Tiles this seat cannot see: in other hands or the draw pile."""
+        visible = self.played_tiles() | set(self.tiles)
+        return [t for t in ALL_TILES if t not in visible]
+
+    def voids(self) -> dict[str, set[int]]:
+        """Numbers each other seat is known not to hold, from its passes and draws.
+
+        A seat that passed or drew on ends ``a|b`` held no ``a`` and no ``b``; a draw that
+        did not fit keeps that knowledge, but a later draw may bring back older numbers.
+        """
+        known: dict[str, set[int]] = {s: set() for s in self.counts}
+        wild = self.rules.blank_rule == "wild"
+        for move, ends in zip(self.moves, self.ends_before):
+            if ends is None or move.action not in (PASS, DRAW):
+                continue
+            if wild and 0 in ends:
+                continue
+            numbers = set(ends)
+            if move.action == DRAW:
+                known[move.seat] = numbers
+            else:
+                known[move.seat] |= numbers
+        return known
+
+
+def seat_view(hand: Hand, seat: str, match: MatchState | None = None, *, open_hands: bool = False) -> SeatView:
+    """What ``seat`` may know of ``hand`` (every hand when ``open_hands`` is on)."""
+    moves = tuple(m if m.seat == seat or open_hands else m.without_tile() for m in hand.moves)
+    revealed = {}
+    if hand.is_over or open_hands:
+        revealed = {s: tuple(hand.held(s)) for s in hand.seats}
+    return SeatView(
+        seat=seat,
+        rules=hand.rules,
+        tiles=tuple(hand.held(seat)),
+        counts={s: hand.count(s) for s in hand.seats},
+        line=tuple(hand.line),
+        lead_index=hand.lead_index,
+        ends=hand.ends,
+        moves=moves,
+        ends_before=tuple(hand.ends_before(i) for i in range(len(hand.moves))),
+        boneyard_size=hand.boneyard_size,
+        turn=hand.turn,
+        legal_moves=tuple(hand.legal_move_list()) if hand.turn == seat else (),
+        leader=hand.leader,
+        outcome=hand.outcome,
+        match=match,
+        revealed=revealed,
+    )
