@@ -108,10 +108,12 @@ class Hand:
         *,
         lead_tile: Tile | str | None = None,
         leaders: Iterable[str] | None = None,
+        _trusted: bool = False,
     ) -> None:
         self.rules = rules
         self.seats: tuple[str, ...] = rules.seats
-        deal, boneyard = _checked_deal(rules, deal, boneyard)
+        if not _trusted:
+            deal, boneyard = _checked_deal(rules, deal, boneyard)
         self.deal: dict[str, tuple[Tile, ...]] = {seat: tuple(sorted(deal[seat])) for seat in self.seats}
         self.initial_boneyard: tuple[Tile, ...] = tuple(boneyard)
         opening = opening_lead(rules, self.deal)
@@ -158,7 +160,7 @@ class Hand:
         while True:
             deal, pile = deal_tiles(rules, rng)
             if leader is not None or opening_lead(rules, deal) is not None:
-                return cls(rules, deal, pile, leader, **lead_options)
+                return cls(rules, deal, pile, leader, **lead_options, _trusted=True)
 
     def copy(self) -> "Hand":
         """An independent copy of the position with its full move history."""
@@ -246,16 +248,15 @@ class Hand:
 
     def _plays(self, seat: str, held: int) -> list[Move]:
         left, right = self.left, self.right
-        plays = _PLAYS[seat]
-        moves = []
+        by_end = _PLAYS_BY_END[seat]
         if self._wild and left == 0:
-            moves.extend(m for t in ALL_TILES if held >> t & 1 for m in plays[t]["L"].values())
-        elif held & MASK_WITH[left]:
-            moves.extend(plays[t]["L"][left] for t in TILES_WITH[left] if held >> t & 1)
+            moves = [m for bit, m in by_end["L"][_ANY] if held & bit]
+        else:
+            moves = [m for bit, m in by_end["L"][left] if held & bit]
         if self._wild and right == 0:
-            moves.extend(m for t in ALL_TILES if held >> t & 1 for m in plays[t]["R"].values())
-        elif held & MASK_WITH[right]:
-            moves.extend(plays[t]["R"][right] for t in TILES_WITH[right] if held >> t & 1)
+            moves += [m for bit, m in by_end["R"][_ANY] if held & bit]
+        else:
+            moves += [m for bit, m in by_end["R"][right] if held & bit]
         return moves
 
     def _plays_of(self, seat: str, tile: Tile) -> list[Move]:
@@ -335,12 +336,11 @@ class Hand:
             tile = move.tile
             held = self._held[seat] & ~(1 << tile)
             self._held[seat] = held
-            low, high = tile.halves
-            self._unplayed_with[low] -= 1
-            if high != low:
-                self._unplayed_with[high] -= 1
-            first = move.first
-            second = high if first == low else low
+            first, second = move.first, move.second
+            unplayed = self._unplayed_with
+            unplayed[first] -= 1
+            if second != first:
+                unplayed[second] -= 1
             if action == LEAD:
                 self.left, self.right = first, second
                 self.line.append((first, second))
@@ -356,7 +356,7 @@ class Hand:
             self.moves.append(move)
             if not held:
                 self._finish(Termination.DOMINO, seat)
-            elif self._is_blocked():
+            elif unplayed[self.left] == 0 and unplayed[self.right] == 0 and self._is_blocked():
                 self._finish(Termination.BLOCKED, None)
             else:
                 self.turn = self._next_seat[seat]
@@ -601,6 +601,16 @@ def _build_moves():
 
 
 _LEADS, _PLAYS, _PASS, _DRAW = _build_moves()
+_ANY = 7  # key of the wild-blank table: any tile, either half touching
+_PLAYS_BY_END = {
+    seat: {
+        end: [tuple((1 << t, _PLAYS[seat][t][end][n]) for t in TILES_WITH[n]) for n in range(7)]
+        + [tuple((1 << t, m) for t in ALL_TILES for m in _PLAYS[seat][t][end].values())]
+        for end in "LR"
+    }
+    for seat in "NESW"
+}
+"""``_PLAYS_BY_END[seat][end][n]``: (tile bit, move) for every play touching an end showing ``n``."""
 
 
 def _checked_deal(rules: Rules, deal: Mapping[str, Iterable], boneyard: Iterable) -> tuple[dict, list]:

@@ -254,7 +254,7 @@ class Match:
             leaders, lead_tile = self.lead_rule(deal)
         if leader is None:
             leader = leaders[0]
-        hand = Hand(self.rules, deal, boneyard, leader, lead_tile=lead_tile, leaders=leaders)
+        hand = Hand(self.rules, deal, boneyard, leader, lead_tile=lead_tile, leaders=leaders, _trusted=True)
         self.hands.append(hand)
         self._states_before.append(self.state)
         return hand

@@ -21,7 +21,7 @@ class Move:
     for a play the half that touches the line. A draw carries the drawn tile once known.
     """
 
-    __slots__ = ("seat", "action", "tile", "end", "first", "_key")
+    __slots__ = ("seat", "action", "tile", "end", "first", "second", "_key")
 
     def __init__(self, seat: str, action: str, tile: Tile | None = None, end: str | None = None,
                  first: int | None = None) -> None:
@@ -43,6 +43,8 @@ class Move:
         self.tile = tile
         self.end = end if action == PLAY else None
         self.first = first if action in (LEAD, PLAY) else None
+        self.second = None if self.first is None else tile.other(self.first)
+        """The half written second: the new open end after a play, the right end of a lead."""
         self._key = (seat, action, tile, self.end, self.first)
 
     @classmethod
@@ -75,11 +77,6 @@ class Move:
         raise MoveSyntaxError(
             f"{text!r} is not a move: write '<seat> <tile> [L|R]', '<seat> pass' or '<seat> draw'"
         )
-
-    @property
-    def second(self) -> int | None:
-        """The half written second: the new open end after a play, the right end of a lead."""
-        return None if self.tile is None else self.tile.other(self.first)
 
     def without_tile(self) -> "Move":
         """The move as other seats see it: a draw hides its tile."""

@@ -1,0 +1,30 @@
+"""Bots: players that see only their seat view and draw randomness from a seeded source.
+
+Pick one by name with :func:`make_bot`: ``random``, ``greedy`` (and stronger ones as they land).
+"""
+
+from __future__ import annotations
+
+import random
+
+from .base import Bot
+from .greedy import GreedyBot
+from .random_bot import RandomBot
+
+__all__ = ["Bot", "RandomBot", "GreedyBot", "BOTS", "make_bot", "bot_names"]
+
+BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+
+
+def bot_names() -> list[str]:
+    """The names :func:`make_bot` accepts."""
+    return sorted(BOTS)
+
+
+def make_bot(name: str, seed: int | random.Random | None = None, **options) -> Bot:
+    """The bot called ``name`` (``"greedy"`` or ``"bot:greedy"``) with its own random source."""
+    key = name.removeprefix("bot:")
+    if key not in BOTS:
+        raise ValueError(f"unknown bot {name!r}; the bots are {', '.join(bot_names())}")
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    return BOTS[key](rng, **options)
