@@ -149,6 +149,7 @@ class Hand:
         self._drawn: Tile | None = None  # a drawn tile that fits and is waiting to be played
         self._drew = False  # the seat to move has drawn this turn
         self._stack: list[tuple] = []
+        self._origin: tuple | None = None  # the position a hand built by from_position starts from
 
     # -- construction ------------------------------------------------------------------
     @classmethod
@@ -162,8 +163,47 @@ class Hand:
             if leader is not None or opening_lead(rules, deal) is not None:
                 return cls(rules, deal, pile, leader, **lead_options, _trusted=True)
 
+    @classmethod
+    def from_position(cls, rules: Rules, held: Mapping[str, Iterable[Tile]], boneyard: Iterable[Tile],
+                      line: Iterable[tuple[int, int]], turn: str, *, lead_index: int = 0,
+                      leader: str | None = None, drawn: Tile | None = None, drew: bool = False) -> "Hand":
+        """A hand at a position given directly, without the moves that led to it.
+
+        Bots use this to play out deals of the unseen tiles that they sample: ``held`` is
+        what each seat holds now, ``boneyard`` the draw pile (top first), ``line`` the
+        tiles on the table as ``(left half, right half)`` pairs from left to right (as
+        :attr:`line` and ``SeatView.line`` give them; empty before the lead), ``turn`` the
+        seat to move, ``drawn`` a tile ``turn`` has just drawn that fits (it must be played
+        now) and ``drew`` whether ``turn`` has drawn this turn. The tiles are trusted, not
+        checked. The new hand's ``deal`` and ``initial_boneyard`` are this position's
+        holdings and pile, its move history starts here (``pop`` stops at this position),
+        and before the lead any tile may be led by ``turn``.
+        """
+        line = tuple(line)
+        hand = cls(rules, held, boneyard, leader or turn, _trusted=True)
+        hand._origin = (hand.deal, hand.initial_boneyard, line, turn, lead_index, leader, drawn, drew)
+        unplayed = hand._unplayed_with
+        for first, second in line:
+            unplayed[first] -= 1
+            if second != first:
+                unplayed[second] -= 1
+        hand.line.extend(line)
+        if line:
+            hand.left, hand.right = line[0][0], line[-1][1]
+        hand.lead_index = lead_index
+        hand.turn = turn
+        hand._drawn = drawn
+        hand._drew = drew
+        return hand
+
     def copy(self) -> "Hand":
         """An independent copy of the position with its full move history."""
+        if self._origin is not None:
+            twin = Hand.from_position(self.rules, *self._origin[:4], lead_index=self._origin[4],
+                                      leader=self._origin[5], drawn=self._origin[6], drew=self._origin[7])
+            for move in self.moves:
+                twin._apply(move)
+            return twin
         twin = Hand(self.rules, self.deal, self.initial_boneyard, self.leader,
                     lead_tile=self.lead_tile, leaders=self.leaders)
         for move in self.moves:

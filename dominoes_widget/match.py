@@ -64,6 +64,8 @@ class MatchState:
         fresh = cls.new(rules)
         score = dict(fresh.score)
         given = start.get("score") or {}
+        if not isinstance(given, Mapping):
+            raise ValueError(f"start.score must be an object of {' / '.join(score)} → score, not {given!r}")
         unknown = set(given) - set(score)
         if unknown:
             raise ValueError(f"start.score names {', '.join(sorted(unknown))}; expected {', '.join(score)}")
@@ -76,7 +78,7 @@ class MatchState:
         last = start.get("last_winner")
         if isinstance(ties, bool) or not isinstance(ties, int) or ties < 0:
             raise ValueError(f"start.ties must be a whole number of at least 0, not {ties!r}")
-        if last is not None and last not in score:
+        if last is not None and (not isinstance(last, str) or last not in score):
             raise ValueError(f"start.last_winner must be one of {', '.join(score)} or null, not {last!r}")
         state = cls(score, ties, playoff, last, fresh.next_leader, None, dict(fresh.pip_totals))
         return replace(state, next_leader=_leader_from_start(rules, state), winner=_match_winner(rules, score))

@@ -192,7 +192,7 @@ def _replay(data: Any) -> tuple[Replayed | None, list[Problem]]:
     for index, entry in enumerate(hands):
         is_last = index == len(hands) - 1
         ok = _replay_hand(match, index, entry, is_last, scoring_ok, problems)
-        if ok:
+        if ok and scoring_ok:  # after a broken hand the match state is unknown: no summary
             replayed.summaries.append(hand_summary(index, match.hand, match.state))
         scoring_ok = scoring_ok and ok
     _check_comments(replayed, hands, problems)
