@@ -50,6 +50,7 @@ class Table(anywidget.AnyWidget):
     state), and ``deal``/``boneyard``/``leader`` to set up the first hand.
     """
 
+    _pending_bot: asyncio.TimerHandle | None = None
     _esm = STATIC / "table.js"
     _css = STATIC / "table.css"
 
@@ -84,7 +85,6 @@ class Table(anywidget.AnyWidget):
         self._humans = [s for s in self.rules.turn_order if self.seat_kinds[s] == HUMAN]
         self._start = options.get("start")
         self._setup = {k: options.get(k) for k in ("deal", "boneyard", "leader")}
-        self._pending_bot: asyncio.TimerHandle | None = None
         self._message = ""
         self.rules_text = self.rules.describe()
         self.on_msg(self._on_message)
@@ -367,8 +367,8 @@ class Table(anywidget.AnyWidget):
                 raise IllegalMoveError("wrong_leader", "your team does not choose the leader now")
             self.choose_leader(seat)
         elif kind == "next_hand":
-            if self.phase != "hand_over":
-                return  # a repeated click after the hand was dealt: nothing to do
+            if self.phase != "hand_over":  # a repeated click after the hand was dealt
+                raise IllegalMoveError("hand_in_progress", "the next hand has already been dealt")
             self.next_hand()
         elif kind == "new_match":
             self.new_match()

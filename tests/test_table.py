@@ -1,0 +1,329 @@
+"""The Table widget's kernel side, driven by the messages the browser sends."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+
+from dominoes_widget import IllegalMoveError, Rules, verify_record
+from dominoes_widget.widgets.table import Table
+
+TILE_TEXT = re.compile(r"\b[0-6]-[0-6]\b")
+
+
+class Browser:
+    """Stands in for the front end: records what the kernel syncs and sends, sends intents."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.views: list[dict] = [dict(table.view)]
+        self.messages: list[dict] = []
+        table.observe(lambda change: self.views.append(change["new"]), "view")
+        table.send = lambda msg, buffers=None: self.messages.append(msg)
+
+    def send(self, **content) -> None:
+        self.table._on_message(self.table, content, [])
+
+    @property
+    def view(self) -> dict:
+        return self.table.view
+
+    def play_on(self, rng: random.Random, limit: int = 5000) -> None:
+        """Click through whatever the table asks until the match ends."""
+        for _ in range(limit):
+            view = self.view
+            phase = view["phase"]
+            if phase == "match_over":
+                return
+            if phase == "playing" and view["legal"]:
+                self.send(type="move", move=rng.choice(view["legal"]))
+            elif phase == "hand_over":
+                self.send(type="next_hand")
+            elif phase == "choose_leader":
+                self.send(type="choose_leader", seat=rng.choice(view["leader_choices"]))
+            elif phase == "cover":
+                self.send(type="uncover")
+            else:
+                raise AssertionError(f"the table waits with nothing to do: {view['status']}")
+        raise AssertionError("the match did not end")
+
+
+def table(*args, **kwargs) -> Table:
+    kwargs.setdefault("bot_delay", 0)
+    kwargs.setdefault("seed", 7)
+    return Table(*args, **kwargs)
+
+
+def test_default_table_is_six_love_with_you_at_south_against_bots():
+    t = table()
+    assert t.rules == Rules.six_love()
+    view = t.view
+    assert view["viewer"] == "S"
+    assert view["players"]["S"]["kind"] == "human"
+    assert {view["players"][s]["kind"] for s in "NEW"} == {"bot:greedy"}
+    assert view["score"] == {"kind": "six_love", "NS": 0, "EW": 0, "target": 6, "ties": 0, "worth": 1,
+                             "playoff": False}
+    assert isinstance(view["hands"]["S"], list) and len(view["hands"]["S"]) <= 7
+    assert all(isinstance(view["hands"][s], int) for s in "NEW")
+
+
+def test_first_hand_is_posed_with_the_double_six_by_its_holder():
+    t = table(seed=11)
+    hand = t.hand
+    assert hand.moves or hand.turn is not None
+    first = hand.moves[0] if hand.moves else None
+    holder = next(s for s in "NESW" if any(str(x) == "6-6" for x in hand.deal[s]))
+    if first is None:  # the person holds it
+        assert holder == "S" and t.view["legal"] == ["S 6-6"]
+    else:
+        assert str(first) == f"{holder} 6-6"
+
+
+def test_unknown_keyword_is_a_type_error_naming_it():
+    with pytest.raises(TypeError, match="colour"):
+        Table(colour="red")
+
+
+def test_a_bad_setting_value_is_refused_with_the_valid_values():
+    with pytest.raises(ValueError, match="straight_six"):
+        Table(scoring="eleven")
+
+
+def test_full_matches_by_clicking_end_and_the_record_verifies():
+    for game, options in [("straight_six", {}), ("six_love", {"target": 2}),
+                          ("vietnamese", {"players": 3, "target": 2}), ("vietnamese", {"players": 2, "target": 2})]:
+        t = table(game, **options)
+        browser = Browser(t)
+        browser.play_on(random.Random(1))
+        assert t.phase == "match_over"
+        assert t.match_winner is not None
+        assert t.view["result"]["title"]
+        summaries, problems = verify_record(t.record)
+        assert problems == []
+        assert summaries[-1]["match_winner"] == t.match_winner
+
+
+def test_a_refused_move_changes_nothing_and_says_why():
+    t = table(seed=5)
+    browser = Browser(t)
+    before = t.hand.state_key()
+    hand = t.hand
+    mine = hand.held("S")
+    if hand.turn == "S" and hand.ends:
+        bad = next((x for x in mine if not hand.fits(x)), None)
+        if bad is not None:
+            browser.send(type="move", move=f"S {bad} L")
+            assert browser.messages[-1]["type"] == "refused"
+            assert browser.messages[-1]["reason"] == "no_match"
+            assert "cannot touch" in browser.messages[-1]["message"]
+            assert t.hand.state_key() == before
+    browser.send(type="move", move="S 9-9 L")
+    assert browser.messages[-1]["type"] == "error"
+    assert t.hand.state_key() == before
+
+
+@pytest.mark.parametrize("content", [
+    "not a dict", None, 42, [], {"kind": "move"}, {"type": 3}, {"type": "teleport"},
+    {"type": "move"}, {"type": "move", "move": 7}, {"type": "move", "move": "Q 6-6"},
+    {"type": "move", "move": "N 6-4 L"}, {"type": "choose_leader", "seat": "Z"}, {"type": "next_hand"},
+])
+def test_garbled_or_unexpected_messages_change_nothing(content):
+    t = table(seed=3)
+    browser = Browser(t)
+    before = (t.hand.state_key(), t.phase, len(t.match.hands))
+    t._on_message(t, content, [])
+    assert (t.hand.state_key(), t.phase, len(t.match.hands)) == before
+    assert browser.messages, "the browser is told the message was not acted on"
+    assert browser.messages[-1]["type"] in ("error", "refused")
+
+
+def test_a_double_click_plays_once():
+    t = table(seed=3)
+    browser = Browser(t)
+    move = t.view["legal"][0]
+    browser.send(type="move", move=move)
+    plies = len(t.hand.moves)
+    browser.send(type="move", move=move)
+    assert len(t.hand.moves) == plies or t.hand.moves[-1].seat != "S"
+    assert browser.messages[-1]["type"] == "refused"
+
+
+def test_python_api_plays_for_the_person_and_refuses_bots_moves():
+    t = table(seed=3)
+    assert t.turn == "S"
+    legal = list(t.legal_moves)
+    move = legal[0]
+    if move.action == "lead":
+        t.play(move.tile.written(move.first))
+    else:
+        t.play(move.tile.written(move.first), end=move.end)
+    assert t.hand.moves[-len(t.hand.moves)] is not None
+    with pytest.raises(IllegalMoveError):
+        t.play("6-6", seat="E")
+
+
+def test_python_api_refusal_leaves_the_state():
+    t = table(seed=3)
+    before = t.hand.state_key()
+    with pytest.raises(IllegalMoveError) as refused:
+        t.pass_()
+    assert refused.value.reason in ("bad_lead", "pass_with_playable_tile")
+    assert t.hand.state_key() == before
+
+
+def test_state_and_observable_traits_follow_the_game():
+    t = table("straight_six", seed=4)
+    ended = []
+    t.observe(lambda change: ended.append(change["new"]), "hands_played")
+    Browser(t).play_on(random.Random(2))
+    assert ended and ended[-1] == t.hands_played == len(t.match.hands)
+    state = t.state
+    assert state["phase"] == "match_over"
+    assert max(state["score"].values()) == 6
+
+
+def test_record_is_savable_mid_hand_and_verifies(tmp_path):
+    t = table(seed=8)
+    browser = Browser(t)
+    browser.send(type="move", move=t.view["legal"][0])
+    path = t.save(tmp_path / "game.json")
+    summaries, problems = verify_record(str(path))
+    assert problems == []
+    assert summaries[0]["end"] is None or summaries[0]["end"] in ("domino", "blocked")
+
+
+def test_new_match_starts_over():
+    t = table("straight_six", seed=4)
+    Browser(t).play_on(random.Random(2))
+    t.new_match()
+    assert t.phase == "playing"
+    assert t.hands_played == 0
+    assert t.match.state.score == {"NS": 0, "EW": 0}
+
+
+def test_hot_seat_covers_the_table_between_people():
+    t = table(seats={"N": "human"}, target=2)
+    browser = Browser(t)
+    browser.play_on(random.Random(4))
+    covers = [v for v in browser.views if v.get("phase") == "cover"]
+    assert covers, "passing the turn between two people covers the table"
+    for view in covers:
+        assert view["viewer"] is None
+        assert all(isinstance(count, int) for count in view["hands"].values())
+        assert view["legal"] == []
+
+
+def test_a_person_in_the_leading_team_chooses_the_leader():
+    t = table("straight_six", seed=4)
+    browser = Browser(t)
+    rng = random.Random(2)
+    seen_choice = False
+    for _ in range(3000):
+        view = browser.view
+        if view["phase"] == "match_over":
+            break
+        if view["phase"] == "choose_leader":
+            seen_choice = True
+            assert sorted(view["leader_choices"]) == ["N", "S"]
+            assert isinstance(view["hands"]["S"], list) and isinstance(view["hands"]["N"], int)
+            browser.send(type="choose_leader", seat="N")
+            assert t.hand.leader == "N"
+        elif view["phase"] == "hand_over":
+            browser.send(type="next_hand")
+        elif view["legal"]:
+            browser.send(type="move", move=rng.choice(view["legal"]))
+    assert seen_choice
+
+
+def visible_tiles(view: dict, hand_tiles_seen: set[str]) -> set[str]:
+    allowed = set(hand_tiles_seen)
+    for pair in view["line"]:
+        allowed.add(f"{min(pair)}-{max(pair)}")
+    if view.get("result"):
+        for tiles in view["result"]["hands"].values():
+            allowed.update(tiles)
+    return allowed
+
+
+def canonical(text: str) -> str:
+    a, b = text.split("-")
+    return f"{min(a, b)}-{max(a, b)}"
+
+
+@pytest.mark.parametrize("game,options", [
+    ("six_love", {"target": 2}),
+    ("straight_six", {"seats": {"N": "human"}}),
+    ("vietnamese", {"players": 3, "target": 2}),
+    ("vietnamese", {"players": 2, "target": 2, "seats": {"N": "human"}}),
+])
+def test_hidden_tiles_never_reach_the_browser(game, options):
+    """Every synced view and message holds only tiles the seat at the screen may see."""
+    t = table(game, seed=21, **options)
+    browser = Browser(t)
+    seen_by: dict[str, set[str]] = {}
+
+    def check(view: dict) -> None:
+        viewer = view["viewer"]
+        hand = t.match.hands[view["hand_number"]] if view["hand_number"] < len(t.match.hands) else t.hand
+        own = set()
+        if viewer:
+            own = {canonical(x) for x in view["hands"][viewer]} if isinstance(view["hands"][viewer], list) else set()
+            seen_by.setdefault(viewer, set()).update(own)
+        allowed = visible_tiles(view, own)
+        text = json.dumps({k: v for k, v in view.items() if k not in ("line",)})
+        leaked = {canonical(x) for x in TILE_TEXT.findall(text)} - allowed
+        assert not leaked, f"{viewer} could see {leaked} in phase {view['phase']}"
+        for seat, held in view["hands"].items():
+            if seat != viewer and view["phase"] in ("playing", "cover", "choose_leader"):
+                assert isinstance(held, int), f"{seat}'s hand is sent face up to {viewer}"
+        assert hand is not None
+
+    original = browser.views
+    rng = random.Random(5)
+    for _ in range(6000):
+        if t.phase == "match_over":
+            break
+        view = t.view
+        if view["phase"] == "playing" and view["legal"]:
+            browser.send(type="move", move=rng.choice(view["legal"]))
+        elif view["phase"] == "hand_over":
+            browser.send(type="next_hand")
+        elif view["phase"] == "choose_leader":
+            browser.send(type="choose_leader", seat=view["leader_choices"][0])
+        elif view["phase"] == "cover":
+            browser.send(type="uncover")
+    assert t.phase == "match_over"
+    for view in original:
+        check(view)
+    for message in browser.messages:
+        text = json.dumps(message)
+        assert not TILE_TEXT.search(text) or message["type"] in ("refused", "error")
+
+
+def test_open_hands_shows_every_hand():
+    t = table(open_hands=True)
+    assert all(isinstance(t.view["hands"][s], list) for s in "NESW")
+
+
+def test_only_the_view_and_rules_are_synced():
+    t = table()
+    synced = set(t.keys)
+    assert {"view", "rules_text"} <= synced
+    assert not synced & {"phase", "turn", "hands_played", "last_result", "match_winner"}
+
+
+def test_bytes_sent_per_move_stay_small():
+    t = table("vietnamese", players=3, seed=2)
+    browser = Browser(t)
+    rng = random.Random(3)
+    sizes = []
+    for _ in range(200):
+        if t.phase != "playing":
+            break
+        view = t.view
+        browser.send(type="move", move=rng.choice(view["legal"]))
+        sizes.append(len(json.dumps(t.view)))
+    assert max(sizes) < 4096
