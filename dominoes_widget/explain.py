@@ -6,11 +6,12 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .errors import REASONS, IllegalMoveError
-from .hand import Hand, Termination
-from .match import HIGHEST_DOUBLE, HOLDER66, TEAMS, Match, MatchState
+from .hand import DOUBLE_BLANK, Hand, Termination
+from .match import HIGHEST_DOUBLE, HOLDER66, TEAMS, Match, MatchError, MatchState
 from .move import LEAD, PASS, PLAY, SEAT_NAMES
 from .rules import Rules
 
@@ -20,38 +21,55 @@ __all__ = ["explain", "describe_rules", "explain_refusal", "explain_move", "expl
 TEAM_NAMES = {"NS": "North-South", "EW": "East-West"}
 
 _RULE_OF_REASON = {
-    "bad_lead": "A hand starts with a lead; every later move goes on the left or right end.",
-    "wrong_leader": "Only the seat the rules name (the 6-6 holder, the winning team, the previous winner or "
-                    "the holder of the highest double) may lead.",
-    "must_lead_double_six": "In tournament play the holder of the 6-6 must pose it.",
-    "must_lead_deciding_tile": "The first hand is led with the highest double dealt (or the highest tile).",
-    "not_your_turn": "Play goes round the table one seat at a time.",
-    "tile_not_in_hand": "You can only play tiles you hold.",
+    "bad_lead": "A hand starts with one lead; every later move goes on the left or right open end.",
+    "wrong_leader": "Only the seat the rules name may lead: the 6-6 holder, a player of the team that won the "
+                    "last hand, the previous winner, or the holder of the highest double.",
+    "must_lead_double_six": "In tournament play the 6-6 holder, leading by rule, poses the 6-6 itself; only "
+                            "sporting play lets him lead another tile.",
+    "must_lead_deciding_tile": "The first hand, and any hand after one with no winner, is led with the highest "
+                               "double dealt, or with the highest tile when no double was dealt.",
+    "not_your_turn": "Play goes round the table one seat at a time, one move each turn.",
+    "tile_not_in_hand": "You can only play a tile you hold.",
     "no_match": "A tile must show the number of the open end it touches.",
-    "pass_with_playable_tile": "You may not pass while you hold a tile that fits.",
-    "must_draw": "With tiles in the draw pile, a player who cannot play draws instead of passing.",
+    "pass_with_playable_tile": "No voluntary passing: a player who holds a tile that fits must play one.",
+    "must_draw": "While the draw pile has tiles, a player who cannot play draws instead of passing.",
     "draw_with_playable_tile": "You may only draw when no tile in your hand fits.",
-    "draw_not_allowed": "The partnership game has no draw pile.",
-    "draw_from_empty_boneyard": "Nothing is left to draw.",
-    "must_play_drawn_tile": "A drawn tile that fits must be played at once.",
-    "hand_over": "The hand has ended.",
-    "match_over": "The match has been won.",
+    "draw_not_allowed": "Only the Vietnamese game for 2 or 3 players has a draw pile; in the partnership game "
+                        "every tile is dealt, so a player who cannot play passes.",
+    "draw_from_empty_boneyard": "With the draw pile empty, a player who cannot play passes.",
+    "must_play_drawn_tile": "A drawn tile that fits must be played at once, before anything else.",
+    "hand_over": "Once a player dominoes or the line is blocked, nobody moves again: the next hand is dealt.",
+    "match_over": "The match ended when it was won; start a new match to play on.",
+    "bad_move": "Moves are written in record notation: 'S 6-6' (a lead), 'E 6-4 L' (6 touching the left "
+                "end), 'N pass', 'W draw'.",
+    "bad_draw": "A draw takes the top tile of the pile, so a record must name that tile.",
+    "choose_end": "A tile that fits both open ends needs its end named: L or R.",
+    "hand_in_progress": "A hand is played to its end before the next one is dealt.",
 }
+"""The rule behind each reason code, in words a player can act on."""
+
+_REFUSED_AT = re.compile(r"^.*? refused at move \d+ \([^)]*\): ")
+_FITTING = re.compile(r"holding ((?:\d-\d, )+)(\d-\d), which fits")
 
 
 def explain(subject: Any, *args: Any) -> str:
     """Words for a refused move, a finished hand, a match's score or the rules."""
-    if isinstance(subject, IllegalMoveError):
+    if isinstance(subject, (IllegalMoveError, MatchError)):
         return explain_refusal(subject)
     if isinstance(subject, Rules):
         return describe_rules(subject)
     if isinstance(subject, Match):
-        return score_line(subject.rules, subject.state)
+        state = subject.state
+        if state.is_over:
+            return f"{score_line(subject.rules, state)} {_name(state.winner)} won the match."
+        return f"{score_line(subject.rules, state)} {_sentence(leader_words(state.next_leader))}"
     if isinstance(subject, Hand):
         if args:
             return explain_move(subject, *args)
         if subject.outcome is None:
-            return f"The hand is in progress: {subject.turn} to move, ends {subject.ends}."
+            if subject.ends is None:
+                return f"The hand is in progress: {subject.turn} to lead."
+            return f"The hand is in progress: {subject.turn} to move, {_ends_phrase(subject.ends)}."
         title, lines = explain_result(subject)
         return "\n".join([title, *lines])
     raise TypeError(f"explain() takes a refused move, a hand, a match or rules, not {type(subject).__name__}")
@@ -59,9 +77,11 @@ def explain(subject: Any, *args: Any) -> str:
 
 def explain_refusal(error: IllegalMoveError) -> str:
     """Why a move was refused: what happened, and the rule behind it (with its reason code)."""
-    detail = error.message.split(": ", 1)[-1]
+    detail = _REFUSED_AT.sub("", error.message).rstrip(".")
+    detail = _FITTING.sub(lambda m: f"holding {m.group(1)[:-2]} and {m.group(2)}, which fit", detail)
     rule = _RULE_OF_REASON.get(error.reason, REASONS.get(error.reason, ""))
-    return f"{detail[:1].upper()}{detail[1:]}. {rule} (reason: {error.reason})"
+    parts = [f"{detail[:1].upper()}{detail[1:]}.", rule, f"(reason: {error.reason})"]
+    return " ".join(part for part in parts if part)
 
 
 def explain_move(hand: Hand, index: int) -> str:
@@ -70,49 +90,102 @@ def explain_move(hand: Hand, index: int) -> str:
     ends = hand.ends_before(index)
     who = move.seat
     if move.action == LEAD:
-        return f"{who} leads {move.tile.written(move.first)}: the open ends are {move.first} and {move.second}."
+        written = move.tile.written(move.first)
+        if move.tile.is_double:
+            text = f"{who} leads {written}, a double placed crosswise: both open ends show {move.first}."
+        else:
+            text = f"{who} leads {written}: the open ends are {move.first} (left) and {move.second} (right)."
+        return text + _ending(hand, index)
     if move.action == PLAY:
         side = "left" if move.end == "L" else "right"
-        after = f"the {side} end now shows {move.second}"
-        double = " (a double, placed crosswise)" if move.tile.is_double else ""
+        end_value = ends[0 if move.end == "L" else 1]
         written = move.tile.written(move.first)
-        return f"{who} plays {written}{double} on the {side} {ends[0 if move.end == 'L' else 1]}: {after}."
+        if hand.rules.blank_rule == "wild" and end_value == 0 and move.first != 0:
+            where = f"on the wild blank at the {side} (a blank end takes any tile)"
+        else:
+            where = f"on the {end_value} at the {side}"
+        if move.tile.is_double:
+            text = f"{who} plays {written}, a double placed crosswise, {where}: the {side} end still shows {move.second}."
+        else:
+            text = f"{who} plays {written} {where}: the {side} end now shows {move.second}."
+        return text + _ending(hand, index)
     numbers = _numbers(ends)
     if move.action == PASS:
-        pile = " and the pile is empty" if hand.rules.has_boneyard else ""
-        return f"{who} passes: holds no {numbers}{pile}."
+        previous = hand.moves[index - 1] if index else None
+        if previous is not None and previous.seat == who and previous.action == "draw" and previous.tile is not None:
+            return (f"{who} passes and keeps the drawn {previous.tile}: a drawn tile need not be played here "
+                    "(drawn_tile_must_play is off)." + _ending(hand, index))
+        pile = " and the draw pile is empty" if hand.rules.has_boneyard else ""
+        return f"{who} passes: holds no {numbers}{pile}." + _ending(hand, index)
     drawn = move.tile
     follows = hand.moves[index + 1] if index + 1 < len(hand.moves) else None
     if drawn is None:
         return f"{who} cannot play and draws from the pile."
-    if follows is not None and follows.seat == who and follows.tile == drawn:
-        return f"{who} holds no {numbers}, draws {drawn}, which fits, and must play it."
-    return f"{who} holds no {numbers} and draws {drawn}, which does not fit: the turn passes."
+    wild = hand.rules.blank_rule == "wild" and 0 in ends
+    if drawn.has(ends[0]) or drawn.has(ends[1]) or wild:
+        if follows is not None and follows.seat == who and follows.action == PASS:
+            return f"{who} holds no {numbers}, draws {drawn}, which fits, and chooses to keep it."
+        must = "must" if hand.rules.drawn_tile_must_play else "may"
+        return f"{who} holds no {numbers}, draws {drawn}, which fits, and {must} play it at once."
+    again = (follows.seat == who) if follows is not None else (hand.turn == who)
+    if again:
+        return f"{who} holds no {numbers} and draws {drawn}, which does not fit: {who} draws again."
+    return f"{who} holds no {numbers} and draws {drawn}, which does not fit: the turn passes." + _ending(hand, index)
+
+
+def _ending(hand: Hand, index: int) -> str:
+    """The words added to the last move of a finished hand."""
+    if hand.outcome is None or index != len(hand.moves) - 1:
+        return ""
+    if hand.outcome.termination is Termination.DOMINO:
+        return f" That was {hand.outcome.winner_seat}'s last tile: {hand.outcome.winner_seat} dominoes."
+    return f" Now {_ends_phrase(hand.outcome.open_ends)} and no tile left anywhere fits: the hand is blocked."
 
 
 def explain_result(hand: Hand, before: MatchState | None = None, after: MatchState | None = None) -> tuple[str, list[str]]:
-    """A title and lines of explanation for a finished hand (and its effect on the score)."""
+    """A title and lines of explanation for a finished hand (and its effect on the score).
+
+    With the match state ``before`` and ``after`` the hand, the lines also say what the
+    hand scored and why (replays and their value, resets, the play-off, the match won).
+    """
     outcome = hand.outcome
+    if outcome is None:
+        raise ValueError("the hand has not ended yet")
     rules = hand.rules
     lines: list[str] = []
     if outcome.termination is Termination.DOMINO:
         seat = outcome.winner_seat
         if rules.is_partnership:
             title = f"{seat} dominoes: {TEAM_NAMES[outcome.winner_team]} win the hand"
+            lines.append(f"{SEAT_NAMES[seat]} played the last tile, so {SEAT_NAMES[seat]}'s team, "
+                         f"{TEAM_NAMES[outcome.winner_team]}, wins the hand; nobody counts pips.")
         else:
             title = f"{seat} dominoes and wins the hand"
-        lines.append(f"{SEAT_NAMES[seat]} played the last tile.")
+            lines.append(f"{SEAT_NAMES[seat]} played the last tile and wins the hand; nobody counts pips.")
     else:
-        end = outcome.open_ends
-        lines.append(f"Blocked: both ends show {_ends_text(end)} and no tile left anywhere can be placed.")
-        counts = ", ".join(f"{s} {n}" for s, n in outcome.pips.items())
-        rule_note = " (0-0 counts 13)" if not rules.is_partnership else ""
-        lines.append(f"Pips left: {counts}{rule_note}.")
+        pile = (f" (not even the {_count(hand.boneyard_size, 'tile')} still in the draw pile)"
+                if hand.boneyard_size else "")
+        lines.append(f"Blocked: {_ends_phrase(outcome.open_ends)} and no tile left anywhere can be placed"
+                     f"{pile}, so everyone counts the pips left in hand.")
+        lines.append(_pip_counts(hand))
         title, reason = _blocked_reason(hand)
         lines.append(reason)
     if before is not None and after is not None:
         lines.extend(_score_change(rules, before, after, outcome))
     return title, lines
+
+
+def _pip_counts(hand: Hand) -> str:
+    """``Pips left: N 15, E 8 …`` with how the 0-0 counts when someone holds it."""
+    pips = hand.outcome.pips
+    parts = []
+    for seat in hand.seats:
+        note = ""
+        if hand.holds(seat, DOUBLE_BLANK):
+            note = (" (holds the 0-0, counted as 13)" if not hand.rules.is_partnership
+                    else " (holds the 0-0, which counts 0)")
+        parts.append(f"{seat} {pips[seat]}{note}")
+    return f"Pips left: {', '.join(parts)}."
 
 
 def _blocked_reason(hand: Hand) -> tuple[str, str]:
@@ -123,69 +196,114 @@ def _blocked_reason(hand: Hand) -> tuple[str, str]:
     if rules.is_partnership and rules.blocked_rule == "lowest_team_total":
         ns, ew = pips["N"] + pips["S"], pips["E"] + pips["W"]
         if outcome.tie:
-            return "Blocked: a tie", f"The team totals are equal ({ns} each), so the hand is a tie."
+            return ("Blocked: a tie",
+                    f"Team totals (blocked_rule lowest_team_total): North-South {pips['N']} + {pips['S']} = {ns}, "
+                    f"East-West {pips['E']} + {pips['W']} = {ew}; equal totals, so the hand is a tie.")
         return (f"Blocked: {TEAM_NAMES[outcome.winner_team]} win",
-                f"Team totals: North-South {ns}, East-West {ew}; the lower total wins.")
+                f"Team totals (blocked_rule lowest_team_total): North-South {pips['N']} + {pips['S']} = {ns}, "
+                f"East-West {pips['E']} + {pips['W']} = {ew}; the lower total wins, so "
+                f"{TEAM_NAMES[outcome.winner_team]} win.")
     if rules.is_partnership:
         if outcome.tie:
+            teams = " and ".join(TEAM_NAMES[t] for t in TEAMS if any(_team(s) == t for s in low_seats))
             return ("Blocked: a tie",
-                    f"{' and '.join(low_seats)} share the lowest count ({lowest}) across both teams, so the hand "
-                    "is a tie.")
+                    f"{_and(low_seats)} share the lowest count ({lowest}); they sit on both teams ({teams}), "
+                    "so the hand is a tie.")
         team = TEAM_NAMES[outcome.winner_team]
         if outcome.winner_seat:
-            return (f"Blocked: {outcome.winner_seat} is lowest, {team} win",
-                    f"{outcome.winner_seat} alone has the fewest pips ({lowest}); what the partner holds does not "
-                    "matter.")
+            seat = outcome.winner_seat
+            partner = _PARTNER[seat]
+            return (f"Blocked: {seat} is lowest, {team} win",
+                    f"{seat} alone has the fewest pips ({lowest}), so {team} win: the single lowest count wins "
+                    f"the hand for the team, whatever the partner holds ({partner} has {pips[partner]}).")
         return (f"Blocked: {team} win",
-                f"Partners {' and '.join(low_seats)} tie for the lowest count ({lowest}), so their team wins.")
+                f"Partners {_and(low_seats)} share the lowest count ({lowest}), so their team, {team}, wins: "
+                "a hand is only tied when the lowest count is shared across both teams.")
     if outcome.tie:
+        if rules.tie_rule == "fewest_tiles":
+            counts = ", ".join(f"{s} {hand.count(s)}" for s in low_seats)
+            return ("Blocked: no winner",
+                    f"{_and(low_seats)} tie for the lowest count ({lowest}) and hold as many tiles ({counts}), so "
+                    "even the tie rule (fewest tiles) finds no winner: nobody wins the hand.")
         return ("Blocked: no winner",
-                f"{' and '.join(low_seats)} tie for the lowest count ({lowest}), so nobody wins the hand.")
+                f"{_and(low_seats)} tie for the lowest count ({lowest}); with the tie rule no_winner, nobody wins "
+                "the hand.")
+    seat = outcome.winner_seat
     if len(low_seats) > 1:
-        return (f"Blocked: {outcome.winner_seat} wins",
-                f"{' and '.join(low_seats)} tie on {lowest} pips; {outcome.winner_seat} holds the fewest tiles.")
-    return f"Blocked: {outcome.winner_seat} wins", f"{outcome.winner_seat} alone has the fewest pips ({lowest})."
+        counts = ", ".join(f"{s} {hand.count(s)}" for s in low_seats)
+        return (f"Blocked: {seat} wins",
+                f"{_and(low_seats)} tie for the lowest count ({lowest}); the tie rule (fewest_tiles) gives the "
+                f"hand to the one holding fewer tiles ({counts} tiles), so {seat} wins.")
+    return f"Blocked: {seat} wins", f"{seat} alone has the fewest pips ({lowest}), so {seat} wins the hand."
 
 
 def _score_change(rules: Rules, before: MatchState, after: MatchState, outcome) -> list[str]:
     lines = []
     if not rules.is_partnership:
+        if outcome.tie:
+            lines.append("No hand win is scored; the holder of the highest double leads the next hand.")
         lines.append("Hands won: " + ", ".join(f"{s} {n}" for s, n in after.score.items()) + ".")
         if after.winner:
             lines.append(f"{after.winner} reaches {rules.target} hand wins and wins the match.")
         return lines
+    pending = _tied_deals(before.ties)
     if outcome.tie:
         if rules.scoring == "six_love":
-            lines.append(f"The hand is replayed with a fresh deal, worth {after.worth} "
-                         f"(one plus {after.ties} tied deal{'s' if after.ties > 1 else ''}).")
+            kind = "play-off " if before.playoff else ""
+            lines.append(f"The tied {kind}hand is replayed with a fresh deal, worth {after.worth}: one plus "
+                         f"{_tied_deals(after.ties)} in a row.")
         elif rules.straight_six_tie == "accumulate":
-            lines.append(f"No point is scored; the next hand won is worth {1 + after.ties}.")
+            lines.append(f"No point is scored; the next hand won is worth {1 + after.ties} "
+                         f"(one plus {_tied_deals(after.ties)}). The holder of the 6-6 poses the next deal.")
         else:
-            lines.append("No point is scored.")
+            lines.append("No point is scored; the holder of the 6-6 poses the next deal.")
     else:
         team = outcome.winner_team
         other = "EW" if team == "NS" else "NS"
+        winners, losers = TEAM_NAMES[team], TEAM_NAMES[other]
         gained = after.score[team] - before.score[team]
-        if rules.scoring == "six_love" and before.score[other] > 0 and not before.playoff:
-            if after.playoff:
-                lines.append("The score reaches 1-1: a play-off hand follows; its winner goes to 2-0.")
-            elif rules.six_love_break == "streak":
-                lines.append(f"Both teams have now won a hand: {TEAM_NAMES[other]} go back to 0 and "
-                             f"{TEAM_NAMES[team]} take {after.score[team]}.")
+        if rules.scoring == "straight_six":
+            if gained > 1:
+                lines.append(f"{winners} score {gained}: 1 for this hand and {gained - 1} carried from "
+                             f"{pending}.")
             else:
-                lines.append("Both teams have now won a hand, so the score returns to 0-0.")
-        elif gained:
-            lines.append(f"{TEAM_NAMES[team]} score {gained}.")
+                lines.append(f"{winners} score 1.")
+        elif before.playoff:
+            extra = f" (two, plus {pending})" if before.ties else ""
+            lines.append(f"{winners} win the play-off: they go to {after.score[team]}{extra} and {losers} "
+                         "go back to 0.")
+        elif before.score[other] > 0:
+            if after.playoff:
+                lines.append(f"{winners}, on 0, win while {losers} have 1: the score is 1-1 and a play-off "
+                             "hand follows, posed by "
+                             + ("the holder of the 6-6" if rules.playoff_leader == "double_six_holder"
+                                else f"{winners}") + f"; its winner goes to 2 and the loser to 0.")
+            elif rules.six_love_break == "streak":
+                lines.append(f"{winners}, on 0, win while {losers} have points: {losers} go back to 0 and "
+                             f"{winners} take the hand's {after.score[team]} (six_love_break streak).")
+            else:
+                worth = f" (this hand was worth {before.worth}, but nothing is scored)" if before.ties else ""
+                lines.append(f"{winners}, on 0, win while {losers} have points: both teams have now won a hand, "
+                             f"so the score returns to 0-0{worth}.")
+        elif before.ties:
+            lines.append(f"{winners} score {gained}: the hand was a replay worth {before.worth} "
+                         f"(one plus {pending}).")
+        else:
+            lines.append(f"{winners} score {gained}.")
     lines.append(score_line(rules, after))
     if after.winner:
-        lines.append(f"{TEAM_NAMES.get(after.winner, after.winner)} win the match.")
+        if rules.scoring == "six_love":
+            lines.append(f"{TEAM_NAMES[after.winner]} win the match: {after.score[after.winner]} points "
+                         f"(the target is {rules.target}) while the other team is on 0.")
+        else:
+            lines.append(f"{TEAM_NAMES[after.winner]} reach {rules.target} and win the match.")
     return lines
 
 
 def score_line(rules: Rules, state: MatchState) -> str:
     """The score in one line, with what the next hand is worth and who leads it."""
     if not rules.is_partnership:
-        return "Hands won: " + ", ".join(f"{s} {n}" for s, n in state.score.items())
+        return "Hands won: " + ", ".join(f"{s} {n}" for s, n in state.score.items()) + "."
     text = f"Score: North-South {state.score['NS']}, East-West {state.score['EW']}"
     if rules.scoring == "six_love" and state.ties:
         text += f"; {state.ties} tied deal{'s' if state.ties > 1 else ''} pending, next hand worth {state.worth}"
@@ -218,8 +336,8 @@ def describe_rules(rules: Rules) -> str:
             "Later hands: the team that won the last hand leads; either partner, any tile.",
             "You may not pass while holding a tile that fits.",
             "The hand ends when a player plays his last tile, or when no tile left can be placed (blocked).",
-            ("Blocked hand: the single player with the fewest pips wins it for his team; if the lowest count is "
-             "shared across both teams it is a tie." if rules.blocked_rule == "lowest_individual" else
+            ("Blocked hand: the single player with the fewest pips wins it for his team (0-0 counts 0); if the "
+             "lowest count is shared across both teams it is a tie." if rules.blocked_rule == "lowest_individual" else
              "Blocked hand: the team with the lower pip total wins; equal totals are a tie."),
         ]
         if rules.scoring == "straight_six":
@@ -233,10 +351,13 @@ def describe_rules(rules: Rules) -> str:
                 "the score returns to 0-0." if rules.six_love_break == "reset" else
                 "the others go back to 0 and the winners take the hand's value."))
             lines.append("A tied hand is replayed with a fresh deal, worth one more point for each tie in a row; "
-                         + ("the team with points leads the replay." if rules.replay_leader == "seed" else
-                            "the 6-6 holder poses the replay."))
+                         + ("at 0-0 the 6-6 holder poses the replay, otherwise the team with points leads it."
+                            if rules.replay_leader == "seed" else "the 6-6 holder poses the replay."))
             if rules.one_all_playoff:
-                lines.append("At 1-0, if the team on 0 wins, a 1-1 play-off follows; its winner goes to 2-0.")
+                lines.append("At 1-0, if the team on 0 wins an ordinary hand, the score is 1-1 and a play-off "
+                             "follows, posed by " + ("the 6-6 holder" if rules.playoff_leader == "double_six_holder"
+                                                     else "the team that just won")
+                             + "; its winner goes to 2, the loser to 0.")
     else:
         pile = 28 - 7 * rules.players
         lines += [
@@ -276,3 +397,37 @@ def _ends_text(ends: tuple[int, int]) -> str:
     left, right = ends
     return f"{left}" if left == right else f"{left} and {right}"
 
+
+_PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
+
+
+def _team(seat: str) -> str:
+    return "NS" if seat in ("N", "S") else "EW"
+
+
+def _and(words: list[str]) -> str:
+    """``N``, ``N and S``, ``E, S and W``."""
+    words = list(words)
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def _tied_deals(count: int) -> str:
+    return f"{count} tied deal{'s' if count != 1 else ''}"
+
+
+def _name(winner: str | None) -> str:
+    return TEAM_NAMES.get(winner, winner or "nobody")
+
+
+def _sentence(text: str) -> str:
+    return f"{text[:1].upper()}{text[1:]}."
+
+
+def _ends_phrase(ends: tuple[int, int]) -> str:
+    """``both ends show 6`` or ``the ends show 2 and 5``."""
+    left, right = ends
+    return f"both ends show {left}" if left == right else f"the ends show {left} and {right}"
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'s' if number != 1 else ''}"

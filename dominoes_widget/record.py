@@ -67,6 +67,11 @@ class Replayed:
     comments: dict[str, str] = field(default_factory=dict)
     summaries: list[dict] = field(default_factory=list)
 
+    def _repr_html_(self) -> str:
+        from .svg import render_record_html  # pictures load on first use
+
+        return render_record_html(self)
+
 
 # -- writing ------------------------------------------------------------------------------
 def write_record(match: Match, players: Mapping[str, str] | None = None,

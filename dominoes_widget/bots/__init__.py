@@ -1,6 +1,7 @@
 """Bots: players that see only their seat view and draw randomness from a seeded source.
 
-Pick one by name with :func:`make_bot`: ``random``, ``greedy`` (and stronger ones as they land).
+Pick one by name with :func:`make_bot`: ``random``, ``greedy`` and ``strong`` (Monte Carlo over
+sampled deals of the unseen tiles; ``montecarlo`` is another name for it).
 """
 
 from __future__ import annotations
@@ -10,10 +11,12 @@ import random
 from .base import Bot
 from .greedy import GreedyBot
 from .random_bot import RandomBot
+from .strong import StrongBot
 
-__all__ = ["Bot", "RandomBot", "GreedyBot", "BOTS", "make_bot", "bot_names"]
+__all__ = ["Bot", "RandomBot", "GreedyBot", "StrongBot", "BOTS", "make_bot", "bot_names"]
 
-BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot,
+                              "montecarlo": StrongBot}
 
 
 def bot_names() -> list[str]:

@@ -23,7 +23,7 @@ from ..explain import TEAM_NAMES, explain_refusal, explain_result, leader_words
 from ..hand import Hand, LegalMoves, deal_tiles, team_of
 from ..match import Match, MatchState
 from ..move import DRAW, PASS, PLAY, SEAT_NAMES, Move, MoveSyntaxError
-from ..record import outcome_json, write_record
+from ..record import outcome_json, read_record, write_record
 from ..rules import SETTINGS, Rules, RulesError
 from ..tiles import Tile, TileError
 from ..views import SeatView, seat_view
@@ -36,7 +36,7 @@ DEFAULT_BOT = "greedy"
 log = logging.getLogger(__name__)
 
 _OPTIONS = ("game", "rules", "players", "seats", "names", "open_hands", "hints", "bot_delay", "seed", "start",
-            "deal", "boneyard", "leader")
+            "deal", "boneyard", "leader", "moves")
 
 
 class Table(anywidget.AnyWidget):
@@ -47,7 +47,9 @@ class Table(anywidget.AnyWidget):
     ``players`` (2-4, Vietnamese), any rules setting by name (``sporting=True``), ``seats``
     (seat → ``"human"`` or a bot name), ``names``, ``open_hands``, ``hints``, ``bot_delay``
     (seconds between bot moves; 0 plays them at once), ``seed``, ``start`` (a record's match
-    state), and ``deal``/``boneyard``/``leader`` to set up the first hand.
+    state), and ``deal``/``boneyard``/``leader``/``moves`` to set up the first hand (``moves``:
+    record notation played on it at once, so the table opens at that position). A teaching
+    position from a recorded game: :meth:`from_record`.
     """
 
     _pending_bot: asyncio.TimerHandle | None = None
@@ -84,11 +86,46 @@ class Table(anywidget.AnyWidget):
         }
         self._humans = [s for s in self.rules.turn_order if self.seat_kinds[s] == HUMAN]
         self._start = options.get("start")
-        self._setup = {k: options.get(k) for k in ("deal", "boneyard", "leader")}
+        self._setup = {k: options.get(k) for k in ("deal", "boneyard", "leader", "moves")}
         self._message = ""
         self.rules_text = self.rules.describe()
         self.on_msg(self._on_message)
         self.new_match()
+
+    @classmethod
+    def from_record(cls, record: Any, hand: int = 0, step: int = 0, **options: Any) -> "Table":
+        """A live table at a position of a recorded game, for teaching ("what would you play here?").
+
+        ``record`` is anything :func:`read_record` reads (a path, JSON text, a dict such as
+        ``table.record``); ``hand`` and ``step`` count from 0: the table opens on that hand's
+        deal, draw pile and leader, with the match state before it (score, tied deals, play-off),
+        after the hand's first ``step`` moves. Every seat is played by the people at the screen
+        and every hand is open unless ``seats``/``open_hands`` say otherwise; the other options
+        are those of ``Table()``. A record that does not verify raises ``RecordError``.
+        """
+        for fixed in ("game", "rules", "players", "start", "deal", "boneyard", "leader", "moves"):
+            if fixed in options:
+                raise TypeError(f"Table.from_record() takes {fixed!r} from the record")
+        unknown = [k for k in options if k in SETTINGS]
+        if unknown:
+            raise TypeError(f"Table.from_record() plays under the record's rules; drop {', '.join(map(repr, unknown))}")
+        replayed = read_record(record)
+        match = replayed.match
+        if isinstance(hand, bool) or not isinstance(hand, int) or not 0 <= hand < len(match.hands):
+            raise ValueError(f"hand {hand!r}: the record has hands 0 to {len(match.hands) - 1}")
+        played = match.hands[hand]
+        if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(played.moves):
+            raise ValueError(f"step {step!r}: hand {hand} has moves 0 to {len(played.moves)} "
+                             "(step n opens after its first n moves)")
+        options.setdefault("open_hands", True)
+        options.setdefault("seats", {seat: HUMAN for seat in match.rules.seats})
+        if "names" not in options:  # the record's names of people (bots keep the table's names)
+            options["names"] = {s: n for s, n in replayed.players.items()
+                                if s in match.rules.seats and n and not n.startswith("bot:")}
+        return cls(match.rules.game, rules=match.rules, start=match.state_before(hand),
+                   deal={s: list(tiles) for s, tiles in played.deal.items()},
+                   boneyard=list(played.initial_boneyard), leader=played.leader,
+                   moves=[str(m) for m in played.moves[:step]], **options)
 
     # -- the Python API ------------------------------------------------------------------
     @property
@@ -210,6 +247,9 @@ class Table(anywidget.AnyWidget):
     # -- dealing and leading ---------------------------------------------------------------
     def _deal_next(self, first: bool = False, leader: str | None = None) -> None:
         setup = self._setup if first else {}
+        moves = [str(m) for m in setup.get("moves") or ()]
+        if moves and leader is None and setup.get("leader") is None:
+            leader = moves[0].split()[0] if moves[0].split() else None  # the seat that led
         if setup.get("deal") is not None:
             deal, pile = setup["deal"], setup.get("boneyard") or ()
             probe = Hand(self.rules, deal, pile, self.rules.seats[0], leaders=())
@@ -224,6 +264,9 @@ class Table(anywidget.AnyWidget):
                 except DealError:
                     continue  # no double dealt under the redeal rule
         choices, _ = self._match.lead_rule(deal)
+        if leader is not None and leader not in choices:
+            raise IllegalMoveError("wrong_leader", f"{leader} may not lead this hand; {' or '.join(choices)} may "
+                                   f"({leader_words(self._match.state.next_leader)})")
         if leader is None and len(choices) > 1:
             people = [s for s in choices if s in self._humans]
             if people:
@@ -236,11 +279,13 @@ class Table(anywidget.AnyWidget):
                 return
             views = {s: _dealt_view(self.rules, deal, s) for s in choices}
             leader = self._bots[choices[0]].choose_leader(choices, views)
-        self._start_hand((deal, pile), leader)
+        self._start_hand((deal, pile), leader, moves)
 
-    def _start_hand(self, dealt: tuple, leader: str | None) -> None:
+    def _start_hand(self, dealt: tuple, leader: str | None, moves: Iterable[str] = ()) -> None:
         deal, pile = dealt
         self._match.deal(deal, pile, leader)
+        for move in moves:  # a set-up position: its moves are played before anyone moves
+            self._match.push(move)
         self._leader_choices = []
         self._message = ""
         self._set_phase("playing")
