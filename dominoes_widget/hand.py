@@ -455,7 +455,11 @@ class Hand:
             if totals["NS"] == totals["EW"]:
                 return Outcome(Termination.BLOCKED, None, None, True, pips, ends)
             team = min(totals, key=totals.get)
-            return Outcome(Termination.BLOCKED, None, team, False, pips, ends)
+            # RECORD.md's winner_seat is the seat alone on the lowest count; name it when its team won
+            lowest = min(pips.values())
+            lowest_seats = [seat for seat in self.seats if pips[seat] == lowest]
+            single = lowest_seats[0] if len(lowest_seats) == 1 and team_of(lowest_seats[0]) == team else None
+            return Outcome(Termination.BLOCKED, single, team, False, pips, ends)
         lowest = min(pips.values())
         lowest_seats = [seat for seat in self.seats if pips[seat] == lowest]
         teams = {team_of(seat) for seat in lowest_seats}
