@@ -100,8 +100,8 @@ class Table(anywidget.AnyWidget):
         ``table.record``); ``hand`` and ``step`` count from 0: the table opens on that hand's
         deal, draw pile and leader, with the match state before it (score, tied deals, play-off),
         after the hand's first ``step`` moves. Every seat is played by the people at the screen
-        and every hand is open unless ``seats``/``open_hands`` say otherwise; the other options
-        are those of ``Table()``. A record that does not verify raises ``RecordError``.
+        (``seats={"E": "greedy"}`` hands some to bots) and every hand is open unless
+        ``open_hands=False``; the other options are those of ``Table()``. A record that does not verify raises ``RecordError``.
         """
         for fixed in ("game", "rules", "players", "start", "deal", "boneyard", "leader", "moves"):
             if fixed in options:
@@ -118,7 +118,7 @@ class Table(anywidget.AnyWidget):
             raise ValueError(f"step {step!r}: hand {hand} has moves 0 to {len(played.moves)} "
                              "(step n opens after its first n moves)")
         options.setdefault("open_hands", True)
-        options.setdefault("seats", {seat: HUMAN for seat in match.rules.seats})
+        options["seats"] = {**{seat: HUMAN for seat in match.rules.seats}, **(options.get("seats") or {})}
         if "names" not in options:  # the record's names of people (bots keep the table's names)
             options["names"] = {s: n for s, n in replayed.players.items()
                                 if s in match.rules.seats and n and not n.startswith("bot:")}
@@ -454,6 +454,9 @@ class Table(anywidget.AnyWidget):
 
     def _build_view(self) -> dict:
         hand, match, rules = self.hand, self._match, self.rules
+        if hand is None:  # choosing who leads the first hand: a view of the deal, before any move
+            deal, pile = self._pending_deal
+            hand = Hand(rules, deal, pile, self._leader_choices[0], leaders=self._leader_choices, _trusted=True)
         viewer = None if self._covered else self._viewer
         shown = seat_view(hand, viewer, match.state, open_hands=self.open_hands) if viewer else None
         over = hand.is_over
@@ -462,7 +465,8 @@ class Table(anywidget.AnyWidget):
             visible = self.open_hands or over or seat == viewer
             hands[seat] = [str(t) for t in hand.held(seat)] if visible else hand.count(seat)
         people_turn = (viewer is not None and hand.turn == viewer and self.phase == "playing")
-        legal = [str(m) for m in hand.legal_move_list()] if people_turn else []
+        legal_moves = hand.legal_move_list() if people_turn else []
+        legal = [str(m) for m in legal_moves]
         moves = [str(m) for m in shown.moves] if shown else [str(m.without_tile()) for m in hand.moves]
         view = {
             "game": rules.game,
@@ -479,7 +483,7 @@ class Table(anywidget.AnyWidget):
             "passed": _passed(hand),
             "moves": moves,
             "legal": legal,
-            "playable": [str(t) for t in hand.playable_tiles(viewer)] if (self.hints and people_turn) else [],
+            "playable": sorted({str(m.tile) for m in legal_moves if m.tile is not None}) if self.hints else [],
             "hints": self.hints,
             "score": _score_json(rules, match.state),
             "hand_number": len(match.hands) - 1,
@@ -487,7 +491,7 @@ class Table(anywidget.AnyWidget):
             "leader_choices": list(self._leader_choices) if self.phase == "choose_leader" else [],
             "result": self._result_panel() if over else None,
             "message": self._message,
-            "status": self._status(viewer),
+            "status": self._status(viewer) if self.hand is not None else "",
         }
         if self.phase == "choose_leader":
             view.update(self._choose_leader_view(viewer))
