@@ -275,7 +275,7 @@ function render({ model, el }) {
 
   function leaderChoicePanel(view) {
     const buttons = view.leader_choices.map((seat) =>
-      actionButton(`${seatName(view, seat)} leads`, { send: JSON.stringify({ type: "choose_leader", seat }) }),
+      actionButton(`${seatName(view, seat)} ${seatName(view, seat) === "You" ? "lead" : "leads"}`, { send: JSON.stringify({ type: "choose_leader", seat }) }),
     );
     return [
       element("h2", { id: ui.ids.panelTitle, text: "Who leads the next hand?" }),

@@ -1,0 +1,181 @@
+"""Playing the Table in a real JupyterLab by clicking, and checking the kernel agrees."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+SETUP = """
+from dominoes_widget import Table
+table = Table({game!r}, seed={seed}, bot_delay=0, **{options!r})
+
+def dump(change=None):
+    hand = table.hand
+    e2e_dump("state.json", {{
+        "phase": table.phase, "turn": table.turn, "viewer": table.view["viewer"],
+        "legal": table.view["legal"], "moves": [str(m) for m in hand.moves],
+        "hands": {{s: [str(t) for t in hand.held(s)] for s in hand.seats}},
+        "result": table.view["result"], "score": table.view["score"],
+        "view_bytes": len(json.dumps(table.view)),
+    }})
+
+import json
+table.observe(dump, "view")
+dump()
+table
+"""
+
+
+def open_table(page, open_notebook, game="partnership", seed=5, **options):
+    notebook = open_notebook(page, [SETUP.format(game=game, seed=seed, options=options)])
+    widget = notebook.locator(".dominoes-widget")
+    widget.wait_for(timeout=30_000)
+    return notebook, widget
+
+
+def click_move(widget, move: str) -> None:
+    """Make ``move`` (record notation) the way a person does: click the tile, pick the end."""
+    words = move.split()
+    if words[1] == "pass":
+        widget.locator("button.dw-pass").click()
+        return
+    if words[1] == "draw":
+        widget.locator("button.dw-draw").click()
+        return
+    a, b = words[1].split("-")
+    tile = f"{min(a, b)}-{max(a, b)}"
+    widget.locator(f'.dw-hand button[data-tile="{tile}"]').click()
+    if len(words) == 3:
+        choice = widget.locator(f'.dw-choice button[data-end="{words[2]}"]')
+        widget.page.wait_for_timeout(50)
+        if choice.count():
+            choice.click()
+
+
+def play_hand_by_clicking(page, widget, kernel_json, prefer=None) -> dict:
+    """Click legal moves until the hand ends; return the kernel's last state."""
+    state = kernel_json(page, "state.json")
+    for _ in range(60):
+        if state["phase"] in ("hand_over", "match_over"):
+            return state
+        assert state["phase"] == "playing" and state["legal"], state
+        move = next((m for m in state["legal"] if prefer and prefer in m), state["legal"][0])
+        done = len(state["moves"])
+        click_move(widget, move)
+        state = kernel_json(page, "state.json",
+                            until=lambda s: len(s["moves"]) > done or s["phase"] != "playing")
+        assert move.split()[0] == "S"
+        assert any(m.startswith("S ") for m in state["moves"][done:])
+    raise AssertionError("the hand did not end")
+
+
+def test_play_a_partnership_hand_to_its_end_by_clicking(page, open_notebook, kernel_json):
+    notebook, widget = open_table(page, open_notebook, "six_love", seed=5)
+    state = play_hand_by_clicking(page, widget, kernel_json)
+    panel = widget.locator(".dw-phase-panel")
+    panel.wait_for(state="visible")
+    assert state["result"]["title"] in panel.inner_text()
+    page_moves = widget.locator(".dw-move-list li").all_inner_texts()
+    assert len(page_moves) == len(state["moves"])
+    for shown, move in zip(page_moves, state["moves"]):
+        assert move.split(" ", 1)[1].split()[0] in shown or "pass" in shown.lower()
+    for seat, tiles in state["hands"].items():  # every hand is face up at the end
+        for tile in tiles:
+            assert widget.locator(f'.dw-result-hand[data-seat="{seat}"]').count() == 1
+    widget.locator(".dw-phase-panel button").first.click()  # next hand
+    kernel_json(page, "state.json", until=lambda s: s["phase"] in ("playing", "choose_leader"))
+
+
+def test_vietnamese_hand_with_a_draw(page, open_notebook, kernel_json):
+    notebook, widget = open_table(page, open_notebook, "vietnamese", seed=12, players=2)
+    state = play_hand_by_clicking(page, widget, kernel_json, prefer="draw")
+    assert any(m.startswith("S draw") for m in state["moves"]), "S drew from the pile by clicking Draw"
+    pile = widget.locator(".dw-boneyard-count").inner_text()
+    assert pile.strip()
+
+
+def test_a_refused_move_is_explained_on_the_page(page, open_notebook, kernel_json):
+    notebook, widget = open_table(page, open_notebook, "six_love", seed=5)
+    state = kernel_json(page, "state.json")
+    mine = state["hands"]["S"]
+    playable = {m.split()[1] for m in state["legal"]}
+    unplayable = [t for t in mine if t not in playable and "-".join(reversed(t.split("-"))) not in playable]
+    if not unplayable:
+        pytest.skip("every tile in this hand is playable")
+    widget.locator(f'.dw-hand button[data-tile="{unplayable[0]}"]').click()
+    widget.locator(".dw-flash").wait_for(state="visible")
+    assert widget.locator(".dw-flash").inner_text().strip()
+    after = kernel_json(page, "state.json")
+    assert after["moves"] == state["moves"]
+
+
+@pytest.mark.skipif(not os.environ.get("DOMINOES_BENCH"), reason="latency benchmark: run benchmarks/table_latency.py")
+def test_latency_click_to_next_turn(page, open_notebook, kernel_json):
+    """Prints the click → your-next-turn latency and bytes per move (no timed assert)."""
+    notebook, widget = open_table(page, open_notebook, "six_love", seed=5)
+    received: list[int] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda frame: received.append(len(frame))))
+    latencies, per_move_bytes, view_bytes = [], [], []
+    for hand_round in range(6):
+        state = kernel_json(page, "state.json")
+        while state["phase"] == "playing" and state["legal"]:
+            move = state["legal"][0]
+            done = len(state["moves"])
+            before = len(received)
+            if move.split()[1] in ("pass", "draw") or len(move.split()) == 2 or not _single_end(state, move):
+                click_move(widget, move)
+            else:
+                a, b = move.split()[1].split("-")
+                tile = f"{min(a, b)}-{max(a, b)}"
+                latencies.append(page.evaluate(MEASURE_JS, tile))
+            state = kernel_json(page, "state.json",
+                                until=lambda s: len(s["moves"]) > done or s["phase"] != "playing")
+            page.wait_for_timeout(300)  # clicks a few hundred ms apart (TESTING.md)
+            moves_made = max(1, len(state["moves"]) - done)
+            per_move_bytes.append(sum(received[before:]) / moves_made)
+            view_bytes.append(state["view_bytes"])
+        if state["phase"] == "match_over":
+            break
+        widget.locator(".dw-phase-panel button").first.click()
+        kernel_json(page, "state.json", until=lambda s: s["phase"] != "hand_over")
+        state = kernel_json(page, "state.json")
+        if state["phase"] == "choose_leader":
+            widget.locator(".dw-phase-panel button").first.click()
+            kernel_json(page, "state.json", until=lambda s: s["phase"] == "playing")
+    latencies.sort()
+    figures = {
+        "clicks": len(latencies),
+        "latency_ms_median": latencies[len(latencies) // 2],
+        "latency_ms_p95": latencies[int(len(latencies) * 0.95) - 1],
+        "bytes_per_move_median": sorted(per_move_bytes)[len(per_move_bytes) // 2],
+        "bytes_per_move_max": max(per_move_bytes),
+        "view_bytes_max": max(view_bytes),
+    }
+    print("TABLE_LATENCY " + json.dumps(figures))
+
+
+def _single_end(state, move) -> bool:
+    tile = move.split()[1]
+    return sum(1 for m in state["legal"] if m.split()[1] == tile) == 1
+
+
+MEASURE_JS = """async (tile) => {
+  const root = document.querySelector('.dominoes-widget');
+  const list = root.querySelector('.dw-move-list');
+  const before = list.querySelectorAll('li').length;
+  const button = root.querySelector(`.dw-hand button[data-tile="${tile}"]`);
+  const start = performance.now();
+  button.click();
+  return await new Promise((resolve) => {
+    const check = () => {
+      const status = root.querySelector('.dw-status').textContent;
+      const count = list.querySelectorAll('li').length;
+      const panel = !root.querySelector('.dw-phase-panel').hidden;
+      if (count > before && (status.startsWith('Your turn') || panel)) resolve(performance.now() - start);
+      else requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  });
+}"""
