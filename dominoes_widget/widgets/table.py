@@ -265,8 +265,8 @@ class Table(anywidget.AnyWidget):
                     continue  # no double dealt under the redeal rule
         choices, _ = self._match.lead_rule(deal)
         if leader is not None and leader not in choices:
-            raise IllegalMoveError("wrong_leader", f"{leader} may not lead this hand; {' or '.join(choices)} may "
-                                   f"({leader_words(self._match.state.next_leader)})")
+            raise IllegalMoveError("wrong_leader", f"{leader} may not lead this hand; {' or '.join(choices)} may: "
+                                   f"{leader_words(self._match.state.next_leader)}")
         if leader is None and len(choices) > 1:
             people = [s for s in choices if s in self._humans]
             if people:

@@ -1,0 +1,256 @@
+"""Rules engine speed: random-move partnership hands per second, against other implementations.
+
+    python benchmarks/engine_speed.py [--rounds 7] [--slot 0.6] [--seed 0]
+
+Every contestant does the same work: deal four hands of seven from a seeded random source
+and play uniformly random legal moves until the hand ends (domino or block), one process,
+no parallelism. The contestants run in interleaved rounds (the order rotates each round),
+each for about ``--slot`` seconds per round; the table shows the median of the rounds.
+Time is this process's CPU time (``time.process_time``), so other work on a shared machine
+disturbs the figures less; ``--wall`` uses the wall clock instead.
+
+  a. this engine, fast path: ``Hand.dealt`` + ``legal_move_list`` + ``push_unchecked``
+  b. this engine, checked ``Hand.push`` (every move validated again)
+  c. this engine, realistic: a ``Match`` (Six Love scoring, new match when one is won) with
+     greedy bots choosing from ``seat_view`` (bots, views and scoring included)
+  d. a minimal int-based pure-Python hand loop written here (the reference ceiling: no
+     undo, no history, no notation, no outcome object)
+  e. the PyPI package ``dominoes`` 6.1.0 (``Game.new`` + ``valid_moves`` + ``make_move``)
+  f. OpenSpiel's ``python_team_dominoes`` (random chance outcomes deal, random legal actions)
+
+Figures only: nothing here asserts a speed. The optional packages are in the ``bench``
+extra (``pip install -e .[bench]``); a missing one is shown as "not installed".
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+from typing import Callable
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from dominoes_widget import Hand, Match, Rules, seat_view  # noqa: E402
+from dominoes_widget.bots import make_bot  # noqa: E402
+
+RULES = Rules.six_love()
+
+# A contestant is a factory: given a seed it returns a function that plays one hand.
+Factory = Callable[[int], Callable[[], None]]
+
+
+# -- a. b. c. this engine ------------------------------------------------------------------
+def engine_fast(seed: int) -> Callable[[], None]:
+    rng = random.Random(seed)
+    dealt, choice = Hand.dealt, rng.choice
+
+    def one_hand() -> None:
+        hand = dealt(RULES, rng)
+        push, moves = hand.push_unchecked, hand.legal_move_list
+        while hand.outcome is None:
+            push(choice(moves()))
+
+    return one_hand
+
+
+def engine_checked(seed: int) -> Callable[[], None]:
+    rng = random.Random(seed)
+
+    def one_hand() -> None:
+        hand = Hand.dealt(RULES, rng)
+        while hand.outcome is None:
+            hand.push(rng.choice(hand.legal_move_list()))
+
+    return one_hand
+
+
+def engine_match(seed: int) -> Callable[[], None]:
+    rng = random.Random(seed)
+    bots = {seat: make_bot("greedy", rng.randrange(2**32)) for seat in RULES.seats}
+    box = {"match": Match(RULES, seed=rng.randrange(2**32))}
+
+    def one_hand() -> None:
+        match = box["match"]
+        if match.is_over:
+            match = box["match"] = Match(RULES, seed=rng.randrange(2**32))
+        hand = match.deal()
+        while not hand.is_over:
+            seat = hand.turn
+            match.push(bots[seat].choose(seat_view(hand, seat, match.state)))
+
+    return one_hand
+
+
+# -- d. the reference ceiling ----------------------------------------------------------------
+_HALVES = [(low, high) for high in range(7) for low in range(high + 1)]  # tile id → halves; 27 is 6-6
+_HAS = [[n in halves for n in range(7)] for halves in _HALVES]
+_PIPS = [low + high for low, high in _HALVES]
+
+
+def minimal_loop(seed: int) -> Callable[[], None]:
+    """Seats 0-3 in turn order; the 6-6 holder poses it; random plays; passes when stuck."""
+    rng = random.Random(seed)
+    shuffle, choice = rng.shuffle, rng.choice
+    has, halves = _HAS, _HALVES
+
+    def one_hand() -> tuple[str, int]:
+        tiles = list(range(28))
+        shuffle(tiles)
+        hands = [tiles[0:7], tiles[7:14], tiles[14:21], tiles[21:28]]
+        turn = next(i for i in range(4) if 27 in hands[i])
+        hands[turn].remove(27)
+        left = right = 6
+        unplayed = [7, 7, 7, 7, 7, 7, 6]
+        while True:
+            turn = (turn + 1) & 3
+            held = hands[turn]
+            moves = [(t, 0) for t in held if has[t][left]] + [(t, 1) for t in held if has[t][right]]
+            if not moves:
+                continue
+            t, end = choice(moves)
+            held.remove(t)
+            low, high = halves[t]
+            unplayed[low] -= 1
+            if high != low:
+                unplayed[high] -= 1
+            if end == 0:
+                left = high if low == left else low
+            else:
+                right = high if low == right else low
+            if not held:
+                return "domino", turn
+            if unplayed[left] == 0 and unplayed[right] == 0:
+                counts = [sum(_PIPS[x] for x in h) for h in hands]
+                return "blocked", counts.index(min(counts))
+
+    return one_hand
+
+
+# -- e. the dominoes package -----------------------------------------------------------------
+def dominoes_package(seed: int) -> Callable[[], None]:
+    import dominoes
+
+    rng = random.Random(seed)
+    random.seed(seed)  # dominoes deals with the global random source
+    double_six = dominoes.Domino(6, 6)
+
+    def one_hand() -> None:
+        game = dominoes.Game.new(starting_domino=double_six)
+        while game.result is None:
+            game.make_move(*rng.choice(game.valid_moves))
+
+    return one_hand
+
+
+# -- f. OpenSpiel ----------------------------------------------------------------------------
+def open_spiel(seed: int) -> Callable[[], None]:
+    import pyspiel
+    import open_spiel.python.games  # noqa: F401  (registers the Python games)
+
+    game = pyspiel.load_game("python_team_dominoes")
+    rng = random.Random(seed)
+
+    def one_hand() -> None:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))  # chance outcomes are uniform
+
+    return one_hand
+
+
+CONTESTANTS: list[tuple[str, str, Factory, str | None]] = [
+    ("a", "engine: fast path (push_unchecked)", engine_fast, None),
+    ("b", "engine: checked push", engine_checked, None),
+    ("c", "engine: Match + greedy bots via seat views", engine_match, None),
+    ("d", "minimal int loop (reference ceiling)", minimal_loop, None),
+    ("e", "dominoes 6.1.0 (PyPI)", dominoes_package, "dominoes"),
+    ("f", "OpenSpiel python_team_dominoes", open_spiel, "pyspiel"),
+]
+
+
+def available(module: str | None) -> str | None:
+    """``None`` if the optional module imports, else why not."""
+    if module is None:
+        return None
+    try:
+        __import__(module)
+    except ImportError:
+        return "not installed"
+    if module == "dominoes":
+        from importlib.metadata import version
+
+        found = version("dominoes")
+        if found != "6.1.0":
+            return f"dominoes {found} installed, not 6.1.0"
+    return None
+
+
+def run_slot(one_hand: Callable[[], None], seconds: float, clock: Callable[[], float]) -> float:
+    """Hands per second over at least ``seconds`` of play, timed by ``clock``."""
+    hands = 0
+    start = clock()
+    deadline = start + seconds
+    now = start
+    while now < deadline:
+        for _ in range(5):
+            one_hand()
+        hands += 5
+        now = clock()
+    return hands / (now - start)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=7, help="interleaved rounds (the median is shown)")
+    parser.add_argument("--slot", type=float, default=0.6, help="seconds per contestant per round")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--wall", action="store_true",
+                        help="time by the wall clock instead of this process's CPU time")
+    args = parser.parse_args(argv)
+    clock = time.perf_counter if args.wall else time.process_time
+
+    missing = {key: available(module) for key, _, _, module in CONTESTANTS}
+    players = {key: factory(args.seed) for key, _, factory, _ in CONTESTANTS if not missing[key]}
+    for one_hand in players.values():  # warm up: imports, caches
+        one_hand()
+    rates: dict[str, list[float]] = {key: [] for key in players}
+    order = list(players)
+    for round_number in range(args.rounds):
+        shift = round_number % len(order)
+        for key in order[shift:] + order[:shift]:
+            rates[key].append(run_slot(players[key], args.slot, clock))
+
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"Random-move partnership hands per second, single process; Python {platform.python_version()}, "
+          f"{os.cpu_count()} CPUs, load average {load:.2f} at the end")
+    timing = "the wall clock" if args.wall else "process CPU time (other load on the machine matters less)"
+    print(f"{args.rounds} interleaved rounds of {args.slot} s per contestant, median shown; seed {args.seed}; "
+          f"timed by {timing}\n")
+    median = {key: statistics.median(values) for key, values in rates.items()}
+    print("| | contestant | hands/s (median) | range over rounds | vs engine fast path |")
+    print("|---|---|---:|---:|---:|")
+    for key, name, _, _ in CONTESTANTS:
+        if missing[key]:
+            print(f"| {key} | {name} | {missing[key]} | | |")
+            continue
+        low, high = min(rates[key]), max(rates[key])
+        relative = median[key] / median["a"]
+        print(f"| {key} | {name} | {median[key]:,.0f} | {low:,.0f}–{high:,.0f} | {relative:.2f}× |")
+
+    print("\n| engine path | / dominoes 6.1.0 | / OpenSpiel | / minimal loop |")
+    print("|---|---:|---:|---:|")
+    for key in ("a", "b", "c"):
+        cells = [f"{median[key] / median[ref]:.2f}×" if ref in median else "not installed"
+                 for ref in ("e", "f")] + [f"{median[key] / median['d']:.2f}×"]
+        name = next(n for k, n, _, _ in CONTESTANTS if k == key).removeprefix("engine: ")
+        print(f"| {name} | {' | '.join(cells)} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

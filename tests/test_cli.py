@@ -1,0 +1,111 @@
+"""``python -m dominoes_widget verify FILE [--json]`` (RECORD.md, section verify)."""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from dominoes_widget.__main__ import main
+
+RECORDS = Path(__file__).resolve().parent / "data" / "records"  # copies of shared/records
+EXAMPLES = sorted(p.stem for p in RECORDS.glob("*.json"))
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    return subprocess.run([sys.executable, "-m", "dominoes_widget", *args], capture_output=True, text=True,
+                          env=env, cwd=ROOT, timeout=60)
+
+
+def write(tmp_path: Path, name: str, data) -> str:
+    path = tmp_path / name
+    path.write_text(data if isinstance(data, str) else json.dumps(data))
+    return str(path)
+
+
+def edited(name: str, edit) -> dict:
+    data = copy.deepcopy(json.loads((RECORDS / f"{name}.json").read_text()))
+    edit(data)
+    return data
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_verify_json_prints_exactly_the_example_report(name):
+    """shared/records: NAME.verify.jsonl is the expected `verify --json` output."""
+    result = run_cli("verify", str(RECORDS / f"{name}.json"), "--json")
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    expected = (RECORDS / f"{name}.verify.jsonl").read_text()
+    assert [json.loads(line) for line in result.stdout.splitlines()] == \
+        [json.loads(line) for line in expected.splitlines()]
+    assert result.stdout.strip() == expected.strip()
+
+
+def test_verify_text_prints_one_line_per_hand(capsys):
+    assert main(["verify", str(RECORDS / "six_love_match.json")]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 5
+    assert lines[0].startswith("hand 0: domino, N wins for NS; pips N 0 E 4 S 10 W 11; ends 3|2; score NS 1 EW 0")
+    assert "tie" in lines[1] and "tied deals pending 1" in lines[1] and "next lead NS" in lines[1]
+
+
+def test_verify_text_vietnamese(capsys):
+    assert main(["verify", str(RECORDS / "vietnamese_3_players.json")]) == 0
+    assert capsys.readouterr().out.strip() == (
+        "hand 0: blocked, S wins; pips S 11 E 21 N 22; ends 1|1; score S 1 E 0 N 0; next lead S")
+
+
+BAD = {
+    "malformed_json": ('{"format": "dominoes-record", ', None, None),
+    "unknown_setting": (edited("six_love_match", lambda d: d["rules"].update(spinners=True)), None, None),
+    "duplicate_tile": (edited("six_love_match", lambda d: d["hands"][2]["deal"]["S"].__setitem__(0, "6-6")), 2, None),
+    "missing_tile": (edited("straight_six_match", lambda d: d["hands"][1]["deal"]["E"].pop()), 1, None),
+    "wrong_hand_size": (edited("straight_six_match", lambda d: d["hands"][1]["deal"]["E"].pop()), 1, None),
+    "no_match": (edited("straight_six_match", lambda d: d["hands"][3]["moves"].__setitem__(1, "S 2-5 L")), 3, 1),
+    "hand_over": (edited("straight_six_match", lambda d: d["hands"][2]["moves"].append("S pass")), 2, 19),
+    "wrong_result": (edited("vietnamese_3_players", lambda d: d["hands"][0].update(
+        result={"end": "blocked", "winner_seat": "E"})), 0, None),
+}
+
+
+@pytest.mark.parametrize("reason", sorted(BAD))
+def test_verify_json_reports_a_bad_record_with_exit_1_and_its_place(tmp_path, capsys, reason):
+    data, hand, move = BAD[reason]
+    path = write(tmp_path, f"{reason}.json", data)
+    assert main(["verify", path, "--json"]) == 1
+    problems = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert {"hand": hand, "move": move, "reason": reason}.items() <= next(
+        p for p in problems if p["reason"] == reason).items()
+    assert all({"hand", "move", "reason", "message"} <= set(p) for p in problems)
+
+
+def test_verify_text_reports_the_place_and_the_reason(tmp_path, capsys):
+    data, _, _ = BAD["no_match"]
+    assert main(["verify", write(tmp_path, "bad.json", data)]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("hand 3, move 1: ") and out.rstrip().endswith("[no_match]")
+    assert "S 2-5 L" in out
+
+
+@pytest.mark.parametrize("reason", ["malformed_json", "unknown_setting", "no_match"])
+def test_verify_never_shows_a_traceback(tmp_path, reason):
+    """RECORD.md: nothing raises a traceback at the user."""
+    data, _, _ = BAD[reason]
+    path = write(tmp_path, f"{reason}.json", data)
+    for extra in ((), ("--json",)):
+        result = run_cli("verify", path, *extra)
+        assert result.returncode == 1
+        assert "Traceback" not in result.stdout + result.stderr
+        assert reason in result.stdout
+
+
+def test_verify_a_missing_file(tmp_path, capsys):
+    assert main(["verify", str(tmp_path / "nowhere.json"), "--json"]) == 1
+    assert json.loads(capsys.readouterr().out)["reason"] == "unreadable_file"

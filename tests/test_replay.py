@@ -1,0 +1,277 @@
+"""The ``Replay`` widget, kernel side: opening records, the hand/step traits, positions
+computed by the engine, bad records, and the size of what is synced to the browser."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import traitlets
+
+from dominoes_widget import Match, Rules, read_record, write_record
+from dominoes_widget.explain import explain_move
+from dominoes_widget.widgets.replay import Replay, replay_data
+
+RECORDS = next(folder for folder in (Path(__file__).resolve().parent / "data" / "records",  # the repo's copies
+                                     Path("/work/shared/records"))
+               if (folder / "six_love_match.json").exists())
+SIX_LOVE = RECORDS / "six_love_match.json"
+
+
+def _record(name: str = "six_love_match.json") -> dict:
+    return json.loads((RECORDS / name).read_text())
+
+
+def _engine_at(record: dict, hand: int, step: int):
+    source = read_record(record).match.hands[hand].copy()
+    while len(source.moves) > step:
+        source.pop()
+    return source
+
+
+# -- opening ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("how", ["dict", "json_text", "path_str", "path", "replayed", "match"])
+def test_opens_a_record_given_in_any_form(how):
+    record = _record()
+    source = {
+        "dict": lambda: record,
+        "json_text": lambda: json.dumps(record),
+        "path_str": lambda: str(SIX_LOVE),
+        "path": lambda: SIX_LOVE,
+        "replayed": lambda: read_record(record),
+        "match": lambda: read_record(record).match,
+    }[how]()
+    replay = Replay(source)
+    assert replay.ok and not replay.problems and replay.report == []
+    assert replay.hands == 5
+    assert (replay.hand, replay.step) == (0, 0)
+    assert replay.rules_text == Rules.six_love().describe()
+    assert replay.data["hands"][0]["moves"] == record["hands"][0]["moves"]
+    assert isinstance(replay.record, dict)
+    assert {seat: sorted(tiles) for seat, tiles in replay.record["hands"][0]["deal"].items()} == \
+        {seat: sorted(tiles) for seat, tiles in record["hands"][0]["deal"].items()}
+
+
+def test_load_reads_a_file():
+    replay = Replay.load(SIX_LOVE, hand=2, step=3)
+    assert (replay.hand, replay.step) == (2, 3)
+    with pytest.raises(TypeError):
+        Replay.load({"not": "a path"})
+
+
+def test_a_table_record_replays():
+    from dominoes_widget.widgets.table import Table
+
+    table = Table(seats={"S": "greedy"}, bot_delay=0, seed=3)  # bots only: the first hand plays out
+    assert table.hand.is_over
+    replay = Replay(table.record)
+    assert replay.ok and replay.position.ply == 0
+    replay.go(0, -1)
+    assert replay.position.state_key() == table.match.hands[0].copy().state_key()
+
+
+def test_unknown_options_are_refused():
+    with pytest.raises(TypeError):
+        Replay(_record(), player="S")
+    with pytest.raises(TypeError):
+        Replay(42)
+
+
+# -- hand and step ---------------------------------------------------------------------------
+def test_step_and_hand_set_from_python_move_the_position():
+    record = _record()
+    replay = Replay(record)
+    replay.step = 5
+    assert replay.position.state_key() == _engine_at(record, 0, 5).state_key()
+    assert str(replay.move) == record["hands"][0]["moves"][4]
+    replay.hand = 2
+    assert replay.step == 0, "a hand set from Python opens at its deal"
+    replay.step = replay.moves_in()
+    assert replay.position.is_over
+    replay.go(4, -1)
+    assert (replay.hand, replay.step) == (4, replay.moves_in(4))
+
+
+def test_observers_see_the_browser_step():
+    replay = Replay(_record())
+    seen = []
+    replay.observe(lambda change: seen.append((change["name"], change["new"])), names=["hand", "step"])
+    replay.set_state({"hand": 3, "step": 9})  # what a browser message does
+    assert (replay.hand, replay.step) == (3, 9), "the browser's hand and step are kept together"
+    assert ("hand", 3) in seen and ("step", 9) in seen
+    replay.set_state({"step": 10})
+    assert replay.step == 10
+    replay.set_state({"hand": 1})  # a hand alone from the browser keeps a step that fits
+    assert (replay.hand, replay.step) == (1, 10)
+    replay.set_state({"hand": 0, "step": 20})
+    assert (replay.hand, replay.step) == (0, 20)
+
+
+def test_out_of_range_values_are_refused_at_the_trait_layer():
+    replay = Replay(_record())
+    with pytest.raises(traitlets.TraitError, match="step 27 is outside hand 0"):
+        replay.step = 27
+    with pytest.raises(traitlets.TraitError, match="hand 5 does not exist"):
+        replay.hand = 5
+    with pytest.raises(traitlets.TraitError):
+        replay.step = -1
+    with pytest.raises(traitlets.TraitError):
+        replay.speed = 0
+    with pytest.raises(ValueError):
+        replay.go(1, 99)
+    assert (replay.hand, replay.step) == (0, 0), "a refused value changes nothing"
+
+
+@pytest.mark.parametrize("name", ["six_love_match.json", "straight_six_match.json", "vietnamese_3_players.json"])
+def test_position_is_the_engines_hand_after_those_moves(name):
+    record = _record(name)
+    replay = Replay(record)
+    for hand in range(replay.hands):
+        for step in range(replay.moves_in(hand) + 1):
+            replay.go(hand, step)
+            position = replay.position
+            expected = _engine_at(record, hand, step)
+            assert position.state_key() == expected.state_key(), (hand, step)
+    # a fresh copy each time: computing on it does not move the replay
+    replay.go(0, 3)
+    position = replay.position
+    position.push(position.legal_move_list()[0])
+    assert replay.position.ply == 3
+
+
+def test_the_match_score_as_of_the_moment():
+    replay = Replay(_record())
+    match = replay.match
+    replay.go(1, 0)
+    assert replay.match_state == match.state_before(1)
+    replay.go(1, replay.moves_in(1))
+    assert replay.match_state == match.state_before(2), "at the end of a hand: the score after it"
+    replay.go(4, -1)
+    assert replay.match_state == match.state
+
+
+def test_comments_and_explanations_follow_the_step():
+    record = _record()
+    record["comments"] = {"0:3": "S starts the blank-four arm.", "2:0": "The lead."}
+    replay = Replay(record)
+    replay.step = 4
+    assert replay.comment == "S starts the blank-four arm."
+    replay.step = 3
+    assert replay.comment is None
+    assert replay.data["hands"][0]["notes"] == {"3": "S starts the blank-four arm."}
+    assert replay.data["hands"][2]["notes"] == {"0": "The lead."}
+    hand = replay.match.hands[0]
+    assert replay.data["hands"][0]["why"] == [explain_move(hand, i) for i in range(len(hand.moves))]
+
+
+def test_each_hand_carries_turns_scores_and_result():
+    replay = Replay(_record())
+    first = replay.data["hands"][0]
+    assert len(first["turns"]) == len(first["moves"]) + 1
+    assert first["turns"][0] == "E" and first["turns"][-1] == "-"
+    assert first["tally"][0] == {"NS": 0, "EW": 0} and first["tally"][1] == {"NS": 1, "EW": 0}
+    assert first["score"][0].startswith("Score:")
+    assert first["result"]["title"]
+    tie = replay.data["hands"][1]
+    assert "tie" in tie["result"]["title"].lower()
+    assert "1 tied deal pending" in tie["score"][1]
+
+
+def test_an_unfinished_last_hand_has_no_result():
+    match = Match(Rules.six_love(), seed=5)
+    hand = match.deal(seed=5)
+    for _ in range(6):
+        match.push(hand.legal_move_list()[0])
+    replay = Replay(write_record(match))
+    assert replay.ok
+    last = replay.data["hands"][-1]
+    assert last["result"] is None and last["tally"][1] is None
+    replay.step = 6
+    assert replay.position.ply == 6 and not replay.position.is_over
+
+
+# -- bad records ------------------------------------------------------------------------------------
+def _illegal_move_record() -> dict:
+    record = _record()
+    record["hands"][1]["moves"][4] = "S 6-6 R"
+    return record
+
+
+@pytest.mark.parametrize("source, reason, hand, move", [
+    ("{ not json", "malformed_json", None, None),
+    ("/no/such/record.json", "unreadable_file", None, None),
+    (lambda: {**_record(), "rules": {"scoring": "six_love", "colour": "red"}}, "unknown_setting", None, None),
+    (_illegal_move_record, "tile_not_in_hand", 1, 4),
+])
+def test_a_bad_record_opens_nothing_and_reports_where(source, reason, hand, move):
+    source = source() if callable(source) else source
+    replay = Replay(source)  # no exception
+    assert not replay.ok
+    assert replay.data == {}
+    assert replay.position is None and replay.match is None and replay.hands == 0
+    problem = next(p for p in replay.problems if p.reason == reason)
+    assert (problem.hand, problem.move) == (hand, move)
+    assert {"hand": hand, "move": move, "reason": reason} == {k: replay.report[replay.problems.index(problem)][k]
+                                                              for k in ("hand", "move", "reason")}
+    assert "bad record" in repr(replay)
+    with pytest.raises(ValueError, match="did not open"):
+        replay.go(0, 0)
+
+
+def test_a_bad_record_keeps_its_json_for_fixing():
+    record = _illegal_move_record()
+    replay = Replay(record)
+    assert replay.record == record
+
+
+# -- what goes to the browser -------------------------------------------------------------------------
+def test_the_synced_payload_is_compact():
+    replay = Replay(SIX_LOVE)
+    text = json.dumps(replay.data, separators=(",", ":"))
+    moves = sum(len(h["moves"]) for h in replay.data["hands"])
+    per_move = len(text) / moves
+    print(f"\nsynced payload of {SIX_LOVE.name}: {len(text)} bytes for 5 hands, {moves} moves "
+          f"({per_move:.0f} bytes a move; the record file itself is {SIX_LOVE.stat().st_size} bytes)")
+    assert len(text) < 16_000
+    assert per_move < 130, "a move costs its notation, a sentence and a seat letter, little else"
+    # nothing but what the browser needs
+    assert set(replay.data) == {"v", "game", "title", "seats", "names", "hands", "end"}
+    assert set(replay.data["hands"][0]) == {"deal", "pile", "moves", "turns", "why", "notes", "score", "tally",
+                                            "result"}
+    assert replay_data(read_record(_record())) == replay.data
+
+
+def test_the_widget_state_holds_the_whole_record_once():
+    replay = Replay(SIX_LOVE)
+    state = replay.get_state()
+    assert state["data"] == replay.data
+    assert state["hand"] == 0 and state["step"] == 0
+    assert "static/replay.js" not in json.dumps(state)  # the code itself, not a path
+    assert state["_esm"].strip(), "the bundled front end travels with the widget state"
+
+
+def test_the_module_examples_run():
+    import doctest
+
+    from dominoes_widget.widgets import replay
+
+    result = doctest.testmod(replay)
+    assert result.attempted >= 5 and result.failed == 0
+
+
+def test_viewers_without_widgets_get_a_picture_of_the_position():
+    import xml.etree.ElementTree as ET
+
+    record = _record()
+    record["comments"] = {"0:3": "S starts the blank-four arm."}
+    replay = Replay(record, step=4)
+    data, _metadata = replay._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in data, "notebooks with widgets still get the widget"
+    html = data["text/html"]
+    root = ET.fromstring(html)
+    assert root.find(".//{http://www.w3.org/2000/svg}svg") is not None
+    assert "move 4 of 26" in html and "S starts the blank-four arm." in html
+    assert "<script" not in html
+    bad, _ = Replay("{ not json")._repr_mimebundle_()
+    assert "did not open" in bad["text/html"] and "malformed_json" in bad["text/html"]
