@@ -7,6 +7,7 @@ the widgets (``Table``, ``Replay``) are imported only when first used.
 from __future__ import annotations
 
 from .errors import REASONS, DealError, IllegalMoveError
+from .explain import explain
 from .hand import Hand, LegalMoves, Outcome, Termination, deal_tiles, opening_lead, team_of
 from .match import Match, MatchError, MatchState, score_hand
 from .move import Move, MoveSyntaxError
@@ -20,7 +21,7 @@ __version__ = "0.1.0"
 __all__ = [
     "ALL_TILES", "DealError", "Hand", "IllegalMoveError", "LegalMoves", "Match", "MatchError", "MatchState",
     "Move", "MoveSyntaxError", "Outcome", "Problem", "REASONS", "RecordError", "Rules", "RulesError",
-    "SeatView", "Termination", "Tile", "TileError", "deal_tiles", "opening_lead", "read_record",
+    "SeatView", "Termination", "Tile", "TileError", "deal_tiles", "explain", "opening_lead", "read_record",
     "score_hand", "seat_view", "team_of", "tile", "verify_record", "write_record",
 ]
 # Widgets, explanations, pictures, bots and simulation load on first use (not with ``import *``).
@@ -28,7 +29,6 @@ __all__ = [
 _LAZY = {
     "Table": ("widgets.table", "Table"),
     "Replay": ("widgets.replay", "Replay"),
-    "explain": ("explain", "explain"),
     "render_svg": ("svg", "render_svg"),
     "simulate": ("simulate", "simulate"),
     "make_bot": ("bots", "make_bot"),

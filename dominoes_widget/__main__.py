@@ -66,11 +66,17 @@ def _add_simulate(commands) -> None:
     simulate.add_argument("--game", default="six_love", help="rules preset (six_love, straight_six, vietnamese2..4)")
     simulate.add_argument("--players", default="greedy,random",
                           help="bots by name: two names for the teams (partnership) or one per seat")
-    simulate.add_argument("--hands", type=int, default=1000)
-    simulate.add_argument("--seed", type=int, default=0)
-    simulate.add_argument("--workers", type=int, default=None)
+    simulate.add_argument("--hands", type=int, default=1000, help="hands (or matches) to play")
+    simulate.add_argument("--seed", type=int, default=0, help="the same seed gives the same hands")
+    simulate.add_argument("--workers", type=int, default=None, help="worker processes (default: every core)")
     simulate.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE", help="a rules setting")
     simulate.add_argument("--csv", help="write one row per hand to this CSV file")
+    simulate.add_argument("--matches", action="store_true", help="play --hands whole matches instead of hands")
+    simulate.add_argument("--duplicate", action="store_true",
+                          help="play each deal again with the players moved round the table (teams swap seats)")
+    simulate.add_argument("--bot-option", action="append", default=[], metavar="BOT.SETTING=VALUE",
+                          help="a bot setting, e.g. strong.rollouts=300")
+    simulate.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
 def _simulate(args) -> int:

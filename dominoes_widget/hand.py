@@ -256,6 +256,10 @@ class Hand:
         left, right = self._stack[index][0], self._stack[index][1]
         return None if left is None else (left, right)
 
+    def ends_history(self) -> tuple[tuple[int, int] | None, ...]:
+        """The open ends just before each move, in order."""
+        return tuple(None if left is None else (left, right) for left, right, *_ in self._stack)
+
     # -- legal moves -------------------------------------------------------------------
     @property
     def legal_moves(self) -> "LegalMoves":

@@ -87,7 +87,10 @@ class SeatView:
 
 def seat_view(hand: Hand, seat: str, match: MatchState | None = None, *, open_hands: bool = False) -> SeatView:
     """What ``seat`` may know of ``hand`` (every hand when ``open_hands`` is on)."""
-    moves = tuple(m if m.seat == seat or open_hands else m.without_tile() for m in hand.moves)
+    if open_hands or not hand.rules.has_boneyard:  # only draws hide anything
+        moves = tuple(hand.moves)
+    else:
+        moves = tuple(m if m.seat == seat else m.without_tile() for m in hand.moves)
     revealed = {}
     if hand.is_over or open_hands:
         revealed = {s: tuple(hand.held(s)) for s in hand.seats}
@@ -100,7 +103,7 @@ def seat_view(hand: Hand, seat: str, match: MatchState | None = None, *, open_ha
         lead_index=hand.lead_index,
         ends=hand.ends,
         moves=moves,
-        ends_before=tuple(hand.ends_before(i) for i in range(len(hand.moves))),
+        ends_before=hand.ends_history(),
         boneyard_size=hand.boneyard_size,
         turn=hand.turn,
         legal_moves=tuple(hand.legal_move_list()) if hand.turn == seat else (),

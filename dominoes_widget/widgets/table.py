@@ -140,8 +140,8 @@ class Table(anywidget.AnyWidget):
 
     @property
     def legal_moves(self) -> LegalMoves:
-        """The legal moves of the seat to move."""
-        return self.hand.legal_moves
+        """The legal moves of the seat to move (none while a leader is being chosen)."""
+        return self.hand.legal_moves if self.hand is not None else ()
 
     @property
     def state(self) -> dict:
