@@ -114,9 +114,9 @@ def test_a_refused_move_is_explained_on_the_page(page, open_notebook, kernel_jso
 @pytest.mark.skipif(not os.environ.get("DOMINOES_BENCH"), reason="latency benchmark: run benchmarks/table_latency.py")
 def test_latency_click_to_next_turn(page, open_notebook, kernel_json):
     """Prints the click → your-next-turn latency and bytes per move (no timed assert)."""
-    notebook, widget = open_table(page, open_notebook, "six_love", seed=5)
     received: list[int] = []
     page.on("websocket", lambda ws: ws.on("framereceived", lambda frame: received.append(len(frame))))
+    notebook, widget = open_table(page, open_notebook, "six_love", seed=5)
     latencies, per_move_bytes, view_bytes = [], [], []
     for hand_round in range(6):
         state = kernel_json(page, "state.json")
@@ -129,7 +129,9 @@ def test_latency_click_to_next_turn(page, open_notebook, kernel_json):
             else:
                 a, b = move.split()[1].split("-")
                 tile = f"{min(a, b)}-{max(a, b)}"
-                latencies.append(page.evaluate(MEASURE_JS, tile))
+                latency = page.evaluate(MEASURE_JS, tile)
+                assert isinstance(latency, (int, float)), f"the page never showed the next turn after {move}: {latency}"
+                latencies.append(latency)
             state = kernel_json(page, "state.json",
                                 until=lambda s: len(s["moves"]) > done or s["phase"] != "playing")
             page.wait_for_timeout(300)  # clicks a few hundred ms apart (TESTING.md)
@@ -157,24 +159,28 @@ def test_latency_click_to_next_turn(page, open_notebook, kernel_json):
 
 
 def _single_end(state, move) -> bool:
-    tile = move.split()[1]
-    return sum(1 for m in state["legal"] if m.split()[1] == tile) == 1
+    def tile(m: str) -> str:
+        return "-".join(sorted(m.split()[1].split("-")))
+    return sum(1 for m in state["legal"] if len(m.split()) == 3 and tile(m) == tile(move)) == 1
 
 
 MEASURE_JS = """async (tile) => {
   const root = document.querySelector('.dominoes-widget');
   const list = root.querySelector('.dw-move-list');
-  const before = list.querySelectorAll('li').length;
+  const count = () => list.querySelectorAll('li:not(.dw-empty)').length;
+  const before = count();
   const button = root.querySelector(`.dw-hand button[data-tile="${tile}"]`);
   const start = performance.now();
   button.click();
   return await new Promise((resolve) => {
+    const giveUp = setTimeout(() => resolve({status: root.querySelector('.dw-status').textContent, count: count(), before}), 10000);
     const check = () => {
       const status = root.querySelector('.dw-status').textContent;
-      const count = list.querySelectorAll('li').length;
       const panel = !root.querySelector('.dw-phase-panel').hidden;
-      if (count > before && (status.startsWith('Your turn') || panel)) resolve(performance.now() - start);
-      else requestAnimationFrame(check);
+      if (count() > before && (status.startsWith('Your turn') || panel)) {
+        clearTimeout(giveUp);
+        resolve(performance.now() - start);
+      } else requestAnimationFrame(check);
     };
     requestAnimationFrame(check);
   });
