@@ -12,7 +12,7 @@ import enum
 import random
 from collections import deque
 from dataclasses import dataclass
-from typing import Iterable, Iterator, Mapping
+from typing import Callable, Iterable, Iterator, Mapping
 
 from .errors import DealError, IllegalMoveError
 from .move import DRAW, LEAD, PASS, PLAY, Move, MoveSyntaxError
@@ -235,8 +235,7 @@ class Hand:
     def pips(self, seat: str) -> int:
         """``seat``'s count as the blocked count scores it (0-0 is 13 in the Vietnamese game)."""
         mask = self._held[seat]
-        total = sum(t.pips for t in ALL_TILES if mask >> t & 1)
-        return total + (self._double_blank_pips if mask & 1 else 0)
+        return pips_of_mask(mask) + (self._double_blank_pips if mask & 1 else 0)
 
     @property
     def ends(self) -> tuple[int, int] | None:
@@ -293,14 +292,15 @@ class Hand:
     def _plays(self, seat: str, held: int) -> list[Move]:
         left, right = self.left, self.right
         by_end = _PLAYS_BY_END[seat]
-        if self._wild and left == 0:
-            moves = [m for bit, m in by_end["L"][_ANY] if held & bit]
-        else:
-            moves = [m for bit, m in by_end["L"][left] if held & bit]
-        if self._wild and right == 0:
-            moves += [m for bit, m in by_end["R"][_ANY] if held & bit]
-        else:
-            moves += [m for bit, m in by_end["R"][right] if held & bit]
+        if self._wild and (left == 0 or right == 0):
+            return self._wild_plays(seat, held)
+        return [*by_end["L"][left][held & MASK_WITH[left]], *by_end["R"][right][held & MASK_WITH[right]]]
+
+    def _wild_plays(self, seat: str, held: int) -> list[Move]:
+        moves = []
+        for end, value in (("L", self.left), ("R", self.right)):
+            options = _WILD_PLAYS[seat][end] if value == 0 else _PLAYS_BY_END[seat][end][value][held & MASK_WITH[value]]
+            moves += [m for m in options if held >> m.tile & 1] if value == 0 else options
         return moves
 
     def _plays_of(self, seat: str, tile: Tile) -> list[Move]:
@@ -347,6 +347,23 @@ class Hand:
     def push_unchecked(self, move: Move) -> Move:
         """Make a move taken from :meth:`legal_move_list` without checking it again."""
         return self._apply(move)
+
+    def play_out(self, rng: random.Random, choose: Callable[[list[Move]], Move] | None = None) -> Outcome:
+        """Finish the hand with uniformly random legal moves, or with ``choose(legal_moves)``.
+
+        The fast path for rollouts and simulation: moves come from :meth:`legal_move_list`
+        and are made without checking them again. Returns the outcome.
+        """
+        legal, apply = self.legal_move_list, self._apply
+        if choose is None:
+            uniform = rng.random
+            while self.turn is not None:
+                moves = legal()
+                apply(moves[int(uniform() * len(moves))])
+        else:
+            while self.turn is not None:
+                apply(choose(legal()))
+        return self.outcome
 
     def pop(self) -> Move:
         """Undo the last move exactly and return it."""
@@ -649,16 +666,31 @@ def _build_moves():
 
 
 _LEADS, _PLAYS, _PASS, _DRAW = _build_moves()
-_ANY = 7  # key of the wild-blank table: any tile, either half touching
-_PLAYS_BY_END = {
-    seat: {
-        end: [tuple((1 << t, _PLAYS[seat][t][end][n]) for t in TILES_WITH[n]) for n in range(7)]
-        + [tuple((1 << t, m) for t in ALL_TILES for m in _PLAYS[seat][t][end].values())]
-        for end in "LR"
-    }
-    for seat in "NESW"
-}
-"""``_PLAYS_BY_END[seat][end][n]``: (tile bit, move) for every play touching an end showing ``n``."""
+def _plays_by_subset(seat: str, end: str, number: int) -> dict[int, tuple[Move, ...]]:
+    """For every subset of the tiles showing ``number`` (as a bit mask), the plays they allow."""
+    tiles = TILES_WITH[number]
+    table = {}
+    for subset in range(1 << len(tiles)):
+        chosen = [t for i, t in enumerate(tiles) if subset >> i & 1]
+        table[sum(1 << t for t in chosen)] = tuple(_PLAYS[seat][t][end][number] for t in chosen)
+    return table
+
+
+_PLAYS_BY_END = {seat: {end: [_plays_by_subset(seat, end, n) for n in range(7)] for end in "LR"} for seat in "NESW"}
+"""``_PLAYS_BY_END[seat][end][n][held & MASK_WITH[n]]``: the plays on an end showing ``n``."""
+_WILD_PLAYS = {seat: {end: tuple(m for t in ALL_TILES for m in _PLAYS[seat][t][end].values()) for end in "LR"}
+               for seat in "NESW"}
+"""Every play on a wild blank end: any tile, either half touching."""
+
+_PIPS_BY_CHUNK = [[sum(ALL_TILES[7 * chunk + i].pips for i in range(7) if bits >> i & 1) for bits in range(128)]
+                  for chunk in range(4)]
+"""Pip totals of tile masks, seven tiles at a time."""
+
+
+def pips_of_mask(mask: int) -> int:
+    """The pips of the tiles in a mask (0-0 counting 0)."""
+    chunks = _PIPS_BY_CHUNK
+    return chunks[0][mask & 127] + chunks[1][mask >> 7 & 127] + chunks[2][mask >> 14 & 127] + chunks[3][mask >> 21]
 
 
 def _checked_deal(rules: Rules, deal: Mapping[str, Iterable], boneyard: Iterable) -> tuple[dict, list]:
