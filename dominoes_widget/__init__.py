@@ -7,12 +7,15 @@ the widgets (``Table``, ``Replay``) are imported only when first used.
 from __future__ import annotations
 
 from .errors import REASONS, DealError, IllegalMoveError
+from .bots import make_bot
 from .explain import explain
 from .hand import Hand, LegalMoves, Outcome, Termination, deal_tiles, opening_lead, team_of
 from .match import Match, MatchError, MatchState, score_hand
 from .move import Move, MoveSyntaxError
 from .record import Problem, RecordError, read_record, verify_record, write_record
 from .rules import Rules, RulesError
+from .simulate import simulate
+from .svg import render_svg
 from .tiles import ALL_TILES, Tile, TileError, tile
 from .views import SeatView, seat_view
 
@@ -21,17 +24,14 @@ __version__ = "0.1.0"
 __all__ = [
     "ALL_TILES", "DealError", "Hand", "IllegalMoveError", "LegalMoves", "Match", "MatchError", "MatchState",
     "Move", "MoveSyntaxError", "Outcome", "Problem", "REASONS", "RecordError", "Rules", "RulesError",
-    "SeatView", "Termination", "Tile", "TileError", "deal_tiles", "explain", "opening_lead", "read_record",
+    "SeatView", "Termination", "Tile", "TileError", "deal_tiles", "explain", "make_bot", "opening_lead", "render_svg", "simulate", "read_record",
     "score_hand", "seat_view", "team_of", "tile", "verify_record", "write_record",
 ]
-# Widgets, explanations, pictures, bots and simulation load on first use (not with ``import *``).
+# The widgets load on first use (not with ``import *``), so the engine runs without ipywidgets.
 
 _LAZY = {
     "Table": ("widgets.table", "Table"),
     "Replay": ("widgets.replay", "Replay"),
-    "render_svg": ("svg", "render_svg"),
-    "simulate": ("simulate", "simulate"),
-    "make_bot": ("bots", "make_bot"),
 }
 
 

@@ -731,18 +731,3 @@ def run_cli(args) -> int:
         results.to_csv(args.csv)
         print(f"wrote {len(results)} rows to {args.csv}")
     return 130 if results.interrupted else 0  # 130: stopped by Ctrl-C, as shells report it
-
-
-class _CallableModule(type(sys)):
-    """This module answers calls as :func:`simulate`.
-
-    The package exposes ``simulate`` lazily, but once this submodule is imported Python
-    binds ``dominoes_widget.simulate`` to the module itself; making the module callable
-    keeps ``from dominoes_widget import simulate; simulate(...)`` working either way.
-    """
-
-    def __call__(self, *args, **kwargs) -> SimulationResults:
-        return simulate(*args, **kwargs)
-
-
-sys.modules[__name__].__class__ = _CallableModule

@@ -72,16 +72,19 @@ class SeatView:
         """
         known: dict[str, set[int]] = {s: set() for s in self.counts}
         wild = self.rules.blank_rule == "wild"
+        previous = None
         for move, ends in zip(self.moves, self.ends_before):
-            if ends is None or move.action not in (PASS, DRAW):
+            kept_drawn_tile = (move.action == PASS and previous is not None and previous.action == DRAW
+                               and previous.seat == move.seat)
+            previous = move
+            if ends is None or move.action not in (PASS, DRAW) or (wild and 0 in ends):
                 continue
-            if wild and 0 in ends:
-                continue
-            numbers = set(ends)
-            if move.action == DRAW:
-                known[move.seat] = numbers
+            if kept_drawn_tile:  # it passed on a drawn tile that fits, so it holds one of these numbers
+                known[move.seat] = set()
+            elif move.action == DRAW:
+                known[move.seat] = set(ends)
             else:
-                known[move.seat] |= numbers
+                known[move.seat] |= set(ends)
         return known
 
 
