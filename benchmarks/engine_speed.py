@@ -9,7 +9,8 @@ each for about ``--slot`` seconds per round; the table shows the median of the r
 Time is this process's CPU time (``time.process_time``), so other work on a shared machine
 disturbs the figures less; ``--wall`` uses the wall clock instead.
 
-  a. this engine, fast path: ``Hand.dealt`` + ``legal_move_list`` + ``push_unchecked``
+  a. this engine, fast path: ``Hand.dealt`` + ``Hand.play_out`` (random legal moves, as
+     rollouts and simulation use it)
   b. this engine, checked ``Hand.push`` (every move validated again)
   c. this engine, realistic: a ``Match`` (Six Love scoring, new match when one is won) with
      greedy bots choosing from ``seat_view`` (bots, views and scoring included)
@@ -47,13 +48,10 @@ Factory = Callable[[int], Callable[[], None]]
 # -- a. b. c. this engine ------------------------------------------------------------------
 def engine_fast(seed: int) -> Callable[[], None]:
     rng = random.Random(seed)
-    dealt, choice = Hand.dealt, rng.choice
+    dealt = Hand.dealt
 
     def one_hand() -> None:
-        hand = dealt(RULES, rng)
-        push, moves = hand.push_unchecked, hand.legal_move_list
-        while hand.outcome is None:
-            push(choice(moves()))
+        dealt(RULES, rng).play_out(rng)
 
     return one_hand
 
@@ -164,7 +162,7 @@ def open_spiel(seed: int) -> Callable[[], None]:
 
 
 CONTESTANTS: list[tuple[str, str, Factory, str | None]] = [
-    ("a", "engine: fast path (push_unchecked)", engine_fast, None),
+    ("a", "engine: fast path (play_out)", engine_fast, None),
     ("b", "engine: checked push", engine_checked, None),
     ("c", "engine: Match + greedy bots via seat views", engine_match, None),
     ("d", "minimal int loop (reference ceiling)", minimal_loop, None),

@@ -149,6 +149,7 @@ class Hand:
         self._drawn: Tile | None = None  # a drawn tile that fits and is waiting to be played
         self._drew = False  # the seat to move has drawn this turn
         self._stack: list[tuple] = []
+        self._ends_history: list[tuple[int, int] | None] = []
         self._origin: tuple | None = None  # the position a hand built by from_position starts from
 
     # -- construction ------------------------------------------------------------------
@@ -214,7 +215,9 @@ class Hand:
     def held(self, seat: str) -> list[Tile]:
         """The tiles ``seat`` holds now, in order."""
         mask = self._held[seat]
-        return [t for t in ALL_TILES if mask >> t & 1]
+        chunks = _TILES_BY_CHUNK
+        return [*chunks[0][mask & 127], *chunks[1][mask >> 7 & 127], *chunks[2][mask >> 14 & 127],
+                *chunks[3][mask >> 21]]
 
     def count(self, seat: str) -> int:
         """How many tiles ``seat`` holds."""
@@ -252,12 +255,11 @@ class Hand:
 
     def ends_before(self, index: int) -> tuple[int, int] | None:
         """The open ends just before move ``index`` was made."""
-        left, right = self._stack[index][0], self._stack[index][1]
-        return None if left is None else (left, right)
+        return self._ends_history[index]
 
     def ends_history(self) -> tuple[tuple[int, int] | None, ...]:
         """The open ends just before each move, in order."""
-        return tuple(None if left is None else (left, right) for left, right, *_ in self._stack)
+        return tuple(self._ends_history)
 
     # -- legal moves -------------------------------------------------------------------
     @property
@@ -372,6 +374,7 @@ class Hand:
         move = self.moves.pop()
         (self.left, self.right, self.turn, self._drawn, self._drew, self.outcome,
          self.lead_index) = self._stack.pop()
+        self._ends_history.pop()
         seat = move.seat
         if move.action == DRAW:
             self._held[seat] &= ~(1 << move.tile)
@@ -393,6 +396,7 @@ class Hand:
         action = move.action
         self._stack.append((self.left, self.right, self.turn, self._drawn, self._drew, self.outcome,
                             self.lead_index))
+        self._ends_history.append(None if self.left is None else (self.left, self.right))
         if action == PLAY or action == LEAD:
             tile = move.tile
             held = self._held[seat] & ~(1 << tile)
@@ -685,6 +689,9 @@ _WILD_PLAYS = {seat: {end: tuple(m for t in ALL_TILES for m in _PLAYS[seat][t][e
 _PIPS_BY_CHUNK = [[sum(ALL_TILES[7 * chunk + i].pips for i in range(7) if bits >> i & 1) for bits in range(128)]
                   for chunk in range(4)]
 """Pip totals of tile masks, seven tiles at a time."""
+_TILES_BY_CHUNK = [[tuple(ALL_TILES[7 * chunk + i] for i in range(7) if bits >> i & 1) for bits in range(128)]
+                   for chunk in range(4)]
+"""The tiles of a mask, seven tiles at a time."""
 
 
 def pips_of_mask(mask: int) -> int:
