@@ -54,16 +54,17 @@ class Browser:
 def table(*args, **kwargs) -> Table:
     kwargs.setdefault("bot_delay", 0)
     kwargs.setdefault("seed", 7)
+    kwargs.setdefault("bots", "greedy")  # quick bots: these tests are about the table, not strength
     return Table(*args, **kwargs)
 
 
-def test_default_table_is_six_love_with_you_at_south_against_bots():
-    t = table()
+def test_default_table_is_six_love_with_you_at_south_against_strong_bots():
+    t = Table(bot_delay=0, seed=7)
     assert t.rules == Rules.six_love()
     view = t.view
     assert view["viewer"] == "S"
     assert view["players"]["S"]["kind"] == "human"
-    assert {view["players"][s]["kind"] for s in "NEW"} == {"bot:greedy"}
+    assert {view["players"][s]["kind"] for s in "NEW"} == {"bot:strong"}
     assert view["score"] == {"kind": "six_love", "NS": 0, "EW": 0, "target": 6, "ties": 0, "worth": 1,
                              "playoff": False}
     assert isinstance(view["hands"]["S"], list) and len(view["hands"]["S"]) <= 7
@@ -80,6 +81,13 @@ def test_first_hand_is_posed_with_the_double_six_by_its_holder():
         assert holder == "S" and t.view["legal"] == ["S 6-6"]
     else:
         assert str(first) == f"{holder} 6-6"
+
+
+def test_bots_option_names_the_bot_for_every_other_seat():
+    t = table("vietnamese", players=3, bots="random", seats={"N": "greedy"})
+    assert t.seat_kinds == {"S": "human", "E": "random", "N": "greedy"}
+    with pytest.raises(ValueError, match="strong"):
+        Table(bots="clever")
 
 
 def test_unknown_keyword_is_a_type_error_naming_it():

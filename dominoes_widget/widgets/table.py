@@ -32,10 +32,10 @@ __all__ = ["Table"]
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
 HUMAN = "human"
-DEFAULT_BOT = "greedy"
+DEFAULT_BOT = "strong"
 log = logging.getLogger(__name__)
 
-_OPTIONS = ("game", "rules", "players", "seats", "names", "open_hands", "hints", "bot_delay", "seed", "start",
+_OPTIONS = ("game", "rules", "players", "seats", "bots", "names", "open_hands", "hints", "bot_delay", "seed", "start",
             "deal", "boneyard", "leader", "moves")
 
 
@@ -45,7 +45,8 @@ class Table(anywidget.AnyWidget):
     ``Table()`` starts a Six Love match with you at S and bots at E, N and W. Options:
     ``game`` (``"partnership"``, ``"vietnamese"`` or a preset such as ``"straight_six"``),
     ``players`` (2-4, Vietnamese), any rules setting by name (``sporting=True``), ``seats``
-    (seat → ``"human"`` or a bot name), ``names``, ``open_hands``, ``hints``, ``bot_delay``
+    (seat → ``"human"`` or a bot name), ``bots`` (the bot for the other seats, default
+    ``"strong"``), ``names``, ``open_hands``, ``hints``, ``bot_delay``
     (seconds between bot moves; 0 plays them at once), ``seed``, ``start`` (a record's match
     state), and ``deal``/``boneyard``/``leader``/``moves`` to set up the first hand (``moves``:
     record notation played on it at once, so the table opens at that position). A teaching
@@ -72,7 +73,7 @@ class Table(anywidget.AnyWidget):
                             f"options are {', '.join(_OPTIONS)} and the rules settings {', '.join(SETTINGS)}")
         super().__init__()
         self.rules = _rules_from(game, options)
-        self.seat_kinds = _seat_kinds(self.rules, options.get("seats"))
+        self.seat_kinds = _seat_kinds(self.rules, options.get("seats"), options.get("bots") or DEFAULT_BOT)
         self.names = _names(self.rules, self.seat_kinds, options.get("names"))
         self.open_hands = bool(options.get("open_hands", False))
         self.hints = bool(options.get("hints", True))
@@ -551,8 +552,11 @@ def _rules_from(game: str, options: Mapping[str, Any]) -> Rules:
     return rules
 
 
-def _seat_kinds(rules: Rules, seats: Mapping[str, str] | None) -> dict[str, str]:
-    kinds = {s: (HUMAN if s == "S" else DEFAULT_BOT) for s in rules.seats}
+def _seat_kinds(rules: Rules, seats: Mapping[str, str] | None, bot: str) -> dict[str, str]:
+    bot = str(bot).removeprefix("bot:")
+    if bot not in bot_names():
+        raise ValueError(f"bots: {bot!r} is not a bot ({', '.join(bot_names())})")
+    kinds = {s: (HUMAN if s == "S" else bot) for s in rules.seats}
     for seat, kind in (seats or {}).items():
         if seat not in kinds:
             raise ValueError(f"seat {seat!r} is not in play; the seats are {', '.join(rules.seats)}")

@@ -29,6 +29,7 @@ table
 
 
 def open_table(page, open_notebook, game="partnership", seed=5, **options):
+    options.setdefault("bots", "greedy")
     notebook = open_notebook(page, [SETUP.format(game=game, seed=seed, options=options)])
     widget = notebook.locator(".dominoes-widget")
     widget.wait_for(timeout=30_000)
@@ -116,7 +117,7 @@ def test_latency_click_to_next_turn(page, open_notebook, kernel_json):
     """Prints the click → your-next-turn latency and bytes per move (no timed assert)."""
     received: list[int] = []
     page.on("websocket", lambda ws: ws.on("framereceived", lambda frame: received.append(len(frame))))
-    notebook, widget = open_table(page, open_notebook, "six_love", seed=5)
+    notebook, widget = open_table(page, open_notebook, "six_love", seed=5, bots="strong")  # the default bots
     latencies, per_move_bytes, view_bytes = [], [], []
     for hand_round in range(6):
         state = kernel_json(page, "state.json")
