@@ -25,6 +25,7 @@ HAND_SIZE = 7
 DOUBLE_SIX = ALL_TILES[27]
 DOUBLE_BLANK = ALL_TILES[0]
 _FULL_SET = (1 << 28) - 1
+_BITS = [1 << t for t in range(28)]
 
 
 class Termination(enum.Enum):
@@ -80,13 +81,14 @@ def opening_lead(rules: Rules, deal: Mapping[str, Iterable[Tile]]) -> tuple[str,
     dealt, or with no double the holder of the highest tile (``no_double_fallback``); ``None``
     when the deal must be redealt.
     """
-    holder = {t: seat for seat, tiles in deal.items() for t in tiles}
     for number in range(6, -1, -1):
         double = ALL_TILES[number * (number + 1) // 2 + number]
-        if double in holder:
-            return holder[double], double
+        for seat, tiles in deal.items():
+            if double in tiles:
+                return seat, double
     if rules.no_double_fallback == "redeal":
         return None
+    holder = {t: seat for seat, tiles in deal.items() for t in tiles}
     highest = max(holder, key=lambda t: (t.pips, t.high))
     return holder[highest], highest
 
@@ -128,15 +130,14 @@ class Hand:
         self.leader = leader
         self.lead_tile: Tile | None = Tile.parse(lead_tile) if isinstance(lead_tile, str) else lead_tile
         self.leaders = frozenset(leaders) if leaders is not None else frozenset(self.seats)
-        order = rules.turn_order
-        self._next_seat = {seat: order[(i + 1) % len(order)] for i, seat in enumerate(order)}
+        self._next_seat = rules.next_seat
         self._wild = rules.blank_rule == "wild"
         self._until_playable = rules.draw_mode == "until_playable"
         self._must_play_drawn = rules.drawn_tile_must_play
         self._exhaust_first = rules.block_detection == "exhaust_boneyard"
         self._double_blank_pips = 13 if rules.game == "vietnamese" else 0
 
-        self._held = {seat: sum(1 << t for t in self.deal[seat]) for seat in self.seats}
+        self._held = {seat: sum(map(_BITS.__getitem__, self.deal[seat])) for seat in self.seats}
         self._pile = list(reversed(self.initial_boneyard))  # the top of the pile is last
         self._unplayed_with = [7] * 7
         self.line: deque[tuple[int, int]] = deque()
@@ -161,8 +162,14 @@ class Hand:
         rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         while True:
             deal, pile = deal_tiles(rules, rng)
-            if leader is not None or opening_lead(rules, deal) is not None:
+            if leader is not None:
                 return cls(rules, deal, pile, leader, **lead_options, _trusted=True)
+            opening = opening_lead(rules, deal)
+            if opening is not None:
+                seat, tile = opening
+                if "lead_tile" not in lead_options and not (rules.is_partnership and rules.sporting):
+                    lead_options["lead_tile"] = tile
+                return cls(rules, deal, pile, seat, **lead_options, _trusted=True)
 
     @classmethod
     def from_position(cls, rules: Rules, held: Mapping[str, Iterable[Tile]], boneyard: Iterable[Tile],

@@ -7,6 +7,7 @@ Variants are data: one :class:`Rules` value with named settings, built from a pr
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Mapping
 
 __all__ = ["Rules", "RulesError", "SETTINGS", "SEATS_BY_PLAYERS", "GAMES"]
@@ -161,12 +162,18 @@ class Rules:
         """The seats in play, in the order records list them."""
         return SEATS_BY_PLAYERS[self.players]
 
-    @property
+    @cached_property
     def turn_order(self) -> tuple[str, ...]:
         """The seats in the order they play, starting from S (or N where S is absent)."""
         ring = _ANTICLOCKWISE if self.direction == "anticlockwise" else tuple(reversed(_ANTICLOCKWISE))
         ring = ring[ring.index("S"):] + ring[: ring.index("S")]
         return tuple(seat for seat in ring if seat in self.seats)
+
+    @cached_property
+    def next_seat(self) -> dict[str, str]:
+        """Each seat's successor in the order of play."""
+        order = self.turn_order
+        return {seat: order[(i + 1) % len(order)] for i, seat in enumerate(order)}
 
     @property
     def has_boneyard(self) -> bool:
