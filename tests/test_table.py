@@ -335,3 +335,24 @@ def test_bytes_sent_per_move_stay_small():
         browser.send(type="move", move=rng.choice(view["legal"]))
         sizes.append(len(json.dumps(t.view)))
     assert max(sizes) < 4096
+
+
+def test_bots_move_one_after_another_without_blocking_the_kernel():
+    """With a bot delay, each bot move is its own step on the event loop, so people can follow it."""
+    import asyncio
+
+    async def scenario():
+        t = Table(seed=2, bots="greedy", bot_delay=0.05)  # E poses the 6-6: E, N and W move before S
+        seen, ticks = [], 0
+        while t.turn != "S" and ticks < 200:
+            seen.append(len(t.hand.moves))
+            await asyncio.sleep(0.005)  # the loop stays free for other work between bot moves
+            ticks += 1
+        return t, seen
+
+    t, seen = asyncio.run(scenario())
+    assert t.turn == "S"
+    assert seen[0] == 0, "nothing is played before the first delay"
+    steps = sorted(set(seen) | {len(t.hand.moves)})
+    assert steps == list(range(len(t.hand.moves) + 1)), "the three bot moves appear one at a time"
+    assert len(t.hand.moves) == 3
