@@ -277,7 +277,7 @@ def _score_change(rules: Rules, before: MatchState, after: MatchState, outcome) 
                 lines.append(f"{winners}, on 0, win while {losers} have 1: the score is 1-1 and a play-off "
                              "hand follows, posed by "
                              + ("the holder of the 6-6" if rules.playoff_leader == "double_six_holder"
-                                else f"{winners}") + f"; its winner goes to 2 and the loser to 0.")
+                                else f"{winners}") + "; its winner goes to 2 and the loser to 0.")
             elif rules.six_love_break == "streak":
                 lines.append(f"{winners}, on 0, win while {losers} have points: {losers} go back to 0 and "
                              f"{winners} take the hand's {after.score[team]} (six_love_break streak).")

@@ -24,7 +24,7 @@ import random
 import sys
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping
 
 from .bots import BOTS, make_bot
 from .errors import DealError

@@ -10,7 +10,7 @@ from dominoes_widget import Hand, Rules, seat_view
 from dominoes_widget.bots import BOTS, StrongBot, bot_names, make_bot
 from dominoes_widget.bots.strong import WorldSampler, distinct_moves, rollout
 from dominoes_widget.hand import team_of
-from dominoes_widget.move import DRAW, PASS
+from dominoes_widget.move import DRAW
 from dominoes_widget.simulate import simulate
 from dominoes_widget.tiles import MASK_WITH
 

@@ -15,7 +15,6 @@ import pytest
 
 pytestmark = pytest.mark.browser
 
-sync_api = pytest.importorskip("playwright.sync_api")
 
 
 def _load_harness():
@@ -122,14 +121,9 @@ def hand_over_view() -> dict:
 # ---- fixtures ---------------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
-def browser():
-    if not harness.CHROMIUM.exists():
-        pytest.skip(f"no Chromium at {harness.CHROMIUM}")
+def browser(chromium):
     harness.ensure_built()
-    with sync_api.sync_playwright() as playwright:
-        browser = harness.launch_chromium(playwright)
-        yield browser
-        browser.close()
+    return chromium
 
 
 @pytest.fixture(scope="module")

@@ -15,7 +15,6 @@ import pytest
 
 pytestmark = pytest.mark.browser
 
-sync_api = pytest.importorskip("playwright.sync_api")
 
 
 def _load_harness():
@@ -52,13 +51,8 @@ def replay() -> Replay:
 
 
 @pytest.fixture(scope="module")
-def browser():
-    if not harness.CHROMIUM.exists():
-        pytest.skip("no Chromium at /usr/bin/chromium")
-    with sync_api.sync_playwright() as playwright:
-        chromium = harness.launch_chromium(playwright)
-        yield chromium
-        chromium.close()
+def browser(chromium):
+    return chromium
 
 
 @pytest.fixture

@@ -16,7 +16,6 @@ import pytest
 
 pytestmark = pytest.mark.browser
 
-sync_api = pytest.importorskip("playwright.sync_api")
 embed = pytest.importorskip("ipywidgets.embed")
 
 
@@ -52,13 +51,8 @@ def exported(tmp_path_factory) -> tuple[str, Replay]:
 
 
 @pytest.fixture(scope="module")
-def browser():
-    if not harness.CHROMIUM.exists():
-        pytest.skip("no Chromium at /usr/bin/chromium")
-    with sync_api.sync_playwright() as playwright:
-        chromium = harness.launch_chromium(playwright)
-        yield chromium
-        chromium.close()
+def browser(chromium):
+    return chromium
 
 
 def test_the_exported_page_carries_the_record_and_the_code(exported):

@@ -22,7 +22,7 @@ import random
 import time
 
 from ..hand import Hand, team_of
-from ..move import DRAW, LEAD, PASS, PLAY, Move
+from ..move import DRAW, LEAD, PLAY, Move
 from ..tiles import ALL_TILES, MASK_WITH, Tile
 from ..views import SeatView
 from .base import Bot

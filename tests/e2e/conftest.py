@@ -37,13 +37,8 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from playwright.sync_api import BrowserContext, Locator, Page, sync_playwright
+from playwright.sync_api import BrowserContext, Locator, Page
 
-CHROMIUM = os.environ.get("E2E_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_FLAGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
 LAB_START_TIMEOUT = 90  # seconds; Lab usually answers in ~4 s
 HERE = Path(__file__).parent
 
@@ -183,14 +178,8 @@ def lab(request):
 
 
 @pytest.fixture(scope="session")
-def browser():
-    if not os.access(CHROMIUM, os.X_OK):
-        pytest.fail(f"{CHROMIUM} not found: apt-get install -y chromium (or run scripts/test)")
-    with sync_playwright() as pw:
-        # Playwright gives each launch a fresh temporary --user-data-dir (it refuses the flag).
-        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_FLAGS)
-        yield b
-        b.close()
+def browser(chromium):
+    return chromium
 
 
 @pytest.fixture
