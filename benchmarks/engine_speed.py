@@ -148,7 +148,7 @@ def dominoes_package(seed: int) -> Callable[[], None]:
 # -- f. OpenSpiel ----------------------------------------------------------------------------
 def open_spiel(seed: int) -> Callable[[], None]:
     import pyspiel
-    import open_spiel.python.games  # noqa: F401  (registers the Python games)  # noqa: F401 (registers the Python games)
+    import open_spiel.python.games  # noqa: F401  (registers the Python games)
 
     game = pyspiel.load_game("python_team_dominoes")
     rng = random.Random(seed)
