@@ -13,9 +13,14 @@ CHROMIUM_FLAGS = [
 ]
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def chromium():
-    """One headless Chromium for the whole session: Playwright's sync API runs one at a time."""
+    """A headless Chromium for one test module.
+
+    Playwright's sync API runs one instance at a time and keeps an asyncio loop running in
+    the main thread while it lives, so each module that needs a browser starts and stops
+    its own (about a second), and modules without one see no running loop.
+    """
     if not os.access(CHROMIUM, os.X_OK):
         pytest.fail(f"{CHROMIUM} not found: apt-get install -y chromium (or run scripts/test)")
     from playwright.sync_api import sync_playwright

@@ -177,7 +177,7 @@ def lab(request):
 # --------------------------------------------------------------------------- browser
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(chromium):
     return chromium
 
