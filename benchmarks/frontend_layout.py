@@ -14,21 +14,17 @@ The budget is one frame: 16 ms.
 
 from __future__ import annotations
 
-import importlib.util
 import json
+import sys
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+import browser_harness as harness  # noqa: E402
+
 BUDGET_MS = 16.0
-
-
-def load_harness():
-    path = Path(__file__).resolve().parent.parent / "tests" / "browser_harness.py"
-    spec = importlib.util.spec_from_file_location("dominoes_browser_harness", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 # Everything is timed inside the page, so no round trip to Python is counted.
@@ -86,12 +82,10 @@ def sample_views() -> tuple[dict, dict]:
 
 
 def main() -> None:
-    harness = load_harness()
-    harness.ensure_built()
     view27, view28 = sample_views()
     with sync_playwright() as playwright:
         browser = harness.launch_chromium(playwright)
-        page = harness.open_page(browser)
+        page = harness.open_page(browser, harness.TABLE)
         results = page.evaluate(MEASURE, [view27, view28, 200])
         browser.close()
     labels = {"layout": "layoutLine, 28 tiles", "redraw": "line redraw, 27 -> 28 tiles",

@@ -17,7 +17,6 @@ Targets (issue 4): at most 16 ms a step; opening under 1 s.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
 import sys
@@ -28,23 +27,17 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from dominoes_widget import Match, Rules, seat_view, write_record  # noqa: E402
 from dominoes_widget.bots import make_bot  # noqa: E402
 from dominoes_widget.widgets.replay import Replay  # noqa: E402
 
+import browser_harness as harness  # noqa: E402
+
 STEP_BUDGET_MS = 16.0
 OPEN_BUDGET_MS = 1000.0
 HANDS = 10
-
-
-def load_harness():
-    path = ROOT / "tests" / "replay_harness.py"
-    spec = importlib.util.spec_from_file_location("dominoes_replay_harness", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def bot_match(hands: int = HANDS, seed: int = 2024) -> dict:
@@ -121,8 +114,7 @@ def summary(times: list[float]) -> dict:
 
 
 def main() -> int:
-    harness = load_harness()
-    harness.ensure_built()
+    harness.ensure_built(harness.REPLAY)
     record = bot_match()
     moves = sum(len(h["moves"]) for h in record["hands"])
 
@@ -138,7 +130,7 @@ def main() -> int:
 
     with sync_playwright() as playwright:
         browser = harness.launch_chromium(playwright)
-        page = harness.open_page(browser)
+        page = harness.open_page(browser, harness.REPLAY)
         opens = []
         for _ in range(10):
             opens.append(page.evaluate(

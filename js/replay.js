@@ -181,21 +181,23 @@ function render({ model, el }) {
     if (handCount(data) === 0) return;
     if (atRecordEnd(data, position())) go({ hand: 0, step: 0 });
     timer = setInterval(tick, playDelay(model.get("speed")));
-    playButton.querySelector("svg").innerHTML = ICONS.pause;
-    playWord.textContent = "Pause";
-    playButton.setAttribute("aria-label", "Pause (space)");
-    playButton.title = "Pause (space)";
-    root.classList.add("dwr-playing");
+    showPlaying(true);
   }
 
   function stopPlay() {
     if (timer !== null) clearInterval(timer);
     timer = null;
-    playButton.querySelector("svg").innerHTML = ICONS.play;
-    playWord.textContent = "Play";
-    playButton.setAttribute("aria-label", "Play (space)");
-    playButton.title = "Play (space)";
-    root.classList.remove("dwr-playing");
+    showPlaying(false);
+  }
+
+  // The play button offers what a press would do: pause while playing, play otherwise.
+  function showPlaying(playing) {
+    const word = playing ? "Pause" : "Play";
+    playButton.querySelector("svg").innerHTML = playing ? ICONS.pause : ICONS.play;
+    playWord.textContent = word;
+    playButton.setAttribute("aria-label", `${word} (space)`);
+    playButton.title = `${word} (space)`;
+    root.classList.toggle("dwr-playing", playing);
   }
 
   function togglePlay() {
@@ -384,11 +386,14 @@ function render({ model, el }) {
     model.save_changes();
   };
 
-  root.addEventListener("click", onClick);
-  root.addEventListener("keydown", onKey);
-  slider.addEventListener("input", onSlider);
-  handSelect.addEventListener("change", onHand);
-  speedSelect.addEventListener("change", onSpeedPick);
+  const listeners = [
+    [root, "click", onClick],
+    [root, "keydown", onKey],
+    [slider, "input", onSlider],
+    [handSelect, "change", onHand],
+    [speedSelect, "change", onSpeedPick],
+  ];
+  for (const [target, type, handler] of listeners) target.addEventListener(type, handler);
 
   let resizer = null;
   if (typeof ResizeObserver !== "undefined") {
@@ -402,12 +407,15 @@ function render({ model, el }) {
     resizer.observe(lineBox);
   }
 
-  model.on("change:data", onData);
-  model.on("change:hand", drawSoon);
-  model.on("change:step", drawSoon);
-  model.on("change:report", onReport);
-  model.on("change:rules_text", onRules);
-  model.on("change:speed", onSpeed);
+  const modelListeners = [
+    ["change:data", onData],
+    ["change:hand", drawSoon],
+    ["change:step", drawSoon],
+    ["change:report", onReport],
+    ["change:rules_text", onRules],
+    ["change:speed", onSpeed],
+  ];
+  for (const [event, handler] of modelListeners) model.on(event, handler);
   onReport();
   onRules();
   onSpeed();
@@ -419,17 +427,8 @@ function render({ model, el }) {
   return () => {
     stopPlay();
     resizer?.disconnect();
-    root.removeEventListener("click", onClick);
-    root.removeEventListener("keydown", onKey);
-    slider.removeEventListener("input", onSlider);
-    handSelect.removeEventListener("change", onHand);
-    speedSelect.removeEventListener("change", onSpeedPick);
-    model.off("change:data", onData);
-    model.off("change:hand", drawSoon);
-    model.off("change:step", drawSoon);
-    model.off("change:report", onReport);
-    model.off("change:rules_text", onRules);
-    model.off("change:speed", onSpeed);
+    for (const [target, type, handler] of listeners) target.removeEventListener(type, handler);
+    for (const [event, handler] of modelListeners) model.off(event, handler);
   };
 }
 

@@ -462,19 +462,20 @@ function render({ model, el }) {
     [ui.cover, "click", onCoverActivate],
     [ui.cover, "keydown", onCoverActivate],
   ];
+  const modelListeners = [
+    ["change:view", updateView],
+    ["change:rules_text", updateRules],
+    ["msg:custom", onCustomMessage],
+  ];
   for (const [target, type, handler] of listeners) target.addEventListener(type, handler);
-  model.on("change:view", updateView);
-  model.on("change:rules_text", updateRules);
-  model.on("msg:custom", onCustomMessage);
+  for (const [event, handler] of modelListeners) model.on(event, handler);
   resizeObserver.observe(ui.lineWrap);
 
   updateView();
   updateRules();
 
   return () => {
-    model.off("change:view", updateView);
-    model.off("change:rules_text", updateRules);
-    model.off("msg:custom", onCustomMessage);
+    for (const [event, handler] of modelListeners) model.off(event, handler);
     resizeObserver.disconnect();
     cancelAnimationFrame(state.frame);
     clearTimeout(state.flashTimer);

@@ -1,54 +1,118 @@
-"""Run the built front end in headless Chromium without Jupyter (TESTING.md, "Front end
+"""Run the built front ends in headless Chromium without Jupyter (TESTING.md, "Front end
 without Jupyter").
 
-A page served through Playwright's ``page.route`` imports ``dominoes_widget/static/table.js``
-and calls its ``render({model, el})`` with a fake model that records what the widget sends
-and lets a test deliver the kernel's custom messages. Used by
-``tests/test_frontend_browser.py`` and ``benchmarks/frontend_layout.py``.
+- :func:`open_page` serves a page through Playwright's ``page.route`` that imports a built
+  widget (:data:`TABLE`: ``dominoes_widget/static/table.js``, :data:`REPLAY`:
+  ``static/replay.js``); :func:`mount` calls its ``render({model, el})`` with a fake
+  anywidget model (``get``/``set``/``save_changes``/``on``/``off``/``send``) that records
+  what the widget sends and saves, and lets a test play the kernel: change a trait
+  (:func:`kernel_set`) or deliver a custom message.
+- :func:`open_export` opens an ``embed_minimal_html(..., drop_defaults=False)`` export of
+  a ``Replay`` offline: the CDN requests for require.js, the html-manager's
+  ``embed-amd.js`` and anywidget's ``dist/index.js`` are answered from the npm
+  devDependencies.
+- :func:`launch_chromium`: the one way this project starts Chromium (the session's
+  ``chromium`` fixture in ``tests/conftest.py`` and the benchmarks).
+
+Used by ``tests/test_frontend_browser.py``, ``tests/test_replay_browser.py``,
+``tests/test_static_export.py``, ``benchmarks/frontend_layout.py`` and
+``benchmarks/replay_speed.py``.
 """
 
 from __future__ import annotations
 
+import os
+import re
 import shutil
 import subprocess
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 STATIC = ROOT / "dominoes_widget" / "static"
-BUILT_MODULE = STATIC / "table.js"
-CHROMIUM = Path("/usr/bin/chromium")
+NODE_MODULES = ROOT / "node_modules"
+# the example records: the repo's copies of /work/shared/records
+RECORDS = next(folder for folder in (ROOT / "tests" / "data" / "records", Path("/work/shared/records"))
+               if (folder / "six_love_match.json").exists())
 ORIGIN = "http://dominoes.test"
-# Quiet and offline. Playwright gives every launch a fresh profile of its own (it refuses
-# --user-data-dir in args; launch_persistent_context is the way to name one).
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
+CONTENT_TYPES = {".js": "text/javascript", ".mjs": "text/javascript", ".css": "text/css", ".html": "text/html"}
+
+
+# -- Chromium --------------------------------------------------------------------------------
+CHROMIUM = os.environ.get("E2E_CHROMIUM", "/usr/bin/chromium")
+# Quiet and offline. Playwright adds the headless flags itself, and gives every launch a
+# fresh temporary --user-data-dir (it refuses the flag; launch_persistent_context names one).
+CHROMIUM_FLAGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
 
-# The fake anywidget model: get/set/save_changes/on/off/send, with set() firing
-# "change:<name>" like the real one and emit() standing in for the kernel's messages.
-PAGE = """<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>dominoes_widget front end</title>
-<link rel="stylesheet" href="/static/table.css">
-<style>
-  body { margin: 0; padding: 16px; background: var(--jp-layout-color0, Canvas); }
-</style>
-</head>
-<body>
-<div id="widget"></div>
-<script type="module">
-import widget from "/static/table.js";
 
+def launch_chromium(playwright: Any):
+    """Headless Chromium from ``playwright`` (a started ``sync_playwright()``)."""
+    return playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_FLAGS)
+
+
+# -- the widgets and their bundles -----------------------------------------------------------
+@dataclass(frozen=True)
+class Widget:
+    """A built front end: ``static/<name>.js`` and ``static/<name>.css``, and how to build them."""
+
+    name: str
+    title: str
+    body_style: str
+    viewport: tuple[int, int]
+    npm_script: str
+    sources: tuple[Path, ...] = ()  # a bundle older than one of these is built again
+
+    @property
+    def bundle(self) -> Path:
+        return STATIC / f"{self.name}.js"
+
+    @property
+    def css(self) -> Path:
+        return STATIC / f"{self.name}.css"
+
+
+TABLE = Widget(
+    "table",
+    title="dominoes_widget front end",
+    body_style="body { margin: 0; padding: 16px; background: var(--jp-layout-color0, Canvas); }",
+    viewport=(1200, 1000),
+    npm_script="build",  # built only when missing
+)
+REPLAY = Widget(
+    "replay",
+    title="Replay front end",
+    body_style="body { margin: 0; padding: 12px; }",
+    viewport=(1000, 900),
+    npm_script="build:replay",
+    sources=tuple(ROOT / "js" / name
+                  for name in ("replay.js", "replay_steps.mjs", "replay.css", "tile.mjs", "line_layout.mjs")),
+)
+
+
+def ensure_built(widget: Widget) -> Path:
+    """Build ``widget`` with npm when its bundle or css is missing, or the bundle is older than
+    its sources; return the bundle's path."""
+    newest = max((p.stat().st_mtime for p in widget.sources if p.exists()), default=0.0)
+    if widget.bundle.exists() and widget.css.exists() and widget.bundle.stat().st_mtime >= newest:
+        return widget.bundle
+    npm = shutil.which("npm")
+    if npm is None:
+        raise RuntimeError(f"{widget.bundle} is missing or stale and npm is not on PATH to build it")
+    if not (NODE_MODULES / ".bin" / "esbuild").exists():
+        subprocess.run([npm, "install"], cwd=ROOT, check=True)
+    subprocess.run([npm, "run", widget.npm_script], cwd=ROOT, check=True)
+    return widget.bundle
+
+
+# -- the page with the fake model ------------------------------------------------------------
+# The fake anywidget model: set() is the widget changing a trait (kept until save_changes(),
+# which records what was saved), kernelSet() the kernel changing one (no save); both fire
+# "change:<name>" like the real model. emit() stands in for the kernel's custom messages.
+HARNESS_SCRIPT = """
 function createModel(attributes) {
   const listeners = new Map();
   const emit = (name, ...args) => {
@@ -56,14 +120,17 @@ function createModel(attributes) {
   };
   return {
     sent: [],
-    saves: 0,
+    saved: [],
+    pending: {},
     get: (name) => attributes[name],
     set(name, value) {
       attributes[name] = value;
+      this.pending[name] = value;
       emit(`change:${name}`, value);
     },
     save_changes() {
-      this.saves += 1;
+      this.saved.push(this.pending);
+      this.pending = {};
     },
     on(name, callback) {
       if (!listeners.has(name)) listeners.set(name, new Set());
@@ -74,6 +141,10 @@ function createModel(attributes) {
     },
     send(message) {
       this.sent.push(JSON.parse(JSON.stringify(message)));
+    },
+    kernelSet(name, value) {
+      attributes[name] = value;
+      emit(`change:${name}`, value);
     },
     emit,
     listenerCount: () => [...listeners.values()].reduce((n, set) => n + set.size, 0),
@@ -86,12 +157,16 @@ window.harness = {
   widget,
   model: null,
   cleanup: null,
+  // Render into a `width`-px element; returns the ms render() took.
   mount(attributes, width) {
     this.unmount();
     const el = document.getElementById("widget");
+    el.replaceChildren();
     el.style.width = `${width}px`;
     this.model = createModel(attributes);
+    const t0 = performance.now();
     this.cleanup = widget.render({ model: this.model, el });
+    return performance.now() - t0;
   },
   unmount() {
     if (this.cleanup) this.cleanup();
@@ -106,7 +181,7 @@ window.harness = {
     window.scrollTo(0, 0);
   },
   setView(view) {
-    this.model.set("view", view);
+    this.model.kernelSet("view", view);
   },
   deliver(message) {
     this.model.emit("msg:custom", message, []);
@@ -120,35 +195,39 @@ window.harness = {
   },
 };
 window.harnessReady = true;
-</script>
+"""
+
+
+def page_html(widget: Widget) -> str:
+    """The harness page for ``widget``: its css and module, and the fake model."""
+    return f"""<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>{widget.title}</title>
+<link rel="stylesheet" href="/static/{widget.name}.css">
+<style>
+  {widget.body_style}
+</style>
+</head>
+<body>
+<div id="widget"></div>
+<script type="module">
+import widget from "/static/{widget.name}.js";
+{HARNESS_SCRIPT}</script>
 </body>
 </html>
 """
 
-CONTENT_TYPES = {".js": "text/javascript", ".mjs": "text/javascript", ".css": "text/css"}
 
-
-def ensure_built() -> Path:
-    """Build the front end with npm when the bundle is missing; return the bundle's path."""
-    if BUILT_MODULE.exists():
-        return BUILT_MODULE
-    npm = shutil.which("npm")
-    if npm is None:
-        raise RuntimeError(f"{BUILT_MODULE} is missing and npm is not on PATH to build it")
-    if not (ROOT / "node_modules" / ".bin" / "esbuild").exists():
-        subprocess.run([npm, "install"], cwd=ROOT, check=True)
-    subprocess.run([npm, "run", "build"], cwd=ROOT, check=True)
-    return BUILT_MODULE
-
-
-def launch_chromium(playwright: Any):
-    return playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
-
-
-def _serve(route: Any) -> None:
-    path = route.request.url.removeprefix(ORIGIN).split("?", 1)[0]
+def _serve(route: Any, page: str) -> None:
+    url = route.request.url
+    if not url.startswith(ORIGIN):
+        route.abort()  # offline: nothing leaves the machine
+        return
+    path = url.removeprefix(ORIGIN).split("?", 1)[0]
     if path in ("", "/"):
-        route.fulfill(status=200, content_type="text/html", body=PAGE)
+        route.fulfill(status=200, content_type="text/html", body=page)
         return
     # /static/* from the built package, /js/* from the sources (benchmarks time those)
     folders = {"/static/": STATIC, "/js/": ROOT / "js"}
@@ -162,20 +241,16 @@ def _serve(route: Any) -> None:
     route.fulfill(status=404, body="not found")
 
 
-def open_page(browser: Any, *, viewport: tuple[int, int] = (1200, 1000)):
-    """A fresh page with the harness loaded; every request is answered locally."""
-    page = browser.new_page(viewport={"width": viewport[0], "height": viewport[1]})
-    page.route("**/*", _serve_or_block)
+def open_page(browser: Any, widget: Widget, *, viewport: tuple[int, int] | None = None):
+    """A fresh page with the harness for ``widget`` loaded; every request is answered locally."""
+    ensure_built(widget)
+    width, height = viewport or widget.viewport
+    page = browser.new_page(viewport={"width": width, "height": height})
+    html = page_html(widget)
+    page.route("**/*", lambda route: _serve(route, html))
     page.goto(f"{ORIGIN}/")
     page.wait_for_function("window.harnessReady === true")
     return page
-
-
-def _serve_or_block(route: Any) -> None:
-    if route.request.url.startswith(ORIGIN):
-        _serve(route)
-    else:
-        route.abort()
 
 
 def reset(page: Any) -> None:
@@ -184,16 +259,12 @@ def reset(page: Any) -> None:
     page.mouse.move(0, 0)
 
 
-def mount(page: Any, view: dict, *, width: int = 900, rules_text: str = "") -> None:
-    """Render the widget into a ``width``-px element with these traits, and let it settle."""
-    page.evaluate("([attrs, width]) => window.harness.mount(attrs, width)",
-                  [{"view": view, "rules_text": rules_text}, width])
+def mount(page: Any, attributes: dict, *, width: int = 900) -> float:
+    """Render the widget with these traits into a ``width``-px element, and let it settle;
+    the ms render took."""
+    took = page.evaluate("([attrs, width]) => window.harness.mount(attrs, width)", [attributes, width])
     settle(page)
-
-
-def set_view(page: Any, view: dict) -> None:
-    page.evaluate("view => window.harness.setView(view)", view)
-    settle(page)
+    return took
 
 
 def settle(page: Any) -> None:
@@ -201,5 +272,95 @@ def settle(page: Any) -> None:
     page.evaluate("() => window.harness.settle()")
 
 
+def kernel_set(page: Any, name: str, value: Any) -> None:
+    """The kernel changing a trait: the change event, no save."""
+    page.evaluate("([name, value]) => window.harness.model.kernelSet(name, value)", [name, value])
+    settle(page)
+
+
+def saved(page: Any) -> list[dict]:
+    """What the widget saved to the model (``save_changes``), oldest first."""
+    return page.evaluate("() => window.harness.model.saved")
+
+
 def sent(page: Any) -> list[dict]:
+    """The custom messages the widget sent (``model.send``), oldest first."""
     return page.evaluate("() => window.harness.sent()")
+
+
+# -- the Table -------------------------------------------------------------------------------
+def mount_view(page: Any, view: dict, *, width: int = 900, rules_text: str = "") -> None:
+    """Render the Table with this ``view`` (js/PROTOCOL.md) and ``rules_text``."""
+    mount(page, {"view": view, "rules_text": rules_text}, width=width)
+
+
+def set_view(page: Any, view: dict) -> None:
+    kernel_set(page, "view", view)
+
+
+# -- the Replay ------------------------------------------------------------------------------
+def traits(replay: Any) -> dict:
+    """The synced traits of a ``Replay``, as the browser would get them."""
+    return {name: getattr(replay, name) for name in ("data", "hand", "step", "speed", "rules_text", "report")}
+
+
+def model_position(page: Any) -> dict:
+    return page.evaluate("() => ({hand: window.harness.model.get('hand'), step: window.harness.model.get('step')})")
+
+
+# -- the static export -----------------------------------------------------------------------
+CDN_FILES = {
+    # the URL the exported page asks for → the file in node_modules that answers it
+    r"^https://cdnjs\.cloudflare\.com/ajax/libs/require\.js/[^/]+/require(\.min)?\.js$": "requirejs/require.js",
+    r"^https://cdn\.jsdelivr\.net/npm/@jupyter-widgets/html-manager@[^/]+/dist/embed-amd\.js$":
+        "@jupyter-widgets/html-manager/dist/embed-amd.js",
+    r"^https://cdn\.jsdelivr\.net/npm/anywidget@[^/]+/dist/index\.js$": "anywidget/dist/index.js",
+}
+
+
+def cdn_file(url: str) -> Path | None:
+    """The local npm file that stands in for a CDN URL of the exported page."""
+    for pattern, relative in CDN_FILES.items():
+        if re.match(pattern, url):
+            return NODE_MODULES / relative
+    return None
+
+
+def without_integrity(html: str) -> str:
+    """The page with its ``integrity`` attributes dropped.
+
+    The export pins cdnjs's minified require.js by its SHA-256; the npm ``requirejs``
+    package ships the unminified file, so the browser would block it. Nothing else of
+    the page changes.
+    """
+    return re.sub(r'\s+integrity="[^"]*"', "", html)
+
+
+def open_export(browser: Any, html: str, *, requests: list[str] | None = None,
+                viewport: tuple[int, int] = REPLAY.viewport):
+    """Open an exported page offline; ``requests`` collects every URL the page asked for."""
+    for relative in CDN_FILES.values():
+        if not (NODE_MODULES / relative).is_file():
+            raise RuntimeError(f"node_modules/{relative} is missing: run `npm install` (devDependencies)")
+    page = browser.new_page(viewport={"width": viewport[0], "height": viewport[1]})
+    body = without_integrity(html)
+
+    def answer(route: Any) -> None:
+        url = route.request.url
+        if requests is not None:
+            requests.append(url)
+        if url == f"{ORIGIN}/export.html":
+            route.fulfill(status=200, content_type="text/html", body=body)
+            return
+        local = cdn_file(url)
+        if local is not None:
+            route.fulfill(status=200, content_type="text/javascript", body=local.read_text(encoding="utf-8"),
+                          headers={"Access-Control-Allow-Origin": "*"})
+        elif url.startswith(ORIGIN):
+            route.fulfill(status=404, body="not found")  # the html-manager tries the page's folder first
+        else:
+            route.abort()
+
+    page.route("**/*", answer)
+    page.goto(f"{ORIGIN}/export.html")
+    return page

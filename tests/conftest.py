@@ -6,11 +6,7 @@ import os
 
 import pytest
 
-CHROMIUM = os.environ.get("E2E_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_FLAGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
+from browser_harness import CHROMIUM, launch_chromium
 
 
 @pytest.fixture(scope="module")
@@ -26,7 +22,6 @@ def chromium():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        # Playwright gives each launch a fresh temporary --user-data-dir (it refuses the flag).
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_FLAGS)
+        browser = launch_chromium(playwright)
         yield browser
         browser.close()

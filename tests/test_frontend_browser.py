@@ -8,24 +8,13 @@ A screenshot of each test goes to test-artifacts/.
 from __future__ import annotations
 
 import copy
-import importlib.util
-from pathlib import Path
 
 import pytest
 
+import browser_harness as harness
+
 pytestmark = pytest.mark.browser
 
-
-
-def _load_harness():
-    path = Path(__file__).resolve().parent / "browser_harness.py"
-    spec = importlib.util.spec_from_file_location("dominoes_browser_harness", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-harness = _load_harness()
 ARTIFACTS = harness.ROOT / "test-artifacts"
 
 # All 28 tiles in one valid line (an Euler trail of the double-six set).
@@ -122,13 +111,12 @@ def hand_over_view() -> dict:
 
 @pytest.fixture(scope="module")
 def browser(chromium):
-    harness.ensure_built()
     return chromium
 
 
 @pytest.fixture(scope="module")
 def shared_page(browser):
-    page = harness.open_page(browser)
+    page = harness.open_page(browser, harness.TABLE)
     yield page
     page.close()
 
@@ -162,7 +150,7 @@ def focused_label(page) -> str | None:
 # ---- drawing ----------------------------------------------------------------------------
 
 def test_draws_seats_hand_line_score_and_moves(page):
-    harness.mount(page, partnership())
+    harness.mount_view(page, partnership())
     for seat, name in [("N", "North (greedy)"), ("E", "East (greedy)"), ("S", "You"), ("W", "West (strong)")]:
         seat_box = page.locator(f".dw-seat-{seat}")
         assert seat_box.is_visible()
@@ -191,7 +179,7 @@ def test_draws_seats_hand_line_score_and_moves(page):
 
 
 def test_vietnamese_three_players_draw_pile_and_tally(page):
-    harness.mount(page, vietnamese())
+    harness.mount_view(page, vietnamese())
     assert page.locator(".dw-seat-W").is_hidden()
     assert page.locator(".dw-seat-E").is_visible() and page.locator(".dw-seat-N").is_visible()
     assert page.locator(".dw-seat-E .dw-seat-team").is_hidden()
@@ -204,7 +192,7 @@ def test_vietnamese_three_players_draw_pile_and_tally(page):
 
 def test_six_love_panel_shows_pending_ties_worth_and_playoff(page):
     score = {"kind": "six_love", "NS": 1, "EW": 1, "target": 6, "ties": 1, "worth": 2, "playoff": True}
-    harness.mount(page, partnership(score=score))
+    harness.mount_view(page, partnership(score=score))
     text = page.locator(".dw-score").inner_text()
     assert "Six Love" in text
     assert "1 tied deal pending" in text
@@ -213,7 +201,7 @@ def test_six_love_panel_shows_pending_ties_worth_and_playoff(page):
 
 
 def test_aria_labels_read_tiles_in_words(page):
-    harness.mount(page, partnership())
+    harness.mount_view(page, partnership())
     assert hand_labels(page) == ["six-four", "two-four", "one-three", "double five", "double blank", "double three"]
     assert hand_tile(page, "six-four").count() == 1
 
@@ -221,14 +209,14 @@ def test_aria_labels_read_tiles_in_words(page):
 # ---- playing ----------------------------------------------------------------------------
 
 def test_click_on_a_playable_tile_sends_its_move(page):
-    harness.mount(page, partnership())
+    harness.mount_view(page, partnership())
     assert "dw-playable" in hand_tile(page, "six-four").get_attribute("class")
     hand_tile(page, "six-four").click()
     assert harness.sent(page) == [{"type": "move", "move": "S 4-6 L"}]
 
 
 def test_tile_that_fits_both_ends_asks_which_end(page):
-    harness.mount(page, partnership())
+    harness.mount_view(page, partnership())
     hand_tile(page, "two-four").click()
     assert harness.sent(page) == []
     slots = page.locator("svg.dw-line .dw-slot")
@@ -242,7 +230,7 @@ def test_tile_that_fits_both_ends_asks_which_end(page):
 
 
 def test_end_choice_by_key_and_escape_cancels(page):
-    harness.mount(page, partnership())
+    harness.mount_view(page, partnership())
     hand_tile(page, "two-four").click()
     page.keyboard.press("Escape")
     assert page.locator("svg.dw-line .dw-slot").count() == 0
@@ -254,21 +242,21 @@ def test_end_choice_by_key_and_escape_cancels(page):
 
 
 def test_end_choice_by_button(page):
-    harness.mount(page, partnership())
+    harness.mount_view(page, partnership())
     hand_tile(page, "two-four").click()
     page.locator(".dw-choice").get_by_role("button", name="Right (two)").click()
     assert harness.sent(page) == [{"type": "move", "move": "S 2-4 R"}]
 
 
 def test_with_hints_a_tile_that_does_not_fit_still_sends_a_move(page):
-    harness.mount(page, partnership())
+    harness.mount_view(page, partnership())
     assert "dw-unplayable" in hand_tile(page, "one-three").get_attribute("class")
     hand_tile(page, "one-three").click()
     assert harness.sent(page) == [{"type": "move", "move": "S 1-3 L"}]
 
 
 def test_pass_and_draw_buttons_follow_legal(page):
-    harness.mount(page, partnership())
+    harness.mount_view(page, partnership())
     assert page.locator(".dw-pass").is_disabled()
     harness.set_view(page, partnership(legal=["S pass"], playable=[]))
     assert page.locator(".dw-pass").is_enabled()
@@ -283,7 +271,7 @@ def test_pass_and_draw_buttons_follow_legal(page):
 
 
 def test_keyboard_arrows_move_along_the_hand_and_enter_plays(page):
-    harness.mount(page, partnership())
+    harness.mount_view(page, partnership())
     hand_tile(page, "six-four").focus()
     page.keyboard.press("ArrowRight")
     assert focused_label(page) == "two-four"
@@ -303,14 +291,14 @@ def test_keyboard_arrows_move_along_the_hand_and_enter_plays(page):
 
 
 def test_focus_stays_in_the_hand_when_the_view_changes(page):
-    harness.mount(page, partnership())
+    harness.mount_view(page, partnership())
     hand_tile(page, "two-four").focus()
     harness.set_view(page, partnership(hands={**PARTNERSHIP["hands"], "S": ["2-4", "1-3", "5-5"]}))
     assert focused_label(page) == "one-three"
 
 
 def test_refused_and_error_messages_show_near_the_hand(page):
-    harness.mount(page, partnership())
+    harness.mount_view(page, partnership())
     page.evaluate("m => window.harness.deliver(m)",
                   {"type": "refused", "reason": "no_match", "message": "1-3 does not fit the left end (4)."})
     flash = page.locator(".dw-flash")
@@ -325,14 +313,14 @@ def test_refused_and_error_messages_show_near_the_hand(page):
 
 
 def test_view_message_shows_once(page):
-    harness.mount(page, partnership(message="It is East's turn, not yours."))
+    harness.mount_view(page, partnership(message="It is East's turn, not yours."))
     assert page.locator(".dw-flash").inner_text() == "It is East's turn, not yours."
 
 
 # ---- phases -----------------------------------------------------------------------------
 
 def test_hand_over_shows_the_result_and_next_hand_sends_next_hand(page):
-    harness.mount(page, hand_over_view())
+    harness.mount_view(page, hand_over_view())
     panel = page.locator(".dw-phase-panel")
     assert panel.is_visible()
     text = panel.inner_text()
@@ -353,7 +341,7 @@ def test_match_over_panel_and_new_match(page):
     view = hand_over_view()
     view.update(phase="match_over", score={"kind": "straight_six", "NS": 6, "EW": 4, "target": 6, "ties": 0},
                 status="North-South win the match")
-    harness.mount(page, view)
+    harness.mount_view(page, view)
     panel = page.locator(".dw-phase-panel")
     assert panel.locator("h2").inner_text() == "Match over"
     assert "North-South 6 · East-West 4" in panel.inner_text()
@@ -364,7 +352,7 @@ def test_match_over_panel_and_new_match(page):
 def test_choose_leader_buttons_send_the_seat(page):
     view = partnership(phase="choose_leader", leader_choices=["N", "S"], line=[], ends=None, turn=None,
                        legal=[], playable=[], moves=[], passed=[], status="North-South lead this hand")
-    harness.mount(page, view)
+    harness.mount_view(page, view)
     panel = page.locator(".dw-phase-panel")
     assert panel.get_by_role("button").count() == 2
     panel.get_by_role("button", name="North (greedy) leads").click()
@@ -376,7 +364,7 @@ def test_cover_hides_the_table_and_a_click_sends_uncover(page):
     hands = {"N": 6, "E": 6, "S": 6, "W": 6}
     view = partnership(phase="cover", viewer=None, hands=hands, legal=[], playable=[], turn="N",
                        status="Pass the screen to North")
-    harness.mount(page, view)
+    harness.mount_view(page, view)
     cover = page.locator(".dw-cover")
     assert cover.is_visible()
     assert "Pass the screen to North" in cover.inner_text()
@@ -396,7 +384,7 @@ def test_cover_hides_the_table_and_a_click_sends_uncover(page):
 
 
 def test_rules_panel_shows_rules_text(page):
-    harness.mount(page, partnership(), rules_text="Partnership dominoes.\nStraight Six: first to 6.")
+    harness.mount_view(page, partnership(), rules_text="Partnership dominoes.\nStraight Six: first to 6.")
     rules = page.locator(".dw-rules")
     assert rules.get_attribute("open") is None
     rules.locator("summary").click()
@@ -409,7 +397,7 @@ def test_rules_panel_shows_rules_text(page):
 
 @pytest.mark.parametrize("width", [900, 560, 360])
 def test_a_28_tile_line_stays_within_the_element_width(page, width):
-    harness.mount(page, partnership(line=FULL_LINE, lead=13, ends=[6, 6], legal=[], playable=[]), width=width)
+    harness.mount_view(page, partnership(line=FULL_LINE, lead=13, ends=[6, 6], legal=[], playable=[]), width=width)
     widget_box = page.locator("#widget").bounding_box()
     svg_box = page.locator("svg.dw-line").bounding_box()
     assert svg_box["width"] <= widget_box["width"]
@@ -424,7 +412,7 @@ def test_a_28_tile_line_stays_within_the_element_width(page, width):
 
 
 def test_line_is_laid_out_again_when_the_element_resizes(page):
-    harness.mount(page, partnership(line=FULL_LINE, lead=13, ends=[6, 6]), width=900)
+    harness.mount_view(page, partnership(line=FULL_LINE, lead=13, ends=[6, 6]), width=900)
     wide = page.locator("svg.dw-line").bounding_box()
     page.evaluate("() => { document.getElementById('widget').style.width = '400px'; }")
     page.wait_for_function("() => document.querySelector('svg.dw-line').getBoundingClientRect().width < 400")
@@ -435,7 +423,7 @@ def test_line_is_laid_out_again_when_the_element_resizes(page):
 
 
 def test_a_new_tile_fades_in(page):
-    harness.mount(page, partnership())
+    harness.mount_view(page, partnership())
     assert page.locator("svg.dw-line .dw-new").count() == 0
     longer = partnership(line=PARTNERSHIP["line"] + [[2, 4]], ends=[4, 4], moves=PARTNERSHIP["moves"] + ["S 2-4 R"])
     harness.set_view(page, longer)
@@ -444,7 +432,7 @@ def test_a_new_tile_fades_in(page):
 
 
 def test_cleanup_removes_the_dom_and_every_listener(page):
-    harness.mount(page, partnership())
+    harness.mount_view(page, partnership())
     page.evaluate("() => window.harness.unmount()")
     assert page.locator(".dominoes-widget").count() == 0
     assert page.evaluate("() => window.harness.model.listenerCount()") == 0
@@ -475,7 +463,7 @@ def _luminance(css_colour: str) -> float:
 def test_dark_jupyterlab_theme_reads_well_and_tiles_stay_ivory(page):
     page.evaluate("vars => { for (const [k, v] of Object.entries(vars)) document.body.style.setProperty(k, v); "
                   "document.body.dataset.jpThemeLight = 'false'; }", DARK_JUPYTERLAB)
-    harness.mount(page, partnership())
+    harness.mount_view(page, partnership())
     hand_tile(page, "two-four").click()  # show the end choice too
     root = page.locator(".dominoes-widget")
     background = root.evaluate("el => getComputedStyle(el).backgroundColor")
@@ -487,14 +475,14 @@ def test_dark_jupyterlab_theme_reads_well_and_tiles_stay_ivory(page):
 
 
 def test_light_theme_without_jupyterlab_variables_uses_system_colours(page):
-    harness.mount(page, hand_over_view())
+    harness.mount_view(page, hand_over_view())
     root = page.locator(".dominoes-widget")
     assert _luminance(root.evaluate("el => getComputedStyle(el).backgroundColor")) > 0.9
     assert root.evaluate("el => getComputedStyle(el).colorScheme") == "light dark"
 
 
 def test_focus_ring_is_visible_on_hand_tiles(page):
-    harness.mount(page, partnership())
+    harness.mount_view(page, partnership())
     hand_tile(page, "six-four").focus()
     page.keyboard.press("ArrowRight")  # keyboard focus: :focus-visible applies
     outline = page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")
@@ -503,7 +491,7 @@ def test_focus_ring_is_visible_on_hand_tiles(page):
 
 def test_dark_system_theme_without_jupyterlab_variables(page):
     page.emulate_media(color_scheme="dark")
-    harness.mount(page, hand_over_view())
+    harness.mount_view(page, hand_over_view())
     root = page.locator(".dominoes-widget")
     assert _luminance(root.evaluate("el => getComputedStyle(el).backgroundColor")) < 0.2
     assert _luminance(root.evaluate("el => getComputedStyle(el).color")) > 0.8
@@ -547,7 +535,7 @@ def _click_for(page, view, move_text):
 
 def test_plays_a_whole_hand_against_the_python_table(page):
     table, outbox = _python_table()
-    harness.mount(page, table.view, rules_text=table.rules_text)
+    harness.mount_view(page, table.view, rules_text=table.rules_text)
     assert "Six Love" in page.locator(".dw-rules-text").text_content()
     for _ in range(40):
         view = table.view
@@ -568,7 +556,7 @@ def test_plays_a_whole_hand_against_the_python_table(page):
 
 def test_a_refusal_from_the_python_table_shows_by_the_hand(page):
     table, outbox = _python_table()
-    harness.mount(page, table.view)
+    harness.mount_view(page, table.view)
     # The first lead must be the 6-6: any other tile is refused by the kernel.
     other = next(t for t in table.view["hands"]["S"] if t != "6-6")
     page.locator(f'.dw-hand-tile[data-tile="{other}"]').click()

@@ -7,28 +7,16 @@ the engine. Screenshots go to test-artifacts/replay/.
 
 from __future__ import annotations
 
-import importlib.util
 import json
-from pathlib import Path
 
 import pytest
 
+from dominoes_widget.record import read_record
+from dominoes_widget.widgets.replay import Replay
+
+import browser_harness as harness
+
 pytestmark = pytest.mark.browser
-
-
-
-def _load_harness():
-    path = Path(__file__).resolve().parent / "replay_harness.py"
-    spec = importlib.util.spec_from_file_location("dominoes_replay_harness", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-harness = _load_harness()
-
-from dominoes_widget.record import read_record  # noqa: E402
-from dominoes_widget.widgets.replay import Replay  # noqa: E402
 
 RECORDS = harness.RECORDS
 ARTIFACTS = harness.ROOT / "test-artifacts" / "replay"
@@ -57,7 +45,7 @@ def browser(chromium):
 
 @pytest.fixture
 def page(browser, request):
-    page = harness.open_page(browser)
+    page = harness.open_page(browser, harness.REPLAY)
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     yield page

@@ -8,26 +8,15 @@ headless Chromium, answering those requests from the npm devDependencies, and st
 
 from __future__ import annotations
 
-import importlib.util
 import json
-from pathlib import Path
 
 import pytest
+
+import browser_harness as harness
 
 pytestmark = pytest.mark.browser
 
 embed = pytest.importorskip("ipywidgets.embed")
-
-
-def _load_harness():
-    path = Path(__file__).resolve().parent / "replay_harness.py"
-    spec = importlib.util.spec_from_file_location("dominoes_replay_harness", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-harness = _load_harness()
 
 from dominoes_widget.widgets.replay import Replay  # noqa: E402
 
@@ -38,7 +27,7 @@ COMMENT = "S starts the blank-four arm."
 
 @pytest.fixture(scope="module")
 def exported(tmp_path_factory) -> tuple[str, Replay]:
-    harness.ensure_built()
+    harness.ensure_built(harness.REPLAY)
     record = json.loads(RECORD.read_text())
     record["comments"] = {"0:3": COMMENT}
     replay = Replay(record, hand=0, step=2)
