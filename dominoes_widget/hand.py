@@ -366,9 +366,19 @@ class Hand:
         legal, apply = self.legal_move_list, self._apply
         if choose is None:
             uniform = rng.random
-            while self.turn is not None:
-                moves = legal()
-                apply(moves[int(uniform() * len(moves))])
+            def special() -> bool:  # anything legal_move_list handles beyond plain plays and passes
+                return self._wild or bool(self._pile) or self.left is None or self._drawn is not None
+
+            if special():
+                while self.turn is not None and special():
+                    moves = legal()
+                    apply(moves[int(uniform() * len(moves))])
+            held, masks, passes = self._held, MASK_WITH, _PASS
+            while self.turn is not None:  # the common case, legal_move_list's plays inlined
+                seat, left, right = self.turn, self.left, self.right
+                mine, by_end = held[seat], _PLAYS_BY_END[seat]
+                moves = [*by_end["L"][left][mine & masks[left]], *by_end["R"][right][mine & masks[right]]]
+                apply(moves[int(uniform() * len(moves))] if moves else passes[seat])
         else:
             while self.turn is not None:
                 apply(choose(legal()))
@@ -405,8 +415,7 @@ class Hand:
                             self.lead_index))
         self._ends_history.append(None if self.left is None else (self.left, self.right))
         if action == PLAY or action == LEAD:
-            tile = move.tile
-            held = self._held[seat] & ~(1 << tile)
+            held = self._held[seat] & ~(1 << move.tile)
             self._held[seat] = held
             first, second = move.first, move.second
             unplayed = self._unplayed_with
@@ -415,16 +424,17 @@ class Hand:
                 unplayed[second] -= 1
             if action == LEAD:
                 self.left, self.right = first, second
-                self.line.append((first, second))
+                self.line.append(move.placed)
             elif move.end == "L":
                 self.left = second
-                self.line.appendleft((second, first))
+                self.line.appendleft(move.placed)
                 self.lead_index += 1
             else:
                 self.right = second
-                self.line.append((first, second))
-            self._drawn = None
-            self._drew = False
+                self.line.append(move.placed)
+            if self._drew:
+                self._drawn = None
+                self._drew = False
             self.moves.append(move)
             if not held:
                 self._finish(Termination.DOMINO, seat)

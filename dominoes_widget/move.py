@@ -21,7 +21,7 @@ class Move:
     for a play the half that touches the line. A draw carries the drawn tile once known.
     """
 
-    __slots__ = ("seat", "action", "tile", "end", "first", "second", "_key")
+    __slots__ = ("seat", "action", "tile", "end", "first", "second", "placed", "_key")
 
     def __init__(self, seat: str, action: str, tile: Tile | None = None, end: str | None = None,
                  first: int | None = None) -> None:
@@ -45,6 +45,10 @@ class Move:
         self.first = first if action in (LEAD, PLAY) else None
         self.second = None if self.first is None else tile.other(self.first)
         """The half written second: the new open end after a play, the right end of a lead."""
+        self.placed = None
+        """The tile's halves as they lie in the line, left to right."""
+        if self.first is not None:
+            self.placed = (self.second, self.first) if self.end == "L" else (self.first, self.second)
         self._key = (seat, action, tile, self.end, self.first)
 
     @classmethod

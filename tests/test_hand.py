@@ -632,3 +632,21 @@ def test_the_same_seed_gives_the_same_deal():
     a, b = Hand.dealt(six_love(), 42), Hand.dealt(six_love(), 42)
     assert a.deal == b.deal and a.leader == b.leader
     assert Hand.dealt(six_love(), 43).deal != a.deal
+
+
+@pytest.mark.parametrize("rules", [
+    Rules.six_love(), Rules.straight_six(direction="clockwise"), Rules.vietnamese(2),
+    Rules.vietnamese(3, blank_rule="wild", draw_mode="until_playable"),
+    Rules.vietnamese(3, drawn_tile_must_play=False, block_detection="exhaust_boneyard"),
+])
+def test_play_out_makes_only_legal_moves(rules):
+    """The fast path plays exactly what checked pushes accept, to the same outcome."""
+    rng = random.Random(11)
+    for seed in range(40):
+        fast = Hand.dealt(rules, seed)
+        outcome = fast.play_out(rng)
+        checked = Hand.dealt(rules, seed)
+        for move in fast.moves:
+            checked.push(move if move.action != "draw" else Move(move.seat, "draw"))
+        assert checked.outcome == outcome
+        assert checked.state_key() == fast.state_key()
