@@ -118,8 +118,8 @@ class Hand:
             deal, boneyard = _checked_deal(rules, deal, boneyard)
         self.deal: dict[str, tuple[Tile, ...]] = {seat: tuple(sorted(deal[seat])) for seat in self.seats}
         self.initial_boneyard: tuple[Tile, ...] = tuple(boneyard)
-        opening = opening_lead(rules, self.deal)
         if leader is None:
+            opening = opening_lead(rules, self.deal)
             if opening is None:
                 raise DealError(["no double was dealt and the rules say to redeal"])
             leader, default_tile = opening
