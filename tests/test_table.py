@@ -137,6 +137,7 @@ def test_a_refused_move_changes_nothing_and_says_why():
     "not a dict", None, 42, [], {"kind": "move"}, {"type": 3}, {"type": "teleport"},
     {"type": "move"}, {"type": "move", "move": 7}, {"type": "move", "move": "Q 6-6"},
     {"type": "move", "move": "N 6-4 L"}, {"type": "choose_leader", "seat": "Z"}, {"type": "next_hand"},
+    {"type": "move", "move": "S draw 3-4"},
 ])
 def test_garbled_or_unexpected_messages_change_nothing(content):
     t = table(seed=3)
@@ -356,3 +357,12 @@ def test_bots_move_one_after_another_without_blocking_the_kernel():
     steps = sorted(set(seen) | {len(t.hand.moves)})
     assert steps == list(range(len(t.hand.moves) + 1)), "the three bot moves appear one at a time"
     assert len(t.hand.moves) == 3
+
+
+def test_a_draw_naming_a_tile_reveals_nothing_about_the_pile():
+    t = table("vietnamese", players=2, seed=12)
+    browser = Browser(t)
+    top = str(t.hand.boneyard[0])
+    browser.send(type="move", move=f"S draw {'0-0' if top != '0-0' else '1-1'}")
+    assert browser.messages[-1]["type"] == "error"
+    assert top not in json.dumps(browser.messages) + json.dumps(t.view)

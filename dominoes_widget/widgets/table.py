@@ -429,10 +429,15 @@ class Table(anywidget.AnyWidget):
             self._send_error(f"a move message needs the move as text, not {text!r}")
             return
         try:
-            seat = Move.parse(text).seat
+            move = Move.parse(text)
         except MoveSyntaxError as error:
             self._send_error(str(error))
             return
+        if move.action == DRAW and move.tile is not None:
+            # a person draws blind; naming a tile would make the refusal reveal the pile's top
+            self._send_error(f"{text!r}: a draw names no tile (send '{move.seat} draw')")
+            return
+        seat = move.seat
         if self._covered or seat != self._viewer:
             raise IllegalMoveError("not_your_turn", f"{text} is not a move for the seat at the screen")
         hand = self._hand_for_move()
