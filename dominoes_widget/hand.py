@@ -70,7 +70,7 @@ def deal_tiles(rules: Rules, seed: int | random.Random | None = None) -> tuple[d
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     tiles = list(ALL_TILES)
     rng.shuffle(tiles)
-    deal = {seat: sorted(tiles[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i, seat in enumerate(rules.seats)}
+    deal = {seat: tuple(sorted(tiles[i * HAND_SIZE:(i + 1) * HAND_SIZE])) for i, seat in enumerate(rules.seats)}
     return deal, tiles[len(rules.seats) * HAND_SIZE:]
 
 
@@ -114,9 +114,12 @@ class Hand:
     ) -> None:
         self.rules = rules
         self.seats: tuple[str, ...] = rules.seats
-        if not _trusted:
-            deal, boneyard = _checked_deal(rules, deal, boneyard)
-        self.deal: dict[str, tuple[Tile, ...]] = {seat: tuple(sorted(deal[seat])) for seat in self.seats}
+        if _trusted and all(type(deal[seat]) is tuple for seat in self.seats):
+            self.deal: dict[str, tuple[Tile, ...]] = dict(deal)  # deal_tiles' sorted tuples
+        else:
+            if not _trusted:
+                deal, boneyard = _checked_deal(rules, deal, boneyard)
+            self.deal = {seat: tuple(sorted(deal[seat])) for seat in self.seats}
         self.initial_boneyard: tuple[Tile, ...] = tuple(boneyard)
         if leader is None:
             opening = opening_lead(rules, self.deal)
@@ -129,7 +132,7 @@ class Hand:
             raise DealError([f"leader {leader!r} is not a seat in play ({', '.join(self.seats)})"])
         self.leader = leader
         self.lead_tile: Tile | None = Tile.parse(lead_tile) if isinstance(lead_tile, str) else lead_tile
-        self.leaders = frozenset(leaders) if leaders is not None else frozenset(self.seats)
+        self.leaders = frozenset(leaders) if leaders is not None else rules.seat_set
         self._next_seat = rules.next_seat
         self._wild = rules.blank_rule == "wild"
         self._until_playable = rules.draw_mode == "until_playable"
@@ -149,8 +152,7 @@ class Hand:
         self.outcome: Outcome | None = None
         self._drawn: Tile | None = None  # a drawn tile that fits and is waiting to be played
         self._drew = False  # the seat to move has drawn this turn
-        self._stack: list[tuple] = []
-        self._ends_history: list[tuple[int, int] | None] = []
+        self._stack: list[tuple] = []  # per move: (ends before it, turn, drawn, drew, outcome, lead_index)
         self._origin: tuple | None = None  # the position a hand built by from_position starts from
 
     # -- construction ------------------------------------------------------------------
@@ -262,11 +264,11 @@ class Hand:
 
     def ends_before(self, index: int) -> tuple[int, int] | None:
         """The open ends just before move ``index`` was made."""
-        return self._ends_history[index]
+        return self._stack[index][0]
 
     def ends_history(self) -> tuple[tuple[int, int] | None, ...]:
         """The open ends just before each move, in order."""
-        return tuple(self._ends_history)
+        return tuple([entry[0] for entry in self._stack])
 
     # -- legal moves -------------------------------------------------------------------
     @property
@@ -389,9 +391,8 @@ class Hand:
         if not self.moves:
             raise IndexError("pop from a hand with no moves")
         move = self.moves.pop()
-        (self.left, self.right, self.turn, self._drawn, self._drew, self.outcome,
-         self.lead_index) = self._stack.pop()
-        self._ends_history.pop()
+        ends, self.turn, self._drawn, self._drew, self.outcome, self.lead_index = self._stack.pop()
+        self.left, self.right = ends or (None, None)
         seat = move.seat
         if move.action == DRAW:
             self._held[seat] &= ~(1 << move.tile)
@@ -411,9 +412,9 @@ class Hand:
     def _apply(self, move: Move) -> Move:
         seat = move.seat
         action = move.action
-        self._stack.append((self.left, self.right, self.turn, self._drawn, self._drew, self.outcome,
-                            self.lead_index))
-        self._ends_history.append(None if self.left is None else (self.left, self.right))
+        left = self.left
+        self._stack.append((None if left is None else (left, self.right), self.turn, self._drawn, self._drew,
+                            self.outcome, self.lead_index))
         if action == PLAY or action == LEAD:
             held = self._held[seat] & ~(1 << move.tile)
             self._held[seat] = held

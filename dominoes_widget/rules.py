@@ -170,6 +170,10 @@ class Rules:
         return tuple(seat for seat in ring if seat in self.seats)
 
     @cached_property
+    def seat_set(self) -> frozenset[str]:
+        return frozenset(self.seats)
+
+    @cached_property
     def next_seat(self) -> dict[str, str]:
         """Each seat's successor in the order of play."""
         order = self.turn_order
