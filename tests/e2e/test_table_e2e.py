@@ -186,3 +186,21 @@ MEASURE_JS = """async (tile) => {
     requestAnimationFrame(check);
   });
 }"""
+
+
+def test_the_play_notebook_opens_a_game_against_bots(page, open_notebook, kernel_json):
+    """The README's first command opens notebooks/play.ipynb; its first cell puts a game on the table."""
+    import nbformat
+    from pathlib import Path
+
+    play = nbformat.read(Path(__file__).resolve().parents[2] / "notebooks" / "play.ipynb", as_version=4)
+    first = next(cell.source for cell in play.cells if cell.cell_type == "code")
+    notebook = open_notebook(page, [first, "e2e_dump('play.json', {'phase': table.phase, 'viewer': table.view['viewer'],"
+                                           " 'kinds': table.view['players']})"])
+    widget = notebook.locator(".dominoes-widget")
+    widget.wait_for(timeout=30_000)
+    state = kernel_json(page, "play.json")
+    assert state["viewer"] == "S" and state["phase"] in ("playing", "choose_leader")
+    assert {state["kinds"][s]["kind"] for s in "NEW"} == {"bot:strong"}
+    widget.locator(".dw-hand button[data-tile]").first.wait_for()
+    assert widget.locator(".dw-hand button[data-tile]").count() >= 6
