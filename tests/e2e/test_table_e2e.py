@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 import os
+import re
 
 import pytest
+from playwright.sync_api import expect
 
 SETUP = """
 from dominoes_widget import Table
@@ -106,8 +108,8 @@ def test_a_refused_move_is_explained_on_the_page(page, open_notebook, kernel_jso
     if not unplayable:
         pytest.skip("every tile in this hand is playable")
     widget.locator(f'.dw-hand button[data-tile="{unplayable[0]}"]').click()
-    widget.locator(".dw-flash").wait_for(state="visible")
-    assert widget.locator(".dw-flash").inner_text().strip()
+    # the kernel's answer arrives asynchronously: wait for the words, not just the element
+    expect(widget.locator(".dw-flash")).to_have_text(re.compile(r"\w+"), timeout=10_000)
     after = kernel_json(page, "state.json")
     assert after["moves"] == state["moves"]
 
