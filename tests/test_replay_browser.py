@@ -225,15 +225,22 @@ def test_slider_and_hand_picker(mounted, replay):
     assert harness.model_position(page) == {"hand": 3, "step": 2}
 
 
+def _wait_until(page, condition, what: str, timeout_ms: int = 5000) -> None:
+    """Poll ``condition`` inside Playwright (so the page keeps running) until it holds."""
+    for _ in range(timeout_ms // 50):
+        if condition():
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"{what}: still not true after {timeout_ms} ms")
+
+
 def test_play_and_pause(mounted):
     page = mounted
     harness.kernel_set(page, "speed", 20.0)
     play = page.locator('.dwr-controls button[data-action="toggle"]')
     play.click()
     assert "Pause" in play.inner_text()
-    page.wait_for_timeout(400)
-    moved = harness.model_position(page)["step"]
-    assert moved >= 3, f"playing at 20 moves a second made {moved} moves in 0.4 s"
+    _wait_until(page, lambda: harness.model_position(page)["step"] >= 3, "playing steps on by itself")
     play.click()
     paused_at = harness.model_position(page)
     page.wait_for_timeout(300)
@@ -241,7 +248,7 @@ def test_play_and_pause(mounted):
     assert "Play" in play.inner_text()
     page.locator(".dwr-root").focus()
     _press(page, " ")  # space plays
-    page.wait_for_timeout(300)
+    _wait_until(page, lambda: harness.model_position(page)["step"] > paused_at["step"], "space plays")
     _press(page, " ")  # and pauses
     after_space = harness.model_position(page)
     assert after_space["step"] > paused_at["step"]
@@ -255,16 +262,14 @@ def test_playing_runs_across_hands_and_stops_at_the_end(mounted, replay):
     harness.kernel_set(page, "hand", 4)
     harness.kernel_set(page, "step", replay.moves_in(4) - 2)
     page.locator('.dwr-controls button[data-action="toggle"]').click()
-    page.wait_for_timeout(500)
+    _wait_until(page, lambda: page.locator(".dwr-root.dwr-playing").count() == 0, "playing stops at the end")
     assert harness.model_position(page) == {"hand": 4, "step": replay.moves_in(4)}
-    assert page.locator(".dwr-root.dwr-playing").count() == 0, "playing stops at the end of the record"
     assert replay.data["end"] in page.locator(".dwr-result").inner_text()
     harness.kernel_set(page, "hand", 0)
     harness.kernel_set(page, "step", replay.moves_in(0) - 1)
     page.locator('.dwr-controls button[data-action="toggle"]').click()
-    page.wait_for_timeout(250)
+    _wait_until(page, lambda: harness.model_position(page)["hand"] >= 1, "play goes on into the next hand")
     page.locator('.dwr-controls button[data-action="toggle"]').click()
-    assert harness.model_position(page)["hand"] >= 1, "play goes on into the next hand"
 
 
 def test_the_kernel_moves_the_view(mounted):
