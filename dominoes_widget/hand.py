@@ -24,7 +24,6 @@ __all__ = ["Hand", "Outcome", "Termination", "LegalMoves", "deal_tiles", "openin
 HAND_SIZE = 7
 DOUBLE_SIX = ALL_TILES[27]
 DOUBLE_BLANK = ALL_TILES[0]
-_FULL_SET = (1 << 28) - 1
 _BITS = [1 << t for t in range(28)]
 
 

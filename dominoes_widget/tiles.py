@@ -25,9 +25,6 @@ class Tile(int):
 
     __slots__ = ()
 
-    def __new__(cls, value: int) -> "Tile":  # only used to build ALL_TILES
-        return int.__new__(cls, value)
-
     @staticmethod
     def parse(text: str) -> "Tile":
         """The tile named by ``text`` (``"6-4"``, ``"4-6"``, ``"6:4"``)."""
