@@ -61,6 +61,8 @@ class MatchState:
     @classmethod
     def from_start(cls, rules: Rules, start: Mapping) -> "MatchState":
         """The state a record's ``start`` describes, with who leads next derived from it."""
+        if not isinstance(start, Mapping):
+            raise ValueError(f"start must be an object with score, ties, playoff and last_winner, not {start!r}")
         fresh = cls.new(rules)
         score = dict(fresh.score)
         given = start.get("score") or {}
@@ -74,10 +76,13 @@ class MatchState:
                 raise ValueError(f"start.score.{key} must be a whole number of at least 0, not {value!r}")
             score[key] = value
         ties = start.get("ties", 0) or 0
-        playoff = bool(start.get("playoff", False))
+        playoff = start.get("playoff", False)
         last = start.get("last_winner")
         if isinstance(ties, bool) or not isinstance(ties, int) or ties < 0:
             raise ValueError(f"start.ties must be a whole number of at least 0, not {ties!r}")
+        if not isinstance(playoff, bool):
+            raise ValueError(f"start.playoff must be true or false, not {playoff!r}")
+        _check_reachable(rules, score, ties, playoff)
         if last is not None and (not isinstance(last, str) or last not in score):
             raise ValueError(f"start.last_winner must be one of {', '.join(score)} or null, not {last!r}")
         state = cls(score, ties, playoff, last, fresh.next_leader, None, dict(fresh.pip_totals))
@@ -96,6 +101,20 @@ class MatchState:
     @property
     def is_over(self) -> bool:
         return self.winner is not None
+
+
+def _check_reachable(rules: Rules, score: Mapping[str, int], ties: int, playoff: bool) -> None:
+    """Refuse a start state the rules can never reach (it would score nonsense)."""
+    if not rules.is_partnership:
+        if ties or playoff:
+            raise ValueError("start: the Vietnamese game has no tied deals pending and no play-off")
+        return
+    one_all = score["NS"] == 1 and score["EW"] == 1
+    if playoff and not (rules.scoring == "six_love" and rules.one_all_playoff and one_all):
+        raise ValueError("start.playoff: a play-off is pending only at 1-1 in Six Love with one_all_playoff")
+    if rules.scoring == "six_love" and score["NS"] and score["EW"] and not (playoff and one_all):
+        raise ValueError(f"start.score {score['NS']}-{score['EW']}: in Six Love one team is always on 0 "
+                         "(but for 1-1 with a play-off pending)")
 
 
 def _leader_from_start(rules: Rules, state: MatchState) -> str:

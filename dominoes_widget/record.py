@@ -210,7 +210,7 @@ def _read_header(data: Any, problems: list[Problem]) -> tuple[Rules, Any] | None
         return None
     if data.get("format") != FORMAT:
         problems.append(Problem("bad_format", f"format must be {FORMAT!r}, not {data.get('format')!r}"))
-    if data.get("version") != VERSION:
+    if type(data.get("version")) is not int or data.get("version") != VERSION:
         problems.append(Problem("bad_version", f"version must be {VERSION}, not {data.get('version')!r}"))
     game = data.get("game")
     if game not in GAMES:
@@ -265,6 +265,11 @@ def _replay_hand(match: Match, index: int, entry: Any, is_last: bool, scoring_ok
     try:
         if scoring_ok:
             hand = match.deal(deal, boneyard or [], leader)
+            if leader not in hand.leaders:
+                allowed = " or ".join(sorted(hand.leaders))
+                problems.append(Problem("wrong_leader", f"{leader} may not lead hand {index}; {allowed} may", index, 0,
+                                        leader))
+                return False
         else:  # the match state is unknown after a broken hand: check the moves alone
             hand = Hand(match.rules, deal, boneyard or [], leader, leaders=match.rules.seats)
             match = _Detached(hand)
@@ -327,9 +332,15 @@ def _check_comments(replayed: Replayed, hands: list, problems: list[Problem]) ->
         hand_text, _, move_text = key.partition(":")
         if not (hand_text.isdigit() and move_text.isdigit()):
             problems.append(Problem("bad_comment", f"comment key {key!r} is not \"<hand>:<move>\""))
-        elif int(hand_text) >= len(hands):
-            problems.append(Problem("bad_comment", f"comment {key!r} names a hand the record does not have",
-                                    int(hand_text)))
+            continue
+        hand, move = int(hand_text), int(move_text)
+        if hand >= len(hands):
+            problems.append(Problem("bad_comment", f"comment {key!r} names a hand the record does not have", hand))
+            continue
+        moves = hands[hand].get("moves") if isinstance(hands[hand], dict) else None
+        if isinstance(moves, list) and move >= len(moves):
+            problems.append(Problem("bad_comment", f"comment {key!r} names move {move}, but hand {hand} has "
+                                                   f"{len(moves)} moves (0 to {len(moves) - 1})", hand, move))
 
 
 def _deal_reason(text: str) -> str:

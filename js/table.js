@@ -68,7 +68,10 @@ function render({ model, el }) {
 
   function sendMove(move) {
     cancelChoice();
-    send({ type: "move", move });
+    // The position the click was made in: a second click that arrives after the table has
+    // moved on is refused as stale instead of being played on the next turn.
+    const view = state.view;
+    send({ type: "move", move, hand: view.hand_number, ply: view.moves.length });
   }
 
   function act(decision, tile) {

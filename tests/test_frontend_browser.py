@@ -135,6 +135,12 @@ def snapshot(page, name):
     page.screenshot(path=str(ARTIFACTS / f"frontend-{name}.png"), full_page=True)
 
 
+def move_sent(move: str, view: dict | None = None) -> dict:
+    """The message a move click sends: the move and the position it was made in."""
+    view = view or partnership()
+    return {"type": "move", "move": move, "hand": view["hand_number"], "ply": len(view["moves"])}
+
+
 def hand_tile(page, label):
     return page.get_by_role("button", name=label, exact=True)
 
@@ -212,7 +218,7 @@ def test_click_on_a_playable_tile_sends_its_move(page):
     harness.mount_view(page, partnership())
     assert "dw-playable" in hand_tile(page, "six-four").get_attribute("class")
     hand_tile(page, "six-four").click()
-    assert harness.sent(page) == [{"type": "move", "move": "S 4-6 L"}]
+    assert harness.sent(page) == [move_sent("S 4-6 L")]
 
 
 def test_tile_that_fits_both_ends_asks_which_end(page):
@@ -225,7 +231,7 @@ def test_tile_that_fits_both_ends_asks_which_end(page):
     assert "which end" in page.locator(".dw-choice").inner_text()
     snapshot(page, "choosing-an-end")
     page.locator('svg.dw-line .dw-slot[data-end="L"]').click()
-    assert harness.sent(page) == [{"type": "move", "move": "S 4-2 L"}]
+    assert harness.sent(page) == [move_sent("S 4-2 L")]
     assert page.locator("svg.dw-line .dw-slot").count() == 0
 
 
@@ -238,21 +244,21 @@ def test_end_choice_by_key_and_escape_cancels(page):
     assert harness.sent(page) == []
     hand_tile(page, "two-four").click()
     page.keyboard.press("r")
-    assert harness.sent(page) == [{"type": "move", "move": "S 2-4 R"}]
+    assert harness.sent(page) == [move_sent("S 2-4 R")]
 
 
 def test_end_choice_by_button(page):
     harness.mount_view(page, partnership())
     hand_tile(page, "two-four").click()
     page.locator(".dw-choice").get_by_role("button", name="Right (two)").click()
-    assert harness.sent(page) == [{"type": "move", "move": "S 2-4 R"}]
+    assert harness.sent(page) == [move_sent("S 2-4 R")]
 
 
 def test_with_hints_a_tile_that_does_not_fit_still_sends_a_move(page):
     harness.mount_view(page, partnership())
     assert "dw-unplayable" in hand_tile(page, "one-three").get_attribute("class")
     hand_tile(page, "one-three").click()
-    assert harness.sent(page) == [{"type": "move", "move": "S 1-3 L"}]
+    assert harness.sent(page) == [move_sent("S 1-3 L")]
 
 
 def test_pass_and_draw_buttons_follow_legal(page):
@@ -267,7 +273,7 @@ def test_pass_and_draw_buttons_follow_legal(page):
     page.locator(".dw-draw").click()
     harness.set_view(page, vietnamese(legal=[], turn="E", status="East (greedy) is thinking…"))
     assert page.locator(".dw-draw").is_disabled()
-    assert harness.sent(page) == [{"type": "move", "move": "S pass"}, {"type": "move", "move": "S draw"}]
+    assert harness.sent(page) == [move_sent("S pass"), move_sent("S draw", vietnamese())]
 
 
 def test_keyboard_arrows_move_along_the_hand_and_enter_plays(page):
@@ -283,11 +289,11 @@ def test_keyboard_arrows_move_along_the_hand_and_enter_plays(page):
     # One tab stop for the whole hand (roving tabindex).
     assert page.locator('.dw-hand-tile[tabindex="0"]').count() == 1
     page.keyboard.press("Enter")
-    assert harness.sent(page) == [{"type": "move", "move": "S 4-6 L"}]
+    assert harness.sent(page) == [move_sent("S 4-6 L")]
     page.keyboard.press("ArrowRight")
     page.keyboard.press(" ")
     page.keyboard.press("l")
-    assert harness.sent(page)[-1] == {"type": "move", "move": "S 4-2 L"}
+    assert harness.sent(page)[-1] == move_sent("S 4-2 L")
 
 
 def test_focus_stays_in_the_hand_when_the_view_changes(page):

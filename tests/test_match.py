@@ -143,7 +143,8 @@ def test_six_love_match_is_won_at_6_with_the_opponents_on_0():
 
 def test_six_love_a_team_at_6_with_opponents_not_on_0_has_not_won():
     """RULES.md: the match is won by reaching 6 or more while the opponents are on 0."""
-    assert MatchState.from_start(SIX_LOVE, {"score": {"NS": 6, "EW": 1}}).winner is None
+    with pytest.raises(ValueError, match="always on 0"):  # and 6-1 is a score Six Love never reaches
+        MatchState.from_start(SIX_LOVE, {"score": {"NS": 6, "EW": 1}})
     assert MatchState.from_start(SIX_LOVE, {"score": {"NS": 6, "EW": 0}}).winner == "NS"
     assert MatchState.from_start(STRAIGHT, {"score": {"NS": 6, "EW": 1}}).winner == "NS"
 
@@ -399,3 +400,19 @@ def _v_block_deal():
     """A three-player hand that blocks at 6|6 after V_CHAIN; S and E tie on 12 pips, S has fewer tiles."""
     return ({"S": tiles("6-6 1-2 4-6 5-6 0-4 1-3 2-2"), "E": tiles("1-6 3-4 0-6 0-1 0-2 1-1 2-5"),
              "N": tiles("3-6 2-6 0-5 3-3 4-4 5-5 4-5")}, tiles("0-0 0-3 1-4 1-5 2-3 2-4 3-5"))
+
+
+@pytest.mark.parametrize("start, words", [
+    ("garbage", "start must be an object"),
+    ({"playoff": "no"}, "true or false"),
+    ({"playoff": True}, "1-1 in Six Love"),
+    ({"score": {"NS": 3, "EW": 2}}, "always on 0"),
+])
+def test_start_states_the_rules_never_reach_are_refused(start, words):
+    with pytest.raises(ValueError, match=words):
+        MatchState.from_start(SIX_LOVE, start)
+
+
+def test_a_pending_play_off_start_is_accepted_at_one_all():
+    state = MatchState.from_start(PLAYOFF, {"score": {"NS": 1, "EW": 1}, "playoff": True})
+    assert state.playoff and state.next_leader == "holder66"

@@ -289,3 +289,33 @@ def test_odd_shapes_are_problems_not_exceptions(edit):
     """RECORD.md: nothing raises a traceback at the user."""
     summaries, problems = verify_record(_edited("straight_six_match", edit))
     assert problems
+
+
+def _six_love_example() -> dict:
+    return json.loads((RECORDS / "six_love_match.json").read_text())
+
+
+@pytest.mark.parametrize("moves", ["as written", "none yet"])
+def test_a_leader_the_rules_do_not_allow_is_wrong_leader_at_move_0(moves):
+    """RECORD.md: a seat that may not lead is reported at move 0, whatever the moves say."""
+    record = _six_love_example()
+    record["hands"] = record["hands"][:1]
+    record["hands"][0]["leader"] = "N"  # E holds the 6-6 and must pose it
+    if moves == "none yet":
+        record["hands"][0]["moves"] = []
+    summaries, problems = verify_record(record)
+    assert [(p.hand, p.move, p.reason) for p in problems] == [(0, 0, "wrong_leader")]
+
+
+def test_a_comment_on_a_move_the_hand_does_not_have_is_a_problem():
+    record = _six_love_example()
+    record["comments"] = {"0:3": "fine", "0:999": "nowhere"}
+    _, problems = verify_record(record)
+    assert [(p.hand, p.move, p.reason) for p in problems] == [(0, 999, "bad_comment")]
+
+
+def test_version_must_be_the_number_1():
+    record = _six_love_example()
+    record["version"] = True
+    _, problems = verify_record(record)
+    assert problems and problems[0].reason == "bad_version"

@@ -25,6 +25,8 @@ class Browser:
         table.send = lambda msg, buffers=None: self.messages.append(msg)
 
     def send(self, **content) -> None:
+        if content.get("type") == "move" and "ply" not in content:  # as the front end does
+            content.update(hand=self.view["hand_number"], ply=len(self.view["moves"]))
         self.table._on_message(self.table, content, [])
 
     @property
@@ -366,3 +368,80 @@ def test_a_draw_naming_a_tile_reveals_nothing_about_the_pile():
     browser.send(type="move", move=f"S draw {'0-0' if top != '0-0' else '1-1'}")
     assert browser.messages[-1]["type"] == "error"
     assert top not in json.dumps(browser.messages) + json.dumps(t.view)
+
+
+def test_a_repeated_click_never_lands_on_the_next_turn():
+    """A second Pass click that arrives after the bots moved is stale, not the next turn's pass."""
+    t = table(seed=10)
+    browser = Browser(t)
+    rng = random.Random(0)
+    for _ in range(200):
+        view = t.view
+        if view["phase"] != "playing":
+            break
+        if view["legal"] == ["S pass"]:
+            token = dict(hand=view["hand_number"], ply=len(view["moves"]))
+            browser.send(type="move", move="S pass", **token)
+            plies = len(t.hand.moves)
+            browser.send(type="move", move="S pass", **token)  # the double click
+            assert len(t.hand.moves) == plies
+            assert browser.messages[-1]["reason"] == "stale"
+            return
+        browser.send(type="move", move=rng.choice(view["legal"]))
+    pytest.skip("S never had to pass in this deal")
+
+
+def test_new_match_and_next_hand_clicks_only_act_once():
+    t = table("straight_six", target=1, seed=4)
+    browser = Browser(t)
+    browser.play_on(random.Random(2))
+    browser.send(type="next_hand")
+    assert browser.messages[-1]["reason"] == "match_over"
+    browser.send(type="new_match")
+    first_deal = t.hand.deal
+    browser.send(type="new_match")  # the double click
+    assert t.hand.deal == first_deal and len(t.match.hands) == 1
+    assert browser.messages[-1]["type"] == "refused"
+
+
+def test_a_stale_hot_seat_click_reveals_nothing_to_the_next_person():
+    t = table("vietnamese", players=2, seats={"N": "human"}, seed=0)
+    browser = Browser(t)
+    rng = random.Random(3)
+    for _ in range(100):
+        view = t.view
+        if view["phase"] == "cover":
+            browser.send(type="uncover")
+            continue
+        if view["phase"] != "playing" or not view["legal"]:
+            break
+        seat = view["viewer"]
+        mine = view["hands"][seat]
+        browser.send(type="move", move=rng.choice(view["legal"]))
+        if t.view["viewer"] != seat or t.view["phase"] == "cover":
+            other_tile = mine[0] if mine else "0-0"
+            browser.send(type="move", move=f"{seat} {other_tile} L", hand=None, ply=None)
+            text = json.dumps(browser.messages[-1]) + json.dumps(t.view)
+            browser.send(type="uncover")
+            text += json.dumps(t.view)
+            hidden = [x for x in t.hand.held(seat) if str(x) not in t.view["hands"].get(t.view["viewer"] or "", [])]
+            for tile in hidden:
+                assert str(tile) not in text, f"{tile} of {seat} leaked to the next person"
+            assert t.view["message"] == ""
+
+
+def test_play_without_an_end_when_both_ends_show_the_same_number():
+    deal = {"N": ["0-0", "0-1", "0-2", "0-3", "0-4", "0-5", "1-1"],
+            "E": ["1-2", "1-3", "1-4", "1-5", "1-6", "2-2", "2-3"],
+            "S": ["0-6", "2-4", "2-5", "2-6", "3-3", "3-4", "3-5"],
+            "W": ["3-6", "4-4", "4-5", "4-6", "5-5", "5-6", "6-6"]}
+    t = table(deal=deal, seats={"W": "human", "S": "human"}, bots="greedy")
+    t.play("6-6")
+    assert t.hand.ends == (6, 6)
+    t.play("6-0")  # either end is the same play
+    assert str(t.hand.moves[1]) in ("S 6-0 L", "S 6-0 R")
+
+
+def test_players_is_only_for_the_vietnamese_game():
+    with pytest.raises(ValueError, match="always 4 players"):
+        Table("straight_six", players=3)

@@ -234,6 +234,7 @@ class Table(anywidget.AnyWidget):
     def uncover(self) -> None:
         """Hot seat: lift the cover so the person to move sees their hand."""
         self._covered = False
+        self._message = ""  # whatever was refused before the cover went up was for someone else
         if self.phase == "cover":
             self._set_phase("playing")
         self._refresh()
@@ -306,8 +307,8 @@ class Table(anywidget.AnyWidget):
         except TileError as error:
             raise IllegalMoveError("bad_move", str(error)) from None
         ends = [m.end for m in hand.legal_move_list() if m.action == PLAY and m.tile == tile and m.seat == seat]
-        if len(set(ends)) == 1:
-            return ends[0]
+        if len(set(ends)) == 1 or (ends and hand.left == hand.right):
+            return ends[0]  # one end, or two ends showing the same number: the same play either way
         if not ends:
             return "L"  # let the engine say why it does not fit
         raise IllegalMoveError("choose_end", f"{tile} fits both ends ({hand.left} and {hand.right}): "
@@ -368,6 +369,8 @@ class Table(anywidget.AnyWidget):
         """Hand the screen to ``seat``; with several people at one screen, cover it first."""
         if len(self._humans) > 1 and self._viewer is not None and seat != self._viewer and not self.open_hands:
             self._covered = True
+        if seat != self._viewer:
+            self._message = ""  # a refusal shown to one person is not for the next
         self._viewer = seat
 
     def _on_hand_end(self) -> None:
@@ -406,6 +409,7 @@ class Table(anywidget.AnyWidget):
             return
         kind = content["type"]
         if kind == "move":
+            self._check_fresh(content)
             self._browser_move(content.get("move"))
         elif kind == "choose_leader":
             seat = content.get("seat")
@@ -413,16 +417,33 @@ class Table(anywidget.AnyWidget):
                 raise IllegalMoveError("wrong_leader", "your team does not choose the leader now")
             self.choose_leader(seat)
         elif kind == "next_hand":
+            if self.phase == "match_over":
+                raise IllegalMoveError("match_over", "the match is over: start a new match")
             if self.phase != "hand_over":  # a repeated click after the hand was dealt
                 raise IllegalMoveError("hand_in_progress", "the next hand has already been dealt")
             self.next_hand()
         elif kind == "new_match":
+            if self.phase != "match_over":  # the browser offers it only at the end; a double click lands here
+                raise IllegalMoveError("hand_in_progress", "a match is being played: the new match has started")
             self.new_match()
         elif kind == "uncover":
             if self._covered:
                 self.uncover()
         else:
             self._send_error(f"unknown message type {kind!r}")
+
+    def _check_fresh(self, content: Mapping) -> None:
+        """Refuse an intent made for an earlier position (a double click that arrives a turn late).
+
+        The browser sends the hand number and how many moves it had seen; a move for an
+        older position is stale even if it would be legal now.
+        """
+        hand_number, ply = content.get("hand"), content.get("ply")
+        if hand_number is None and ply is None:
+            return
+        current = (len(self._match.hands) - 1, len(self.hand.moves) if self.hand else 0)
+        if (hand_number, ply) != current:
+            raise IllegalMoveError("stale", "that click was for an earlier position; the table has moved on")
 
     def _browser_move(self, text: Any) -> None:
         if not isinstance(text, str):
@@ -439,7 +460,8 @@ class Table(anywidget.AnyWidget):
             return
         seat = move.seat
         if self._covered or seat != self._viewer:
-            raise IllegalMoveError("not_your_turn", f"{text} is not a move for the seat at the screen")
+            # no echo of the move: it may name a tile of a seat that is no longer at the screen
+            raise IllegalMoveError("not_your_turn", "that move is not for the seat at the screen now")
         hand = self._hand_for_move()
         if hand.turn != seat:
             who = "a bot" if hand.turn and self.seat_kinds[hand.turn] != HUMAN else "the next player"
@@ -544,6 +566,8 @@ def _rules_from(game: str, options: Mapping[str, Any]) -> Rules:
     if isinstance(rules, Rules):
         return rules.with_settings(**settings) if settings else rules
     players = options.get("players")
+    if players is not None and (game == "partnership" or game in ("six_love", "straight_six")):
+        raise ValueError(f"players={players!r}: the partnership game is always 4 players (2-4 is for 'vietnamese')")
     if game in ("partnership", "vietnamese"):
         if game == "vietnamese":
             return Rules.vietnamese(players or 4, **settings)
