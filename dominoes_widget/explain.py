@@ -60,6 +60,14 @@ def explain(subject: Any, *args: Any) -> str:
         return describe_rules(subject)
     if isinstance(subject, Match):
         state = subject.state
+        finished = [i for i, hand in enumerate(subject.hands) if hand.is_over]
+        if finished:  # the last hand played, what it did to the score, and what comes next
+            index = finished[-1]
+            after = subject.state_before(index + 1) if index + 1 < len(subject.hands) else state
+            title, lines = explain_result(subject.hands[index], subject.state_before(index), after)
+            if state.is_over:
+                return "\n".join([f"Hand {index}: {title}", *lines])
+            return "\n".join([f"Hand {index}: {title}", *lines, _sentence(leader_words(after.next_leader))])
         if state.is_over:
             return f"{score_line(subject.rules, state)} {_name(state.winner)} won the match."
         return f"{score_line(subject.rules, state)} {_sentence(leader_words(state.next_leader))}"
@@ -350,6 +358,9 @@ def describe_rules(rules: Rules) -> str:
             lines.append("If the team on 0 wins a hand while the others have points, " + (
                 "the score returns to 0-0." if rules.six_love_break == "reset" else
                 "the others go back to 0 and the winners take the hand's value."))
+            lines.append("After the score returns to 0-0, " + (
+                "the team that won that hand leads the next." if rules.leader_after_reset == "previous_winner"
+                else "the 6-6 holder poses the next hand."))
             lines.append("A tied hand is replayed with a fresh deal, worth one more point for each tie in a row; "
                          + ("at 0-0 the 6-6 holder poses the replay, otherwise the team with points leads it."
                             if rules.replay_leader == "seed" else "the 6-6 holder poses the replay."))
@@ -374,6 +385,9 @@ def describe_rules(rules: Rules) -> str:
                 "one tile" if rules.draw_mode == "one" else "until a tile fits or the pile is empty")
                 + "; a drawn tile that fits " + ("must" if rules.drawn_tile_must_play else "may")
                 + " be played at once. With an empty pile a stuck player passes.")
+            lines.append("The hand is blocked as soon as no tile left, in any hand or the pile, can be placed."
+                         if rules.block_detection == "dead_ends" else
+                         "A hand can only block once the pile is empty: stuck players draw it out first.")
         lines.append("A blocked hand: the lowest pip count wins, with 0-0 counting 13; "
                      + ("a tie means no winner." if rules.tie_rule == "no_winner" else
                         "a tie goes to the player with fewer tiles."))

@@ -305,7 +305,9 @@ def test_six_love_replay_won_by_the_leading_team_scores_its_value():
     assert "North-South score 2: the hand was a replay worth 2 (one plus 1 tied deal)" in text
     assert "Score: North-South 7, East-West 0." in text
     assert "North-South win the match: 7 points (the target is 6) while the other team is on 0" in text
-    assert explain(match) == "Score: North-South 7, East-West 0. North-South won the match."
+    words = explain(match)  # the last hand, what it did to the score, and the match
+    assert "replay worth 2" in words
+    assert "Score: North-South 7, East-West 0." in words and "North-South win the match" in words
 
 
 def test_six_love_reset_when_the_team_on_zero_wins():
@@ -462,3 +464,17 @@ def test_leader_and_score_lines():
     assert leader_words("highest_double") == "the holder of the highest double leads the next hand"
     rules = Rules.vietnamese(3)
     assert score_line(rules, Match(rules).state) == "Hands won: S 0, E 0, N 0."
+
+
+def test_every_setting_changes_the_rules_in_words():
+    """The rules panel names every setting in force: changing any one changes the text."""
+    from dominoes_widget.rules import SETTINGS
+
+    needs = {"straight_six_tie": {"scoring": "straight_six"}, "playoff_leader": {"one_all_playoff": True}}
+    for name, setting in SETTINGS.items():
+        for game in setting.games:
+            base = Rules.from_settings(game, needs.get(name, {}), players=3 if game == "vietnamese" else None)
+            for value in setting.values[1:]:
+                value = 3 if name == "target" else value
+                changed = base.with_settings(**{name: value})
+                assert changed.describe() != base.describe(), f"{game}: {name}={value!r} is not described"
