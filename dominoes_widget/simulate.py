@@ -610,6 +610,8 @@ def simulate(
     seatings = _seatings(rules, lineup, duplicate)
     if seed is None:
         seed = random.SystemRandom().randrange(2 ** 32)
+    elif isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be a whole number (or None for a fresh one), not {seed!r}")
     total = -(-hands // len(seatings)) * len(seatings)
     spec = _Spec(rules, seatings, seed, matches, tuple(sorted(options.items())))
 
@@ -720,6 +722,15 @@ def run_cli(args) -> int:
             if not dot:
                 raise ValueError(f"--bot-option {name!r}: write it BOT.SETTING=VALUE, e.g. strong.rollouts=300")
             bot_options.setdefault(bot, {})[key] = value
+        for bot, settings in bot_options.items():  # a bad option fails now, with its name
+            try:
+                make_bot(bot, 0, **settings)
+            except (TypeError, ValueError) as error:
+                raise ValueError(f"--bot-option for {bot}: {settings}: {error}") from None
+        if args.csv:  # find out now, not after every hand has been played, that the file can't be written
+            folder = os.path.dirname(os.path.abspath(args.csv))
+            if not os.path.isdir(folder) or not os.access(folder, os.W_OK):
+                raise ValueError(f"--csv {args.csv!r}: cannot write in {folder!r}")
         results = simulate(rules, args.players, args.hands, seed=args.seed, workers=args.workers,
                            matches=getattr(args, "matches", False), duplicate=getattr(args, "duplicate", False),
                            progress=not getattr(args, "no_progress", False), bot_options=bot_options)
@@ -728,6 +739,10 @@ def run_cli(args) -> int:
         return 2
     print(results)
     if args.csv:
-        results.to_csv(args.csv)
+        try:
+            results.to_csv(args.csv)
+        except OSError as error:
+            print(f"simulate: could not write {args.csv!r}: {error}", file=sys.stderr)
+            return 1
         print(f"wrote {len(results)} rows to {args.csv}")
     return 130 if results.interrupted else 0  # 130: stopped by Ctrl-C, as shells report it

@@ -254,3 +254,26 @@ def test_cli_as_a_module(tmp_path):
         cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert "Straight Six: 4 matches" in done.stdout and "duplicate" in done.stdout
+
+
+def test_cli_refuses_an_unwritable_csv_before_simulating(tmp_path, capsys):
+    from dominoes_widget.__main__ import main
+
+    code = main(["simulate", "--hands", "4", "--no-progress", "--workers", "1",
+                 "--csv", str(tmp_path / "missing" / "x.csv")])
+    assert code == 2
+    assert "cannot write" in capsys.readouterr().err
+
+
+def test_cli_names_a_bad_bot_option(capsys):
+    from dominoes_widget.__main__ import main
+
+    code = main(["simulate", "--hands", "4", "--no-progress", "--workers", "1", "--players", "strong,greedy",
+                 "--bot-option", "strong.rollouts=abc"])
+    assert code == 2
+    assert "--bot-option for strong" in capsys.readouterr().err
+
+
+def test_seed_must_be_a_whole_number():
+    with pytest.raises(ValueError, match="seed"):
+        simulate("six_love", ["greedy", "random"], 4, seed="x", progress=False)

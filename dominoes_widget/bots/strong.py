@@ -52,10 +52,13 @@ class StrongBot(Bot):
     def __init__(self, rng: random.Random | None = None, *, rollouts: int = 600, max_ms: float | None = None,
                  epsilon: float = 0.1, margin_weight: float = 0.002) -> None:
         super().__init__(rng)
-        if rollouts < 1:
-            raise ValueError(f"rollouts must be at least 1, not {rollouts!r}")
-        if max_ms is not None and max_ms <= 0:
-            raise ValueError(f"max_ms must be positive (or None), not {max_ms!r}")
+        if isinstance(rollouts, bool) or not isinstance(rollouts, int) or rollouts < 1:
+            raise ValueError(f"rollouts must be a whole number of at least 1, not {rollouts!r}")
+        if max_ms is not None and (isinstance(max_ms, bool) or not isinstance(max_ms, (int, float)) or max_ms <= 0):
+            raise ValueError(f"max_ms must be a positive number of milliseconds (or None), not {max_ms!r}")
+        for name, value in (("epsilon", epsilon), ("margin_weight", margin_weight)):
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
+                raise ValueError(f"{name} must be a number of at least 0, not {value!r}")
         self.rollouts = rollouts
         self.max_ms = max_ms
         self.epsilon = epsilon
