@@ -197,12 +197,18 @@ def test_the_play_notebook_opens_a_game_against_bots(page, open_notebook, kernel
 
     play = nbformat.read(Path(__file__).resolve().parents[2] / "notebooks" / "play.ipynb", as_version=4)
     first = next(cell.source for cell in play.cells if cell.cell_type == "code")
-    notebook = open_notebook(page, [first, "e2e_dump('play.json', {'phase': table.phase, 'viewer': table.view['viewer'],"
-                                           " 'kinds': table.view['players']})"])
+    watch = ("def watch(change=None):\n"
+             "    e2e_dump('play.json', {'phase': table.phase, 'viewer': table.view['viewer'], 'turn': table.turn,\n"
+             "                           'moves': len(table.hand.moves), 'kinds': table.view['players']})\n"
+             "table.observe(watch, 'view')\nwatch()")
+    notebook = open_notebook(page, [first, watch])
     widget = notebook.locator(".dominoes-widget")
     widget.wait_for(timeout=30_000)
     state = kernel_json(page, "play.json")
     assert state["viewer"] == "S" and state["phase"] in ("playing", "choose_leader")
     assert {state["kinds"][s]["kind"] for s in "NEW"} == {"bot:strong"}
+    # the bots before S move on their own, paced on the kernel's event loop, until S is to play
+    state = kernel_json(page, "play.json", until=lambda s: s["turn"] == "S", timeout=20_000)
+    expect(widget.locator(".dw-move-list li:not(.dw-empty)")).to_have_count(state["moves"])
     widget.locator(".dw-hand button[data-tile]").first.wait_for()
     assert widget.locator(".dw-hand button[data-tile]").count() >= 6
