@@ -28,7 +28,7 @@ _RULE_OF_REASON = {
                             "sporting play lets him lead another tile.",
     "must_lead_deciding_tile": "The first hand, and any hand after one with no winner, is led with the highest "
                                "double dealt, or with the highest tile when no double was dealt.",
-    "not_your_turn": "Play goes round the table one seat at a time, one move each turn.",
+    "not_your_turn": "Play goes round the table one seat at a time, one move each turn (and at most one draw).",
     "tile_not_in_hand": "You can only play a tile you hold.",
     "no_match": "A tile must show the number of the open end it touches.",
     "pass_with_playable_tile": "No voluntary passing: a player who holds a tile that fits must play one.",
@@ -49,7 +49,6 @@ _RULE_OF_REASON = {
 """The rule behind each reason code, in words a player can act on."""
 
 _REFUSED_AT = re.compile(r"^.*? refused at move \d+ \([^)]*\): ")
-_FITTING = re.compile(r"holding ((?:\d-\d, )+)(\d-\d), which fits")
 
 
 def explain(subject: Any, *args: Any) -> str:
@@ -65,9 +64,7 @@ def explain(subject: Any, *args: Any) -> str:
             index = finished[-1]
             after = subject.state_before(index + 1) if index + 1 < len(subject.hands) else state
             title, lines = explain_result(subject.hands[index], subject.state_before(index), after)
-            if state.is_over:
-                return "\n".join([f"Hand {index}: {title}", *lines])
-            return "\n".join([f"Hand {index}: {title}", *lines, _sentence(leader_words(after.next_leader))])
+            return "\n".join([f"Hand {index}: {title}", *lines])
         if state.is_over:
             return f"{score_line(subject.rules, state)} {_name(state.winner)} won the match."
         return f"{score_line(subject.rules, state)} {_sentence(leader_words(state.next_leader))}"
@@ -86,7 +83,6 @@ def explain(subject: Any, *args: Any) -> str:
 def explain_refusal(error: IllegalMoveError) -> str:
     """Why a move was refused: what happened, and the rule behind it (with its reason code)."""
     detail = _REFUSED_AT.sub("", error.message).rstrip(".")
-    detail = _FITTING.sub(lambda m: f"holding {m.group(1)[:-2]} and {m.group(2)}, which fit", detail)
     rule = _RULE_OF_REASON.get(error.reason, REASONS.get(error.reason, ""))
     parts = [f"{detail[:1].upper()}{detail[1:]}.", rule, f"(reason: {error.reason})"]
     return " ".join(part for part in parts if part)
@@ -113,7 +109,8 @@ def explain_move(hand: Hand, index: int) -> str:
         else:
             where = f"on the {end_value} at the {side}"
         if move.tile.is_double:
-            text = f"{who} plays {written}, a double placed crosswise, {where}: the {side} end still shows {move.second}."
+            shows = "now shows" if end_value != move.second else "still shows"  # a wild blank end changes
+            text = f"{who} plays {written}, a double placed crosswise, {where}: the {side} end {shows} {move.second}."
         else:
             text = f"{who} plays {written} {where}: the {side} end now shows {move.second}."
         return text + _ending(hand, index)
@@ -249,10 +246,12 @@ def _score_change(rules: Rules, before: MatchState, after: MatchState, outcome) 
     lines = []
     if not rules.is_partnership:
         if outcome.tie:
-            lines.append("No hand win is scored; the holder of the highest double leads the next hand.")
+            lines.append("No hand win is scored.")
         lines.append("Hands won: " + ", ".join(f"{s} {n}" for s, n in after.score.items()) + ".")
         if after.winner:
             lines.append(f"{after.winner} reaches {rules.target} hand wins and wins the match.")
+        else:
+            lines.append(_sentence(leader_words(after.next_leader)))
         return lines
     pending = _tied_deals(before.ties)
     if outcome.tie:
@@ -262,9 +261,9 @@ def _score_change(rules: Rules, before: MatchState, after: MatchState, outcome) 
                          f"{_tied_deals(after.ties)} in a row.")
         elif rules.straight_six_tie == "accumulate":
             lines.append(f"No point is scored; the next hand won is worth {1 + after.ties} "
-                         f"(one plus {_tied_deals(after.ties)}). The holder of the 6-6 poses the next deal.")
+                         f"(one plus {_tied_deals(after.ties)}).")
         else:
-            lines.append("No point is scored; the holder of the 6-6 poses the next deal.")
+            lines.append("No point is scored.")
     else:
         team = outcome.winner_team
         other = "EW" if team == "NS" else "NS"
@@ -305,6 +304,8 @@ def _score_change(rules: Rules, before: MatchState, after: MatchState, outcome) 
                          f"(the target is {rules.target}) while the other team is on 0.")
         else:
             lines.append(f"{TEAM_NAMES[after.winner]} reach {rules.target} and win the match.")
+    else:
+        lines.append(_sentence(leader_words(after.next_leader)))
     return lines
 
 

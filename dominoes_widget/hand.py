@@ -586,8 +586,8 @@ class Hand:
                                    f"{seat} drew {self._drawn}, which fits, and must play it now")
             return move
         if self.has_playable(seat):
-            tiles = ", ".join(str(t) for t in self.playable_tiles(seat))
-            raise self._refuse("pass_with_playable_tile", move, f"{seat} may not pass holding {tiles}, which fits")
+            raise self._refuse("pass_with_playable_tile", move,
+                               f"{seat} may not pass holding {_which_fit(self.playable_tiles(seat))}")
         if self._pile:
             raise self._refuse("must_draw", move, f"{seat} cannot play and must draw from the pile "
                                f"({len(self._pile)} left) instead of passing")
@@ -603,8 +603,8 @@ class Hand:
                                    f"{seat} drew {self._drawn}, which fits, and must play it now")
             raise self._refuse("not_your_turn", move, f"{seat} has drawn once this turn already")
         if self.has_playable(seat):
-            tiles = ", ".join(str(t) for t in self.playable_tiles(seat))
-            raise self._refuse("draw_with_playable_tile", move, f"{seat} may not draw holding {tiles}, which fits")
+            raise self._refuse("draw_with_playable_tile", move,
+                               f"{seat} may not draw holding {_which_fit(self.playable_tiles(seat))}")
         if not self._pile:
             raise self._refuse("draw_from_empty_boneyard", move, "the draw pile is empty")
         if move.tile is not None and move.tile != self._pile[-1]:
@@ -715,6 +715,14 @@ def pips_of_mask(mask: int) -> int:
     """The pips of the tiles in a mask (0-0 counting 0)."""
     chunks = _PIPS_BY_CHUNK
     return chunks[0][mask & 127] + chunks[1][mask >> 7 & 127] + chunks[2][mask >> 14 & 127] + chunks[3][mask >> 21]
+
+
+def _which_fit(tiles: list[Tile]) -> str:
+    """``3-6, which fits`` or ``1-6, 2-6 and 5-6, which fit``."""
+    names = [str(t) for t in tiles]
+    if len(names) == 1:
+        return f"{names[0]}, which fits"
+    return f"{', '.join(names[:-1])} and {names[-1]}, which fit"
 
 
 def _checked_deal(rules: Rules, deal: Mapping[str, Iterable], boneyard: Iterable) -> tuple[dict, list]:

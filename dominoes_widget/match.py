@@ -200,6 +200,10 @@ def _score_vietnamese(rules: Rules, state: MatchState, outcome: Outcome) -> Matc
                    winner=_match_winner(rules, score))
 
 
+def _winner_words(winner: str | None) -> str:
+    return {"NS": "North-South", "EW": "East-West"}.get(winner, winner)
+
+
 class Match:
     """Hands played one after another under one set of rules, and their scoring.
 
@@ -257,7 +261,7 @@ class Match:
         with reason ``wrong_leader``.
         """
         if self.state.is_over:
-            raise MatchError("match_over", f"the match is over: {self.state.winner} won it")
+            raise MatchError("match_over", f"the match is over: {_winner_words(self.state.winner)} won it")
         if self.hands and not self.hands[-1].is_over:
             raise MatchError("hand_in_progress", "the current hand has not ended yet")
         if deal is None:
@@ -286,7 +290,7 @@ class Match:
         if hand is None:
             raise IllegalMoveError("bad_lead", "no hand has been dealt yet")
         if self.state.is_over and hand.is_over:
-            raise IllegalMoveError("match_over", f"the match is over: {self.state.winner} won it")
+            raise IllegalMoveError("match_over", f"the match is over: {_winner_words(self.state.winner)} won it")
         move = hand.push(move)
         if hand.outcome is not None:
             self.state = score_hand(self.rules, self._states_before[-1], hand.outcome)

@@ -427,7 +427,8 @@ def _seat_label(scene: _Scene, seat: str, names: dict[str, str], short: bool = F
     name = names.get(seat)
     who = f"{seat} {name}" if name else SEAT_NAMES.get(seat, seat)
     hidden = "" if isinstance(held, list) else " (face down)"
-    pips = f", {sum(t.pips for t in held)} pips" if isinstance(held, list) and held else ""
+    double_blank = 13 if scene.rules.game == "vietnamese" else 0  # as the blocked count scores it
+    pips = (f", {sum(t.pips or double_blank for t in held)} pips" if isinstance(held, list) and held else "")
     return f"{marker}{who}: {count} tile{'s' if count != 1 else ''}{pips}{hidden}"
 
 

@@ -20,6 +20,12 @@ import {
   stepCount,
 } from "./replay_steps.mjs";
 
+// A tile's pips as the blocked count scores them: the Vietnamese game counts 0-0 as 13.
+function tilePips(tile, game) {
+  if (tile === "0-0") return game === "vietnamese" ? 13 : 0;
+  return tile.split("-").reduce((sum, half) => sum + Number(half), 0);
+}
+
 const SPEEDS = [0.5, 1, 2, 4, 8];
 const DEFAULT_LINE_WIDTH = 520;
 const SIDE_SEATS = ["W", "E"];
@@ -243,7 +249,7 @@ function render({ model, el }) {
       if (!playing) continue;
       const tiles = table.hands[seat] ?? [];
       const name = data.names?.[seat];
-      const pips = tiles.reduce((sum, t) => sum + t.split("-").reduce((a, b) => a + Number(b), 0), 0);
+      const pips = tiles.reduce((sum, t) => sum + tilePips(t, data.game), 0);
       box.name.textContent = `${seat} · ${name ?? SEAT_WORDS[seat]}`;
       box.name.title = box.name.textContent;
       const passed = table.passed.includes(seat) ? ", passed" : "";

@@ -445,3 +445,39 @@ def test_play_without_an_end_when_both_ends_show_the_same_number():
 def test_players_is_only_for_the_vietnamese_game():
     with pytest.raises(ValueError, match="always 4 players"):
         Table("straight_six", players=3)
+
+
+def test_the_picture_for_notebook_viewers_shows_only_what_the_seat_sees():
+    t = table("vietnamese", players=3, seed=5)
+    browser = Browser(t)
+    rng = random.Random(1)
+    for _ in range(12):
+        if t.phase != "playing":
+            break
+        bundle = t._repr_mimebundle_()
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        html = data["text/html"]
+        assert html.lstrip().startswith("<div") and "<svg" in html
+        public = {f"{min(p)}-{max(p)}" for p in t.hand.line}
+        hidden = {str(x) for s in "EN" for x in t.hand.held(s)} | {str(x) for x in t.hand.boneyard}
+        assert not {x for x in hidden - public if re.search(rf"\b{x}\b", html)}
+        browser.send(type="move", move=rng.choice(t.view["legal"]))
+
+
+def test_a_move_while_the_leader_is_being_chosen_says_so():
+    t = table("straight_six", seed=4)
+    browser = Browser(t)
+    rng = random.Random(2)
+    for _ in range(3000):
+        view = t.view
+        if view["phase"] == "choose_leader":
+            with pytest.raises(IllegalMoveError, match="choose who leads"):
+                t.pass_()
+            return
+        if view["phase"] == "hand_over":
+            browser.send(type="next_hand")
+        elif view["legal"]:
+            browser.send(type="move", move=rng.choice(view["legal"]))
+        else:
+            break
+    pytest.skip("the person's team never led")

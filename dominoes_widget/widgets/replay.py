@@ -50,7 +50,7 @@ from typing import Any, Mapping
 import anywidget
 import traitlets
 
-from ..explain import explain_move, explain_result, leader_words, score_line
+from ..explain import explain_move, explain_result, score_line
 from ..hand import Hand
 from ..match import Match, MatchState
 from ..move import Move
@@ -177,6 +177,9 @@ class Replay(anywidget.AnyWidget):
         """Show hand ``hand`` after ``step`` moves (a negative step counts from its end)."""
         if not self.ok:
             raise ValueError("the record did not open: see replay.problems")
+        for name, value in (("hand", hand), ("step", step)):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TypeError(f"{name} must be a whole number, not {value!r}")
         if not 0 <= hand < self.hands:
             raise ValueError(f"hand {hand} does not exist: the record has hands 0 to {self.hands - 1}")
         last = self.moves_in(hand)
@@ -221,14 +224,14 @@ class Replay(anywidget.AnyWidget):
     # -- traits --------------------------------------------------------------------------------
     @traitlets.validate("hand")
     def _valid_hand(self, proposal: Any) -> int:
-        value = proposal["value"]
+        value = _whole_number("hand", proposal["value"])
         if not 0 <= value < max(1, self.hands):
             raise traitlets.TraitError(f"hand {value} does not exist: the record has hands 0 to {self.hands - 1}")
         return value
 
     @traitlets.validate("step")
     def _valid_step(self, proposal: Any) -> int:
-        value = proposal["value"]
+        value = _whole_number("step", proposal["value"])
         last = self.moves_in()
         if not 0 <= value <= last:
             raise traitlets.TraitError(f"step {value} is outside hand {self.hand}: from 0 (the deal) to {last} "
@@ -305,9 +308,6 @@ def replay_data(replayed: Replayed) -> dict:
         result = None
         if source.is_over:
             title, lines = explain_result(source, before, after)
-            if not after.is_over:
-                words = leader_words(after.next_leader)
-                lines = [*lines, words[:1].upper() + words[1:] + "."]
             result = {"title": title, "lines": lines}
         prefix = f"{index}:"
         notes = {key[len(prefix):]: text for key, text in replayed.comments.items() if key.startswith(prefix)}
@@ -337,3 +337,9 @@ def replay_data(replayed: Replayed) -> dict:
         "hands": hands,
         "end": end,
     }
+
+
+def _whole_number(name: str, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise traitlets.TraitError(f"{name} must be a whole number, not {value!r}")
+    return value

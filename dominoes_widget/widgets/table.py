@@ -218,7 +218,7 @@ class Table(anywidget.AnyWidget):
     def next_hand(self, leader: str | None = None) -> None:
         """Deal the next hand (``leader``: which partner leads when the lead falls to a team)."""
         if self._match.is_over:
-            raise IllegalMoveError("match_over", f"the match is over: {self._match.state.winner} won it")
+            raise IllegalMoveError("match_over", f"the match is over: {TEAM_NAMES.get(self._match.state.winner, self._match.state.winner)} won it")
         if self.hand is not None and not self.hand.is_over:
             raise IllegalMoveError("hand_in_progress", "the current hand has not ended yet")
         self._deal_next(leader=leader)
@@ -242,6 +242,34 @@ class Table(anywidget.AnyWidget):
     def close(self) -> None:
         self._cancel_bot()
         super().close()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The widget, plus a picture of the table as the seat at the screen sees it for viewers
+        where no widget runs (GitHub, nbviewer, a notebook saved without widget state)."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:
+            return None
+        data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
+        return {**data, "text/html": self._static_html()}, metadata
+
+    def _static_html(self) -> str:
+        from html import escape
+
+        from ..svg import render_svg
+
+        hand = self.hand
+        status = escape(f"{self.rules.name}: {self._status(None if self._covered else self._viewer)}")
+        if hand is None:
+            return f"<div>{status}</div>"
+        viewer = None if self._covered else self._viewer
+        if self.open_hands:
+            picture = render_svg(hand, names=self.names)
+        elif viewer is not None:
+            picture = render_svg(hand, seat=viewer, names=self.names)
+        else:
+            picture = render_svg(hand, open_hands=False, names=self.names)
+        return (f'<div class="dominoes-table-static">{picture}<div style="font-size:0.85em;opacity:0.8">{status}. '
+                "A Table widget: run the notebook to play.</div></div>")
 
     def __repr__(self) -> str:
         return f"<Table {self.rules.name}: {self.phase}, hand {len(self._match.hands)}>"
@@ -296,6 +324,8 @@ class Table(anywidget.AnyWidget):
     # -- moves -----------------------------------------------------------------------------
     def _hand_for_move(self) -> Hand:
         hand = self.hand
+        if self.phase == "choose_leader":
+            raise IllegalMoveError("not_your_turn", "choose who leads the hand first (table.choose_leader(seat))")
         if hand is None or self.phase not in ("playing", "cover"):
             raise IllegalMoveError("hand_over" if hand and hand.is_over else "not_your_turn",
                                    f"no move can be made now ({self.phase.replace('_', ' ')})")
@@ -539,9 +569,6 @@ class Table(anywidget.AnyWidget):
         hand = self.hand
         index = len(self._match.hands) - 1
         title, lines = explain_result(hand, self._match.state_before(index), self._match.state)
-        if not self._match.is_over:
-            lines.append(leader_words(self._match.state.next_leader)[:1].upper()
-                         + leader_words(self._match.state.next_leader)[1:] + ".")
         return {"title": title, "lines": lines, "pips": dict(hand.outcome.pips),
                 "hands": {s: [str(t) for t in hand.held(s)] for s in hand.seats}}
 
@@ -549,7 +576,9 @@ class Table(anywidget.AnyWidget):
         hand = self.hand
         if self.phase == "match_over":
             winner = self._match.state.winner
-            return f"{TEAM_NAMES.get(winner, winner)} win the match"
+            if winner in TEAM_NAMES:
+                return f"{TEAM_NAMES[winner]} win the match"
+            return f"{self.names[winner]} {'win' if self.names[winner] == 'You' else 'wins'} the match"
         if hand.is_over:
             return "Hand over"
         if self._covered:
