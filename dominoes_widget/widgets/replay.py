@@ -55,6 +55,7 @@ from ..hand import Hand
 from ..match import Match, MatchState
 from ..move import Move
 from ..record import Problem, RecordError, Replayed, read_record, write_record
+from .static_picture import StaticPicture
 
 __all__ = ["Replay", "replay_data"]
 
@@ -63,7 +64,7 @@ FORMAT_VERSION = 1
 MIN_SPEED, MAX_SPEED = 0.25, 20.0
 
 
-class Replay(anywidget.AnyWidget):
+class Replay(StaticPicture, anywidget.AnyWidget):
     """Step through a recorded match: every hand open, the score, each move explained.
 
     ``record``: a record dict, JSON text, a path, a ``Replayed`` or a ``Match``. Options:
@@ -189,14 +190,6 @@ class Replay(anywidget.AnyWidget):
             raise ValueError(f"step {step} is outside hand {hand}: from 0 (the deal) to {last} (after its last move)")
         self.hand = hand  # opens the hand at its deal
         self.step = step
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        """The widget, plus a picture of the position shown for viewers where no widget runs."""
-        bundle = super()._repr_mimebundle_(**kwargs)
-        if bundle is None:
-            return None
-        data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
-        return {**data, "text/html": self._static_html()}, metadata
 
     def _static_html(self) -> str:
         """What GitHub, nbviewer or a notebook saved without widget state show instead."""

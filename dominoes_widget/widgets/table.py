@@ -27,6 +27,7 @@ from ..record import outcome_json, read_record, write_record
 from ..rules import SETTINGS, Rules, RulesError
 from ..tiles import Tile, TileError
 from ..views import SeatView, seat_view
+from .static_picture import StaticPicture
 
 __all__ = ["Table"]
 
@@ -39,7 +40,7 @@ _OPTIONS = ("game", "rules", "players", "seats", "bots", "names", "open_hands", 
             "deal", "boneyard", "leader", "moves")
 
 
-class Table(anywidget.AnyWidget):
+class Table(StaticPicture, anywidget.AnyWidget):
     """A domino table in the notebook.
 
     ``Table()`` starts a Six Love match with you at S and bots at E, N and W. Options:
@@ -243,16 +244,8 @@ class Table(anywidget.AnyWidget):
         self._cancel_bot()
         super().close()
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        """The widget, plus a picture of the table as the seat at the screen sees it for viewers
-        where no widget runs (GitHub, nbviewer, a notebook saved without widget state)."""
-        bundle = super()._repr_mimebundle_(**kwargs)
-        if bundle is None:
-            return None
-        data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
-        return {**data, "text/html": self._static_html()}, metadata
-
     def _static_html(self) -> str:
+        """The table as the seat at the screen sees it (every hand only when open)."""
         from html import escape
 
         from ..svg import render_svg
