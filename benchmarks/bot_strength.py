@@ -19,7 +19,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from dominoes_widget.simulate import simulate  # noqa: E402
+from dominoes_widget.simulation import simulate  # noqa: E402
 
 PAIRINGS = (("strong", "greedy"), ("greedy", "random"), ("strong", "random"))
 

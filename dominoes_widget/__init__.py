@@ -1,44 +1,72 @@
 """Play, study and teach partnership and Vietnamese dominoes in Jupyter.
 
 The rules engine (tiles, rules, hands, matches, seat views, records) is plain Python;
-the widgets (``Table``, ``Replay``) are imported only when first used.
+everything is imported on first use, so ``import dominoes_widget.tiles`` loads the tiles
+alone and the engine runs without ipywidgets.
 """
 
 from __future__ import annotations
 
-from .errors import REASONS, DealError, IllegalMoveError
-from .bots import make_bot
-from .explain import explain
-from .hand import Hand, LegalMoves, Outcome, Termination, deal_tiles, opening_lead, team_of
-from .match import Match, MatchError, MatchState, score_hand
-from .move import Move, MoveSyntaxError
-from .record import Problem, RecordError, read_record, verify_record, write_record
-from .rules import Rules, RulesError
-from .simulate import simulate
-from .svg import render_svg
-from .tiles import ALL_TILES, Tile, TileError, tile
-from .views import SeatView, seat_view
+from importlib import import_module
+from importlib.metadata import PackageNotFoundError, version
+from typing import TYPE_CHECKING, Any
 
-__version__ = "0.1.0"
+try:
+    __version__ = version("dominoes_widget")
+except PackageNotFoundError:  # run from a source tree that was never installed
+    __version__ = "0+unknown"
 
-__all__ = [
-    "ALL_TILES", "DealError", "Hand", "IllegalMoveError", "LegalMoves", "Match", "MatchError", "MatchState",
-    "Move", "MoveSyntaxError", "Outcome", "Problem", "REASONS", "RecordError", "Rules", "RulesError",
-    "SeatView", "Termination", "Tile", "TileError", "deal_tiles", "explain", "make_bot", "opening_lead", "render_svg", "simulate", "read_record",
-    "score_hand", "seat_view", "team_of", "tile", "verify_record", "write_record",
-]
-# The widgets load on first use (not with ``import *``), so the engine runs without ipywidgets.
-
-_LAZY = {
-    "Table": ("widgets.table", "Table"),
-    "Replay": ("widgets.replay", "Replay"),
+# name -> the module that defines it
+_EXPORTS = {
+    "ALL_TILES": "tiles", "Tile": "tiles", "tile": "tiles",
+    "Reason": "errors", "REASONS": "errors", "DominoesError": "errors", "IllegalMoveError": "errors",
+    "DealError": "errors", "RulesError": "errors", "TileError": "errors", "MoveSyntaxError": "errors",
+    "RecordError": "errors", "Problem": "errors",
+    "Rules": "rules",
+    "Move": "move",
+    "Hand": "hand", "LegalMoves": "hand", "Outcome": "hand", "Termination": "hand", "WinReason": "hand",
+    "deal_tiles": "hand", "opening_lead": "hand", "team_of": "hand",
+    "Match": "match", "MatchState": "match", "NextLeader": "match", "LeaderKind": "match", "Deal": "match",
+    "score_hand": "match",
+    "SeatView": "views", "seat_view": "views",
+    "read_record": "record", "verify_record": "record", "write_record": "record",
+    "explain": "explanations",
+    "render_svg": "svg",
+    "make_bot": "bots",
+    "simulate": "simulation",
+    "Table": "widgets.table",
+    "Replay": "widgets.replay",
 }
 
+__all__ = sorted(name for name, module in _EXPORTS.items() if not module.startswith("widgets"))
 
-def __getattr__(name: str):
-    if name in _LAZY:
-        from importlib import import_module
 
-        module, attribute = _LAZY[name]
-        return getattr(import_module(f".{module}", __name__), attribute)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f".{module}", __name__), name)
+    globals()[name] = value  # later look-ups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_EXPORTS])
+
+
+if TYPE_CHECKING:  # for type checkers and editors: the same names, imported eagerly
+    from .bots import make_bot
+    from .errors import (REASONS, DealError, DominoesError, IllegalMoveError, MoveSyntaxError, Problem, Reason,
+                         RecordError, RulesError, TileError)
+    from .explanations import explain
+    from .hand import Hand, LegalMoves, Outcome, Termination, WinReason, deal_tiles, opening_lead, team_of
+    from .match import Deal, LeaderKind, Match, MatchState, NextLeader, score_hand
+    from .move import Move
+    from .record import read_record, verify_record, write_record
+    from .rules import Rules
+    from .simulation import simulate
+    from .svg import render_svg
+    from .tiles import ALL_TILES, Tile, tile
+    from .views import SeatView, seat_view
+    from .widgets.replay import Replay
+    from .widgets.table import Table

@@ -35,6 +35,8 @@ def _verify(path: str, as_json: bool) -> int:
         return 1
     for summary in summaries:
         print(json.dumps(summary) if as_json else _summary_text(summary))
+    if not summaries and not as_json:
+        print("a good record with no hand played yet")
     return 0
 
 
@@ -53,7 +55,8 @@ def _summary_text(s: dict) -> str:
         text += f"; tied deals pending {s['ties_after']}"
     if s["playoff_pending_after"]:
         text += "; play-off pending"
-    text += f"; next lead {s['next_leader']}"
+    if s["next_leader"] is not None:
+        text += f"; next lead {s['next_leader']}"
     if s["match_winner"]:
         text += f"; match won by {s['match_winner']}"
     if s["boneyard_left"]:
@@ -81,7 +84,7 @@ def _add_simulate(commands) -> None:
 
 def _simulate(args) -> int:
     try:
-        from .simulate import run_cli
+        from .simulation import run_cli
     except ImportError:
         print("simulation is not available in this build", file=sys.stderr)
         return 2

@@ -11,15 +11,18 @@ from __future__ import annotations
 import enum
 import random
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator, Mapping
 
-from .errors import DealError, IllegalMoveError
-from .move import DRAW, LEAD, PASS, PLAY, Move, MoveSyntaxError
+from .errors import DealError, IllegalMoveError, MoveSyntaxError, Problem, Problems, Reason, TileError, excerpt
+from .move import DRAW, LEAD, PASS, PLAY, Move
 from .rules import Rules
-from .tiles import ALL_TILES, MASK_WITH, TILES_WITH, Tile, TileError
+from .tiles import ALL_TILES, MASK_WITH, TILES_WITH, Tile
 
-__all__ = ["Hand", "Outcome", "Termination", "LegalMoves", "deal_tiles", "opening_lead", "team_of"]
+__all__ = ["Hand", "Outcome", "Termination", "WinReason", "LegalMoves", "deal_tiles", "opening_lead", "team_of",
+           "TEAMS", "partner_of"]
+
+TEAMS = ("NS", "EW")
 
 HAND_SIZE = 7
 DOUBLE_SIX = ALL_TILES[27]
@@ -34,13 +37,40 @@ class Termination(enum.Enum):
     BLOCKED = "blocked"
 
 
+class WinReason(enum.Enum):
+    """Why a hand went the way it did: who won it and by which rule, or why nobody did."""
+
+    DOMINO = "domino"
+    """``winner_seat`` played its last tile."""
+    SINGLE_LOWEST = "single_lowest"
+    """Blocked: ``winner_seat`` alone has the lowest count."""
+    PARTNERS_LOWEST = "partners_lowest"
+    """Blocked: the lowest count is shared, by partners only, so their team wins."""
+    TEAM_TOTAL = "team_total"
+    """Blocked, ``blocked_rule=lowest_team_total``: the team with the lower total wins."""
+    FEWEST_TILES = "fewest_tiles"
+    """Blocked, Vietnamese, ``tie_rule=fewest_tiles``: of the seats tied on the lowest count,
+    ``winner_seat`` holds the fewest tiles."""
+    TIE_ACROSS_TEAMS = "tie_across_teams"
+    """Blocked: the lowest count is shared across both teams, a tie."""
+    TIE_TEAM_TOTAL = "tie_team_total"
+    """Blocked, ``lowest_team_total``: equal team totals, a tie."""
+    TIE_NO_WINNER = "tie_no_winner"
+    """Blocked, Vietnamese: seats tie for the lowest count and nobody wins the hand (under
+    ``fewest_tiles``, they also hold as many tiles)."""
+
+
 @dataclass(frozen=True)
 class Outcome:
-    """How a hand ended and who won it.
+    """How a hand ended, who won it and why: every fact a sentence or picture needs.
 
     ``winner_seat`` is the seat that dominoed or alone holds the lowest blocked count;
     ``winner_team`` the partnership team that won (``None`` in the Vietnamese game and on
-    a tie); ``pips`` each seat's count as the blocked count scores it.
+    a tie); ``pips`` each seat's count as the blocked count scores it (the 0-0 counts
+    ``Rules.double_blank_pips``); ``why`` the rule that decided it; ``lowest`` the seats
+    sharing the lowest count of a blocked hand; ``held`` the tiles left in each hand;
+    ``team_totals`` each team's count (partnership) and ``tile_counts`` how many tiles
+    each seat holds.
     """
 
     termination: Termination
@@ -49,16 +79,40 @@ class Outcome:
     tie: bool
     pips: dict[str, int]
     open_ends: tuple[int, int]
+    why: WinReason = WinReason.DOMINO
+    lowest: tuple[str, ...] = ()
+    held: dict[str, tuple[Tile, ...]] = field(default_factory=dict, compare=False)
+    team_totals: dict[str, int] = field(default_factory=dict, compare=False)
 
     @property
     def winner(self) -> str | None:
         """The team (partnership) or seat (Vietnamese) that won the hand, if any."""
         return self.winner_team or self.winner_seat
 
+    @property
+    def tile_counts(self) -> dict[str, int]:
+        """How many tiles each seat holds at the end."""
+        return {seat: len(tiles) for seat, tiles in self.held.items()}
+
+    @property
+    def winning_seats(self) -> tuple[str, ...]:
+        """The seats that won: the winning team's two, or the one winner; none on a tie."""
+        if self.winner_team is not None:
+            return tuple(seat for seat in self.pips if team_of(seat) == self.winner_team)
+        return (self.winner_seat,) if self.winner_seat else ()
+
 
 def team_of(seat: str) -> str:
     """The partnership team of a seat: ``NS`` or ``EW``."""
     return "NS" if seat in ("N", "S") else "EW"
+
+
+def partner_of(seat: str) -> str:
+    """The partner's seat in the partnership game (opposite)."""
+    return _PARTNER[seat]
+
+
+_PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
 
 
 def deal_tiles(rules: Rules, seed: int | random.Random | None = None) -> tuple[dict[str, list[Tile]], list[Tile]]:
@@ -123,12 +177,13 @@ class Hand:
         if leader is None:
             opening = opening_lead(rules, self.deal)
             if opening is None:
-                raise DealError(["no double was dealt and the rules say to redeal"])
+                raise DealError([Problem(Reason.BAD_DEAL, "no double was dealt and the rules say to redeal")])
             leader, default_tile = opening
             if lead_tile is None and not (rules.is_partnership and rules.sporting):
                 lead_tile = default_tile
         if leader not in self.seats:
-            raise DealError([f"leader {leader!r} is not a seat in play ({', '.join(self.seats)})"])
+            raise DealError([Problem(Reason.BAD_LEADER, f"leader {excerpt(leader)} is not a seat in play "
+                                                        f"({', '.join(self.seats)})")])
         self.leader = leader
         self.lead_tile: Tile | None = Tile.parse(lead_tile) if isinstance(lead_tile, str) else lead_tile
         self.leaders = frozenset(leaders) if leaders is not None else rules.seat_set
@@ -137,7 +192,7 @@ class Hand:
         self._until_playable = rules.draw_mode == "until_playable"
         self._must_play_drawn = rules.drawn_tile_must_play
         self._exhaust_first = rules.block_detection == "exhaust_boneyard"
-        self._double_blank_pips = 13 if rules.game == "vietnamese" else 0
+        self._double_blank_pips = rules.double_blank_pips
 
         self._held = {seat: sum(map(_BITS.__getitem__, self.deal[seat])) for seat in self.seats}
         self._pile = list(reversed(self.initial_boneyard))  # the top of the pile is last
@@ -261,6 +316,27 @@ class Hand:
     def ply(self) -> int:
         return len(self.moves)
 
+    @property
+    def last_placed(self) -> int | None:
+        """The index in :attr:`line` of the tile the last move placed (``None`` after a pass or draw)."""
+        if not self.moves:
+            return None
+        move = self.moves[-1]
+        if move.action == LEAD:
+            return self.lead_index
+        if move.action == PLAY:
+            return 0 if move.end == "L" else len(self.line) - 1
+        return None
+
+    def passed(self) -> tuple[str, ...]:
+        """Seats whose last action this hand was a pass, or a draw that did not fit (a mark)."""
+        last: dict[str, Move] = {}
+        for move in self.moves:
+            last[move.seat] = move
+        # a drawn tile that fits is played next, so a draw left as the last action did not fit
+        return tuple(seat for seat in self.seats if seat in last
+                     and (last[seat].action == PASS or (last[seat].action == DRAW and self.turn != seat)))
+
     def ends_before(self, index: int) -> tuple[int, int] | None:
         """The open ends just before move ``index`` was made."""
         return self._stack[index][0]
@@ -350,7 +426,7 @@ class Hand:
             try:
                 move = Move.parse(move)
             except MoveSyntaxError as error:
-                raise IllegalMoveError("bad_move", str(error), move) from None
+                raise IllegalMoveError(Reason.BAD_MOVE, str(error)) from None
         move = self._check(move)
         return self._apply(move)
 
@@ -481,62 +557,67 @@ class Hand:
         self.turn = None
         self._drawn = None
         self._drew = False
-        pips = {seat: self.pips(seat) for seat in self.seats}
+        seats = self.seats
+        pips = {seat: self.pips(seat) for seat in seats}
+        held = {seat: tuple(self.held(seat)) for seat in seats}
         ends = (self.left, self.right)
+        partnership = self.rules.is_partnership
+        totals = {team: sum(pips[s] for s in seats if team_of(s) == team) for team in TEAMS} if partnership else {}
         if termination is Termination.DOMINO:
-            team = team_of(domino_seat) if self.rules.is_partnership else None
-            self.outcome = Outcome(termination, domino_seat, team, False, pips, ends)
-        elif self.rules.is_partnership:
-            self.outcome = self._partnership_block(pips, ends)
-        else:
-            self.outcome = self._vietnamese_block(pips, ends)
+            team = team_of(domino_seat) if partnership else None
+            self.outcome = Outcome(termination, domino_seat, team, False, pips, ends, WinReason.DOMINO, (),
+                                   held, totals)
+            return
+        lowest = min(pips.values())
+        lowest_seats = tuple(seat for seat in seats if pips[seat] == lowest)
+        seat, team, why = (self._partnership_block(lowest_seats, totals) if partnership
+                           else self._vietnamese_block(lowest_seats, held))
+        tie = seat is None and team is None
+        self.outcome = Outcome(termination, seat, team, tie, pips, ends, why, lowest_seats, held, totals)
 
-    def _partnership_block(self, pips: dict[str, int], ends: tuple[int, int]) -> Outcome:
+    def _partnership_block(self, lowest: tuple[str, ...], totals: dict[str, int]
+                           ) -> tuple[str | None, str | None, WinReason]:
+        """The winning seat (when one alone is lowest), team and reason of a blocked hand."""
+        teams = {team_of(seat) for seat in lowest}
+        single = lowest[0] if len(lowest) == 1 else None
         if self.rules.blocked_rule == "lowest_team_total":
-            totals = {"NS": pips["N"] + pips["S"], "EW": pips["E"] + pips["W"]}
             if totals["NS"] == totals["EW"]:
-                return Outcome(Termination.BLOCKED, None, None, True, pips, ends)
-            team = min(totals, key=totals.get)
-            # RECORD.md's winner_seat is the seat alone on the lowest count; name it when its team won
-            lowest = min(pips.values())
-            lowest_seats = [seat for seat in self.seats if pips[seat] == lowest]
-            single = lowest_seats[0] if len(lowest_seats) == 1 and team_of(lowest_seats[0]) == team else None
-            return Outcome(Termination.BLOCKED, single, team, False, pips, ends)
-        lowest = min(pips.values())
-        lowest_seats = [seat for seat in self.seats if pips[seat] == lowest]
-        teams = {team_of(seat) for seat in lowest_seats}
+                return None, None, WinReason.TIE_TEAM_TOTAL
+            team = min(totals, key=totals.__getitem__)
+            # RECORD.md's winner_seat is the seat alone on the lowest count; named when its team won
+            return (single if single and team_of(single) == team else None), team, WinReason.TEAM_TOTAL
         if len(teams) > 1:
-            return Outcome(Termination.BLOCKED, None, None, True, pips, ends)
-        seat = lowest_seats[0] if len(lowest_seats) == 1 else None
-        return Outcome(Termination.BLOCKED, seat, teams.pop(), False, pips, ends)
+            return None, None, WinReason.TIE_ACROSS_TEAMS
+        return single, teams.pop(), (WinReason.SINGLE_LOWEST if single else WinReason.PARTNERS_LOWEST)
 
-    def _vietnamese_block(self, pips: dict[str, int], ends: tuple[int, int]) -> Outcome:
-        lowest = min(pips.values())
-        lowest_seats = [seat for seat in self.seats if pips[seat] == lowest]
-        if len(lowest_seats) > 1 and self.rules.tie_rule == "fewest_tiles":
-            fewest = min(self.count(seat) for seat in lowest_seats)
-            lowest_seats = [seat for seat in lowest_seats if self.count(seat) == fewest]
-        if len(lowest_seats) > 1:
-            return Outcome(Termination.BLOCKED, None, None, True, pips, ends)
-        return Outcome(Termination.BLOCKED, lowest_seats[0], None, False, pips, ends)
+    def _vietnamese_block(self, lowest: tuple[str, ...], held: dict[str, tuple[Tile, ...]]
+                          ) -> tuple[str | None, None, WinReason]:
+        if len(lowest) == 1:
+            return lowest[0], None, WinReason.SINGLE_LOWEST
+        if self.rules.tie_rule == "fewest_tiles":
+            fewest = min(len(held[seat]) for seat in lowest)
+            holders = [seat for seat in lowest if len(held[seat]) == fewest]
+            if len(holders) == 1:
+                return holders[0], None, WinReason.FEWEST_TILES
+        return None, None, WinReason.TIE_NO_WINNER
 
     # -- checking a move ---------------------------------------------------------------
     def _check(self, move: Move) -> Move:
         """The move as it will be recorded, or :class:`IllegalMoveError` with its reason."""
         if move.seat not in self._held:
-            raise self._refuse("not_your_turn", move, f"{move.seat} is not a seat in this game")
+            raise self._refuse(Reason.NOT_YOUR_TURN, move, f"{move.seat} is not a seat in this game")
         if self.outcome is not None:
-            raise self._refuse("hand_over", move, "the hand has already ended")
+            raise self._refuse(Reason.HAND_OVER, move, "the hand has already ended")
         seat, action = move.seat, move.action
         leading = self.left is None
         if leading != (action == LEAD):
             text = ("the first move of a hand is a lead (write it '<seat> <tile>')" if leading
                     else "the hand has been led already: a play names the end, L or R")
-            raise self._refuse("bad_lead", move, text)
+            raise self._refuse(Reason.BAD_LEAD, move, text)
         if seat != self.turn:
             if action == DRAW and self.moves and self.moves[-1].seat == seat:
-                raise self._refuse("not_your_turn", move, f"{seat} has drawn once this turn already")
-            raise self._refuse("not_your_turn", move, f"it is {self.turn}'s turn, not {seat}'s")
+                raise self._refuse(Reason.NOT_YOUR_TURN, move, f"{seat} has drawn once this turn already")
+            raise self._refuse(Reason.NOT_YOUR_TURN, move, f"it is {self.turn}'s turn, not {seat}'s")
         if leading:
             return self._check_lead(move)
         if action == PLAY:
@@ -548,15 +629,15 @@ class Hand:
     def _check_lead(self, move: Move) -> Move:
         seat, tile = move.seat, move.tile
         if seat not in self.leaders:
-            raise self._refuse("wrong_leader", move, f"{seat} may not lead this hand; "
+            raise self._refuse(Reason.WRONG_LEADER, move, f"{seat} may not lead this hand; "
                                f"{' or '.join(sorted(self.leaders))} may")
         if not self.holds(seat, tile):
-            raise self._refuse("tile_not_in_hand", move, f"{seat} does not hold {tile}")
+            raise self._refuse(Reason.TILE_NOT_IN_HAND, move, f"{seat} does not hold {tile}")
         if self.lead_tile is not None and tile != self.lead_tile:
             if self.rules.is_partnership:
-                raise self._refuse("must_lead_double_six", move,
+                raise self._refuse(Reason.MUST_LEAD_DOUBLE_SIX, move,
                                    f"{seat} holds the 6-6 and must pose it (tournament play)")
-            raise self._refuse("must_lead_deciding_tile", move,
+            raise self._refuse(Reason.MUST_LEAD_DECIDING_TILE, move,
                                f"{seat} must lead {self.lead_tile}, the "
                                + ("highest double dealt" if self.lead_tile.is_double else "highest tile dealt"))
         return move
@@ -564,10 +645,10 @@ class Hand:
     def _check_play(self, move: Move) -> Move:
         seat, tile = move.seat, move.tile
         if self._drawn is not None and tile != self._drawn:
-            raise self._refuse("must_play_drawn_tile", move,
+            raise self._refuse(Reason.MUST_PLAY_DRAWN_TILE, move,
                                f"{seat} drew {self._drawn}, which fits, and must play it now")
         if not self.holds(seat, tile):
-            raise self._refuse("tile_not_in_hand", move, f"{seat} does not hold {tile}")
+            raise self._refuse(Reason.TILE_NOT_IN_HAND, move, f"{seat} does not hold {tile}")
         end_value = self.left if move.end == "L" else self.right
         side = "left" if move.end == "L" else "right"
         if self._wild and end_value == 0:
@@ -576,46 +657,51 @@ class Hand:
             return move
         if tile.has(end_value):
             return _PLAYS[seat][tile][move.end][end_value]  # written the other way round
-        raise self._refuse("no_match", move, f"{tile} cannot touch the {end_value} on the {side} end")
+        other_side, other_value = ("right", self.right) if move.end == "L" else ("left", self.left)
+        if self._fits_end(tile, other_value):
+            detail = f"{tile} cannot touch the {end_value} on the {side} end; it fits the {other_side} end ({other_value})"
+        elif self.left == self.right:
+            detail = f"{tile} fits neither end: both ends show {self.left}"
+        else:
+            detail = f"{tile} fits neither end: the ends show {self.left} and {self.right}"
+        raise self._refuse(Reason.NO_MATCH, move, detail)
 
     def _check_pass(self, move: Move) -> Move:
         seat = move.seat
         if self._drawn is not None:
             if self._must_play_drawn:
-                raise self._refuse("must_play_drawn_tile", move,
+                raise self._refuse(Reason.MUST_PLAY_DRAWN_TILE, move,
                                    f"{seat} drew {self._drawn}, which fits, and must play it now")
             return move
         if self.has_playable(seat):
-            raise self._refuse("pass_with_playable_tile", move,
+            raise self._refuse(Reason.PASS_WITH_PLAYABLE_TILE, move,
                                f"{seat} may not pass holding {_which_fit(self.playable_tiles(seat))}")
         if self._pile:
-            raise self._refuse("must_draw", move, f"{seat} cannot play and must draw from the pile "
+            raise self._refuse(Reason.MUST_DRAW, move, f"{seat} cannot play and must draw from the pile "
                                f"({len(self._pile)} left) instead of passing")
         return move
 
     def _check_draw(self, move: Move) -> Move:
         seat = move.seat
         if not self.rules.has_boneyard:
-            raise self._refuse("draw_not_allowed", move, "there is no draw pile in this game")
+            raise self._refuse(Reason.DRAW_NOT_ALLOWED, move, "there is no draw pile in this game")
         if self._drawn is not None:
             if self._until_playable:
-                raise self._refuse("must_play_drawn_tile", move,
+                raise self._refuse(Reason.MUST_PLAY_DRAWN_TILE, move,
                                    f"{seat} drew {self._drawn}, which fits, and must play it now")
-            raise self._refuse("not_your_turn", move, f"{seat} has drawn once this turn already")
+            raise self._refuse(Reason.NOT_YOUR_TURN, move, f"{seat} has drawn once this turn already")
         if self.has_playable(seat):
-            raise self._refuse("draw_with_playable_tile", move,
+            raise self._refuse(Reason.DRAW_WITH_PLAYABLE_TILE, move,
                                f"{seat} may not draw holding {_which_fit(self.playable_tiles(seat))}")
         if not self._pile:
-            raise self._refuse("draw_from_empty_boneyard", move, "the draw pile is empty")
+            raise self._refuse(Reason.DRAW_FROM_EMPTY_BONEYARD, move, "the draw pile is empty")
         if move.tile is not None and move.tile != self._pile[-1]:
-            raise self._refuse("bad_draw", move,
+            raise self._refuse(Reason.BAD_DRAW, move,
                                f"the record says {seat} drew {move.tile}, but the top of the pile is {self._pile[-1]}")
         return move
 
-    def _refuse(self, reason: str, move: Move, text: str) -> IllegalMoveError:
-        where = f"move {len(self.moves)}"
-        ends = "before the lead" if self.left is None else f"ends {self.left}|{self.right}"
-        return IllegalMoveError(reason, f"{move} refused at {where} ({ends}): {text}", move)
+    def _refuse(self, reason: Reason, move: Move, detail: str) -> IllegalMoveError:
+        return IllegalMoveError(reason, detail, move, ply=len(self.moves), ends=self.ends)
 
     # -- display -----------------------------------------------------------------------
     def __repr__(self) -> str:
@@ -725,39 +811,51 @@ def _which_fit(tiles: list[Tile]) -> str:
     return f"{', '.join(names[:-1])} and {names[-1]}, which fit"
 
 
-def _checked_deal(rules: Rules, deal: Mapping[str, Iterable], boneyard: Iterable) -> tuple[dict, list]:
-    problems: list[str] = []
+def _checked_deal(rules: Rules, deal: Mapping[str, Iterable[Tile | str]], boneyard: Iterable[Tile | str]
+                  ) -> tuple[dict[str, list[Tile]], list[Tile]]:
+    """The deal's tiles, or :class:`DealError` listing every problem with its seat and tile."""
+    problems = Problems()
     tiles: dict[str, list[Tile]] = {}
-    if set(deal) != set(rules.seats):
-        problems.append(f"the deal names seats {', '.join(sorted(deal))}; the seats in play are "
-                        f"{', '.join(rules.seats)}")
+    if not isinstance(deal, Mapping) or set(deal) != set(rules.seats):
+        named = ", ".join(excerpt(seat, 8) for seat in list(deal)[:6]) if isinstance(deal, Mapping) else excerpt(deal)
+        problems.append(Problem(Reason.BAD_DEAL, f"the deal names seats {named}; the seats in play are "
+                                                 f"{', '.join(rules.seats)}"))
+        deal = deal if isinstance(deal, Mapping) else {}
     for seat in rules.seats:
-        tiles[seat] = _tiles(deal.get(seat, ()), f"{seat}'s hand", problems)
+        tiles[seat] = _tiles(deal.get(seat, ()), f"{seat}'s hand", problems, seat)
         if seat in deal and len(tiles[seat]) != HAND_SIZE:
-            problems.append(f"{seat} is dealt {len(tiles[seat])} tiles, not {HAND_SIZE}")
-    pile = _tiles(boneyard, "the boneyard", problems)
+            problems.append(Problem(Reason.WRONG_HAND_SIZE, f"{seat} is dealt {_length(deal[seat])} tiles, "
+                                                            f"not {HAND_SIZE}", seat=seat))
+    pile = _tiles(boneyard, "the boneyard", problems, None)
     expected_pile = 28 - HAND_SIZE * len(rules.seats)
     if len(pile) != expected_pile:
-        problems.append(f"the boneyard has {len(pile)} tiles, not {expected_pile}")
+        problems.append(Problem(Reason.WRONG_HAND_SIZE, f"the boneyard has {_length(boneyard)} tiles, "
+                                                        f"not {expected_pile}"))
     seen: dict[Tile, str] = {}
     for place, group in [*tiles.items(), ("boneyard", pile)]:
         for t in group:
             if t in seen:
-                problems.append(f"{t} is dealt twice ({seen[t]} and {place})")
+                problems.append(Problem(Reason.DUPLICATE_TILE, f"{t} is dealt twice ({seen[t]} and {place})",
+                                        seat=place if place in rules.seats else None, tile=str(t)))
             seen[t] = place
     missing = [str(t) for t in ALL_TILES if t not in seen]
-    if missing and not problems:
-        problems.append(f"tiles missing from the deal: {', '.join(missing)}")
-    elif missing:
-        problems.append(f"tiles missing from the deal: {', '.join(missing)}")
+    if missing:
+        problems.append(Problem(Reason.MISSING_TILE, f"tiles missing from the deal: {', '.join(missing)}",
+                                tile=missing[0]))
     if problems:
         raise DealError(problems)
     return tiles, pile
 
 
-def _tiles(items: Iterable, where: str, problems: list[str]) -> list[Tile]:
+def _tiles(items: Iterable[Tile | str], where: str, problems: Problems, seat: str | None) -> list[Tile]:
+    """The tiles named by ``items``; what is not a tile becomes a problem. A list longer
+    than the whole set is not read tile by tile (its size alone is the problem)."""
     if isinstance(items, (str, bytes)) or not isinstance(items, Iterable):
-        problems.append(f"{where} should be a list of tiles, not {items!r}")
+        problems.append(Problem(Reason.BAD_DEAL, f"{where} should be a list of tiles, not {excerpt(items)}",
+                                seat=seat))
+        return []
+    items = list(items) if not isinstance(items, (list, tuple)) else items
+    if len(items) > len(ALL_TILES):
         return []
     tiles = []
     for item in items:
@@ -767,5 +865,9 @@ def _tiles(items: Iterable, where: str, problems: list[str]) -> list[Tile]:
         try:
             tiles.append(Tile.parse(item))
         except TileError as error:
-            problems.append(f"{where}: {error}")
+            problems.append(Problem(Reason.BAD_TILE, f"{where}: {error}", seat=seat, tile=excerpt(item, 12)))
     return tiles
+
+
+def _length(items: object) -> int | str:
+    return len(items) if isinstance(items, (list, tuple)) else "no list of"

@@ -7,30 +7,62 @@ right to lead that the state gives and scores each hand as it ends.
 
 from __future__ import annotations
 
+import enum
 import random
 from dataclasses import dataclass, field, replace
-from typing import Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
-from .errors import DealError, IllegalMoveError
-from .hand import DOUBLE_SIX, Hand, Outcome, deal_tiles, opening_lead, team_of
+from .errors import DealError, IllegalMoveError, Problem, Reason, excerpt
+from .hand import DOUBLE_SIX, TEAMS, Hand, Outcome, deal_tiles, opening_lead, team_of
 from .move import Move
 from .rules import Rules
 from .tiles import Tile
 
-__all__ = ["Match", "MatchState", "MatchError", "score_hand", "TEAMS", "HOLDER66", "HIGHEST_DOUBLE"]
+__all__ = ["Match", "MatchState", "NextLeader", "LeaderKind", "Deal", "score_hand", "TEAMS", "HOLDER66",
+           "HIGHEST_DOUBLE", "TEAM_NAMES"]
 
-TEAMS = ("NS", "EW")
-HOLDER66 = "holder66"
-HIGHEST_DOUBLE = "highest_double"
+TEAM_NAMES = {"NS": "North-South", "EW": "East-West"}
 
 
-class MatchError(ValueError):
-    """A request the match cannot honour (for example a hand after the match is won)."""
+class LeaderKind(enum.Enum):
+    """Who leads the next hand, by kind."""
 
-    def __init__(self, reason: str, message: str) -> None:
-        super().__init__(f"{message} [{reason}]")
-        self.reason = reason
-        self.message = message
+    TEAM = "team"
+    """A team: it chooses which partner leads (``who`` is ``NS`` or ``EW``)."""
+    SEAT = "seat"
+    """One seat, the previous winner of the Vietnamese game (``who``)."""
+    DOUBLE_SIX_HOLDER = "holder66"
+    """Whoever is dealt the 6-6 poses it."""
+    HIGHEST_DOUBLE = "highest_double"
+    """The holder of the highest double dealt leads it (Vietnamese first-hand rule)."""
+
+
+@dataclass(frozen=True)
+class NextLeader:
+    """Who leads the next hand: a :class:`LeaderKind` and, for a team or a seat, which."""
+
+    kind: LeaderKind
+    who: str | None = None
+
+    @classmethod
+    def team(cls, team: str) -> "NextLeader":
+        return cls(LeaderKind.TEAM, team)
+
+    @classmethod
+    def seat(cls, seat: str) -> "NextLeader":
+        return cls(LeaderKind.SEAT, seat)
+
+    @property
+    def code(self) -> str:
+        """As ``verify`` writes it: ``NS``/``EW``, a seat, ``holder66`` or ``highest_double``."""
+        return self.who if self.who is not None else self.kind.value
+
+    def __str__(self) -> str:
+        return self.code
+
+
+HOLDER66 = NextLeader(LeaderKind.DOUBLE_SIX_HOLDER)
+HIGHEST_DOUBLE = NextLeader(LeaderKind.HIGHEST_DOUBLE)
 
 
 @dataclass(frozen=True)
@@ -39,15 +71,16 @@ class MatchState:
 
     ``score``: per team (partnership) or per seat, hands won (Vietnamese); ``ties``: tied
     deals pending; ``playoff``: a 1-1 play-off is pending; ``last_winner``: the team or seat
-    that won the previous hand; ``next_leader``: ``NS``/``EW`` (that team picks its leader),
-    ``holder66``, a seat, or ``highest_double``; ``winner``: who won the match.
+    that won the previous hand; ``next_leader``: who leads the next hand (``None`` once
+    the match is won); ``winner``: who won the match; ``pip_totals``: per seat, the pips
+    left in hand over the hands played (Vietnamese).
     """
 
     score: Mapping[str, int]
     ties: int = 0
     playoff: bool = False
     last_winner: str | None = None
-    next_leader: str = HOLDER66
+    next_leader: NextLeader | None = HOLDER66
     winner: str | None = None
     pip_totals: Mapping[str, int] = field(default_factory=dict)
 
@@ -59,36 +92,37 @@ class MatchState:
                    pip_totals={seat: 0 for seat in rules.seats})
 
     @classmethod
-    def from_start(cls, rules: Rules, start: Mapping) -> "MatchState":
+    def from_start(cls, rules: Rules, start: Mapping[str, Any]) -> "MatchState":
         """The state a record's ``start`` describes, with who leads next derived from it."""
         if not isinstance(start, Mapping):
-            raise ValueError(f"start must be an object with score, ties, playoff and last_winner, not {start!r}")
+            raise ValueError(f"start must be an object with score, ties, playoff and last_winner, not {excerpt(start)}")
         fresh = cls.new(rules)
         score = dict(fresh.score)
         given = start.get("score") or {}
         if not isinstance(given, Mapping):
-            raise ValueError(f"start.score must be an object of {' / '.join(score)} → score, not {given!r}")
+            raise ValueError(f"start.score must be an object of {' / '.join(score)} → score, not {excerpt(given)}")
         unknown = set(given) - set(score)
         if unknown:
-            raise ValueError(f"start.score names {', '.join(sorted(unknown))}; expected {', '.join(score)}")
+            raise ValueError(f"start.score names {', '.join(sorted(excerpt(k, 8) for k in unknown)[:6])}; "
+                             f"expected {', '.join(score)}")
         for key, value in given.items():
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise ValueError(f"start.score.{key} must be a whole number of at least 0, not {value!r}")
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 1000:
+                raise ValueError(f"start.score.{key} must be a whole number from 0 to 1000, not {excerpt(value)}")
             score[key] = value
         ties = start.get("ties", 0) or 0
         playoff = start.get("playoff", False)
         last = start.get("last_winner")
-        if isinstance(ties, bool) or not isinstance(ties, int) or ties < 0:
-            raise ValueError(f"start.ties must be a whole number of at least 0, not {ties!r}")
+        if isinstance(ties, bool) or not isinstance(ties, int) or not 0 <= ties <= 1000:
+            raise ValueError(f"start.ties must be a whole number from 0 to 1000, not {excerpt(ties)}")
         if not isinstance(playoff, bool):
-            raise ValueError(f"start.playoff must be true or false, not {playoff!r}")
+            raise ValueError(f"start.playoff must be true or false, not {excerpt(playoff)}")
         _check_reachable(rules, score, ties, playoff)
         if last is not None and (not isinstance(last, str) or last not in score):
-            raise ValueError(f"start.last_winner must be one of {', '.join(score)} or null, not {last!r}")
-        state = cls(score, ties, playoff, last, fresh.next_leader, None, dict(fresh.pip_totals))
-        return replace(state, next_leader=_leader_from_start(rules, state), winner=_match_winner(rules, score))
+            raise ValueError(f"start.last_winner must be one of {', '.join(score)} or null, not {excerpt(last)}")
+        state = cls(score, ties, playoff, last, None, _match_winner(rules, score), dict(fresh.pip_totals))
+        return replace(state, next_leader=next_leader(rules, state))
 
-    def as_start(self) -> dict:
+    def as_start(self) -> dict[str, Any]:
         """This state as a record's ``start`` object."""
         return {"score": dict(self.score), "ties": self.ties, "playoff": self.playoff,
                 "last_winner": self.last_winner}
@@ -117,25 +151,28 @@ def _check_reachable(rules: Rules, score: Mapping[str, int], ties: int, playoff:
                          "(but for 1-1 with a play-off pending)")
 
 
-def _leader_from_start(rules: Rules, state: MatchState) -> str:
+def next_leader(rules: Rules, state: MatchState) -> NextLeader | None:
+    """Who leads the hand after ``state`` (RULES.md's leading rules, in one place)."""
+    if state.winner is not None:
+        return None  # no hand follows the one that won the match
     if not rules.is_partnership:
-        return state.last_winner or HIGHEST_DOUBLE
+        return NextLeader.seat(state.last_winner) if state.last_winner else HIGHEST_DOUBLE
     zero_zero = not any(state.score.values())
     if rules.scoring == "straight_six":
-        return state.last_winner if state.last_winner and not state.ties else HOLDER66
+        return NextLeader.team(state.last_winner) if state.last_winner and not state.ties else HOLDER66
     if state.playoff:
         if rules.playoff_leader == "previous_winner" and state.last_winner and not state.ties:
-            return state.last_winner
+            return NextLeader.team(state.last_winner)
         return HOLDER66
     if state.ties:
         if zero_zero or rules.replay_leader == "double_six_holder":
             return HOLDER66
-        return max(state.score, key=state.score.get)
+        return NextLeader.team(max(state.score, key=state.score.__getitem__))
     if state.last_winner is None:
         return HOLDER66
     if zero_zero and rules.leader_after_reset == "double_six_holder":
         return HOLDER66
-    return state.last_winner
+    return NextLeader.team(state.last_winner)
 
 
 def _match_winner(rules: Rules, score: Mapping[str, int]) -> str | None:
@@ -153,39 +190,32 @@ def _match_winner(rules: Rules, score: Mapping[str, int]) -> str | None:
 def score_hand(rules: Rules, state: MatchState, outcome: Outcome) -> MatchState:
     """The match state after a hand ended with ``outcome`` (RULES.md's state machine)."""
     if not rules.is_partnership:
-        return _score_vietnamese(rules, state, outcome)
+        after = _score_vietnamese(rules, state, outcome)
+    elif outcome.tie:
+        after = replace(state, ties=state.ties + 1, last_winner=None)
+    else:
+        after = _score_partnership_win(rules, state, outcome.winner_team)
+    return replace(after, next_leader=next_leader(rules, after))
+
+
+def _score_partnership_win(rules: Rules, state: MatchState, team: str) -> MatchState:
     score = dict(state.score)
-    if outcome.tie:
-        ties = state.ties + 1
-        if rules.scoring == "straight_six":
-            leader = HOLDER66
-        elif state.playoff or not any(score.values()) or rules.replay_leader == "double_six_holder":
-            leader = HOLDER66
-        else:
-            leader = max(score, key=score.get)
-        return replace(state, ties=ties, last_winner=None, next_leader=leader)
-    team = outcome.winner_team
     other = "EW" if team == "NS" else "NS"
-    leader, playoff = team, False
+    playoff = False
     if rules.scoring == "straight_six":
         score[team] += 1 + (state.ties if rules.straight_six_tie == "accumulate" else 0)
+    elif state.playoff:
+        score[team], score[other] = 1 + state.worth, 0
+    elif score[other] == 0:
+        score[team] += state.worth
+    elif rules.one_all_playoff and state.ties == 0 and score[other] == 1 and score[team] == 0:
+        score[team] = 1
+        playoff = True
+    elif rules.six_love_break == "streak":
+        score[team], score[other] = state.worth, 0
     else:
-        worth = state.worth
-        if state.playoff:
-            score[team], score[other] = 1 + worth, 0
-        elif score[other] == 0:
-            score[team] += worth
-        elif rules.one_all_playoff and state.ties == 0 and score[other] == 1 and score[team] == 0:
-            score[team] = 1
-            playoff = True
-            leader = HOLDER66 if rules.playoff_leader == "double_six_holder" else team
-        elif rules.six_love_break == "streak":
-            score[team], score[other] = worth, 0
-        else:
-            score[team] = score[other] = 0
-            if rules.leader_after_reset == "double_six_holder":
-                leader = HOLDER66
-    return replace(state, score=score, ties=0, playoff=playoff, last_winner=team, next_leader=leader,
+        score[team] = score[other] = 0
+    return replace(state, score=score, ties=0, playoff=playoff, last_winner=team,
                    winner=_match_winner(rules, score))
 
 
@@ -194,14 +224,37 @@ def _score_vietnamese(rules: Rules, state: MatchState, outcome: Outcome) -> Matc
     pip_totals = {seat: state.pip_totals.get(seat, 0) + outcome.pips[seat] for seat in score}
     seat = outcome.winner_seat
     if seat is None:
-        return replace(state, last_winner=None, next_leader=HIGHEST_DOUBLE, pip_totals=pip_totals)
+        return replace(state, last_winner=None, pip_totals=pip_totals)
     score[seat] += 1
-    return replace(state, score=score, last_winner=seat, next_leader=seat, pip_totals=pip_totals,
-                   winner=_match_winner(rules, score))
+    return replace(state, score=score, last_winner=seat, pip_totals=pip_totals, winner=_match_winner(rules, score))
 
 
-def _winner_words(winner: str | None) -> str:
-    return {"NS": "North-South", "EW": "East-West"}.get(winner, winner)
+@dataclass(frozen=True)
+class Deal:
+    """A hand dealt but not yet begun: the tiles, the pile, who may lead it and with what.
+
+    ``leaders`` are the seats that may lead (two partners when the lead falls to a team,
+    who choose between them); ``lead_tile`` the tile that must be led, if any.
+    """
+
+    tiles: Mapping[str, tuple[Tile, ...]]
+    boneyard: tuple[Tile, ...]
+    leaders: tuple[str, ...]
+    lead_tile: Tile | None
+
+    @property
+    def needs_choice(self) -> bool:
+        """Whether a team must choose which partner leads."""
+        return len(self.leaders) > 1
+
+    def hand(self, rules: Rules, leader: str | None = None) -> Hand:
+        """The hand this deal starts, led by ``leader`` (by default the first who may)."""
+        leader = self.leaders[0] if leader is None else leader
+        if leader not in self.leaders:
+            raise IllegalMoveError(Reason.WRONG_LEADER, f"{excerpt(leader)} may not lead this hand; "
+                                                        f"{' or '.join(self.leaders)} may", seat=None)
+        return Hand(rules, self.tiles, self.boneyard, leader, lead_tile=self.lead_tile, leaders=self.leaders,
+                    _trusted=True)
 
 
 class Match:
@@ -209,19 +262,21 @@ class Match:
 
     ``match.deal()`` starts the next hand; ``match.push(move)`` plays on it; when the hand
     ends it is scored and ``match.state`` moves on. ``match.pop()`` undoes moves, scoring
-    included.
+    included. When a team must choose its leader, ``match.prepare()`` deals the hand and
+    keeps it ``pending`` until ``match.start(leader)``.
     """
 
-    def __init__(self, rules: Rules | None = None, start: MatchState | Mapping | None = None,
+    def __init__(self, rules: Rules | None = None, start: MatchState | Mapping[str, Any] | None = None,
                  seed: int | None = None) -> None:
         self.rules = rules or Rules.six_love()
         if start is None:
             start = MatchState.new(self.rules)
         elif not isinstance(start, MatchState):
             start = MatchState.from_start(self.rules, start)
-        self.start = start
+        self.start_state = start
         self.state = start
         self.hands: list[Hand] = []
+        self.pending: Deal | None = None
         self._states_before: list[MatchState] = []
         self.rng = random.Random(seed)
 
@@ -229,18 +284,21 @@ class Match:
     def lead_rule(self, deal: Mapping[str, Iterable[Tile]]) -> tuple[tuple[str, ...], Tile | None]:
         """The seats that may lead a hand with this deal, and the tile that must be led."""
         rules, leader = self.rules, self.state.next_leader
-        if leader in TEAMS:
-            return tuple(s for s in rules.turn_order if team_of(s) == leader), None
-        if leader in (HOLDER66, HIGHEST_DOUBLE):
-            opening = opening_lead(rules, deal)
-            if opening is None:
-                raise DealError(["no double was dealt and the rules say to redeal"])
-            seat, tile = opening
-            if rules.is_partnership and tile != DOUBLE_SIX:
-                raise DealError(["the partnership game deals all 28 tiles, so someone holds the 6-6"])
-            must = None if (rules.is_partnership and rules.sporting) else tile
-            return (seat,), must
-        return (leader,), None
+        if leader is None:
+            raise self._over()
+        if leader.kind is LeaderKind.TEAM:
+            return tuple(s for s in rules.turn_order if team_of(s) == leader.who), None
+        if leader.kind is LeaderKind.SEAT:
+            return (str(leader.who),), None
+        opening = opening_lead(rules, deal)
+        if opening is None:
+            raise DealError([Problem(Reason.BAD_DEAL, "no double was dealt and the rules say to redeal")])
+        seat, tile = opening
+        if rules.is_partnership and tile != DOUBLE_SIX:
+            raise DealError([Problem(Reason.BAD_DEAL, "the partnership game deals all 28 tiles, so someone "
+                                                      "holds the 6-6")])
+        must = None if (rules.is_partnership and rules.sporting) else tile
+        return (seat,), must
 
     # -- hands -------------------------------------------------------------------------
     @property
@@ -252,45 +310,64 @@ class Match:
     def is_over(self) -> bool:
         return self.state.is_over
 
-    def deal(self, deal: Mapping[str, Iterable[Tile | str]] | None = None, boneyard: Iterable[Tile | str] = (),
-             leader: str | None = None, *, seed: int | random.Random | None = None) -> Hand:
-        """Start the next hand: from an explicit deal, or shuffled (from ``seed`` or the match's rng).
+    def prepare(self, deal: Mapping[str, Iterable[Tile | str]] | None = None, boneyard: Iterable[Tile | str] = (),
+                *, seed: int | random.Random | None = None) -> Deal:
+        """Deal the next hand without starting it: it stays ``pending`` until :meth:`start`.
 
-        ``leader`` picks the partner who leads when the lead falls to a team (default: the
-        first of them in turn order). A leader the rules do not allow raises ``IllegalMoveError``
-        with reason ``wrong_leader``.
+        From an explicit deal, or shuffled (from ``seed`` or the match's rng; a shuffle with
+        no double under the redeal rule is shuffled again).
         """
         if self.state.is_over:
-            raise MatchError("match_over", f"the match is over: {_winner_words(self.state.winner)} won it")
+            raise self._over()
         if self.hands and not self.hands[-1].is_over:
-            raise MatchError("hand_in_progress", "the current hand has not ended yet")
+            raise IllegalMoveError(Reason.HAND_IN_PROGRESS, "the current hand has not ended yet")
         if deal is None:
             rng = seed if isinstance(seed, random.Random) else (random.Random(seed) if seed is not None else self.rng)
             while True:
-                deal, boneyard = deal_tiles(self.rules, rng)
+                tiles, pile = deal_tiles(self.rules, rng)
                 try:
-                    leaders, lead_tile = self.lead_rule(deal)
+                    leaders, lead_tile = self.lead_rule(tiles)
                     break
                 except DealError:
-                    continue  # no double dealt under the redeal rule: shuffle again
+                    continue
         else:
             probe = Hand(self.rules, deal, boneyard, self.rules.seats[0], leaders=())
-            deal, boneyard = probe.deal, probe.initial_boneyard
-            leaders, lead_tile = self.lead_rule(deal)
-        if leader is None:
-            leader = leaders[0]
-        hand = Hand(self.rules, deal, boneyard, leader, lead_tile=lead_tile, leaders=leaders, _trusted=True)
+            tiles, pile = probe.deal, list(probe.initial_boneyard)
+            leaders, lead_tile = self.lead_rule(tiles)
+        self.pending = Deal(dict(tiles), tuple(pile), leaders, lead_tile)
+        return self.pending
+
+    def start(self, leader: str | None = None) -> Hand:
+        """Begin the pending hand, led by ``leader`` (one of ``pending.leaders``; default the first)."""
+        if self.pending is None:
+            raise IllegalMoveError(Reason.HAND_IN_PROGRESS, "no hand has been dealt to start")
+        hand = self.pending.hand(self.rules, leader)
+        self.pending = None
         self.hands.append(hand)
         self._states_before.append(self.state)
         return hand
+
+    def deal(self, deal: Mapping[str, Iterable[Tile | str]] | None = None, boneyard: Iterable[Tile | str] = (),
+             leader: str | None = None, *, seed: int | random.Random | None = None) -> Hand:
+        """Deal and start the next hand (:meth:`prepare` then :meth:`start`).
+
+        ``leader`` picks the partner who leads when the lead falls to a team (default: the
+        first of them in turn order). A leader the rules do not allow raises
+        :class:`IllegalMoveError` with reason ``wrong_leader``, and nothing is dealt.
+        """
+        pending = self.prepare(deal, boneyard, seed=seed)
+        if leader is not None and leader not in pending.leaders:
+            self.pending = None
+            pending.hand(self.rules, leader)  # raises wrong_leader
+        return self.start(leader)
 
     def push(self, move: Move | str) -> Move:
         """Play a move on the current hand; a hand that ends is scored at once."""
         hand = self.hand
         if hand is None:
-            raise IllegalMoveError("bad_lead", "no hand has been dealt yet")
+            raise IllegalMoveError(Reason.BAD_LEAD, "no hand has been dealt yet")
         if self.state.is_over and hand.is_over:
-            raise IllegalMoveError("match_over", f"the match is over: {_winner_words(self.state.winner)} won it")
+            raise self._over()
         move = hand.push(move)
         if hand.outcome is not None:
             self.state = score_hand(self.rules, self._states_before[-1], hand.outcome)
@@ -323,6 +400,14 @@ class Match:
     def state_before(self, index: int) -> MatchState:
         """The match state just before hand ``index`` was dealt."""
         return self._states_before[index]
+
+    def state_after(self, index: int) -> MatchState:
+        """The match state after hand ``index`` (as it stands, for a hand still being played)."""
+        return self._states_before[index + 1] if index + 1 < len(self.hands) else self.state
+
+    def _over(self) -> IllegalMoveError:
+        winner = self.state.winner or ""
+        return IllegalMoveError(Reason.MATCH_OVER, f"the match is over: {TEAM_NAMES.get(winner, winner)} won it")
 
     def __repr__(self) -> str:
         score = " ".join(f"{k} {v}" for k, v in self.state.score.items())

@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-from .tiles import Tile, TileError, parse_halves, tile
+from .errors import MoveSyntaxError, TileError, excerpt
+from .tiles import Tile, parse_halves, tile
 
 __all__ = ["Move", "MoveSyntaxError", "LEAD", "PLAY", "PASS", "DRAW", "SEAT_NAMES"]
 
 LEAD, PLAY, PASS, DRAW = "lead", "play", "pass", "draw"
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
-
-
-class MoveSyntaxError(ValueError):
-    """Text that is not a move in record notation."""
 
 
 class Move:
@@ -55,11 +52,11 @@ class Move:
     def parse(cls, text: str) -> "Move":
         """The move written as ``text`` (record notation)."""
         if not isinstance(text, str):
-            raise MoveSyntaxError(f"a move is written as text like 'N 6-4 L', not {text!r}")
-        words = text.split()
+            raise MoveSyntaxError(f"a move is written as text like 'N 6-4 L', not {excerpt(text)}")
+        words = text.split(maxsplit=4) if len(text) < 100 else []
         if len(words) < 2 or words[0] not in SEAT_NAMES:
             raise MoveSyntaxError(
-                f"{text!r} is not a move: write '<seat> <tile> [L|R]', '<seat> pass' or '<seat> draw'"
+                f"{excerpt(text)} is not a move: write '<seat> <tile> [L|R]', '<seat> pass' or '<seat> draw'"
             )
         seat, action, rest = words[0], words[1], words[2:]
         if action == "pass" and not rest:
@@ -73,13 +70,13 @@ class Move:
             try:
                 first, second = parse_halves(action)
             except TileError:
-                raise MoveSyntaxError(f"{text!r} is not a move: {action!r} is not a tile or action") from None
+                raise MoveSyntaxError(f"{excerpt(text)} is not a move: {excerpt(action)} is not a tile or action") from None
             if not rest:
                 return cls(seat, LEAD, tile(first, second), first=first)
             if rest[0].upper() in ("L", "R"):
                 return cls(seat, PLAY, tile(first, second), rest[0].upper(), first)
         raise MoveSyntaxError(
-            f"{text!r} is not a move: write '<seat> <tile> [L|R]', '<seat> pass' or '<seat> draw'"
+            f"{excerpt(text)} is not a move: write '<seat> <tile> [L|R]', '<seat> pass' or '<seat> draw'"
         )
 
     def without_tile(self) -> "Move":
@@ -108,4 +105,4 @@ def _parse_tile(word: str, text: str) -> Tile:
     try:
         return Tile.parse(word)
     except TileError as error:
-        raise MoveSyntaxError(f"{text!r}: {error}") from None
+        raise MoveSyntaxError(f"{excerpt(text)}: {error}") from None

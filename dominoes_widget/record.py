@@ -8,54 +8,25 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from .errors import DealError, IllegalMoveError
+from .errors import (DealError, IllegalMoveError, MoveSyntaxError, Problem, Problems, RecordError, Reason,
+                     RulesError, excerpt)
 from .hand import Hand, Outcome
 from .match import Match, MatchState
-from .move import Move, MoveSyntaxError
-from .rules import SEATS_BY_PLAYERS, GAMES, Rules, RulesError
+from .move import Move
+from .rules import GAMES, SEATS_BY_PLAYERS, Rules
 
 __all__ = ["Problem", "RecordError", "Replayed", "write_record", "read_record", "verify_record",
-           "load_json", "hand_summary"]
+           "load_json", "hand_summary", "outcome_json", "MAX_RECORD_BYTES"]
 
 FORMAT = "dominoes-record"
 VERSION = 1
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One thing wrong with a record: where (hand, move, seat, tile) and what."""
-
-    reason: str
-    message: str
-    hand: int | None = None
-    move: int | None = None
-    seat: str | None = None
-    tile: str | None = None
-
-    def as_json(self) -> dict:
-        return {"hand": self.hand, "move": self.move, "reason": self.reason, "message": self.message,
-                "seat": self.seat, "tile": self.tile}
-
-    def __str__(self) -> str:
-        where = "record"
-        if self.hand is not None:
-            where = f"hand {self.hand}"
-            if self.move is not None:
-                where += f", move {self.move}"
-        return f"{where}: {self.message} [{self.reason}]"
-
-
-class RecordError(ValueError):
-    """A record that cannot be replayed; ``problems`` lists everything wrong with it."""
-
-    def __init__(self, problems: list[Problem]) -> None:
-        self.problems = problems
-        shown = "\n".join(f"  {p}" for p in problems[:20])
-        more = f"\n  … and {len(problems) - 20} more" if len(problems) > 20 else ""
-        super().__init__(f"the record has {len(problems)} problem(s):\n{shown}{more}")
+MAX_RECORD_BYTES = 32 * 1024 * 1024
+"""A record file larger than this is refused unread (a real match is a few kilobytes)."""
+_COMMENT_KEY = re.compile(r"^([0-9]{1,6}):([0-9]{1,6})$", re.ASCII)
 
 
 @dataclass
@@ -86,8 +57,8 @@ def write_record(match: Match, players: Mapping[str, str] | None = None,
         "seats": list(rules.seats),
         "players": dict(players or {}),
     }
-    if match.start != MatchState.new(rules):
-        record["start"] = match.start.as_start()
+    if match.start_state != MatchState.new(rules):
+        record["start"] = match.start_state.as_start()
     hands = []
     for index, hand in enumerate(match.hands):
         entry = {
@@ -112,41 +83,81 @@ def outcome_json(outcome: Outcome) -> dict:
 
 
 # -- reading and verifying ----------------------------------------------------------------
-def load_json(source: str | bytes | os.PathLike | Mapping) -> Any:
-    """A record's JSON from a dict, JSON text, or a file path; ``RecordError`` if malformed."""
+def load_json(source: str | bytes | os.PathLike[str] | Mapping[str, Any]) -> Any:
+    """A record's JSON from a dict, JSON text, UTF-8 bytes or a file path.
+
+    Anything that cannot be read (a missing or unreadable file, bytes that are not UTF-8,
+    text that is not JSON, a number too long or nesting too deep to read) raises
+    :class:`RecordError` with one problem saying what and where.
+    """
     if isinstance(source, Mapping):
         return source
-    if isinstance(source, os.PathLike) or (isinstance(source, str) and not source.lstrip().startswith("{")):
-        try:
-            with open(source, encoding="utf-8") as file:
-                text = file.read()
-        except (OSError, UnicodeDecodeError) as error:
-            raise RecordError([Problem("unreadable_file", f"cannot read {os.fspath(source)!r}: {error}")]) from None
+    if isinstance(source, (bytes, bytearray)):
+        text = _decoded(bytes(source), "the record")
+    elif isinstance(source, os.PathLike) or (isinstance(source, str) and not source.lstrip().startswith(("{", "["))):
+        text = _read_file(source)
+    elif isinstance(source, str):
+        text = source
     else:
-        text = source.decode("utf-8") if isinstance(source, bytes) else source
+        raise RecordError([Problem(Reason.BAD_RECORD, f"a record is a dict, JSON text or a file path, "
+                                                      f"not {type(source).__name__}")])
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
-        raise RecordError([Problem("malformed_json", f"not valid JSON: {error.msg} at line {error.lineno}, "
-                                                     f"column {error.colno}")]) from None
+        raise RecordError([Problem(Reason.MALFORMED_JSON, f"not valid JSON: {error.msg} at line {error.lineno}, "
+                                                          f"column {error.colno}")]) from None
+    except RecursionError:
+        raise RecordError([Problem(Reason.MALFORMED_JSON, "not readable JSON: the nesting is too deep")]) from None
+    except ValueError as error:  # e.g. an integer of thousands of digits
+        raise RecordError([Problem(Reason.MALFORMED_JSON, f"not readable JSON: {excerpt(str(error), 120)}")]) from None
 
 
-def read_record(source: str | bytes | os.PathLike | Mapping) -> Replayed:
-    """The match a record describes, replayed move by move; ``RecordError`` if anything is wrong."""
+def _read_file(path: str | os.PathLike[str]) -> str:
+    name = excerpt(os.fspath(path), 120)
+    try:
+        if os.path.getsize(path) > MAX_RECORD_BYTES:
+            raise RecordError([Problem(Reason.UNREADABLE_FILE, f"{name} is larger than "
+                                                               f"{MAX_RECORD_BYTES // 2**20} MB: not a game record")])
+        with open(path, "rb") as file:
+            data = file.read()
+    except (OSError, ValueError) as error:  # ValueError: a path with a NUL byte
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        raise RecordError([Problem(Reason.UNREADABLE_FILE, f"cannot read {name}: {reason}")]) from None
+    return _decoded(data, name)
+
+
+def _decoded(data: bytes, name: str) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise RecordError([Problem(Reason.UNREADABLE_FILE, f"{name} is not UTF-8 text (byte {error.start} "
+                                                           f"cannot be read)")]) from None
+
+
+def read_record(source: str | bytes | os.PathLike[str] | Mapping[str, Any], *, need_hands: bool = False
+                ) -> Replayed:
+    """The match a record describes, replayed move by move; ``RecordError`` if anything is wrong.
+
+    ``need_hands``: a record with no hand yet is a problem too (``no_hands``), for
+    callers that show a hand.
+    """
     replayed, problems = _replay(load_json(source))
-    if problems:
+    if replayed is not None and not problems and need_hands and not replayed.match.hands:
+        problems.append(Problem(Reason.NO_HANDS, "the record has no hand yet: there is nothing to show"))
+    if problems or replayed is None:
         raise RecordError(problems)
     return replayed
 
 
-def verify_record(source: str | bytes | os.PathLike | Mapping) -> tuple[list[dict], list[Problem]]:
-    """The ``verify`` report: one summary per hand, and every problem found."""
+def verify_record(source: str | bytes | os.PathLike[str] | Mapping[str, Any]) -> tuple[list[dict[str, Any]],
+                                                                                    list[Problem]]:
+    """The ``verify`` report: one summary per hand, and every problem found (at most 100, then a count)."""
     try:
         data = load_json(source)
     except RecordError as error:
         return [], error.problems
     replayed, problems = _replay(data)
-    return (replayed.summaries if replayed else []), problems
+    return (replayed.summaries if replayed else []), problems.report()
 
 
 def hand_summary(index: int, hand: Hand, state: MatchState) -> dict:
@@ -164,14 +175,14 @@ def hand_summary(index: int, hand: Hand, state: MatchState) -> dict:
         "score_after": dict(state.score),
         "ties_after": state.ties if partnership else None,
         "playoff_pending_after": state.playoff,
-        "next_leader": state.next_leader,
+        "next_leader": state.next_leader.code if state.next_leader is not None else None,
         "match_winner": state.winner,
         "boneyard_left": hand.boneyard_size,
     }
 
 
-def _replay(data: Any) -> tuple[Replayed | None, list[Problem]]:
-    problems: list[Problem] = []
+def _replay(data: Any) -> tuple[Replayed | None, Problems]:
+    problems = Problems()
     header = _read_header(data, problems)
     if header is None:
         return None, problems
@@ -179,62 +190,67 @@ def _replay(data: Any) -> tuple[Replayed | None, list[Problem]]:
     try:
         match = Match(rules, start)
     except (ValueError, TypeError) as error:
-        return None, problems + [Problem("bad_start", f"start: {error}")]
+        problems.append(Problem(Reason.BAD_START, f"start: {error}"))
+        return None, problems
     players = data.get("players") or {}
     comments = data.get("comments") or {}
     if not isinstance(players, dict):
-        problems.append(Problem("bad_players", "players must be an object of seat → name"))
+        problems.append(Problem(Reason.BAD_PLAYERS, "players must be an object of seat → name"))
         players = {}
     if not isinstance(comments, dict):
-        problems.append(Problem("bad_comments", "comments must be an object of \"hand:move\" → text"))
+        problems.append(Problem(Reason.BAD_COMMENTS, "comments must be an object of \"hand:move\" → text"))
         comments = {}
-    replayed = Replayed(match, {k: str(v) for k, v in players.items()}, {str(k): str(v) for k, v in comments.items()})
+    replayed = Replayed(match, {k: _as_text(v) for k, v in players.items() if k in rules.seats},
+                        {str(k): _as_text(v) for k, v in comments.items()})
     hands = data.get("hands")
     if not isinstance(hands, list):
-        problems.append(Problem("bad_hands", "hands must be a list"))
+        problems.append(Problem(Reason.BAD_HANDS, "hands must be a list"))
         return replayed, problems
     scoring_ok = True
     for index, entry in enumerate(hands):
         is_last = index == len(hands) - 1
         ok = _replay_hand(match, index, entry, is_last, scoring_ok, problems)
         if ok and scoring_ok:  # after a broken hand the match state is unknown: no summary
-            replayed.summaries.append(hand_summary(index, match.hand, match.state))
+            replayed.summaries.append(hand_summary(index, match.hands[-1], match.state))
         scoring_ok = scoring_ok and ok
     _check_comments(replayed, hands, problems)
     return replayed, problems
 
 
-def _read_header(data: Any, problems: list[Problem]) -> tuple[Rules, Any] | None:
+def _read_header(data: Any, problems: Problems) -> tuple[Rules, Any] | None:
     if not isinstance(data, dict):
-        problems.append(Problem("bad_record", "a record is a JSON object"))
+        kind = "null" if data is None else type(data).__name__
+        problems.append(Problem(Reason.BAD_RECORD, f"a record is a JSON object, not {kind}"))
         return None
     if data.get("format") != FORMAT:
-        problems.append(Problem("bad_format", f"format must be {FORMAT!r}, not {data.get('format')!r}"))
+        problems.append(Problem(Reason.BAD_FORMAT, f"format must be {FORMAT!r}, not {excerpt(data.get('format'))}"))
     if type(data.get("version")) is not int or data.get("version") != VERSION:
-        problems.append(Problem("bad_version", f"version must be {VERSION}, not {data.get('version')!r}"))
+        problems.append(Problem(Reason.BAD_VERSION, f"version must be {VERSION}, not {excerpt(data.get('version'))}"))
     game = data.get("game")
-    if game not in GAMES:
-        problems.append(Problem("bad_game", f"game must be one of {', '.join(GAMES)}, not {game!r}"))
+    if not isinstance(game, str) or game not in GAMES:
+        problems.append(Problem(Reason.BAD_GAME, f"game must be one of {', '.join(GAMES)}, not {excerpt(game)}"))
         return None
     seats = data.get("seats")
     by_seats = {tuple(sorted(v)): n for n, v in SEATS_BY_PLAYERS.items()}
-    players = by_seats.get(tuple(sorted(seats))) if isinstance(seats, list) and all(isinstance(s, str) for s in seats) else None
+    valid = isinstance(seats, list) and len(seats) <= 4 and all(isinstance(s, str) for s in seats)
+    players = by_seats.get(tuple(sorted(seats))) if valid else None
     if players is None or (game == "partnership" and players != 4) or len(set(seats)) != len(seats):
         allowed = "N, E, S, W" if game == "partnership" else "S, N / S, E, N / N, E, S, W"
-        problems.append(Problem("bad_seats", f"seats {seats!r} are not the seats of a {game} game ({allowed})"))
+        problems.append(Problem(Reason.BAD_SEATS, f"seats {excerpt(seats)} are not the seats of a {game} game "
+                                                  f"({allowed})"))
         return None
     settings = data.get("rules", {})
     if not isinstance(settings, dict):
-        problems.append(Problem("bad_rules", "rules must be an object of setting → value"))
+        problems.append(Problem(Reason.BAD_RULES, "rules must be an object of setting → value"))
         return None
     try:
         rules = Rules.from_settings(game, settings, players=players)
     except RulesError as error:
-        problems.append(Problem("unknown_setting" if "unknown setting" in str(error) else "bad_setting", str(error)))
+        problems.append(Problem(error.reason, str(error)))
         return None
     start = data.get("start")
     if start is not None and not isinstance(start, dict):
-        problems.append(Problem("bad_start", "start must be an object"))
+        problems.append(Problem(Reason.BAD_START, "start must be an object"))
         return None
     if problems:
         return None
@@ -242,66 +258,80 @@ def _read_header(data: Any, problems: list[Problem]) -> tuple[Rules, Any] | None
 
 
 def _replay_hand(match: Match, index: int, entry: Any, is_last: bool, scoring_ok: bool,
-                 problems: list[Problem]) -> bool:
+                 problems: Problems) -> bool:
     """Replay one hand onto the match; False if it has a problem (later hands are not scored)."""
-    found = len(problems)
+    found = problems.found
     if not isinstance(entry, dict):
-        problems.append(Problem("bad_hand", "a hand is an object with deal, boneyard, leader and moves", index))
+        problems.append(Problem(Reason.BAD_HAND, "a hand is an object with deal, boneyard, leader and moves", index))
         return False
     if match.is_over and scoring_ok:
-        problems.append(Problem("match_over", f"hand {index} is played after {match.state.winner} won the match",
-                                index, 0))
+        problems.append(Problem(Reason.MATCH_OVER, f"hand {index} is played after {match.state.winner} won "
+                                                   "the match", index, 0))
         return False
     deal, boneyard, leader, moves = (entry.get(k) for k in ("deal", "boneyard", "leader", "moves"))
     if not isinstance(deal, dict):
-        problems.append(Problem("bad_deal", "deal must be an object of seat → tiles", index))
+        problems.append(Problem(Reason.BAD_DEAL, "deal must be an object of seat → tiles", index))
         return False
-    if leader not in match.rules.seats:
-        problems.append(Problem("bad_leader", f"leader {leader!r} is not a seat in play", index, seat=str(leader)))
+    if not isinstance(leader, str) or leader not in match.rules.seats:
+        problems.append(Problem(Reason.BAD_LEADER, f"leader {excerpt(leader, 12)} is not a seat in play", index,
+                                seat=excerpt(leader, 12)))
         return False
     if not isinstance(moves, list):
-        problems.append(Problem("bad_moves", "moves must be a list of strings", index))
+        problems.append(Problem(Reason.BAD_MOVES, "moves must be a list of strings", index))
         return False
+    if boneyard is not None and not isinstance(boneyard, list):
+        problems.append(Problem(Reason.BAD_DEAL, f"boneyard must be a list of tiles, not {excerpt(boneyard)}",
+                                index))
+        return False
+    target: Match | _Detached
     try:
         if scoring_ok:
-            hand = match.deal(deal, boneyard or [], leader)
-            if leader not in hand.leaders:
-                allowed = " or ".join(sorted(hand.leaders))
-                problems.append(Problem("wrong_leader", f"{leader} may not lead hand {index}; {allowed} may", index, 0,
-                                        leader))
+            pending = match.prepare(deal, boneyard or [])
+            if leader not in pending.leaders:
+                match.pending = None
+                allowed = " or ".join(sorted(pending.leaders))
+                problems.append(Problem(Reason.WRONG_LEADER, f"{leader} may not lead hand {index}; {allowed} may",
+                                        index, 0, leader))
                 return False
+            hand = match.start(leader)
+            target = match
         else:  # the match state is unknown after a broken hand: check the moves alone
             hand = Hand(match.rules, deal, boneyard or [], leader, leaders=match.rules.seats)
-            match = _Detached(hand)
+            target = _Detached(hand)
     except DealError as error:
-        for text in error.problems:
-            problems.append(Problem(_deal_reason(text), f"deal: {text}", index))
+        for problem in error.problems:
+            problems.append(Problem(problem.reason, f"deal: {problem.message}", index, seat=problem.seat,
+                                    tile=problem.tile))
         return False
     for number, text in enumerate(moves):
         if hand.is_over:
             extra = len(moves) - number
-            problems.append(Problem("hand_over", f"{text!r} is written after the hand ended"
+            problems.append(Problem(Reason.HAND_OVER, f"{excerpt(text, 24)} is written after the hand ended"
                                     + (f" (and {extra - 1} more moves)" if extra > 1 else ""), index, number,
                                     _seat_of(text)))
             break
         try:
             move = Move.parse(text)
         except MoveSyntaxError as error:
-            problems.append(Problem("bad_move", str(error), index, number, _seat_of(text)))
+            problems.append(Problem(Reason.BAD_MOVE, str(error), index, number, _seat_of(text)))
             break
         try:
-            match.push(move)
+            target.push(move)
         except IllegalMoveError as error:
             problems.append(Problem(error.reason, error.message, index, number, move.seat,
                                     str(move.tile) if move.tile is not None else None))
             break
     else:
         if not hand.is_over and not is_last:
-            problems.append(Problem("hand_unfinished", "the moves stop before the hand has ended", index,
+            problems.append(Problem(Reason.HAND_UNFINISHED, "the moves stop before the hand has ended", index,
                                     len(moves)))
-    if len(problems) == found and hand.outcome is not None and "result" in entry:
-        _check_result(entry["result"], hand.outcome, index, problems)
-    return len(problems) == found
+    if problems.found == found and "result" in entry:
+        if hand.outcome is None:
+            problems.append(Problem(Reason.WRONG_RESULT, "the hand has not ended, so it can have no result yet",
+                                    index, len(moves)))
+        else:
+            _check_result(entry["result"], hand.outcome, index, problems)
+    return problems.found == found
 
 
 class _Detached:
@@ -314,45 +344,43 @@ class _Detached:
         return self.hand.push(move)
 
 
-def _check_result(result: Any, outcome: Outcome, index: int, problems: list[Problem]) -> None:
+def _check_result(result: Any, outcome: Outcome, index: int, problems: Problems) -> None:
     if not isinstance(result, dict):
-        problems.append(Problem("wrong_result", "result must be an object", index))
+        problems.append(Problem(Reason.WRONG_RESULT, "result must be an object", index))
         return
     expected = outcome_json(outcome)
     for key, value in result.items():
         if key not in expected:
-            problems.append(Problem("wrong_result", f"result has an unknown field {key!r}", index))
+            problems.append(Problem(Reason.WRONG_RESULT, f"result has an unknown field {excerpt(key, 24)}", index))
         elif value != expected[key]:
-            problems.append(Problem("wrong_result", f"result.{key} is {json.dumps(value)}, but the rules give "
-                                                    f"{json.dumps(expected[key])}", index))
+            problems.append(Problem(Reason.WRONG_RESULT, f"result.{key} is {excerpt(json.dumps(value))}, but the "
+                                                         f"rules give {json.dumps(expected[key])}", index))
 
 
-def _check_comments(replayed: Replayed, hands: list, problems: list[Problem]) -> None:
+def _check_comments(replayed: Replayed, hands: list[Any], problems: Problems) -> None:
     for key in replayed.comments:
-        hand_text, _, move_text = key.partition(":")
-        if not (hand_text.isdigit() and move_text.isdigit()):
-            problems.append(Problem("bad_comment", f"comment key {key!r} is not \"<hand>:<move>\""))
+        found = _COMMENT_KEY.match(key)
+        if found is None:
+            problems.append(Problem(Reason.BAD_COMMENT, f"comment key {excerpt(key, 24)} is not \"<hand>:<move>\""))
             continue
-        hand, move = int(hand_text), int(move_text)
+        hand, move = int(found.group(1)), int(found.group(2))
         if hand >= len(hands):
-            problems.append(Problem("bad_comment", f"comment {key!r} names a hand the record does not have", hand))
+            problems.append(Problem(Reason.BAD_COMMENT, f"comment {key!r} names a hand the record does not have",
+                                    hand))
             continue
         moves = hands[hand].get("moves") if isinstance(hands[hand], dict) else None
         if isinstance(moves, list) and move >= len(moves):
-            problems.append(Problem("bad_comment", f"comment {key!r} names move {move}, but hand {hand} has "
-                                                   f"{len(moves)} moves (0 to {len(moves) - 1})", hand, move))
+            problems.append(Problem(Reason.BAD_COMMENT, f"comment {key!r} names move {move}, but hand {hand} has "
+                                                        f"{len(moves)} moves (0 to {len(moves) - 1})", hand, move))
 
 
-def _deal_reason(text: str) -> str:
-    if "twice" in text:
-        return "duplicate_tile"
-    if "missing" in text:
-        return "missing_tile"
-    if "is dealt" in text or "boneyard has" in text:
-        return "wrong_hand_size"
-    return "bad_deal"
+def _as_text(value: Any) -> str:
+    """A name or comment as text (a record may hold any JSON value there)."""
+    return value if isinstance(value, str) else excerpt(value)
 
 
 def _seat_of(text: Any) -> str | None:
-    return text.split()[0] if isinstance(text, str) and text.split() else None
-
+    if not isinstance(text, str):
+        return None
+    words = text[:8].split()
+    return words[0] if words and words[0] in ("N", "E", "S", "W") else None

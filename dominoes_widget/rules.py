@@ -10,7 +10,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Mapping
 
-__all__ = ["Rules", "RulesError", "SETTINGS", "SEATS_BY_PLAYERS", "GAMES"]
+from .errors import Reason, RulesError, excerpt
+
+__all__ = ["Rules", "RulesError", "SETTINGS", "SEATS_BY_PLAYERS", "GAMES", "Setting"]
 
 GAMES = ("partnership", "vietnamese")
 
@@ -35,7 +37,7 @@ SETTINGS: dict[str, Setting] = {
     for s in (
         Setting("direction", ("anticlockwise", "clockwise"), GAMES, "the order of play"),
         Setting("target", (6, None), GAMES, "the score (or hand wins) that ends the match"),
-        Setting("blank_rule", ("standard", "wild"), GAMES, "whether a blank end takes any tile"),
+        Setting("blank_rule", ("standard", "wild"), ("vietnamese",), "whether a blank end takes any tile"),
         Setting("sporting", (False, True), ("partnership",),
                 "whether the 6-6 holder may lead another tile"),
         Setting("blocked_rule", ("lowest_individual", "lowest_team_total"), ("partnership",),
@@ -66,10 +68,6 @@ SETTINGS: dict[str, Setting] = {
 }
 
 
-class RulesError(ValueError):
-    """An unknown setting, a value a setting does not take, or a bad game or player count."""
-
-
 @dataclass(frozen=True)
 class Rules:
     """The game, the number of players and every setting; compare and hash by value."""
@@ -96,19 +94,21 @@ class Rules:
 
     def __post_init__(self) -> None:
         if self.game not in GAMES:
-            raise RulesError(f"unknown game {self.game!r}; the games are {', '.join(GAMES)}")
+            raise RulesError(Reason.BAD_GAME, f"unknown game {excerpt(self.game)}; the games are {', '.join(GAMES)}")
         if self.game == "partnership" and self.players != 4:
-            raise RulesError("the partnership game is for exactly 4 players")
+            raise RulesError(Reason.BAD_SEATS, "the partnership game is for exactly 4 players")
         if self.game == "partnership" and self.target is None:
             object.__setattr__(self, "target", 6)
         if self.players not in SEATS_BY_PLAYERS:
-            raise RulesError(f"{self.players!r} players: the games are for 2, 3 or 4 players")
+            raise RulesError(Reason.BAD_SEATS, f"{excerpt(self.players)} players: the games are for 2, 3 or 4 players")
         for setting in SETTINGS.values():
             value = getattr(self, setting.name)
             if setting.name == "target":
                 _check_target(value)
             elif value not in setting.values or type(value) is not type(setting.values[0]):
-                raise RulesError(_bad_value(setting, value))
+                raise RulesError(Reason.BAD_SETTING, _bad_value(setting, value), setting.name)
+            elif self.game not in setting.games and value != setting.values[0]:
+                raise RulesError(Reason.BAD_SETTING, _not_in_game(setting.name, self.game), setting.name)
 
     # -- presets -------------------------------------------------------------------------
     @classmethod
@@ -136,7 +136,7 @@ class Rules:
             **{f"vietnamese{n}": (lambda n=n: cls.vietnamese(n, **settings)) for n in (2, 3, 4)},
         }
         if name not in presets:
-            raise RulesError(f"unknown preset {name!r}; the presets are {', '.join(presets)}")
+            raise RulesError(Reason.BAD_GAME, f"unknown preset {excerpt(name)}; the presets are {', '.join(presets)}")
         return presets[name]()
 
     @classmethod
@@ -145,15 +145,15 @@ class Rules:
     ) -> "Rules":
         """Rules from setting names and values as RULES.md and records write them."""
         if game not in GAMES:
-            raise RulesError(f"unknown game {game!r}; the games are {', '.join(GAMES)}")
+            raise RulesError(Reason.BAD_GAME, f"unknown game {excerpt(game)}; the games are {', '.join(GAMES)}")
         settings = dict(settings or {})
         for name in settings:
             if name not in SETTINGS:
-                raise RulesError(
-                    f"unknown setting {name!r}; the settings are {', '.join(sorted(SETTINGS))}"
-                )
+                raise RulesError(Reason.UNKNOWN_SETTING,
+                                 f"unknown setting {excerpt(name)}; the settings are {', '.join(sorted(SETTINGS))}",
+                                 str(name)[:40])
             if game not in SETTINGS[name].games:
-                raise RulesError(f"setting {name!r} does not apply to the {game} game")
+                raise RulesError(Reason.BAD_SETTING, _not_in_game(name, game), name)
         return cls(game=game, players=players or 4, **settings)
 
     # -- derived facts -------------------------------------------------------------------
@@ -178,6 +178,11 @@ class Rules:
         """Each seat's successor in the order of play."""
         order = self.turn_order
         return {seat: order[(i + 1) % len(order)] for i, seat in enumerate(order)}
+
+    @property
+    def double_blank_pips(self) -> int:
+        """What the 0-0 counts in a blocked hand: 13 in the Vietnamese game, else its 0 pips."""
+        return 13 if self.game == "vietnamese" else 0
 
     @property
     def has_boneyard(self) -> bool:
@@ -211,7 +216,7 @@ class Rules:
 
     def describe(self) -> str:
         """The rules in force in plain words."""
-        from .explain import describe_rules  # the wording lives with the other explanations
+        from .explanations import describe_rules  # the wording lives with the other explanations
 
         return describe_rules(self)
 
@@ -219,17 +224,24 @@ class Rules:
 def _check_target(value: Any) -> None:
     if value is None:
         return
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise RulesError(f"setting 'target' takes a whole number of at least 1 (or none), not {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 1000:
+        raise RulesError(Reason.BAD_SETTING,
+                         f"setting 'target' takes a whole number from 1 to 1000 (or none), not {excerpt(value)}",
+                         "target")
+
+
+def _not_in_game(name: str, game: str) -> str:
+    return f"setting {name!r} does not apply to the {game} game"
 
 
 def _bad_value(setting: Setting, value: Any) -> str:
     allowed = ", ".join(_json_word(v) for v in setting.values)
-    return f"setting {setting.name!r} takes {allowed} (default {_json_word(setting.values[0])}), not {_json_word(value)}"
+    return (f"setting {setting.name!r} takes {allowed} (default {_json_word(setting.values[0])}), "
+            f"not {_json_word(value)}")
 
 
 def _json_word(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
-    return repr(value) if isinstance(value, str) else str(value)
+    return excerpt(value)
 

@@ -390,7 +390,7 @@ def _side_column(out: list[str], scene: _Scene, seat: str, names: dict[str, str]
 def _heading(scene: _Scene) -> str:
     name = getattr(scene.rules, "name", "Dominoes")
     if scene.outcome is not None:
-        from .explain import TEAM_NAMES
+        from .explanations import TEAM_NAMES
 
         outcome = scene.outcome
         if outcome.termination.value == "domino":
@@ -489,7 +489,7 @@ def render_position(hand: Hand) -> str:
 
 def render_match_html(match: "Match", *, size: int = DEFAULT_SIZE) -> str:
     """``Match._repr_html_``: the score, one line per hand, and the last position."""
-    from .explain import score_line
+    from .explanations import score_line
 
     rows = [_hand_row(i, hand, match.state_before(i), match.state_before(i + 1) if i + 1 < len(match.hands)
                       else match.state) for i, hand in enumerate(match.hands)]
@@ -501,7 +501,7 @@ def render_match_html(match: "Match", *, size: int = DEFAULT_SIZE) -> str:
 
 def render_record_html(replayed: "Replayed", *, size: int = DEFAULT_SIZE) -> str:
     """A replayed record's ``_repr_html_``: players, one line per hand, the last position."""
-    from .explain import score_line
+    from .explanations import score_line
 
     match = replayed.match
     rows = [_hand_row(i, hand, match.state_before(i), match.state_before(i + 1) if i + 1 < len(match.hands)
@@ -515,7 +515,7 @@ def render_record_html(replayed: "Replayed", *, size: int = DEFAULT_SIZE) -> str
 
 
 def _hand_row(index: int, hand: Hand, before: "MatchState", after: "MatchState") -> tuple[str, ...]:
-    from .explain import explain_result
+    from .explanations import explain_result
 
     if hand.outcome is None:
         result = f"in progress ({len(hand.moves)} moves, {hand.turn} to move)"
@@ -536,7 +536,7 @@ def _score_words(state: "MatchState") -> str:
 
 
 def _team_words(winner: str) -> str:
-    from .explain import TEAM_NAMES
+    from .explanations import TEAM_NAMES
 
     return TEAM_NAMES.get(winner, winner)
 

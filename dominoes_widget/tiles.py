@@ -9,15 +9,13 @@ from __future__ import annotations
 
 import re
 
+from .errors import TileError, excerpt
+
 __all__ = ["Tile", "TileError", "tile", "ALL_TILES", "TILES_WITH", "MASK_WITH", "NUMBER_WORDS"]
 
 NUMBER_WORDS = ("blank", "one", "two", "three", "four", "five", "six")
 
 _TILE_TEXT = re.compile(r"^\s*\[?\s*([0-6])\s*[-:|]\s*([0-6])\s*\]?\s*$")
-
-
-class TileError(ValueError):
-    """Text that does not name a tile of the double-six set."""
 
 
 class Tile(int):
@@ -84,10 +82,10 @@ class Tile(int):
 def parse_halves(text: str) -> tuple[int, int]:
     """The two halves of a tile as written, in written order."""
     if not isinstance(text, str):
-        raise TileError(f"a tile is written as text like '6-4', not {text!r}")
-    match = _TILE_TEXT.match(text)
+        raise TileError(f"a tile is written as text like '6-4', not {excerpt(text)}")
+    match = _TILE_TEXT.match(text) if len(text) < 40 else None
     if match is None:
-        raise TileError(f"{text!r} is not a tile of the double-six set (write it like '6-4')")
+        raise TileError(f"{excerpt(text)} is not a tile of the double-six set (write it like '6-4')")
     return int(match.group(1)), int(match.group(2))
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .hand import Hand, Outcome, team_of
+from .hand import Hand, Outcome, partner_of, team_of
 from .match import MatchState
 from .move import DRAW, LEAD, PASS, PLAY, Move
 from .rules import Rules
@@ -19,15 +19,18 @@ __all__ = ["SeatView", "seat_view"]
 
 @dataclass(frozen=True)
 class SeatView:
-    """The position as ``seat`` sees it.
+    """The position as ``seat`` sees it (``seat`` is ``None`` for a spectator, who sees no hand).
 
     ``moves`` is the whole history of the hand with other seats' drawn tiles hidden;
     ``ends_before[i]`` the open ends when move ``i`` was made; ``legal_moves`` is empty
     unless ``seat`` is to move. ``revealed`` holds every hand once the hand is over (the
-    tiles are turned face up for the count).
+    tiles are turned face up for the count) or when the hands are open; ``pips`` the
+    counted pips of every hand the seat sees; ``passed`` the seats whose last action was a
+    pass (or a draw that did not fit); ``last_placed`` the index in ``line`` of the tile
+    the last move placed.
     """
 
-    seat: str
+    seat: str | None
     rules: Rules
     tiles: tuple[Tile, ...]
     counts: dict[str, int]
@@ -43,17 +46,26 @@ class SeatView:
     outcome: Outcome | None = None
     match: MatchState | None = None
     revealed: dict[str, tuple[Tile, ...]] = field(default_factory=dict)
+    pips: dict[str, int] = field(default_factory=dict)
+    passed: tuple[str, ...] = ()
+    last_placed: int | None = None
 
     @property
     def partner(self) -> str | None:
         """The partner's seat in the partnership game."""
-        if not self.rules.is_partnership:
+        if not self.rules.is_partnership or self.seat is None:
             return None
-        return {"N": "S", "S": "N", "E": "W", "W": "E"}[self.seat]
+        return partner_of(self.seat)
 
     @property
     def team(self) -> str | None:
-        return team_of(self.seat) if self.rules.is_partnership else None
+        return team_of(self.seat) if self.rules.is_partnership and self.seat is not None else None
+
+    def hand_of(self, seat: str) -> tuple[Tile, ...] | None:
+        """``seat``'s tiles when this view sees them face up, else ``None``."""
+        if seat in self.revealed:
+            return self.revealed[seat]
+        return self.tiles if seat == self.seat else None
 
     def played_tiles(self) -> set[Tile]:
         """The tiles on the table."""
@@ -88,8 +100,13 @@ class SeatView:
         return known
 
 
-def seat_view(hand: Hand, seat: str, match: MatchState | None = None, *, open_hands: bool = False) -> SeatView:
-    """What ``seat`` may know of ``hand`` (every hand when ``open_hands`` is on)."""
+def seat_view(hand: Hand, seat: str | None, match: MatchState | None = None, *,
+              open_hands: bool = False) -> SeatView:
+    """What ``seat`` may know of ``hand`` (every hand when ``open_hands`` is on).
+
+    ``seat=None`` is a spectator: no hand face up (but every hand once the hand is over or
+    with ``open_hands``) and every draw hidden.
+    """
     if open_hands or not hand.rules.has_boneyard:  # only draws hide anything
         moves = tuple(hand.moves)
     else:
@@ -97,10 +114,11 @@ def seat_view(hand: Hand, seat: str, match: MatchState | None = None, *, open_ha
     revealed = {}
     if hand.is_over or open_hands:
         revealed = {s: tuple(hand.held(s)) for s in hand.seats}
+    seen = hand.seats if revealed else ((seat,) if seat is not None else ())
     return SeatView(
         seat=seat,
         rules=hand.rules,
-        tiles=tuple(hand.held(seat)),
+        tiles=tuple(hand.held(seat)) if seat is not None else (),
         counts={s: hand.count(s) for s in hand.seats},
         line=tuple(hand.line),
         lead_index=hand.lead_index,
@@ -109,9 +127,12 @@ def seat_view(hand: Hand, seat: str, match: MatchState | None = None, *, open_ha
         ends_before=hand.ends_history(),
         boneyard_size=hand.boneyard_size,
         turn=hand.turn,
-        legal_moves=tuple(hand.legal_move_list()) if hand.turn == seat else (),
+        legal_moves=tuple(hand.legal_move_list()) if seat is not None and hand.turn == seat else (),
         leader=hand.leader,
         outcome=hand.outcome,
         match=match,
         revealed=revealed,
+        pips={s: hand.pips(s) for s in seen},
+        passed=hand.passed(),
+        last_placed=hand.last_placed,
     )

@@ -11,7 +11,7 @@ from dominoes_widget.bots import BOTS, StrongBot, bot_names, make_bot
 from dominoes_widget.bots.strong import WorldSampler, distinct_moves, rollout
 from dominoes_widget.hand import team_of
 from dominoes_widget.move import DRAW
-from dominoes_widget.simulate import simulate
+from dominoes_widget.simulation import simulate
 from dominoes_widget.tiles import MASK_WITH
 
 PRESETS = {

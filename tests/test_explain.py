@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from dominoes_widget import REASONS, Hand, IllegalMoveError, Match, MatchError, Rules, read_record
-from dominoes_widget.explain import (
+from dominoes_widget import REASONS, Hand, IllegalMoveError, Match, Rules, read_record
+from dominoes_widget.explanations import (
     describe_rules,
     explain,
     explain_move,
@@ -30,7 +30,7 @@ NOTEBOOK_RECORDS = Path(__file__).resolve().parent.parent / "notebooks" / "recor
 
 
 # -- helpers ---------------------------------------------------------------------------------
-def first_refusal(name: str) -> IllegalMoveError | MatchError:
+def first_refusal(name: str) -> IllegalMoveError:
     """Replay a bad record hand by hand and return the first refusal the engine raises."""
     data = json.loads((BAD / name).read_text(encoding="utf-8"))
     rules = Rules.from_settings(data["game"], data.get("rules"), players=len(data["seats"]))
@@ -40,7 +40,7 @@ def first_refusal(name: str) -> IllegalMoveError | MatchError:
             match.deal(entry["deal"], entry.get("boneyard") or [], entry["leader"])
             for move in entry["moves"]:
                 match.push(move)
-    except (IllegalMoveError, MatchError) as error:
+    except IllegalMoveError as error:
         return error
     raise AssertionError(f"{name} replayed without a refusal")
 
@@ -75,8 +75,8 @@ REFUSALS = {
     "not_your_turn.json": ("not_your_turn", "turn, not"),
     "not_your_turn_second_draw.json": ("not_your_turn", "drawn once this turn already"),
     "tile_not_in_hand.json": ("tile_not_in_hand", "does not hold"),
-    "no_match.json": ("no_match", "cannot touch the"),
-    "no_match_blank_end_standard.json": ("no_match", "cannot touch the 0"),
+    "no_match.json": ("no_match", "fits neither end: both ends show 6"),
+    "no_match_blank_end_standard.json": ("no_match", "fits neither end: the ends show 6 and 0"),
     "pass_with_playable_tile.json": ("pass_with_playable_tile", "may not pass holding"),
     "must_draw.json": ("must_draw", "must draw from the pile"),
     "draw_with_playable_tile.json": ("draw_with_playable_tile", "may not draw holding"),
@@ -459,9 +459,12 @@ def test_describe_rules_states_the_settings_in_force():
 
 
 def test_leader_and_score_lines():
-    assert leader_words("NS") == "North-South lead the next hand (either partner)"
-    assert leader_words("holder66") == "the holder of the 6-6 poses the next hand"
-    assert leader_words("highest_double") == "the holder of the highest double leads the next hand"
+    from dominoes_widget.match import HIGHEST_DOUBLE, HOLDER66, NextLeader
+
+    assert leader_words(NextLeader.team("NS")) == "North-South lead the next hand (either partner)"
+    assert leader_words(HOLDER66) == "the holder of the 6-6 poses the next hand"
+    assert leader_words(HIGHEST_DOUBLE) == "the holder of the highest double leads the next hand"
+    assert leader_words(NextLeader.seat("E")) == "E leads the next hand"
     rules = Rules.vietnamese(3)
     assert score_line(rules, Match(rules).state) == "Hands won: S 0, E 0, N 0."
 

@@ -243,7 +243,7 @@ def test_hand_over():
 
 def test_match_over():
     """match_over: after a match is won, further moves and hands are refused."""
-    from dominoes_widget import MatchError
+    from dominoes_widget import IllegalMoveError as MatchError
 
     match = Match(six_love(), {"score": {"NS": 5, "EW": 0}, "last_winner": "NS"})
     hand = match.deal(_chain_deal("0-0 0-1 0-2 1-1", "0-3 0-4 1-3 1-4", "3-3 3-5 4-4 4-5 5-5",
@@ -492,7 +492,7 @@ def test_vietnamese_four_players_have_no_pile_and_stuck_players_pass():
 
 def test_wild_blanks_an_open_0_takes_any_tile_either_way_round():
     """RULES.md blank_rule=wild: the mover names the connecting half; a wild end can stay wild."""
-    hand = hand_with(six_love(blank_rule="wild"), DOUBLES_TO_N, leader="N")
+    hand = hand_with(Rules.vietnamese(4, blank_rule="wild"), DOUBLES_TO_N, leader="N")
     hand.push("N 0-0")
     play(hand, "W 5-0 L")  # 5 touches the wild 0 and the blank becomes the open end
     assert hand.ends == (0, 0)
@@ -580,7 +580,7 @@ def test_vietnamese_exhaust_boneyard_plays_on_until_the_pile_is_drawn():
 
 
 # -- exact undo --------------------------------------------------------------------------
-@pytest.mark.parametrize("rules", [six_love(), six_love(blank_rule="wild"), Rules.vietnamese(2),
+@pytest.mark.parametrize("rules", [six_love(), Rules.vietnamese(4, blank_rule="wild"), Rules.vietnamese(2),
                                    Rules.vietnamese(3, draw_mode="until_playable", drawn_tile_must_play=False),
                                    Rules.vietnamese(3, block_detection="exhaust_boneyard", blank_rule="wild")])
 def test_push_then_pop_restores_an_equal_state_for_every_move(rules):
@@ -650,3 +650,14 @@ def test_play_out_makes_only_legal_moves(rules):
             checked.push(move if move.action != "draw" else Move(move.seat, "draw"))
         assert checked.outcome == outcome
         assert checked.state_key() == fast.state_key()
+
+
+def test_a_tile_that_fits_the_other_end_is_refused_naming_both_ends():
+    hand = hand_with(six_love(), DOUBLES_TO_N, leader="N")
+    play(hand, "N 6-6", "W 6-0 L")  # ends 0 | 6
+    with pytest.raises(IllegalMoveError) as refusal:
+        hand.push("S 1-6 L")
+    assert refusal.value.detail == "1-6 cannot touch the 0 on the left end; it fits the right end (6)"
+    with pytest.raises(IllegalMoveError) as refusal:
+        hand.push("S 1-3 L")
+    assert refusal.value.detail == "1-3 fits neither end: the ends show 0 and 6"

@@ -14,7 +14,7 @@ from engine_helpers import play_match, tiles_everywhere
 RULES = [
     Rules.six_love(),
     Rules.straight_six(),
-    Rules.six_love(blank_rule="wild"),
+    Rules.vietnamese(4, blank_rule="wild"),
     Rules.six_love(direction="clockwise", sporting=True),
     Rules.vietnamese(2),
     Rules.vietnamese(3),
@@ -122,7 +122,7 @@ def test_seat_views_never_show_another_seats_tiles_until_the_hand_is_over(rules,
 # on average between two similar bots, so Six Love matches here are played to 3.
 MATCH_RULES = [
     Rules.six_love(target=3),
-    Rules.six_love(target=3, one_all_playoff=True, blank_rule="wild"),
+    Rules.six_love(target=3, one_all_playoff=True),
     Rules.six_love(target=3, six_love_break="streak", direction="clockwise", sporting=True),
     Rules.straight_six(),
     Rules.straight_six(straight_six_tie="accumulate", blocked_rule="lowest_team_total"),

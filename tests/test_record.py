@@ -26,7 +26,7 @@ def expected_report(name: str) -> list[dict]:
 
 def same_match(a: Match, b: Match) -> None:
     assert a.rules == b.rules
-    assert a.start == b.start
+    assert a.start_state == b.start_state
     assert a.state == b.state
     assert len(a.hands) == len(b.hands)
     for x, y in zip(a.hands, b.hands):
@@ -86,7 +86,7 @@ def test_a_start_state_is_written_and_read_back():
     match = Match(Rules.six_love(), {"score": {"NS": 5, "EW": 0}, "ties": 1})
     assert write_record(match)["start"] == {"score": {"NS": 5, "EW": 0}, "ties": 1, "playoff": False,
                                              "last_winner": None}
-    assert read_record(write_record(match)).match.start == match.start
+    assert read_record(write_record(match)).match.start_state == match.start_state
 
 
 # -- verify on the shared examples ---------------------------------------------------------------

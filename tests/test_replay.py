@@ -10,7 +10,7 @@ import pytest
 import traitlets
 
 from dominoes_widget import Match, Rules, read_record, write_record
-from dominoes_widget.explain import explain_move
+from dominoes_widget.explanations import explain_move
 from dominoes_widget.widgets.replay import Replay, replay_data
 
 RECORDS = next(folder for folder in (Path(__file__).resolve().parent / "data" / "records",  # the repo's copies

@@ -11,8 +11,8 @@ from engine_helpers import hand_with, play
 
 PARTNERSHIP_ONLY = {"sporting", "blocked_rule", "scoring", "straight_six_tie", "six_love_break", "replay_leader",
                     "leader_after_reset", "one_all_playoff", "playoff_leader"}
-VIETNAMESE_ONLY = {"no_double_fallback", "drawn_tile_must_play", "draw_mode", "block_detection", "tie_rule"}
-BOTH = {"direction", "target", "blank_rule"}
+VIETNAMESE_ONLY = {"no_double_fallback", "drawn_tile_must_play", "draw_mode", "block_detection", "tie_rule", "blank_rule"}
+BOTH = {"direction", "target"}
 
 # RULES.md, setting by setting: the values it names, the default first.
 RULES_MD_SETTINGS = {

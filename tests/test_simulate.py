@@ -13,7 +13,7 @@ import pytest
 import dominoes_widget
 from dominoes_widget import Rules
 from dominoes_widget.__main__ import main
-from dominoes_widget.simulate import SimulationResults, simulate, wilson_interval
+from dominoes_widget.simulation import SimulationResults, simulate, wilson_interval
 
 ROOT = Path(__file__).resolve().parents[1]
 QUICK = {"progress": False}

@@ -128,7 +128,7 @@ def test_a_refused_move_changes_nothing_and_says_why():
             browser.send(type="move", move=f"S {bad} L")
             assert browser.messages[-1]["type"] == "refused"
             assert browser.messages[-1]["reason"] == "no_match"
-            assert "cannot touch" in browser.messages[-1]["message"]
+            assert "fits neither end" in browser.messages[-1]["message"]
             assert t.hand.state_key() == before
     browser.send(type="move", move="S 9-9 L")
     assert browser.messages[-1]["type"] == "error"

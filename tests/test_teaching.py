@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from dominoes_widget import IllegalMoveError, RecordError, read_record, verify_record
-from dominoes_widget.explain import explain, explain_refusal
+from dominoes_widget.explanations import explain, explain_refusal
 from dominoes_widget.widgets.table import Table
 
 RECORDS = Path(__file__).resolve().parent.parent / "notebooks" / "records"
@@ -116,7 +116,7 @@ def test_from_record_position_refuses_moves_with_the_reason_in_words():
     error = refusal(lambda: table.play("0-1", "L"))
     assert error.reason == "no_match"
     words = explain_refusal(error)
-    assert "0-1 cannot touch the 6 on the left end" in words and "(reason: no_match)" in words
+    assert "0-1 fits neither end: both ends show 6" in words and "(reason: no_match)" in words
     assert "must show the number of the open end" in words
 
     error = refusal(lambda: table.pass_())

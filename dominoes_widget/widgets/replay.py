@@ -37,7 +37,7 @@ The ``data`` trait (what the browser needs, nothing more; no rules run in the br
 >>> replay.position.ply, str(replay.move) == str(hand.moves[2])
 (3, True)
 >>> bad = Replay('{"format": "dominoes-record", "version": 1, "game": "chess"}')
->>> [p.reason for p in bad.problems], bad.data
+>>> [str(p.reason) for p in bad.problems], bad.data
 (['bad_game'], {})
 """
 
@@ -50,7 +50,7 @@ from typing import Any, Mapping
 import anywidget
 import traitlets
 
-from ..explain import explain_move, explain_result, score_line
+from ..explanations import explain_move, explain_result, score_line
 from ..hand import Hand
 from ..match import Match, MatchState
 from ..move import Move
@@ -318,7 +318,7 @@ def replay_data(replayed: Replayed) -> dict:
     winner = match.state.winner
     end = ""
     if winner:
-        from ..explain import TEAM_NAMES
+        from ..explanations import TEAM_NAMES
 
         end = f"{TEAM_NAMES.get(winner, winner)} win{'' if winner in TEAM_NAMES else 's'} the match."
     return {

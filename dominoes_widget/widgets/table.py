@@ -19,7 +19,7 @@ import traitlets
 
 from ..bots import Bot, bot_names, make_bot
 from ..errors import DealError, IllegalMoveError
-from ..explain import TEAM_NAMES, explain_refusal, explain_result, leader_words
+from ..explanations import TEAM_NAMES, explain_refusal, explain_result, leader_words
 from ..hand import Hand, LegalMoves, deal_tiles, team_of
 from ..match import Match, MatchState
 from ..move import DRAW, PASS, PLAY, SEAT_NAMES, Move, MoveSyntaxError

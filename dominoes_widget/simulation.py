@@ -7,7 +7,7 @@ alone, so the same seed gives the same rows whatever the number of workers or th
 executor. With ``duplicate=True`` each deal is played again with the players moved round
 the table (in the partnership game the teams swap seats), so the luck of the deal cancels.
 
-    >>> from dominoes_widget.simulate import simulate
+    >>> from dominoes_widget.simulation import simulate
     >>> results = simulate("six_love", ["greedy", "random"], hands=20, seed=1, workers=1, progress=False)
     >>> len(results), results.rows[0]["player_N"]
     (20, 'greedy')
@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping
 
 from .bots import BOTS, make_bot
-from .errors import DealError
+from .errors import DominoesError
 from .hand import Hand, team_of
 from .match import TEAMS, Match
 from .rules import Rules
@@ -166,14 +166,13 @@ def _play_match(spec: _Spec, seating, bots, deal: int, rep: int) -> list[dict]:
     rows = []
     while not match.is_over and len(match.hands) < MAX_HANDS_PER_MATCH:
         rng = random.Random(_derive(spec.seed, "deal", deal, len(match.hands)))
-        hand = match.deal(seed=rng)
-        if len(hand.leaders) > 1:  # the lead falls to a team: its first seat's bot picks the partner
-            seats = tuple(s for s in rules.turn_order if s in hand.leaders)
-            views = {s: seat_view(hand, s, match.state) for s in seats}
-            leader = bots[seats[0]].choose_leader(seats, views)
-            if leader != hand.leader:
-                match.undeal()
-                hand = match.deal(hand.deal, hand.initial_boneyard, leader)
+        pending = match.prepare(seed=rng)
+        leader = None
+        if pending.needs_choice:  # the lead falls to a team: its first seat's bot picks the partner
+            preview = pending.hand(rules)
+            views = {s: seat_view(preview, s, match.state) for s in pending.leaders}
+            leader = bots[pending.leaders[0]].choose_leader(pending.leaders, views)
+        hand = match.start(leader)
         play_hand(hand, bots, match)
         row = _row(hand, seating, deal, rep)
         row["match"] = deal
@@ -734,7 +733,7 @@ def run_cli(args) -> int:
         results = simulate(rules, args.players, args.hands, seed=args.seed, workers=args.workers,
                            matches=getattr(args, "matches", False), duplicate=getattr(args, "duplicate", False),
                            progress=not getattr(args, "no_progress", False), bot_options=bot_options)
-    except (ValueError, TypeError, DealError) as error:
+    except (ValueError, TypeError, DominoesError) as error:
         print(f"simulate: {error}", file=sys.stderr)
         return 2
     print(results)

@@ -6,19 +6,16 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from .errors import REASONS, IllegalMoveError
-from .hand import DOUBLE_BLANK, Hand, Termination
-from .match import HIGHEST_DOUBLE, HOLDER66, TEAMS, Match, MatchError, MatchState
+from .errors import IllegalMoveError, Reason
+from .hand import DOUBLE_BLANK, TEAMS, Hand, Termination, WinReason, partner_of
+from .match import TEAM_NAMES, LeaderKind, Match, MatchState, NextLeader
 from .move import LEAD, PASS, PLAY, SEAT_NAMES
 from .rules import Rules
 
 __all__ = ["explain", "describe_rules", "explain_refusal", "explain_move", "explain_result", "score_line",
            "leader_words", "TEAM_NAMES"]
-
-TEAM_NAMES = {"NS": "North-South", "EW": "East-West"}
 
 _RULE_OF_REASON = {
     "bad_lead": "A hand starts with one lead; every later move goes on the left or right open end.",
@@ -48,12 +45,9 @@ _RULE_OF_REASON = {
 }
 """The rule behind each reason code, in words a player can act on."""
 
-_REFUSED_AT = re.compile(r"^.*? refused at move \d+ \([^)]*\): ")
-
-
 def explain(subject: Any, *args: Any) -> str:
     """Words for a refused move, a finished hand, a match's score or the rules."""
-    if isinstance(subject, (IllegalMoveError, MatchError)):
+    if isinstance(subject, IllegalMoveError):
         return explain_refusal(subject)
     if isinstance(subject, Rules):
         return describe_rules(subject)
@@ -62,8 +56,7 @@ def explain(subject: Any, *args: Any) -> str:
         finished = [i for i, hand in enumerate(subject.hands) if hand.is_over]
         if finished:  # the last hand played, what it did to the score, and what comes next
             index = finished[-1]
-            after = subject.state_before(index + 1) if index + 1 < len(subject.hands) else state
-            title, lines = explain_result(subject.hands[index], subject.state_before(index), after)
+            title, lines = explain_result(subject.hands[index], subject.state_before(index), subject.state_after(index))
             return "\n".join([f"Hand {index}: {title}", *lines])
         if state.is_over:
             return f"{score_line(subject.rules, state)} {_name(state.winner)} won the match."
@@ -80,11 +73,11 @@ def explain(subject: Any, *args: Any) -> str:
     raise TypeError(f"explain() takes a refused move, a hand, a match or rules, not {type(subject).__name__}")
 
 
-def explain_refusal(error: IllegalMoveError) -> str:
-    """Why a move was refused: what happened, and the rule behind it (with its reason code)."""
-    detail = _REFUSED_AT.sub("", error.message).rstrip(".")
-    rule = _RULE_OF_REASON.get(error.reason, REASONS.get(error.reason, ""))
-    parts = [f"{detail[:1].upper()}{detail[1:]}.", rule, f"(reason: {error.reason})"]
+def explain_refusal(error: IllegalMoveError, *, with_code: bool = True) -> str:
+    """Why a move was refused: what happened, and the rule behind it (and its reason code)."""
+    detail = error.detail.rstrip(".")
+    rule = _RULE_OF_REASON.get(error.reason, error.reason.rule)
+    parts = [f"{detail[:1].upper()}{detail[1:]}.", rule, f"(reason: {error.reason})" if with_code else ""]
     return " ".join(part for part in parts if part)
 
 
@@ -182,51 +175,53 @@ def explain_result(hand: Hand, before: MatchState | None = None, after: MatchSta
 
 def _pip_counts(hand: Hand) -> str:
     """``Pips left: N 15, E 8 …`` with how the 0-0 counts when someone holds it."""
-    pips = hand.outcome.pips
+    outcome = hand.outcome
+    counted = hand.rules.double_blank_pips
     parts = []
     for seat in hand.seats:
         note = ""
-        if hand.holds(seat, DOUBLE_BLANK):
-            note = (" (holds the 0-0, counted as 13)" if not hand.rules.is_partnership
-                    else " (holds the 0-0, which counts 0)")
-        parts.append(f"{seat} {pips[seat]}{note}")
+        if DOUBLE_BLANK in outcome.held.get(seat, ()):
+            note = f" (holds the 0-0, counted as {counted})" if counted else " (holds the 0-0, which counts 0)"
+        parts.append(f"{seat} {outcome.pips[seat]}{note}")
     return f"Pips left: {', '.join(parts)}."
 
 
 def _blocked_reason(hand: Hand) -> tuple[str, str]:
-    outcome, rules = hand.outcome, hand.rules
-    pips = outcome.pips
-    lowest = min(pips.values())
-    low_seats = [s for s in hand.seats if pips[s] == lowest]
-    if rules.is_partnership and rules.blocked_rule == "lowest_team_total":
-        ns, ew = pips["N"] + pips["S"], pips["E"] + pips["W"]
-        if outcome.tie:
-            return ("Blocked: a tie",
-                    f"Team totals (blocked_rule lowest_team_total): North-South {pips['N']} + {pips['S']} = {ns}, "
-                    f"East-West {pips['E']} + {pips['W']} = {ew}; equal totals, so the hand is a tie.")
-        return (f"Blocked: {TEAM_NAMES[outcome.winner_team]} win",
-                f"Team totals (blocked_rule lowest_team_total): North-South {pips['N']} + {pips['S']} = {ns}, "
-                f"East-West {pips['E']} + {pips['W']} = {ew}; the lower total wins, so "
-                f"{TEAM_NAMES[outcome.winner_team]} win.")
-    if rules.is_partnership:
-        if outcome.tie:
-            teams = " and ".join(TEAM_NAMES[t] for t in TEAMS if any(_team(s) == t for s in low_seats))
-            return ("Blocked: a tie",
-                    f"{_and(low_seats)} share the lowest count ({lowest}); they sit on both teams ({teams}), "
-                    "so the hand is a tie.")
+    """A title and a sentence for why a blocked hand went as it did (the engine's ``Outcome.why``)."""
+    outcome = hand.outcome
+    pips, why, low_seats = outcome.pips, outcome.why, outcome.lowest
+    lowest = pips[low_seats[0]]
+    if why in (WinReason.TEAM_TOTAL, WinReason.TIE_TEAM_TOTAL):
+        totals = outcome.team_totals
+        sums = (f"Team totals (blocked_rule lowest_team_total): North-South {pips['N']} + {pips['S']} = "
+                f"{totals['NS']}, East-West {pips['E']} + {pips['W']} = {totals['EW']}")
+        if why is WinReason.TIE_TEAM_TOTAL:
+            return "Blocked: a tie", f"{sums}; equal totals, so the hand is a tie."
         team = TEAM_NAMES[outcome.winner_team]
-        if outcome.winner_seat:
-            seat = outcome.winner_seat
-            partner = _PARTNER[seat]
-            return (f"Blocked: {seat} is lowest, {team} win",
-                    f"{seat} alone has the fewest pips ({lowest}), so {team} win: the single lowest count wins "
-                    f"the hand for the team, whatever the partner holds ({partner} has {pips[partner]}).")
+        return f"Blocked: {team} win", f"{sums}; the lower total wins, so {team} win."
+    if why is WinReason.TIE_ACROSS_TEAMS:
+        teams = " and ".join(TEAM_NAMES[t] for t in TEAMS if any(_team(s) == t for s in low_seats))
+        return ("Blocked: a tie", f"{_and(low_seats)} share the lowest count ({lowest}); they sit on both teams "
+                                  f"({teams}), so the hand is a tie.")
+    if why is WinReason.PARTNERS_LOWEST:
+        team = TEAM_NAMES[outcome.winner_team]
         return (f"Blocked: {team} win",
                 f"Partners {_and(low_seats)} share the lowest count ({lowest}), so their team, {team}, wins: "
                 "a hand is only tied when the lowest count is shared across both teams.")
-    if outcome.tie:
-        if rules.tie_rule == "fewest_tiles":
-            counts = ", ".join(f"{s} {hand.count(s)}" for s in low_seats)
+    if why is WinReason.SINGLE_LOWEST and hand.rules.is_partnership:
+        seat, team = outcome.winner_seat, TEAM_NAMES[outcome.winner_team]
+        partner = partner_of(seat)
+        return (f"Blocked: {seat} is lowest, {team} win",
+                f"{seat} alone has the fewest pips ({lowest}), so {team} win: the single lowest count wins "
+                f"the hand for the team, whatever the partner holds ({partner} has {pips[partner]}).")
+    counts = ", ".join(f"{s} {outcome.tile_counts[s]}" for s in low_seats)
+    if why is WinReason.FEWEST_TILES:
+        seat = outcome.winner_seat
+        return (f"Blocked: {seat} wins",
+                f"{_and(low_seats)} tie for the lowest count ({lowest}); the tie rule (fewest_tiles) gives the "
+                f"hand to the one holding fewer tiles ({counts} tiles), so {seat} wins.")
+    if why is WinReason.TIE_NO_WINNER:
+        if hand.rules.tie_rule == "fewest_tiles":
             return ("Blocked: no winner",
                     f"{_and(low_seats)} tie for the lowest count ({lowest}) and hold as many tiles ({counts}), so "
                     "even the tie rule (fewest tiles) finds no winner: nobody wins the hand.")
@@ -234,11 +229,6 @@ def _blocked_reason(hand: Hand) -> tuple[str, str]:
                 f"{_and(low_seats)} tie for the lowest count ({lowest}); with the tie rule no_winner, nobody wins "
                 "the hand.")
     seat = outcome.winner_seat
-    if len(low_seats) > 1:
-        counts = ", ".join(f"{s} {hand.count(s)}" for s in low_seats)
-        return (f"Blocked: {seat} wins",
-                f"{_and(low_seats)} tie for the lowest count ({lowest}); the tie rule (fewest_tiles) gives the "
-                f"hand to the one holding fewer tiles ({counts} tiles), so {seat} wins.")
     return f"Blocked: {seat} wins", f"{seat} alone has the fewest pips ({lowest}), so {seat} wins the hand."
 
 
@@ -321,15 +311,17 @@ def score_line(rules: Rules, state: MatchState) -> str:
     return text + "."
 
 
-def leader_words(next_leader: str) -> str:
+def leader_words(next_leader: NextLeader | None) -> str:
     """Who leads the next hand, in words."""
-    if next_leader in TEAMS:
-        return f"{TEAM_NAMES[next_leader]} lead the next hand (either partner)"
-    if next_leader == HOLDER66:
+    if next_leader is None:
+        return "no hand follows: the match is over"
+    if next_leader.kind is LeaderKind.TEAM:
+        return f"{TEAM_NAMES[str(next_leader.who)]} lead the next hand (either partner)"
+    if next_leader.kind is LeaderKind.DOUBLE_SIX_HOLDER:
         return "the holder of the 6-6 poses the next hand"
-    if next_leader == HIGHEST_DOUBLE:
+    if next_leader.kind is LeaderKind.HIGHEST_DOUBLE:
         return "the holder of the highest double leads the next hand"
-    return f"{next_leader} leads the next hand"
+    return f"{next_leader.who} leads the next hand"
 
 
 def describe_rules(rules: Rules) -> str:
@@ -411,9 +403,6 @@ def _numbers(ends: tuple[int, int] | None) -> str:
 def _ends_text(ends: tuple[int, int]) -> str:
     left, right = ends
     return f"{left}" if left == right else f"{left} and {right}"
-
-
-_PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
 
 
 def _team(seat: str) -> str:
