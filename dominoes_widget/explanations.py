@@ -6,13 +6,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from .errors import IllegalMoveError, Reason
 from .hand import DOUBLE_BLANK, TEAMS, Hand, Termination, WinReason, partner_of
 from .match import TEAM_NAMES, LeaderKind, Match, MatchState, NextLeader
-from .move import LEAD, PASS, PLAY, SEAT_NAMES
+from .move import DRAW, LEAD, PASS, PLAY, SEAT_NAMES
 from .rules import Rules
+from .views import SeatView, seat_view
 
 __all__ = ["explain", "describe_rules", "explain_refusal", "explain_move", "explain_result", "score_line",
            "leader_words", "TEAM_NAMES"]
@@ -81,10 +83,18 @@ def explain_refusal(error: IllegalMoveError, *, with_code: bool = True) -> str:
     return " ".join(part for part in parts if part)
 
 
-def explain_move(hand: Hand, index: int) -> str:
-    """A sentence for move ``index`` of ``hand`` ("N passes: holds no 3 and no 5")."""
-    move = hand.moves[index]
-    ends = hand.ends_before(index)
+def explain_move(position: Hand | SeatView, index: int, *, ending: bool = True) -> str:
+    """A sentence for move ``index`` ("N passes: holds no 3 and no 5").
+
+    ``position`` is a hand (every tile known) or a seat view: then another seat's draw
+    is told without its tile, only whether it fitted, as the seat saw. ``ending=False``
+    leaves out how the hand ended after its last move (for a page that shows the result).
+    """
+    view = position if isinstance(position, SeatView) else seat_view(position, None, open_hands=True)
+    if not ending:
+        view = replace(view, outcome=None)
+    move = view.moves[index]
+    ends = view.ends_before[index]
     who = move.seat
     if move.action == LEAD:
         written = move.tile.written(move.first)
@@ -92,12 +102,12 @@ def explain_move(hand: Hand, index: int) -> str:
             text = f"{who} leads {written}, a double placed crosswise: both open ends show {move.first}."
         else:
             text = f"{who} leads {written}: the open ends are {move.first} (left) and {move.second} (right)."
-        return text + _ending(hand, index)
+        return text + _ending(view, index)
     if move.action == PLAY:
         side = "left" if move.end == "L" else "right"
         end_value = ends[0 if move.end == "L" else 1]
         written = move.tile.written(move.first)
-        if hand.rules.blank_rule == "wild" and end_value == 0 and move.first != 0:
+        if view.rules.blank_rule == "wild" and end_value == 0 and move.first != 0:
             where = f"on the wild blank at the {side} (a blank end takes any tile)"
         else:
             where = f"on the {end_value} at the {side}"
@@ -106,38 +116,39 @@ def explain_move(hand: Hand, index: int) -> str:
             text = f"{who} plays {written}, a double placed crosswise, {where}: the {side} end {shows} {move.second}."
         else:
             text = f"{who} plays {written} {where}: the {side} end now shows {move.second}."
-        return text + _ending(hand, index)
+        return text + _ending(view, index)
     numbers = _numbers(ends)
     if move.action == PASS:
-        previous = hand.moves[index - 1] if index else None
-        if previous is not None and previous.seat == who and previous.action == "draw" and previous.tile is not None:
-            return (f"{who} passes and keeps the drawn {previous.tile}: a drawn tile need not be played here "
-                    "(drawn_tile_must_play is off)." + _ending(hand, index))
-        pile = " and the draw pile is empty" if hand.rules.has_boneyard else ""
-        return f"{who} passes: holds no {numbers}{pile}." + _ending(hand, index)
+        previous = view.moves[index - 1] if index else None
+        if previous is not None and previous.seat == who and previous.action == DRAW:
+            kept = f"the drawn {previous.tile}" if previous.tile is not None else "the drawn tile"
+            return (f"{who} passes and keeps {kept}: a drawn tile need not be played here "
+                    "(drawn_tile_must_play is off)." + _ending(view, index))
+        pile = " and the draw pile is empty" if view.rules.has_boneyard else ""
+        return f"{who} passes: holds no {numbers}{pile}." + _ending(view, index)
     drawn = move.tile
-    follows = hand.moves[index + 1] if index + 1 < len(hand.moves) else None
-    if drawn is None:
-        return f"{who} cannot play and draws from the pile."
-    wild = hand.rules.blank_rule == "wild" and 0 in ends
-    if drawn.has(ends[0]) or drawn.has(ends[1]) or wild:
+    tile_words = f" {drawn}," if drawn is not None else " a tile,"
+    follows = view.moves[index + 1] if index + 1 < len(view.moves) else None
+    if view.draw_fitted(index):
         if follows is not None and follows.seat == who and follows.action == PASS:
-            return f"{who} holds no {numbers}, draws {drawn}, which fits, and chooses to keep it."
-        must = "must" if hand.rules.drawn_tile_must_play else "may"
-        return f"{who} holds no {numbers}, draws {drawn}, which fits, and {must} play it at once."
-    again = (follows.seat == who) if follows is not None else (hand.turn == who)
+            return f"{who} holds no {numbers}, draws{tile_words} which fits, and chooses to keep it."
+        must = "must" if view.rules.drawn_tile_must_play else "may"
+        return f"{who} holds no {numbers}, draws{tile_words} which fits, and {must} play it at once."
+    again = (follows.seat == who) if follows is not None else (view.turn == who)
     if again:
-        return f"{who} holds no {numbers} and draws {drawn}, which does not fit: {who} draws again."
-    return f"{who} holds no {numbers} and draws {drawn}, which does not fit: the turn passes." + _ending(hand, index)
+        return f"{who} holds no {numbers} and draws{tile_words} which does not fit: {who} draws again."
+    return (f"{who} holds no {numbers} and draws{tile_words} which does not fit: the turn passes."
+            + _ending(view, index))
 
 
-def _ending(hand: Hand, index: int) -> str:
+def _ending(view: SeatView, index: int) -> str:
     """The words added to the last move of a finished hand."""
-    if hand.outcome is None or index != len(hand.moves) - 1:
+    outcome = view.outcome
+    if outcome is None or index != len(view.moves) - 1:
         return ""
-    if hand.outcome.termination is Termination.DOMINO:
-        return f" That was {hand.outcome.winner_seat}'s last tile: {hand.outcome.winner_seat} dominoes."
-    return f" Now {_ends_phrase(hand.outcome.open_ends)} and no tile left anywhere fits: the hand is blocked."
+    if outcome.termination is Termination.DOMINO:
+        return f" That was {outcome.winner_seat}'s last tile: {outcome.winner_seat} dominoes."
+    return f" Now {_ends_phrase(outcome.open_ends)} and no tile left anywhere fits: the hand is blocked."
 
 
 def explain_result(hand: Hand, before: MatchState | None = None, after: MatchState | None = None) -> tuple[str, list[str]]:
@@ -435,3 +446,137 @@ def _ends_phrase(ends: tuple[int, int]) -> str:
 
 def _count(number: int, noun: str) -> str:
     return f"{number} {noun}{'s' if number != 1 else ''}"
+
+
+# -- the table's words ------------------------------------------------------------------------
+BOT_WORDS = {"strong": "strong bot", "montecarlo": "Monte Carlo bot", "greedy": "greedy bot", "random": "random bot"}
+
+
+def seat_word(seat: str) -> str:
+    """``N`` → ``North``."""
+    return SEAT_NAMES.get(seat, seat)
+
+
+def bot_label(seat_name: str, bot: str) -> str:
+    """``North (strong bot)``."""
+    return f"{seat_name} ({BOT_WORDS.get(bot, bot + ' bot')})"
+
+
+def hand_label(index: int) -> str:
+    """``Hand 3`` for the hand at index 2."""
+    return f"Hand {index + 1}"
+
+
+def match_winner_words(rules: Rules, state: MatchState, names: dict[str, str]) -> str:
+    """``North-South win the match 6-0.`` or ``Ana wins the match with 3 hands.``"""
+    winner = state.winner
+    if winner is None:
+        return ""
+    if rules.is_partnership:
+        other = "EW" if winner == "NS" else "NS"
+        return f"{TEAM_NAMES[winner]} win the match {state.score[winner]}-{state.score[other]}."
+    name = names.get(winner, seat_word(winner))
+    verb = "win" if name == "You" else "wins"
+    return f"{name} {verb} the match with {_count(state.score[winner], 'hand')} won."
+
+
+def score_panel_words(rules: Rules, state: MatchState, names: dict[str, str]) -> tuple[str, list[tuple[str, str, str, str]], list[str]]:
+    """The score panel: a title, rows ``(key, label, value, detail)`` and notes, from the match state."""
+    if not rules.is_partnership:
+        rows = [(seat, names.get(seat, seat_word(seat)), str(state.score[seat]), f"{state.pip_totals.get(seat, 0)} pips")
+                for seat in rules.seats]
+        note = (f"First to {_count(rules.target, 'hand win')} takes the match." if rules.target
+                else "No target: play on.")
+        return "Hands won", rows, [note]
+    rows = [(team, TEAM_NAMES[team], str(state.score[team]), "") for team in TEAMS]
+    if rules.scoring == "straight_six":
+        notes = [f"One point a hand; first to {rules.target} wins."]
+        if state.ties:
+            notes.append(f"{_count(state.ties, 'tied hand')} in a row"
+                         + ("; the next hand won scores them too." if rules.straight_six_tie == "accumulate" else "."))
+        return "Straight Six", rows, notes
+    notes = [f"First to {rules.target} while the other side is on love."]
+    if state.playoff:
+        notes.append("Play-off hand: the winner goes to 2 or more, the loser to love.")
+    if state.ties:
+        notes.append(f"{_count(state.ties, 'tied deal')} pending: replayed with a fresh deal.")
+    notes.append(f"Next hand is worth {_count(state.worth, 'point')}.")
+    return "Six Love", rows, notes
+
+
+def cover_words(name: str, choosing: bool) -> tuple[str, str]:
+    """The hot-seat cover: whose screen it is, and how to lift it."""
+    title = f"Pass the screen to {name}"
+    if choosing:
+        return title, f"{name}: your team leads the next hand. Click or press Enter to see your tiles and choose who poses."
+    return title, f"{name}: click or press Enter to see your tiles."
+
+
+def leader_choice_words(seat: str, name: str) -> str:
+    """A leader choice button: ``North leads`` / ``You lead``."""
+    return f"{name} lead" if name == "You" else f"{name} leads"
+
+
+def leader_prompt_words(team: str | None) -> str:
+    team_words = f" ({TEAM_NAMES[team]})" if team in TEAM_NAMES else ""
+    return f"Your team{team_words} won the last hand: choose who leads this one."
+
+
+def look_words(ply: int, of: int) -> str:
+    if ply == 0:
+        return f"Looking back: the deal, before move 1 of {of}."
+    return f"Looking back: after move {ply} of {of}."
+
+
+def drawn_words(tile: str, fits: bool, must_play: bool) -> str:
+    """The notice after the person draws: ``You drew 3-5: it fits, play it.``"""
+    if fits:
+        return f"You drew {tile}: it fits, " + ("play it now." if must_play else "play it now or keep it (Pass).")
+    return f"You drew {tile}: it does not fit."
+
+
+def status_words(*, phase: str, covered_for: str | None, turn_name: str | None, your_turn: bool,
+                 turn_is_bot: bool, lead: str | None, drawn: str | None, only: str | None, result: str | None,
+                 match_result: str | None, chooser: str | None, leading_team: str | None, looking: bool) -> str:
+    """The table's one status line."""
+    if covered_for is not None:
+        return f"Pass the screen to {covered_for}"
+    if phase == "match_over":
+        return match_result or "The match is over"
+    if phase == "hand_over":
+        return f"Hand over: {result}" if result else "Hand over"
+    if phase == "choose_leader":
+        team = TEAM_NAMES.get(leading_team or "", "The leading team")
+        return f"{team} lead this hand: {chooser} chooses who poses" if chooser else f"{team} choose who leads"
+    if looking:
+        return "Looking back at an earlier position: go back to the game to play"
+    if your_turn:
+        if drawn is not None:
+            return f"Your turn: play the {drawn} you drew"
+        if only == "draw":
+            return "Your turn: no tile fits, draw from the pile"
+        if only == "pass":
+            return "Your turn: no tile fits, pass"
+        if lead == "any":
+            return "Your turn: lead any tile"
+        if lead is not None:
+            return f"Your turn: pose the {lead}"
+        return "Your turn"
+    if turn_name is None:
+        return ""
+    return f"{turn_name} is thinking…" if turn_is_bot else f"{turn_name} to play"
+
+
+def counting_words(view: SeatView, names: dict[str, str]) -> tuple[list[tuple[int, int]], list[tuple[str, list[int], int]], list[str]]:
+    """The counting panel: unseen tiles per number, known voids per seat with since which move, and words."""
+    unseen = sorted(view.unseen_counts().items())
+    voids = [(seat, sorted(numbers), min(numbers.values())) for seat, numbers in view.voids_since().items()
+             if numbers and seat != view.seat]
+    lines = []
+    for number, count in unseen:
+        if count == 0:
+            lines.append(f"Every {number} is in sight: nobody else can play on a {number}.")
+    for seat, numbers, since in voids:
+        who = names.get(seat, seat_word(seat))
+        lines.append(f"{who} has no {' and no '.join(str(n) for n in numbers)} (shown at move {since + 1}).")
+    return unseen, voids, lines

@@ -81,8 +81,7 @@ class Outcome:
     open_ends: tuple[int, int]
     why: WinReason = WinReason.DOMINO
     lowest: tuple[str, ...] = ()
-    held: dict[str, tuple[Tile, ...]] = field(default_factory=dict, compare=False)
-    team_totals: dict[str, int] = field(default_factory=dict, compare=False)
+    held_masks: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def winner(self) -> str | None:
@@ -90,9 +89,22 @@ class Outcome:
         return self.winner_team or self.winner_seat
 
     @property
+    def held(self) -> dict[str, tuple[Tile, ...]]:
+        """The tiles left in each hand."""
+        return {seat: tiles_of_mask(mask) for seat, mask in self.held_masks.items()}
+
+    @property
     def tile_counts(self) -> dict[str, int]:
         """How many tiles each seat holds at the end."""
-        return {seat: len(tiles) for seat, tiles in self.held.items()}
+        return {seat: mask.bit_count() for seat, mask in self.held_masks.items()}
+
+    @property
+    def team_totals(self) -> dict[str, int]:
+        """Each partnership team's count (empty in the Vietnamese game)."""
+        partnership = self.winner_team is not None or self.why in (WinReason.TIE_ACROSS_TEAMS, WinReason.TIE_TEAM_TOTAL)
+        if not partnership:
+            return {}
+        return {team: sum(n for seat, n in self.pips.items() if team_of(seat) == team) for team in TEAMS}
 
     @property
     def winning_seats(self) -> tuple[str, ...]:
@@ -330,12 +342,23 @@ class Hand:
 
     def passed(self) -> tuple[str, ...]:
         """Seats whose last action this hand was a pass, or a draw that did not fit (a mark)."""
-        last: dict[str, Move] = {}
-        for move in self.moves:
-            last[move.seat] = move
+        last: dict[str, str] = {}
+        for move in reversed(self.moves):  # from the end: stops once every seat is seen
+            if move.seat not in last:
+                last[move.seat] = move.action
+                if len(last) == len(self.seats):
+                    break
         # a drawn tile that fits is played next, so a draw left as the last action did not fit
-        return tuple(seat for seat in self.seats if seat in last
-                     and (last[seat].action == PASS or (last[seat].action == DRAW and self.turn != seat)))
+        return tuple(seat for seat in self.seats
+                     if last.get(seat) == PASS or (last.get(seat) == DRAW and self.turn != seat))
+
+    def draw_fitted(self, index: int) -> bool | None:
+        """Whether the tile drawn by move ``index`` fitted an open end (``None`` for other moves)."""
+        move = self.moves[index]
+        if move.action != DRAW or move.tile is None:
+            return None
+        ends = self._stack[index][0]
+        return ends is not None and (self._fits_end(move.tile, ends[0]) or self._fits_end(move.tile, ends[1]))
 
     def ends_before(self, index: int) -> tuple[int, int] | None:
         """The open ends just before move ``index`` was made."""
@@ -559,28 +582,27 @@ class Hand:
         self._drew = False
         seats = self.seats
         pips = {seat: self.pips(seat) for seat in seats}
-        held = {seat: tuple(self.held(seat)) for seat in seats}
+        masks = dict(self._held)
         ends = (self.left, self.right)
         partnership = self.rules.is_partnership
-        totals = {team: sum(pips[s] for s in seats if team_of(s) == team) for team in TEAMS} if partnership else {}
         if termination is Termination.DOMINO:
             team = team_of(domino_seat) if partnership else None
-            self.outcome = Outcome(termination, domino_seat, team, False, pips, ends, WinReason.DOMINO, (),
-                                   held, totals)
+            self.outcome = Outcome(termination, domino_seat, team, False, pips, ends, WinReason.DOMINO, (), masks)
             return
         lowest = min(pips.values())
         lowest_seats = tuple(seat for seat in seats if pips[seat] == lowest)
-        seat, team, why = (self._partnership_block(lowest_seats, totals) if partnership
-                           else self._vietnamese_block(lowest_seats, held))
+        seat, team, why = (self._partnership_block(lowest_seats, pips) if partnership
+                           else self._vietnamese_block(lowest_seats))
         tie = seat is None and team is None
-        self.outcome = Outcome(termination, seat, team, tie, pips, ends, why, lowest_seats, held, totals)
+        self.outcome = Outcome(termination, seat, team, tie, pips, ends, why, lowest_seats, masks)
 
-    def _partnership_block(self, lowest: tuple[str, ...], totals: dict[str, int]
+    def _partnership_block(self, lowest: tuple[str, ...], pips: dict[str, int]
                            ) -> tuple[str | None, str | None, WinReason]:
         """The winning seat (when one alone is lowest), team and reason of a blocked hand."""
         teams = {team_of(seat) for seat in lowest}
         single = lowest[0] if len(lowest) == 1 else None
         if self.rules.blocked_rule == "lowest_team_total":
+            totals = {"NS": pips["N"] + pips["S"], "EW": pips["E"] + pips["W"]}
             if totals["NS"] == totals["EW"]:
                 return None, None, WinReason.TIE_TEAM_TOTAL
             team = min(totals, key=totals.__getitem__)
@@ -590,13 +612,12 @@ class Hand:
             return None, None, WinReason.TIE_ACROSS_TEAMS
         return single, teams.pop(), (WinReason.SINGLE_LOWEST if single else WinReason.PARTNERS_LOWEST)
 
-    def _vietnamese_block(self, lowest: tuple[str, ...], held: dict[str, tuple[Tile, ...]]
-                          ) -> tuple[str | None, None, WinReason]:
+    def _vietnamese_block(self, lowest: tuple[str, ...]) -> tuple[str | None, None, WinReason]:
         if len(lowest) == 1:
             return lowest[0], None, WinReason.SINGLE_LOWEST
         if self.rules.tie_rule == "fewest_tiles":
-            fewest = min(len(held[seat]) for seat in lowest)
-            holders = [seat for seat in lowest if len(held[seat]) == fewest]
+            fewest = min(self.count(seat) for seat in lowest)
+            holders = [seat for seat in lowest if self.count(seat) == fewest]
             if len(holders) == 1:
                 return holders[0], None, WinReason.FEWEST_TILES
         return None, None, WinReason.TIE_NO_WINNER
@@ -795,6 +816,12 @@ _PIPS_BY_CHUNK = [[sum(ALL_TILES[7 * chunk + i].pips for i in range(7) if bits >
 _TILES_BY_CHUNK = [[tuple(ALL_TILES[7 * chunk + i] for i in range(7) if bits >> i & 1) for bits in range(128)]
                    for chunk in range(4)]
 """The tiles of a mask, seven tiles at a time."""
+
+
+def tiles_of_mask(mask: int) -> tuple[Tile, ...]:
+    """The tiles of a mask, in order."""
+    chunks = _TILES_BY_CHUNK
+    return (*chunks[0][mask & 127], *chunks[1][mask >> 7 & 127], *chunks[2][mask >> 14 & 127], *chunks[3][mask >> 21])
 
 
 def pips_of_mask(mask: int) -> int:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Mapping, Sequence
 
 from .hand import Hand
-from .move import LEAD, PLAY, SEAT_NAMES
+from .move import SEAT_NAMES
 from .tiles import Tile
 from .views import SeatView, seat_view
 
@@ -208,6 +208,7 @@ class _Scene:
     last_index: int | None  # index in the line of the tile just played
     outcome: object | None
     viewer: str | None
+    pips: dict[str, int]
 
 
 def _scene(position: Hand | SeatView, seat: str | None, open_hands: bool | None, step: int | None) -> _Scene:
@@ -221,27 +222,17 @@ def _scene(position: Hand | SeatView, seat: str | None, open_hands: bool | None,
         if seat is not None and seat not in hand.seats:
             raise ValueError(f"seat {seat!r} is not in play; the seats are {', '.join(hand.seats)}")
         show_all = (seat is None) if open_hands is None else bool(open_hands)
-        view = seat_view(hand, seat or hand.seats[0], open_hands=show_all)
+        view = seat_view(hand, seat, open_hands=show_all)
         viewer = None if show_all else seat
     else:
         raise TypeError(f"render_svg() takes a Hand or a SeatView, not {type(position).__name__}")
     hands: dict[str, list[Tile] | int] = {}
     for s in view.rules.seats:
-        if s in view.revealed:
-            hands[s] = list(view.revealed[s])
-        elif s == view.seat and viewer is not None:
-            hands[s] = list(view.tiles)
-        else:
-            hands[s] = view.counts[s]
+        tiles = view.hand_of(s)
+        hands[s] = list(tiles) if tiles is not None else view.counts[s]
     last_move = view.moves[-1] if view.moves else None
-    last_index = None
-    if last_move is not None and last_move.action in (LEAD, PLAY):
-        if last_move.action == LEAD:
-            last_index = view.lead_index
-        else:
-            last_index = 0 if last_move.end == "L" else len(view.line) - 1
     return _Scene(view.rules, view.rules.seats, hands, list(view.line), view.lead_index, view.ends, view.turn,
-                  view.boneyard_size, last_move, last_index, view.outcome, viewer)
+                  view.boneyard_size, last_move, view.last_placed, view.outcome, viewer, dict(view.pips))
 
 
 def _at_step(hand: Hand, step: int | None) -> Hand:
@@ -427,8 +418,7 @@ def _seat_label(scene: _Scene, seat: str, names: dict[str, str], short: bool = F
     name = names.get(seat)
     who = f"{seat} {name}" if name else SEAT_NAMES.get(seat, seat)
     hidden = "" if isinstance(held, list) else " (face down)"
-    double_blank = 13 if scene.rules.game == "vietnamese" else 0  # as the blocked count scores it
-    pips = (f", {sum(t.pips or double_blank for t in held)} pips" if isinstance(held, list) and held else "")
+    pips = f", {scene.pips[seat]} pips" if isinstance(held, list) and held and seat in scene.pips else ""
     return f"{marker}{who}: {count} tile{'s' if count != 1 else ''}{pips}{hidden}"
 
 
@@ -438,7 +428,7 @@ def _legend(scene: _Scene, names: dict[str, str]) -> str:
     for s in side:
         held = scene.hands[s]
         name = f" {names[s]}" if names.get(s) else ""
-        pips = f" ({sum(t.pips for t in held)} pips)" if isinstance(held, list) and held else ""
+        pips = f" ({scene.pips[s]} pips)" if isinstance(held, list) and held and s in scene.pips else ""
         parts.append(f"{s}{name}{pips}")
     return " · ".join(parts) if any(names.get(s) for s in side) or any(isinstance(scene.hands[s], list)
                                                                           for s in side) else ""
@@ -491,8 +481,7 @@ def render_match_html(match: "Match", *, size: int = DEFAULT_SIZE) -> str:
     """``Match._repr_html_``: the score, one line per hand, and the last position."""
     from .explanations import score_line
 
-    rows = [_hand_row(i, hand, match.state_before(i), match.state_before(i + 1) if i + 1 < len(match.hands)
-                      else match.state) for i, hand in enumerate(match.hands)]
+    rows = [_hand_row(i, hand, match.state_before(i), match.state_after(i)) for i, hand in enumerate(match.hands)]
     picture = render_svg(match.hand, size=size) if match.hand is not None else ""
     winner = f" {_team_words(match.state.winner)} won the match." if match.state.winner else ""
     return _html_block(f"{match.rules.name} match", f"{score_line(match.rules, match.state)}{winner}", rows,
@@ -504,8 +493,7 @@ def render_record_html(replayed: "Replayed", *, size: int = DEFAULT_SIZE) -> str
     from .explanations import score_line
 
     match = replayed.match
-    rows = [_hand_row(i, hand, match.state_before(i), match.state_before(i + 1) if i + 1 < len(match.hands)
-                      else match.state) for i, hand in enumerate(match.hands)]
+    rows = [_hand_row(i, hand, match.state_before(i), match.state_after(i)) for i, hand in enumerate(match.hands)]
     players = ", ".join(f"{s} {name}" for s, name in replayed.players.items())
     notes = f"{len(replayed.comments)} comment{'s' if len(replayed.comments) != 1 else ''}" if replayed.comments else ""
     picture = render_svg(match.hand, size=size, names=replayed.players) if match.hand is not None else ""

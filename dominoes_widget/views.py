@@ -27,7 +27,8 @@ class SeatView:
     tiles are turned face up for the count) or when the hands are open; ``pips`` the
     counted pips of every hand the seat sees; ``passed`` the seats whose last action was a
     pass (or a draw that did not fit); ``last_placed`` the index in ``line`` of the tile
-    the last move placed.
+    the last move placed; ``draw_fits[i]`` whether the tile drawn by move ``i`` fitted (a
+    public fact: the drawer then plays it, or passes to keep it), ``None`` for other moves.
     """
 
     seat: str | None
@@ -49,6 +50,7 @@ class SeatView:
     pips: dict[str, int] = field(default_factory=dict)
     passed: tuple[str, ...] = ()
     last_placed: int | None = None
+    draw_fits: tuple[bool | None, ...] = ()
 
     @property
     def partner(self) -> str | None:
@@ -60,6 +62,10 @@ class SeatView:
     @property
     def team(self) -> str | None:
         return team_of(self.seat) if self.rules.is_partnership and self.seat is not None else None
+
+    def draw_fitted(self, index: int) -> bool | None:
+        """Whether move ``index``, a draw, brought a tile that fitted (``None`` for other moves)."""
+        return self.draw_fits[index] if index < len(self.draw_fits) else None
 
     def hand_of(self, seat: str) -> tuple[Tile, ...] | None:
         """``seat``'s tiles when this view sees them face up, else ``None``."""
@@ -82,22 +88,33 @@ class SeatView:
         A seat that passed or drew on ends ``a|b`` held no ``a`` and no ``b``; a draw that
         did not fit keeps that knowledge, but a later draw may bring back older numbers.
         """
-        known: dict[str, set[int]] = {s: set() for s in self.counts}
+        return {seat: set(numbers) for seat, numbers in self.voids_since().items()}
+
+    def voids_since(self) -> dict[str, dict[int, int]]:
+        """For each seat, the numbers it is known not to hold and the move that showed it."""
+        known: dict[str, dict[int, int]] = {s: {} for s in self.counts}
         wild = self.rules.blank_rule == "wild"
         previous = None
-        for move, ends in zip(self.moves, self.ends_before):
+        for index, (move, ends) in enumerate(zip(self.moves, self.ends_before)):
             kept_drawn_tile = (move.action == PASS and previous is not None and previous.action == DRAW
                                and previous.seat == move.seat)
             previous = move
             if ends is None or move.action not in (PASS, DRAW) or (wild and 0 in ends):
                 continue
             if kept_drawn_tile:  # it passed on a drawn tile that fits, so it holds one of these numbers
-                known[move.seat] = set()
+                known[move.seat] = {}
             elif move.action == DRAW:
-                known[move.seat] = set(ends)
+                known[move.seat] = {number: known[move.seat].get(number, index) if number in known[move.seat]
+                                    else index for number in ends}
             else:
-                known[move.seat] |= set(ends)
+                for number in ends:
+                    known[move.seat].setdefault(number, index)
         return known
+
+    def unseen_counts(self) -> dict[int, int]:
+        """For each number 0-6, how many tiles showing it this seat has not seen."""
+        unseen = self.unseen_tiles()
+        return {number: sum(1 for t in unseen if t.has(number)) for number in range(7)}
 
 
 def seat_view(hand: Hand, seat: str | None, match: MatchState | None = None, *,
@@ -135,4 +152,6 @@ def seat_view(hand: Hand, seat: str | None, match: MatchState | None = None, *,
         pips={s: hand.pips(s) for s in seen},
         passed=hand.passed(),
         last_placed=hand.last_placed,
+        draw_fits=(tuple(hand.draw_fitted(i) if m.action == DRAW else None for i, m in enumerate(hand.moves))
+                   if hand.rules.has_boneyard else ()),
     )

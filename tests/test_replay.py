@@ -11,7 +11,8 @@ import traitlets
 
 from dominoes_widget import Match, Rules, read_record, write_record
 from dominoes_widget.explanations import explain_move
-from dominoes_widget.widgets.replay import Replay, replay_data
+from dominoes_widget.sessions.replay import ReplaySession
+from dominoes_widget.widgets.replay import Replay
 
 RECORDS = next(folder for folder in (Path(__file__).resolve().parent / "data" / "records",  # the repo's copies
                                      Path("/work/shared/records"))
@@ -159,23 +160,36 @@ def test_comments_and_explanations_follow_the_step():
     assert replay.comment == "S starts the blank-four arm."
     replay.step = 3
     assert replay.comment is None
-    assert replay.data["hands"][0]["notes"] == {"3": "S starts the blank-four arm."}
-    assert replay.data["hands"][2]["notes"] == {"0": "The lead."}
+    steps = replay.data["hands"][0]["steps"]
+    assert [i for i, step in enumerate(steps) if step["note"]] == [4]
+    assert steps[4]["note"] == "S starts the blank-four arm."
+    assert replay.data["hands"][2]["steps"][1]["note"] == "The lead."
     hand = replay.match.hands[0]
-    assert replay.data["hands"][0]["why"] == [explain_move(hand, i) for i in range(len(hand.moves))]
+    last = len(hand.moves)
+    assert [step["say"] for step in steps[1:last]] == [explain_move(hand, i) for i in range(last - 1)]
+    assert steps[last]["say"] == explain_move(hand, last - 1, ending=False), "the result box tells the end"
+    assert steps[0]["say"] == "Hand 1 is dealt: E leads."
 
 
-def test_each_hand_carries_turns_scores_and_result():
-    replay = Replay(_record())
+def test_each_hand_carries_positions_scores_and_result():
+    record = _record()
+    replay = Replay(record)
     first = replay.data["hands"][0]
-    assert len(first["turns"]) == len(first["moves"]) + 1
-    assert first["turns"][0] == "E" and first["turns"][-1] == "-"
-    assert first["tally"][0] == {"NS": 0, "EW": 0} and first["tally"][1] == {"NS": 1, "EW": 0}
-    assert first["score"][0].startswith("Score:")
-    assert first["result"]["title"]
+    assert len(first["steps"]) == len(first["moves"]) + 1
+    assert first["steps"][0]["turn"] == "E" and first["steps"][-1]["turn"] is None
+    assert first["tally_before"] == "NS 0 · EW 0" and first["tally_after"] == "NS 1 · EW 0"
+    assert first["score_before"]["title"] == "Six Love"
+    assert [row["value"] for row in first["score_after"]["rows"]] == ["1", "0"]
+    assert first["result"]["title"] and first["result"]["winners"]
     tie = replay.data["hands"][1]
-    assert "tie" in tie["result"]["title"].lower()
-    assert "1 tied deal pending" in tie["score"][1]
+    assert "tie" in tie["result"]["title"].lower() and tie["result"]["winners"] == []
+    assert "1 tied deal pending: replayed with a fresh deal." in tie["score_after"]["notes"]
+    for step, data in enumerate(first["steps"]):  # every position is the engine's
+        engine = _engine_at(record, 0, step)
+        assert data["line"] == [list(pair) for pair in engine.line]
+        assert data["hands"] == {s: [str(t) for t in engine.held(s)] for s in engine.seats}
+        assert data["pips"] == {s: engine.pips(s) for s in engine.seats}
+        assert data["last"] == engine.last_placed and data["passed"] == list(engine.passed())
 
 
 def test_an_unfinished_last_hand_has_no_result():
@@ -186,7 +200,7 @@ def test_an_unfinished_last_hand_has_no_result():
     replay = Replay(write_record(match))
     assert replay.ok
     last = replay.data["hands"][-1]
-    assert last["result"] is None and last["tally"][1] is None
+    assert last["result"] is None and last["tally_after"] is None and last["score_after"] is None
     replay.step = 6
     assert replay.position.ply == 6 and not replay.position.is_over
 
@@ -233,13 +247,13 @@ def test_the_synced_payload_is_compact():
     per_move = len(text) / moves
     print(f"\nsynced payload of {SIX_LOVE.name}: {len(text)} bytes for 5 hands, {moves} moves "
           f"({per_move:.0f} bytes a move; the record file itself is {SIX_LOVE.stat().st_size} bytes)")
-    assert len(text) < 16_000
-    assert per_move < 130, "a move costs its notation, a sentence and a seat letter, little else"
+    assert len(text) < 90_000
+    assert per_move < 600, "a step costs its position and its sentence, little else"
     # nothing but what the browser needs
-    assert set(replay.data) == {"v", "game", "title", "seats", "names", "hands", "end"}
-    assert set(replay.data["hands"][0]) == {"deal", "pile", "moves", "turns", "why", "notes", "score", "tally",
-                                            "result"}
-    assert replay_data(read_record(_record())) == replay.data
+    assert set(replay.data) == {"v", "lang", "game", "title", "seats", "bottom", "players", "hands", "end"}
+    assert set(replay.data["hands"][0]) == {"label", "moves", "score_before", "score_after", "tally_before",
+                                            "tally_after", "result", "steps"}
+    assert ReplaySession(_record()).data() == replay.data
 
 
 def test_the_widget_state_holds_the_whole_record_once():

@@ -45,7 +45,7 @@ class Browser:
             elif phase == "hand_over":
                 self.send(type="next_hand")
             elif phase == "choose_leader":
-                self.send(type="choose_leader", seat=rng.choice(view["leader_choices"]))
+                self.send(type="choose_leader", seat=rng.choice(view["leader_choices"])["seat"])
             elif phase == "cover":
                 self.send(type="uncover")
             else:
@@ -64,11 +64,14 @@ def test_default_table_is_six_love_with_you_at_south_against_strong_bots():
     t = Table(bot_delay=0, seed=7)
     assert t.rules == Rules.six_love()
     view = t.view
-    assert view["viewer"] == "S"
-    assert view["players"]["S"]["kind"] == "human"
-    assert {view["players"][s]["kind"] for s in "NEW"} == {"bot:strong"}
-    assert view["score"] == {"kind": "six_love", "NS": 0, "EW": 0, "target": 6, "ties": 0, "worth": 1,
-                             "playoff": False}
+    assert view["viewer"] == "S" and view["bottom"] == "S"
+    assert view["players"]["S"] == {"name": "You", "label": "You", "human": True, "team": "NS"}
+    assert {view["players"][s]["label"] for s in "NEW"} == {"North (strong bot)", "East (strong bot)",
+                                                            "West (strong bot)"}
+    assert view["score"]["title"] == "Six Love"
+    assert [(row["key"], row["value"], row["mine"]) for row in view["score"]["rows"]] == [("NS", "0", True),
+                                                                                         ("EW", "0", False)]
+    assert "Next hand is worth 1 point." in view["score"]["notes"]
     assert isinstance(view["hands"]["S"], list) and len(view["hands"]["S"]) <= 7
     assert all(isinstance(view["hands"][s], int) for s in "NEW")
 
@@ -110,7 +113,8 @@ def test_full_matches_by_clicking_end_and_the_record_verifies():
         browser.play_on(random.Random(1))
         assert t.phase == "match_over"
         assert t.match_winner is not None
-        assert t.view["result"]["title"]
+        assert t.view["result"]["title"] and t.view["result"]["button"] == "New match"
+        assert t.view["result"]["match"]
         summaries, problems = verify_record(t.record)
         assert problems == []
         assert summaries[-1]["match_winner"] == t.match_winner
@@ -238,7 +242,7 @@ def test_a_person_in_the_leading_team_chooses_the_leader():
             break
         if view["phase"] == "choose_leader":
             seen_choice = True
-            assert sorted(view["leader_choices"]) == ["N", "S"]
+            assert sorted(c["seat"] for c in view["leader_choices"]) == ["N", "S"]
             assert isinstance(view["hands"]["S"], list) and isinstance(view["hands"]["N"], int)
             browser.send(type="choose_leader", seat="N")
             assert t.hand.leader == "N"
@@ -253,8 +257,8 @@ def visible_tiles(view: dict, hand_tiles_seen: set[str]) -> set[str]:
     allowed = set(hand_tiles_seen)
     for pair in view["line"]:
         allowed.add(f"{min(pair)}-{max(pair)}")
-    if view.get("result"):
-        for tiles in view["result"]["hands"].values():
+    if view.get("result"):  # the hands are turned face up at the end
+        for tiles in view["hands"].values():
             allowed.update(tiles)
     return allowed
 
@@ -303,7 +307,7 @@ def test_hidden_tiles_never_reach_the_browser(game, options):
         elif view["phase"] == "hand_over":
             browser.send(type="next_hand")
         elif view["phase"] == "choose_leader":
-            browser.send(type="choose_leader", seat=view["leader_choices"][0])
+            browser.send(type="choose_leader", seat=view["leader_choices"][0]["seat"])
         elif view["phase"] == "cover":
             browser.send(type="uncover")
     assert t.phase == "match_over"
@@ -322,7 +326,7 @@ def test_open_hands_shows_every_hand():
 def test_only_the_view_and_rules_are_synced():
     t = table()
     synced = set(t.keys)
-    assert {"view", "rules_text"} <= synced
+    assert {"view", "words", "rules_text"} <= synced
     assert not synced & {"phase", "turn", "hands_played", "last_result", "match_winner"}
 
 
@@ -367,6 +371,7 @@ def test_a_draw_naming_a_tile_reveals_nothing_about_the_pile():
     top = str(t.hand.boneyard[0])
     browser.send(type="move", move=f"S draw {'0-0' if top != '0-0' else '1-1'}")
     assert browser.messages[-1]["type"] == "error"
+    assert t.hand.moves == [] or t.hand.moves[-1].action != "draw"
     assert top not in json.dumps(browser.messages) + json.dumps(t.view)
 
 
@@ -427,7 +432,7 @@ def test_a_stale_hot_seat_click_reveals_nothing_to_the_next_person():
             hidden = [x for x in t.hand.held(seat) if str(x) not in t.view["hands"].get(t.view["viewer"] or "", [])]
             for tile in hidden:
                 assert str(tile) not in text, f"{tile} of {seat} leaked to the next person"
-            assert t.view["message"] == ""
+            assert t.view["message"] is None
 
 
 def test_play_without_an_end_when_both_ends_show_the_same_number():

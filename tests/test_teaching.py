@@ -56,7 +56,7 @@ def test_from_record_opens_at_the_chosen_hand_and_step_with_the_match_state_befo
     assert state["moves"] == [str(m) for m in original.moves[:5]]
     assert state["leader"] == original.leader == "N"
     assert state["score"] == {"NS": 1, "EW": 0}
-    assert state["ties"] == 1 and table.view["score"]["worth"] == 2
+    assert state["ties"] == 1 and "Next hand is worth 2 points." in table.view["score"]["notes"]
     assert state["turn"] == original.moves[5].seat
     played = {str(m.tile) for m in original.moves[:5]}
     for seat in "NESW":  # each seat holds its deal less what it has played
@@ -142,8 +142,8 @@ def test_the_browser_is_told_why_a_move_is_refused():
     table.send = lambda message, buffers=None: sent.append(message)
     table._on_message(table, {"type": "move", "move": "N 0-1 L"}, [])
     assert sent[-1]["type"] == "refused" and sent[-1]["reason"] == "no_match"
-    assert "(reason: no_match)" in sent[-1]["message"]
-    assert table.view["message"] == sent[-1]["message"]
+    assert "fits neither end" in sent[-1]["message"] and "no_match" not in sent[-1]["message"], "plain words"
+    assert table.view["message"]["text"] == sent[-1]["message"] and table.view["message"]["reason"] == "no_match"
 
 
 def test_vietnamese_record_position_after_a_drawn_tile_that_fits():
@@ -237,7 +237,7 @@ def test_a_hand_written_deal_with_the_match_state_five_love_one_tie_pending():
     table = people(deal=DEAL, start=FIVE_LOVE_TIE_PENDING, moves=MOVES)
     state = table.state
     assert state["score"] == {"NS": 5, "EW": 0} and state["ties"] == 1
-    assert table.view["score"]["worth"] == 2
+    assert "Next hand is worth 2 points." in table.view["score"]["notes"]
     assert state["turn"] == "S" and state["ends"] == [0, 6]
     assert state["hands"]["S"] == ["0-1", "1-4", "3-4", "0-6"]
     assert sorted(str(m) for m in table.legal_moves) == ["S 0-1 L", "S 0-6 L", "S 6-0 R"]
@@ -268,7 +268,7 @@ def test_what_would_you_play_here_the_other_choice_plays_on():
 def test_a_hand_written_deal_waits_for_the_team_to_choose_its_leader():
     table = people(deal=DEAL, start=FIVE_LOVE_TIE_PENDING)
     assert table.phase == "choose_leader"
-    assert table.view["leader_choices"] == ["S", "N"]
+    assert [c["seat"] for c in table.view["leader_choices"]] == ["S", "N"]
     error = refusal(lambda: table.choose_leader("E"))
     assert error.reason == "wrong_leader" and "(reason: wrong_leader)" in explain(error)
     table.choose_leader("N")

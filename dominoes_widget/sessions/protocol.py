@@ -1,0 +1,213 @@
+"""The shapes the browser receives, written once (``js/PROTOCOL.md`` describes them in words).
+
+Every view is built by a session from the engine's facts (a seat view, an outcome, a
+match state) and the words for them; the front ends only draw these.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, TypedDict
+
+__all__ = ["TableView", "PlayerInfo", "Notice", "ScorePanel", "ScoreRow", "LeaderChoice", "Cover", "ResultPanel",
+           "Look", "Hint", "HintMove", "Counting", "UnseenCount", "KnownVoid", "ReplayData", "ReplayHand",
+           "ReplayStep", "ReplayPlayer", "ProblemInfo", "TABLE_VIEW_KEYS", "PROTOCOL_VERSION", "MAX_TEXT"]
+
+PROTOCOL_VERSION = 2
+MAX_TEXT = 500
+"""The longest text the kernel sends in a notice or a message."""
+
+Tiles = list[str]
+LineTile = list[int]
+Phase = Literal["playing", "choose_leader", "hand_over", "match_over", "cover"]
+
+
+class PlayerInfo(TypedDict):
+    name: str
+    label: str
+    human: bool
+    team: str | None
+
+
+class Notice(TypedDict):
+    text: str
+    kind: Literal["refused", "error", "info"]
+    reason: str | None
+    id: int
+
+
+class ScoreRow(TypedDict):
+    key: str
+    label: str
+    value: str
+    detail: str
+    mine: bool
+
+
+class ScorePanel(TypedDict):
+    title: str
+    rows: list[ScoreRow]
+    notes: list[str]
+
+
+class LeaderChoice(TypedDict):
+    seat: str
+    label: str
+
+
+class Cover(TypedDict):
+    title: str
+    hint: str
+
+
+class ResultPanel(TypedDict):
+    title: str
+    lines: list[str]
+    winners: list[str]
+    button: str
+    match: str | None
+
+
+class Look(TypedDict):
+    ply: int
+    of: int
+    label: str
+
+
+class HintMove(TypedDict):
+    move: str
+    label: str
+    win: float
+    low: float
+    high: float
+
+
+class Hint(TypedDict):
+    moves: list[HintMove]
+    best: str
+    words: str
+
+
+class UnseenCount(TypedDict):
+    number: int
+    count: int
+
+
+class KnownVoid(TypedDict):
+    seat: str
+    label: str
+    numbers: list[int]
+    since: str
+
+
+class Counting(TypedDict):
+    title: str
+    unseen: list[UnseenCount]
+    voids: list[KnownVoid]
+    words: list[str]
+
+
+class TableView(TypedDict):
+    """The ``view`` trait of the Table."""
+
+    v: int
+    lang: str
+    game: str
+    title: str
+    seats: list[str]
+    bottom: str
+    players: dict[str, PlayerInfo]
+    viewer: str | None
+    hands: dict[str, Tiles | int]
+    pips: dict[str, int]
+    line: list[LineTile]
+    lead: int
+    last: int | None
+    ends: list[int] | None
+    turn: str | None
+    pile: int | None
+    passed: list[str]
+    moves: list[str]
+    move_words: list[str]
+    legal: list[str]
+    playable: list[str]
+    hand_number: int
+    hand_label: str
+    phase: Phase
+    status: str
+    message: Notice | None
+    score: ScorePanel
+    leader_choices: list[LeaderChoice]
+    leader_prompt: str
+    cover: Cover | None
+    result: ResultPanel | None
+    look: Look | None
+    can_undo: bool
+    coach: bool
+    hint: Hint | None
+    counting: Counting | None
+
+
+TABLE_VIEW_KEYS = frozenset(TableView.__annotations__)
+
+
+class ReplayPlayer(TypedDict):
+    name: str
+    label: str
+    team: str | None
+
+
+class ReplayStep(TypedDict):
+    hands: dict[str, Tiles]
+    pips: dict[str, int]
+    line: list[LineTile]
+    lead: int
+    last: int | None
+    ends: list[int] | None
+    turn: str | None
+    pile: int | None
+    passed: list[str]
+    move: str | None
+    say: str
+    note: str | None
+
+
+class ReplayResult(TypedDict):
+    title: str
+    lines: list[str]
+    winners: list[str]
+
+
+class ReplayHand(TypedDict):
+    label: str
+    moves: list[str]
+    score_before: ScorePanel
+    score_after: ScorePanel | None
+    tally_before: str
+    tally_after: str | None
+    result: ReplayResult | None
+    steps: list[ReplayStep]
+
+
+class ReplayData(TypedDict):
+    """The ``data`` trait of the Replay: the whole record, position by position."""
+
+    v: int
+    lang: str
+    game: str
+    title: str
+    seats: list[str]
+    bottom: str
+    players: dict[str, ReplayPlayer]
+    end: str
+    hands: list[ReplayHand]
+
+
+class ProblemInfo(TypedDict):
+    """One problem of a bad record, for the Replay's ``report`` trait."""
+
+    hand: int | None
+    move: int | None
+    seat: str | None
+    tile: str | None
+    reason: str
+    text: str

@@ -1,0 +1,242 @@
+"""Stepping through a recorded match, with no widget: what the ``Replay`` widget shows.
+
+A :class:`ReplaySession` opens a record (or reports every problem with where it is) and
+builds the browser's ``data``: every position of every hand, computed here by the
+engine, with one sentence per move, so the browser steps on its own with no rules.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Mapping
+
+from ..errors import Problem, RecordError, Reason, excerpt
+from ..explanations import (bot_label, explain_move, explain_result, hand_label, match_winner_words,
+                            score_panel_words, seat_word)
+from ..hand import Hand, team_of
+from ..match import Match, MatchState
+from ..move import Move
+from ..record import Replayed, load_json, read_record, write_record
+from ..views import seat_view
+from .protocol import (MAX_TEXT, PROTOCOL_VERSION, ProblemInfo, ReplayData, ReplayHand, ReplayPlayer, ReplayStep,
+                       ScorePanel, ScoreRow)
+
+__all__ = ["ReplaySession", "MAX_COMMENT", "MIN_SPEED", "MAX_SPEED"]
+
+MAX_COMMENT = 2000
+"""A comment longer than this is cut when shown."""
+MIN_SPEED, MAX_SPEED = 0.25, 20.0
+
+
+class ReplaySession:
+    """A record opened for stepping: its match, its problems, and the browser's data.
+
+    ``source``: a record dict, JSON text, a path, a :class:`Replayed` or a :class:`Match`.
+    A record that does not verify (or has no hand) opens nothing: ``problems`` lists why.
+    """
+
+    def __init__(self, source: Any, *, lang: str = "en", bottom: str | None = None) -> None:
+        self.lang = lang
+        self.replayed: Replayed | None = None
+        self.record: Any = None
+        self.problems: list[Problem] = []
+        try:
+            self.replayed, self.record = _read(source)
+        except RecordError as error:
+            self.problems = list(error.problems)
+            self.record = getattr(error, "record", None)
+        if self.replayed is not None and bottom is not None and bottom not in self.replayed.match.rules.seats:
+            raise ValueError(f"bottom={excerpt(bottom)}: the seats in play are "
+                             f"{', '.join(self.replayed.match.rules.seats)}")
+        self.bottom = bottom
+
+    @property
+    def ok(self) -> bool:
+        return self.replayed is not None
+
+    @property
+    def match(self) -> Match | None:
+        return self.replayed.match if self.replayed is not None else None
+
+    @property
+    def hands(self) -> int:
+        return len(self.replayed.match.hands) if self.replayed is not None else 0
+
+    def moves_in(self, hand: int) -> int:
+        return len(self.replayed.match.hands[hand].moves) if self.replayed is not None else 0
+
+    def check(self, hand: Any, step: Any) -> str | None:
+        """Why (``hand``, ``step``) is not a position of the record, or ``None`` when it is."""
+        for name, value in (("hand", hand), ("step", step)):
+            if isinstance(value, bool) or not isinstance(value, int):
+                return f"{name} must be a whole number, not {excerpt(value, 20)}"
+        if not 0 <= hand < max(1, self.hands):
+            return f"hand {hand} does not exist: the record has hands 0 to {self.hands - 1}"
+        last = self.moves_in(hand)
+        if not 0 <= step <= last:
+            return f"step {step} is outside hand {hand}: from 0 (the deal) to {last} (after its last move)"
+        return None
+
+    def position(self, hand: int, step: int) -> Hand:
+        """The engine's hand after ``step`` moves of hand ``hand`` (a fresh copy to compute on)."""
+        assert self.replayed is not None
+        source = self.replayed.match.hands[hand]
+        position = Hand(source.rules, source.deal, source.initial_boneyard, source.leader,
+                        lead_tile=source.lead_tile, leaders=source.leaders, _trusted=True)
+        for move in source.moves[:step]:
+            position.push_unchecked(move)
+        return position
+
+    def move(self, hand: int, step: int) -> Move | None:
+        if self.replayed is None or step == 0:
+            return None
+        return self.replayed.match.hands[hand].moves[step - 1]
+
+    def comment(self, hand: int, step: int) -> str | None:
+        if self.replayed is None or step == 0:
+            return None
+        return self.replayed.comments.get(f"{hand}:{step - 1}")
+
+    def match_state(self, hand: int, step: int) -> MatchState | None:
+        """The score as of this moment: before the hand, or after it once it has ended."""
+        if self.replayed is None:
+            return None
+        match = self.replayed.match
+        source = match.hands[hand]
+        if source.is_over and step == len(source.moves):
+            return match.state_after(hand)
+        return match.state_before(hand)
+
+    def report(self) -> list[ProblemInfo]:
+        """The problems of a bad record, for the browser (at most 101 short lines)."""
+        return [{"hand": p.hand, "move": p.move, "seat": p.seat, "tile": p.tile, "reason": str(p.reason),
+                 "text": str(p)[:MAX_TEXT]} for p in self.problems]
+
+    # -- the browser's data ---------------------------------------------------------------------
+    def data(self) -> ReplayData | dict[str, Any]:
+        """Every position of every hand, with its words (``js/PROTOCOL.md``); ``{}`` for a bad record."""
+        if self.replayed is None:
+            return {}
+        replayed = self.replayed
+        match = replayed.match
+        rules = match.rules
+        names = self._names()
+        hands = [self._hand_data(index, names) for index in range(len(match.hands))]
+        return {
+            "v": PROTOCOL_VERSION,
+            "lang": self.lang,
+            "game": rules.game,
+            "title": rules.name,
+            "seats": list(rules.seats),
+            "bottom": self.bottom or ("S" if "S" in rules.seats else rules.seats[0]),
+            "players": {s: self._player(s, names) for s in rules.seats},
+            "end": match_winner_words(rules, match.state, names),
+            "hands": hands,
+        }
+
+    def _names(self) -> dict[str, str]:
+        assert self.replayed is not None
+        players = self.replayed.players
+        names = {}
+        for seat in self.replayed.match.rules.seats:
+            name = players.get(seat, "")
+            names[seat] = name[:40] if name and not name.startswith("bot:") else seat_word(seat)
+        return names
+
+    def _player(self, seat: str, names: dict[str, str]) -> ReplayPlayer:
+        assert self.replayed is not None
+        given = self.replayed.players.get(seat, "")
+        rules = self.replayed.match.rules
+        if given.startswith("bot:"):
+            label = bot_label(seat_word(seat), given.removeprefix("bot:")[:20])
+        elif names[seat] != seat_word(seat):
+            label = f"{names[seat]} ({seat_word(seat)})"
+        else:
+            label = names[seat]
+        return {"name": names[seat], "label": label, "team": team_of(seat) if rules.is_partnership else None}
+
+    def _hand_data(self, index: int, names: dict[str, str]) -> ReplayHand:
+        assert self.replayed is not None
+        match = self.replayed.match
+        rules = match.rules
+        source = match.hands[index]
+        before = match.state_before(index)
+        after = match.state_after(index) if source.is_over else None
+        walk = self.position(index, 0)
+        steps = [self._step(walk, index, 0, source)]
+        for number, move in enumerate(source.moves, start=1):
+            walk.push_unchecked(move)
+            steps.append(self._step(walk, index, number, source))
+        result = None
+        if source.outcome is not None:
+            title, lines = explain_result(source, before, after)
+            result = {"title": title, "lines": lines, "winners": list(source.outcome.winning_seats)}
+        return {
+            "label": hand_label(index),
+            "moves": [str(m) for m in source.moves],
+            "score_before": _score(rules, before, names),
+            "score_after": _score(rules, after, names) if after is not None else None,
+            "tally_before": _tally(before),
+            "tally_after": _tally(after) if after is not None else None,
+            "result": result,
+            "steps": steps,
+        }
+
+    def _step(self, walk: Hand, index: int, number: int, source: Hand) -> ReplayStep:
+        view = seat_view(walk, None, open_hands=True)
+        rules = walk.rules
+        if number == 0:
+            say = f"{hand_label(index)} is dealt: {walk.leader} leads."
+        else:  # at the end of a hand the result says how it ended, so the move's words stop short
+            say = explain_move(view, number - 1, ending=number < len(source.moves))
+        note = self.comment(index, number)
+        if note is not None:
+            note = note.strip()[:MAX_COMMENT] or None
+            if note is not None and note in say:
+                note = None  # the comment only repeats the explanation
+        return {
+            "hands": {s: [str(t) for t in view.revealed[s]] for s in rules.seats},
+            "pips": dict(view.pips),
+            "line": [list(pair) for pair in view.line],
+            "lead": view.lead_index,
+            "last": view.last_placed,
+            "ends": list(view.ends) if view.ends else None,
+            "turn": view.turn,
+            "pile": view.boneyard_size if rules.has_boneyard else None,
+            "passed": list(view.passed),
+            "move": str(view.moves[-1]) if number else None,
+            "say": say,
+            "note": note,
+        }
+
+
+def _score(rules: Any, state: MatchState, names: dict[str, str]) -> ScorePanel:
+    title, rows, notes = score_panel_words(rules, state, names)
+    return {"title": title, "notes": notes,
+            "rows": [ScoreRow(key=k, label=label, value=value, detail=detail, mine=False)
+                     for k, label, value, detail in rows]}
+
+
+def _tally(state: MatchState) -> str:
+    return " · ".join(f"{who} {n}" for who, n in state.score.items())
+
+
+def _read(source: Any) -> tuple[Replayed, Any]:
+    """The replayed record and its JSON; ``RecordError`` (with ``.record``) for a bad one."""
+    if isinstance(source, Replayed):
+        if not source.match.hands:
+            raise RecordError([Problem(Reason.NO_HANDS, "the record has no hand yet: there is nothing to show")])
+        return source, write_record(source.match, source.players, source.comments)
+    if isinstance(source, Match):
+        if not source.hands:
+            raise RecordError([Problem(Reason.NO_HANDS, "the match has no hand yet: there is nothing to show")])
+        return Replayed(source), write_record(source)
+    if not isinstance(source, (Mapping, str, bytes, os.PathLike)):
+        raise TypeError(f"Replay() takes a record (a dict, JSON text or a path), a Replayed or a Match, "
+                        f"not {type(source).__name__}")
+    data = load_json(source)
+    try:
+        return read_record(data, need_hands=True), data
+    except RecordError as error:
+        error.record = data  # type: ignore[attr-defined]
+        raise

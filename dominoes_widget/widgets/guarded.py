@@ -1,0 +1,40 @@
+"""Traits the browser may not write: the kernel owns the game, the browser only asks."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, ClassVar, Mapping
+
+__all__ = ["GuardedState"]
+
+
+class GuardedState:
+    """Refuses ``update`` messages from the browser except for the traits in ``_browser_writable``.
+
+    ipywidgets applies every ``update`` a front end sends. Here a write to a trait the
+    kernel owns, or a value its checker refuses, changes nothing: the kernel's value is
+    sent back (so the page shows the truth again) and the page is told why, in an
+    ``error`` message. ``_browser_writable`` maps a trait name to a checker that takes the
+    proposed values (all of one message) and returns an error text, or ``None`` to accept.
+    """
+
+    _browser_writable: ClassVar[Mapping[str, Callable[[Any, Mapping[str, Any]], str | None]]] = {}
+
+    def set_state(self, sync_data: Mapping[str, Any]) -> None:
+        refused: list[str] = []
+        reasons: list[str] = []
+        accepted: dict[str, Any] = {}
+        for name, value in sync_data.items():
+            check = self._browser_writable.get(name)
+            problem = f"{str(name)[:40]} is kept by the kernel" if check is None else check(self, sync_data)
+            if problem is None:
+                accepted[name] = value
+            else:
+                refused.append(name)
+                reasons.append(problem)
+        if accepted:
+            super().set_state(accepted)  # type: ignore[misc]
+        if refused:
+            known = [name for name in refused if name in self.keys]  # type: ignore[attr-defined]
+            if known:
+                self.send_state(known)  # type: ignore[attr-defined]
+            self.send({"type": "error", "message": "; ".join(reasons)[:500]})  # type: ignore[attr-defined]
