@@ -8,13 +8,7 @@ alone and the engine runs without ipywidgets.
 from __future__ import annotations
 
 from importlib import import_module
-from importlib.metadata import PackageNotFoundError, version
 from typing import TYPE_CHECKING, Any
-
-try:
-    __version__ = version("dominoes_widget")
-except PackageNotFoundError:  # run from a source tree that was never installed
-    __version__ = "0+unknown"
 
 # name -> the module that defines it
 _EXPORTS = {
@@ -42,6 +36,13 @@ __all__ = sorted(name for name, module in _EXPORTS.items() if not module.startsw
 
 
 def __getattr__(name: str) -> Any:
+    if name == "__version__":  # the one version, pyproject.toml's, as installed
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            return version("dominoes_widget")
+        except PackageNotFoundError:  # a source tree that was never installed
+            return "0+unknown"
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

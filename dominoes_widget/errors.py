@@ -109,7 +109,10 @@ def excerpt(value: Any, limit: int = 60) -> str:
         return f"a {type(value).__name__} of {len(value)} items"
     if isinstance(value, int) and value.bit_length() > 4 * limit:
         return f"a whole number of {value.bit_length()} bits"
-    text = repr(value)
+    try:
+        text = repr(value)
+    except (RecursionError, ValueError):  # nested too deep, or a number inside too long to print
+        return f"a {type(value).__name__} too deep or too long to show"
     return text if len(text) <= limit else f"{text[:limit]}…"
 
 

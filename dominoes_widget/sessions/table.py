@@ -574,16 +574,18 @@ class TableSession:
         at the position being looked at."""
         match = self._match
         pending = match.pending
+        open_hands = self.open_hands
         if pending is not None:
             position = pending.hand(self.rules)
         else:
             assert match.hand is not None
             position = match.hand
             if self.looking is not None:
+                open_hands = open_hands or position.is_over  # once a hand is over every tile is known
                 position = position.copy()
                 while len(position.moves) > self.looking:
                     position.pop()
-        return seat_view(position, self.viewer, match.state, open_hands=self.open_hands)
+        return seat_view(position, self.viewer, match.state, open_hands=open_hands)
 
     def view(self) -> TableView:
         """The browser's view (``js/PROTOCOL.md``), built from :meth:`screen_view` alone."""
