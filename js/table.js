@@ -14,7 +14,7 @@ import { changeTracker, h, hasFocus, listen, listenModel, setChildren } from "./
 import { buildFelt, drawSeat } from "./kit/felt.mjs";
 import { lineDrawing } from "./kit/line_view.mjs";
 import { applyPalette } from "./kit/palette.mjs";
-import { buildSide, drawMoveList, drawScore, markCurrentMove } from "./kit/panels.mjs";
+import { buildSide, drawMoveList, drawScore, markCurrentMove, moveItems } from "./kit/panels.mjs";
 import { seatsByPosition } from "./kit/seats.mjs";
 import { parseMove, parseTile, sameTile, sortedKey, tileSvg } from "./kit/tile.mjs";
 import { countWords, makeWords, numberWord, percent, tileName } from "./kit/words.mjs";
@@ -372,10 +372,10 @@ function render({ model, el }) {
   function updateSide(view) {
     if (state.changed("score", [view.score, view.hand_label])) drawScore(ui.score, view.score, { subtitle: view.hand_label });
     const current = view.look ? view.look.ply : view.moves.length;
-    const listed = [view.moves, view.move_words, view.phase === "cover"];
+    const listed = [view.moves, view.move_words, view.players, view.phase === "cover"];
     if (state.changed("moves", listed)) {
-      const items = [{ ply: 0, text: word("deal") }, ...view.moves.map((move, i) => ({ ply: i + 1, text: view.move_words[i] || move, title: move }))];
-      drawMoveList(ui.moveList, items, current, { disabled: view.phase === "cover" });
+      const names = Object.fromEntries(Object.entries(view.players).map(([seat, player]) => [seat, player.name]));
+      drawMoveList(ui.moveList, moveItems(word, view.moves, view.move_words, names), current, { disabled: view.phase === "cover" });
     } else if (state.changed("current-move", [current])) {
       markCurrentMove(ui.moveList, current);
     }

@@ -71,17 +71,22 @@ export function drawSeat(box, info, word) {
   setChildren(box.marks, ...marks.map(([kind, text]) => h("span", { className: `dw-mark dw-mark-${kind}`, text })));
   box.root.setAttribute("aria-label", [label, box.count.textContent, ...marks.map(([, text]) => text)].join(", "));
 
-  const lying = box.position === "left" || box.position === "right";
   box.tiles.hidden = !showTiles;
-  box.tiles.style.setProperty("--dw-rows", String(Math.max(1, Math.min(n, SIDE_ROWS))));
-  if (!showTiles) {
-    setChildren(box.tiles);
-    return;
-  }
-  const tiles = faceUp ? hand : Array(n).fill(null);
-  box.tiles.innerHTML = tiles.map((tile) => tileSvg(tile, { lying, fluid: true, className: "dw-seat-tile" })).join("");
   box.tiles.setAttribute(
     "aria-label",
     faceUp ? hand.map((tile) => tileName(word, tile)).join(", ") || countText : word("face_down", { count: countText }),
   );
+  // The tiles are drawn again only when they change (a turn or a mark changes no tile).
+  const key = showTiles ? `${box.position}|${faceUp ? hand.join(" ") : n}` : "";
+  if (box.drawn === key) return;
+  box.drawn = key;
+  box.tiles.style.setProperty("--dw-rows", String(Math.max(1, Math.min(n, SIDE_ROWS))));
+  box.tiles.dataset.tiles = faceUp && showTiles ? hand.join(" ") : "";
+  if (!showTiles) {
+    setChildren(box.tiles);
+    return;
+  }
+  const lying = box.position === "left" || box.position === "right";
+  const tiles = faceUp ? hand : Array(n).fill(null);
+  box.tiles.innerHTML = tiles.map((tile) => tileSvg(tile, { lying, fluid: true, className: "dw-seat-tile" })).join("");
 }

@@ -1,6 +1,7 @@
 // Side panels shared by the Table and the Replay: the score and the list of moves.
 
 import { h, setChildren } from "./dom.mjs";
+import { moveShort } from "./words.mjs";
 
 /**
  * The side panels' DOM: the score, the moves, the rules, with `extra` panels between the
@@ -44,7 +45,8 @@ export function drawScore(section, score, { subtitle = "" } = {}) {
 
 /**
  * The moves as buttons, one per position: `items` [{ply, text, title}] (ply 0 = the deal),
- * `current` the ply shown (marked aria-current), `disabled` for a list that only shows.
+ * `text` shown, `title` (the sentence) the button's name and tooltip; `current` the ply
+ * shown (marked aria-current), `disabled` for a list that only shows.
  */
 export function drawMoveList(list, items, current, { disabled = false } = {}) {
   setChildren(list,
@@ -57,6 +59,7 @@ export function drawMoveList(list, items, current, { disabled = false } = {}) {
           className: `dw-move${ply === current ? " dw-current" : ""}`,
           dataset: { ply: String(ply) },
           title: title || null,
+          "aria-label": title ? `${text}: ${title}` : null,
           "aria-current": ply === current ? "step" : null,
           disabled,
           text,
@@ -65,6 +68,11 @@ export function drawMoveList(list, items, current, { disabled = false } = {}) {
     ),
   );
   showCurrent(list);
+}
+
+/** The items of drawMoveList for a hand's moves: the deal, then each move in short. */
+export function moveItems(word, moves, sentences, names) {
+  return [{ ply: 0, text: word("deal") }, ...moves.map((move, i) => ({ ply: i + 1, text: moveShort(word, move, names), title: sentences[i] || move }))];
 }
 
 /** Mark another ply as current without rebuilding the list. */
@@ -78,12 +86,19 @@ export function markCurrentMove(list, current) {
   showCurrent(list);
 }
 
-// Scroll the list itself (never the page) so the current move shows.
+// Scroll the list itself (never the page) so the current move shows: on the next frame,
+// when the browser lays the page out anyway (reading sizes now would force a layout).
+const scrolling = new WeakMap();
+
 function showCurrent(list) {
-  const button = list.querySelector(".dw-current") ?? list.lastElementChild;
-  if (!button) return;
-  const item = button.closest("li") ?? button;
-  const top = item.offsetTop; // the list is positioned, so this is from its top
-  if (top < list.scrollTop) list.scrollTop = top;
-  else if (top + item.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top + item.offsetHeight - list.clientHeight;
+  if (scrolling.has(list)) return;
+  scrolling.set(list, requestAnimationFrame(() => {
+    scrolling.delete(list);
+    const button = list.querySelector(".dw-current") ?? list.lastElementChild;
+    if (!button || !list.isConnected) return;
+    const item = button.closest("li") ?? button;
+    const top = item.offsetTop; // the list is positioned, so this is from its top
+    if (top < list.scrollTop) list.scrollTop = top;
+    else if (top + item.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top + item.offsetHeight - list.clientHeight;
+  }));
 }
