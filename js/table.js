@@ -16,7 +16,7 @@ import { lineDrawing } from "./kit/line_view.mjs";
 import { applyPalette } from "./kit/palette.mjs";
 import { buildSide, drawMoveList, drawScore, markCurrentMove, moveItems } from "./kit/panels.mjs";
 import { seatsByPosition } from "./kit/seats.mjs";
-import { parseMove, parseTile, sameTile, sortedKey, tileSvg } from "./kit/tile.mjs";
+import { numberSvg, parseMove, parseTile, sameTile, sortedKey, tileSvg } from "./kit/tile.mjs";
 import { countWords, makeWords, numberWord, percent, tileName } from "./kit/words.mjs";
 import { chooseEnd, legalMoveOfKind, resolveTileClick } from "./move_choice.mjs";
 
@@ -419,7 +419,7 @@ function render({ model, el }) {
       h(
         "li",
         { className: "dw-unseen", title: `${numberWord(word, number)}: ${count}` },
-        svgNode(halfSvg(number)),
+        svgNode(numberSvg(number)),
         h("span", { className: "dw-unseen-count", text: String(count) }),
       ),
     );
@@ -691,11 +691,6 @@ function svgNode(markup) {
   return template.content.firstElementChild;
 }
 
-// One half of a tile showing `number`: the counting panel's picture of a number.
-function halfSvg(number) {
-  const tile = tileSvg(`${number}-${number}`, { fluid: true, className: "dw-half" });
-  return tile.replace(/viewBox="0 0 ([\d.]+) ([\d.]+)"/, (whole, w) => `viewBox="0 0 ${w} ${w}"`);
-}
 
 // ---- building the DOM once --------------------------------------------------------------
 

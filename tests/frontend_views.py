@@ -7,7 +7,7 @@ and plain words for the rest. Every function returns a fresh dict.
 - :data:`WORDS`: the ``[ui]`` words of ``dominoes_widget/locales/en.toml`` (the ``words`` trait);
 - Table views: :func:`lead_any_tile`, :func:`choice_of_end`, :func:`vietnamese_draw`,
   :func:`two_players`, :func:`cover`, :func:`choose_leader`, :func:`hand_over`,
-  :func:`match_over`, :func:`full_line`, :func:`looking_back`, :func:`with_hint`,
+  :func:`match_over`, :func:`full_line`, :func:`long_line`, :func:`looking_back`, :func:`with_hint`,
   :func:`with_counting`, :func:`open_hands`;
 - Replay data: :func:`replay_data` (a recorded match, step by step, with a note).
 """
@@ -286,7 +286,7 @@ def match_over() -> dict:
     view = hand_over()
     view.update(phase="match_over", score=score_panel(Rules.six_love(), {"NS": 0, "EW": 6}, notes=[]))
     view["result"].update(button="New match", match="East-West win the match 6-0.")
-    view["status"] = "East-West win the match 6-0."
+    view["status"] = "The match is over: start a new one when you are ready."
     return view
 
 
@@ -297,6 +297,23 @@ def full_line(*, viewer_tiles: int = 0) -> dict:
                 hands={"N": 0, "E": 0, "S": [], "W": 0}, pips={"S": 0}, turn="E",
                 status="East is thinking…")
     return view
+
+
+@cache
+def _long_hand() -> Hand:
+    for seed in range(1, 400):
+        hand = Hand.dealt(Rules.six_love(), seed=seed)
+        try:
+            return _play_until(hand, lambda h: h.turn == "S" and len(h.line) >= 19 and not h.is_over
+                               and len(h.legal_move_list()) >= 2, limit=40)
+        except (AssertionError, IndexError):
+            continue
+    raise AssertionError("no deal reaches a long line with South to move")
+
+
+def long_line() -> dict:
+    """Late in a hand: a line of 20-odd tiles, South to move with a choice of end."""
+    return view_of(_long_hand().copy(), "S", hand_number=4, score=score_panel(Rules.six_love(), {"NS": 3, "EW": 4}))
 
 
 def looking_back(ply: int = 3) -> dict:

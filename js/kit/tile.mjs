@@ -133,6 +133,20 @@ export function tileSvg(tile, { unit = 20, lying = false, className = "", fluid 
   );
 }
 
+/** A standalone <svg> of one square half showing `value`: a number as the tiles show it. */
+export function numberSvg(value, { unit = 20, className = "" } = {}) {
+  const pad = Math.max(1, round(unit * 0.08));
+  const size = round(unit + 2 * pad);
+  const body =
+    `<rect class="dw-tile-body" x="${pad}" y="${pad}" width="${unit}" height="${unit}" rx="${round(unit * 0.14)}" ` +
+    `stroke-width="${round(Math.max(0.6, unit * 0.05))}"/>`;
+  return (
+    `<svg class="dw-tile-svg dw-number${className ? ` ${className}` : ""}" xmlns="http://www.w3.org/2000/svg" ` +
+    `viewBox="0 0 ${size} ${size}" aria-hidden="true" focusable="false">` +
+    `<g class="dw-tile">${body}${halfPips(clampPip(value), pad, pad, unit, "vertical")}</g></svg>`
+  );
+}
+
 function halfPips(value, x, y, unit, orientation) {
   const r = round(unit * 0.095);
   return pipPositions(value, orientation)

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { parseMove, parseTile, pipPositions, sameTile, sortedKey, tileKey, tileMarkup, tileSvg } from "./tile.mjs";
+import { numberSvg, parseMove, parseTile, pipPositions, sameTile, sortedKey, tileKey, tileMarkup, tileSvg } from "./tile.mjs";
 
 test("tiles parse, print and compare either way round", () => {
   assert.deepEqual(parseTile("6-4"), [6, 4]);
@@ -83,4 +83,11 @@ test("a standalone tile svg: upright or lying, face down for null, sized by CSS 
   assert.match(tileSvg("6-4", { unit: 10, lying: true }), /viewBox="0 0 22 12"/);
   assert.match(tileSvg(null, { unit: 10 }), /dw-face-down/);
   assert.doesNotMatch(tileSvg("6-4", { unit: 10, fluid: true }), /width="12"/);
+});
+
+test("a number alone: one square half with its pips", () => {
+  const five = numberSvg(5);
+  assert.equal((five.match(/<circle/g) ?? []).length, 5);
+  assert.match(five, /viewBox="0 0 23.2 23.2"/);
+  assert.equal((numberSvg(0).match(/<circle/g) ?? []).length, 0);
 });
