@@ -222,6 +222,19 @@ def test_end_choice_by_button(page):
     assert harness.sent(page) == [move_sent(legal_for(view, both, "R"), view)]
 
 
+def test_on_a_wild_blank_end_the_person_picks_which_half_touches(page):
+    view = views.choice_of_end()
+    view.update(ends=[0, view["ends"][1]], legal=["S 0-5 L", "S 5-0 L"], playable=["5-5"])
+    view["hands"]["S"] = ["0-5", "1-1"]
+    mount(page, view)
+    hand_tile(page, "0-5").click()
+    choice = page.locator(".dw-choice")
+    assert "Which half of blank-five touches the left end?" in choice.inner_text()
+    assert page.locator("svg.dw-line .dw-slot").count() == 1
+    choice.get_by_role("button", name="five against the end").click()
+    assert harness.sent(page) == [move_sent("S 5-0 L", view)]
+
+
 def test_a_tile_with_no_legal_move_still_sends_a_move(page):
     view = views.choice_of_end()
     _, _, neither = views.choice_tiles(view)
