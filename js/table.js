@@ -450,13 +450,11 @@ function render({ model, el }) {
 
   function updateView() {
     const view = readView(model);
-    const before = state.view;
     state.view = view;
     if (state.choice && (state.choice.legal !== JSON.stringify(view.legal) || view.look || view.phase !== "playing")) {
       state.choice = null;
       drawChoice();
     }
-    if (view.look && !before.look) state.handFocus = Math.min(state.handFocus, 0);
     ui.root.dataset.phase = view.phase;
     updateFelt(view);
     updateLine(view);
