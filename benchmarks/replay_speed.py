@@ -13,6 +13,9 @@ Bots play a 10-hand Six Love match (target raised so it lasts); then:
   handlers, until the browser has recomputed style and layout; every step of every hand.
 
 Targets (issue 4): at most 16 ms a step; opening under 1 s.
+
+Needs the Python Replay's data v2 (js/PROTOCOL.md); until the v2 session lands,
+``benchmarks/frontend_layout.py`` times the replay's steps on data made by the engine.
 """
 
 from __future__ import annotations
@@ -61,14 +64,14 @@ def baseline_widget():
 
     class Baseline(anywidget.AnyWidget):
         _esm = ('export default { render({ el }) { const d = document.createElement("div"); '
-                'd.className = "dwr-line-empty"; d.textContent = "baseline"; el.append(d); } };')
+                'd.className = "dw-line-empty"; d.textContent = "baseline"; el.append(d); } };')
 
     return Baseline()
 
 
 STEP_ALL = """
 async ([runs]) => {
-  const root = document.querySelector(".dwr-root");
+  const root = document.querySelector(".dw-replay-widget");
   const model = window.harness.model;
   const data = model.get("data");
   const flush = () => Promise.resolve();  // the widget draws in a microtask
@@ -88,7 +91,7 @@ async ([runs]) => {
     for (let i = 0; i < total; i++) times.back.push(await press("ArrowLeft"));
   }
   // slider jumps: anywhere in a hand, as a drag would go
-  const slider = document.querySelector(".dwr-slider");
+  const slider = document.querySelector(".dw-slider");
   for (let hand = 0; hand < data.hands.length; hand++) {
     model.set("hand", hand); model.set("step", 0);
     await flush();
@@ -135,7 +138,7 @@ def main() -> int:
         for _ in range(10):
             opens.append(page.evaluate(
                 """([attrs]) => { const t0 = performance.now(); window.harness.mount(attrs, 900);
-                   void document.querySelector('.dwr-root').offsetHeight; return performance.now() - t0; }""",
+                   void document.querySelector('.dw-replay-widget').offsetHeight; return performance.now() - t0; }""",
                 [attributes]))
         steps = page.evaluate(STEP_ALL, [2])
         page.close()
@@ -151,7 +154,7 @@ def main() -> int:
                     html = path.read_text(encoding="utf-8")
                 start = time.perf_counter()
                 page = harness.open_export(browser, html)
-                page.locator(".dwr-line-empty, .dwr-line-svg").first.wait_for(timeout=30_000)
+                page.locator(".dw-line-empty, svg.dw-line .dw-tile").first.wait_for(timeout=30_000)
                 exported[kind].append((time.perf_counter() - start) * 1000)
                 page.close()
         browser.close()

@@ -16,7 +16,9 @@ True
 from __future__ import annotations
 
 import html
+import json
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Mapping, Sequence
 
 from .hand import Hand
@@ -34,19 +36,21 @@ __all__ = ["render_svg", "render_position", "render_match_html", "render_record_
 DEFAULT_SIZE = 520
 
 # Colours as attributes, not CSS, so every viewer (even one that strips <style>) draws them.
-# A felt table with ivory tiles reads well on light and dark notebook themes alike.
-FELT = "#1f5c43"
-FELT_EDGE = "#174632"
-INK = "#f3efe4"
-INK_DIM = "#b9d2c4"
-TURN = "#ffd166"
-TILE_FACE = "#fbf8ef"
-TILE_EDGE = "#2b2b2b"
-PIP = "#1b1b1b"
-DIVIDER = "#8d877a"
-TILE_BACK = "#3d5a80"
-TILE_BACK_MARK = "#98c1d9"
-LAST_PLAYED = "#f4a300"
+# A felt table with ivory tiles reads well on light and dark notebook themes alike. They come
+# from palette.json, the file the widgets' front end (js/kit/palette.mjs) reads too.
+_PALETTE = json.loads((Path(__file__).parent / "palette.json").read_text(encoding="utf-8"))
+FELT = _PALETTE["felt"]
+FELT_EDGE = _PALETTE["felt_edge"]
+INK = _PALETTE["text_on_felt"]
+INK_DIM = _PALETTE["text_on_felt_dim"]
+TURN = _PALETTE["turn"]
+TILE_FACE = _PALETTE["tile_face"]
+TILE_EDGE = _PALETTE["tile_edge"]
+PIP = _PALETTE["pip"]
+DIVIDER = _PALETTE["divider"]
+TILE_BACK = _PALETTE["tile_back"]
+TILE_BACK_MARK = _PALETTE["back_mark"]
+LAST_PLAYED = _PALETTE["last_move"]
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif"
 
 # Pip centres as fractions of one square half of an upright tile (rows of three run along

@@ -4,7 +4,7 @@
 // made with the clicked tile, and asks the person when they differ by end (or, on a
 // wild blank end, by which half touches).
 
-import { parseMove, sameTile, tileKey, parseTile } from "./tile.mjs";
+import { parseMove, sameTile, tileKey, parseTile } from "./kit/tile.mjs";
 
 /** The parsed legal moves (lead or play) made with `tile`, in the order given. */
 export function legalMovesForTile(legal, tile) {

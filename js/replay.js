@@ -1,45 +1,26 @@
 // The Replay widget's front end (anywidget ES module).
 //
-// The whole record arrives once in `data`; stepping happens here, with no kernel: the
-// buttons, the slider, the keys and play/pause set `hand` and `step` on the model (and
-// the kernel, when there is one, follows). The DOM is built once in `render`; one small
-// update function per trait redraws what changed.
+// The whole record arrives once in `data` (js/PROTOCOL.md, "The Replay"), every step's
+// position computed by the kernel; stepping happens here, with no kernel: the buttons,
+// the slider, the keys, the moves list and play/pause set `hand` and `step` on the model
+// (and the kernel, when there is one, follows).
+//
+// The other arrangement of the kit: the same felt, seats, tiles and side panels as the
+// Table; under the felt the step's words and the controls, both of fixed height, so the
+// widget keeps its size from step to step. The DOM is built once in `render`; one small
+// update function per part redraws what changed.
 
-import { layoutLine } from "./line_layout.mjs";
-import { SEAT_WORDS, tileLabel, tileMarkup, tileRowSvg } from "./tile.mjs";
-import {
-  atRecordEnd,
-  clampPosition,
-  handCount,
-  infoAt,
-  keyAction,
-  navigate,
-  playDelay,
-  positionAt,
-  problemText,
-  stepCount,
-} from "./replay_steps.mjs";
-
-// A tile's pips as the blocked count scores them: the Vietnamese game counts 0-0 as 13.
-function tilePips(tile, game) {
-  if (tile === "0-0") return game === "vietnamese" ? 13 : 0;
-  return tile.split("-").reduce((sum, half) => sum + Number(half), 0);
-}
+import { changeTracker, h, listen, listenModel, setChildren } from "./kit/dom.mjs";
+import { buildFelt, drawSeat } from "./kit/felt.mjs";
+import { lineDrawing } from "./kit/line_view.mjs";
+import { applyPalette } from "./kit/palette.mjs";
+import { buildSide, drawMoveList, drawScore, markCurrentMove, moveItems } from "./kit/panels.mjs";
+import { seatsByPosition } from "./kit/seats.mjs";
+import { countWords, makeWords, numberWord } from "./kit/words.mjs";
+import { atRecordEnd, clampPosition, handCount, keyAction, navigate, playDelay, stepAt, stepCount, wordsAt } from "./replay_steps.mjs";
 
 const SPEEDS = [0.5, 1, 2, 4, 8];
-const DEFAULT_LINE_WIDTH = 520;
-const SIDE_SEATS = ["W", "E"];
-
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "text") node.textContent = value;
-    else node.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children) if (child) node.append(child);
-  return node;
-}
+const LINE_UNIT = { minUnit: 6, maxUnit: 30 };
 
 // Button icons as inline SVG (icon fonts and media glyphs are missing from many systems).
 const TRIANGLE_LEFT = "M11 3 L4 8 L11 13 Z";
@@ -54,118 +35,36 @@ const ICONS = {
   end: `<path d="M3 3 L10 8 L3 13 Z"/><rect x="11" y="3" width="2" height="10"/>`,
   nextHand: `<path d="M1 3 L6.5 8 L1 13 Z"/><path d="M7 3 L12.5 8 L7 13 Z"/><rect x="13" y="3" width="2" height="10"/>`,
 };
+// Each step button: its action, icon and the words key of its label.
+const STEP_BUTTONS = [
+  ["prevHand", "previous_hand"],
+  ["start", "start"],
+  ["prev", "back"],
+  ["toggle", "play"],
+  ["next", "forward"],
+  ["end", "end"],
+  ["nextHand", "following_hand"],
+];
 
-function icon(name) {
-  return (
-    `<svg class="dwr-icon" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false" ` +
-    `fill="currentColor">${ICONS[name]}</svg>`
-  );
-}
-
-function button(action, label) {
-  const node = h("button", {
-    type: "button",
-    class: "dwr-button",
-    "data-action": action,
-    "aria-label": label,
-    title: label,
-  });
-  node.innerHTML = icon(action === "toggle" ? "play" : action);
-  return node;
+function iconMarkup(name) {
+  return `<svg class="dw-icon" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false" fill="currentColor">${ICONS[name]}</svg>`;
 }
 
 function render({ model, el }) {
-  const root = h("div", {
-    class: "dwr-root",
-    tabindex: "0",
-    role: "group",
-    "aria-label": "Replay of a recorded match",
-    // JupyterLab: let the arrow keys, Home/End, PageUp/PageDown and space reach us.
-    "data-lm-suppress-shortcuts": "true",
-  });
-  el.classList.add("dwr-host");
-  el.append(root);
+  const ui = buildSkeleton();
+  applyPalette(ui.root);
+  el.append(ui.root);
 
-  // -- the DOM, built once ------------------------------------------------------------
-  const title = h("span", { class: "dwr-title" });
-  const where = h("span", { class: "dwr-where" });
-  const tally = h("span", { class: "dwr-tally", "aria-label": "score" });
-  const head = h("div", { class: "dwr-head" }, title, where, tally);
-
-  const seatBoxes = {};
-  for (const seat of ["N", "W", "E", "S"]) {
-    const name = h("span", { class: "dwr-seat-name" });
-    const count = h("span", { class: "dwr-seat-count" });
-    const label = h("div", { class: "dwr-seat-label" }, name, count);
-    const tiles = h("div", { class: "dwr-tiles", role: "img" });
-    const box = h("div", { class: `dwr-seat dwr-seat-${seat}`, "data-seat": seat }, label, tiles);
-    seatBoxes[seat] = { box, name, count, tiles };
-  }
-  const lineBox = h("div", { class: "dwr-line", "aria-label": "line of play" });
-  const ends = h("div", { class: "dwr-ends" });
-  const centre = h("div", { class: "dwr-centre" }, lineBox, ends);
-  const { N, W, E, S } = seatBoxes;
-  const table = h("div", { class: "dwr-table" }, N.box, W.box, centre, E.box, S.box);
-
-  const notation = h("code", { class: "dwr-notation" });
-  const why = h("span", { class: "dwr-why" });
-  const note = h("div", { class: "dwr-note" });
-  const result = h("div", { class: "dwr-result" });
-  const scoreLine = h("div", { class: "dwr-score" });
-  const moveLine = h("div", { class: "dwr-move" }, notation, why);
-  const info = h("div", { class: "dwr-info", "aria-live": "polite" }, moveLine, note, result, scoreLine);
-
-  const playButton = button("toggle", "Play (space)");
-  playButton.classList.add("dwr-play");
-  const playWord = h("span", { class: "dwr-play-word", text: "Play" });
-  playButton.append(playWord);
-  const handSelect = h("select", { class: "dwr-hand-select", "aria-label": "Hand" });
-  const slider = h("input", {
-    class: "dwr-slider",
-    type: "range",
-    min: "0",
-    max: "0",
-    step: "1",
-    value: "0",
-    "aria-label": "Move",
-  });
-  const counter = h("span", { class: "dwr-counter" });
-  const speedSelect = h("select", { class: "dwr-speed", "aria-label": "Speed (moves per second)" });
-  for (const s of SPEEDS) speedSelect.append(h("option", { value: String(s), text: `${s}/s` }));
-  const controls = h(
-    "div",
-    { class: "dwr-controls" },
-    button("prevHand", "Previous hand (PageUp)"),
-    button("start", "Start of the hand (Home)"),
-    button("prev", "Back one move (←)"),
-    playButton,
-    button("next", "Forward one move (→)"),
-    button("end", "End of the hand (End)"),
-    button("nextHand", "Next hand (PageDown)"),
-    handSelect,
-    slider,
-    counter,
-    speedSelect,
-  );
-
-  const rulesText = h("pre", { class: "dwr-rules-text" });
-  const rules = h("details", { class: "dwr-rules" }, h("summary", { text: "Rules" }), rulesText);
-  const problemList = h("ul", { class: "dwr-problem-list" });
-  const problems = h(
-    "div",
-    { class: "dwr-problems", role: "alert", hidden: true },
-    h("div", { class: "dwr-problems-title", text: "This record did not open." }),
-    problemList,
-  );
-  root.append(head, problems, table, info, controls, rules);
-
-  // -- state of this view ---------------------------------------------------------------
-  let data = {};
-  let timer = null;
-  let lineWidth = DEFAULT_LINE_WIDTH;
-  let drawQueued = false;
-
-  const position = () => clampPosition(data, model.get("hand"), model.get("step"));
+  const state = {
+    data: {},
+    word: makeWords(model.get("words")),
+    changed: changeTracker(),
+    timer: null,
+    lineSize: { width: 0, height: 0 },
+    drawQueued: false,
+  };
+  const word = (key, params) => state.word(key, params);
+  const position = () => clampPosition(state.data, model.get("hand"), model.get("step"));
 
   function go(target) {
     const here = position();
@@ -178,205 +77,252 @@ function render({ model, el }) {
 
   function act(action, value) {
     if (action === "toggle") return togglePlay();
-    if (timer !== null && action !== "step" && action !== "hand") stopPlay();
-    go(navigate(data, position(), action, value));
+    if (state.timer !== null && action !== "step" && action !== "hand") stopPlay();
+    go(navigate(state.data, position(), action, value));
   }
 
-  // -- play / pause -----------------------------------------------------------------------
+  // ---- play / pause ----------------------------------------------------------------------
+
   function startPlay() {
-    if (handCount(data) === 0) return;
-    if (atRecordEnd(data, position())) go({ hand: 0, step: 0 });
-    timer = setInterval(tick, playDelay(model.get("speed")));
-    showPlaying(true);
+    if (handCount(state.data) === 0) return;
+    if (atRecordEnd(state.data, position())) go({ hand: 0, step: 0 });
+    state.timer = setInterval(tick, playDelay(model.get("speed")));
+    showPlaying();
   }
 
   function stopPlay() {
-    if (timer !== null) clearInterval(timer);
-    timer = null;
-    showPlaying(false);
+    if (state.timer !== null) clearInterval(state.timer);
+    state.timer = null;
+    showPlaying();
   }
 
   // The play button offers what a press would do: pause while playing, play otherwise.
-  function showPlaying(playing) {
-    const word = playing ? "Pause" : "Play";
-    playButton.querySelector("svg").innerHTML = playing ? ICONS.pause : ICONS.play;
-    playWord.textContent = word;
-    playButton.setAttribute("aria-label", `${word} (space)`);
-    playButton.title = `${word} (space)`;
-    root.classList.toggle("dwr-playing", playing);
+  function showPlaying() {
+    const playing = state.timer !== null;
+    ui.playIcon.innerHTML = playing ? ICONS.pause : ICONS.play;
+    ui.playWord.textContent = word(playing ? "pause_short" : "play_short");
+    const label = word(playing ? "pause" : "play");
+    ui.playButton.setAttribute("aria-label", label);
+    ui.playButton.title = label;
+    ui.root.classList.toggle("dw-playing", playing);
   }
 
   function togglePlay() {
-    if (timer === null) startPlay();
+    if (state.timer === null) startPlay();
     else stopPlay();
   }
 
   function tick() {
-    if (!go(navigate(data, position(), "next")) || atRecordEnd(data, position())) stopPlay();
+    if (!go(navigate(state.data, position(), "next")) || atRecordEnd(state.data, position())) stopPlay();
   }
 
-  // -- drawing ---------------------------------------------------------------------------
+  // ---- drawing -------------------------------------------------------------------------------
+
   function drawSoon() {
-    if (drawQueued) return;
-    drawQueued = true;
+    if (state.drawQueued) return;
+    state.drawQueued = true;
     queueMicrotask(() => {
-      drawQueued = false;
+      state.drawQueued = false;
       draw();
     });
   }
 
   function draw() {
+    const data = state.data;
     const bad = handCount(data) === 0;
-    root.classList.toggle("dwr-empty", bad);
+    ui.root.classList.toggle("dw-empty", bad);
+    ui.board.hidden = bad;
     if (bad) return;
     const { hand, step } = position();
     const handData = data.hands[hand];
-    const seats = data.seats ?? ["N", "E", "S", "W"];
-    const table = positionAt(handData, seats, step);
-    const said = infoAt(data, hand, step);
+    const here = stepAt(data, hand, step) ?? {};
+    const said = wordsAt(data, hand, step) ?? {};
     const last = stepCount(data, hand);
 
-    title.textContent = data.title ?? "Replay";
-    where.textContent = `Hand ${hand + 1} of ${handCount(data)} · move ${step} of ${last}`;
-    tally.textContent = Object.entries(said.tally ?? {})
-      .map(([who, n]) => `${who} ${n}`)
-      .join(" · ");
+    const label = handData.label ?? String(hand + 1);
+    const where = word("replay_where", { hand: label, hands: handCount(data), step, moves: last });
+    setChildren(ui.felt.corners.topStart, h("strong", { text: data.title ?? "" }), h("span", { className: "dw-where", text: word("hand_of", { hand: label, hands: handCount(data) }) }));
+    const pile = here.pile === null || here.pile === undefined ? null : here.pile > 0 ? word("pile", { n: here.pile }) : word("pile_empty");
+    setChildren(ui.felt.corners.topEnd, h("span", { className: "dw-tally", text: said.tally ?? "" }), pile ? h("span", { className: "dw-pile", text: pile }) : null);
 
-    for (const seat of ["N", "W", "E", "S"]) {
-      const box = seatBoxes[seat];
-      const playing = seats.includes(seat);
-      box.box.hidden = !playing;
-      if (!playing) continue;
-      const tiles = table.hands[seat] ?? [];
-      const name = data.names?.[seat];
-      const pips = tiles.reduce((sum, t) => sum + tilePips(t, data.game), 0);
-      box.name.textContent = `${seat} · ${name ?? SEAT_WORDS[seat]}`;
-      box.name.title = box.name.textContent;
-      const passed = table.passed.includes(seat) ? ", passed" : "";
-      box.count.textContent = `${tiles.length} tile${tiles.length === 1 ? "" : "s"}, ${pips} pips${passed}`;
-      box.box.classList.toggle("dwr-turn", table.turn === seat);
-      box.box.classList.toggle("dwr-passed", table.passed.includes(seat));
-      const key = tiles.join(" ");
-      if (box.tiles.dataset.tiles !== key || !box.tiles.firstChild) {
-        box.tiles.dataset.tiles = key;
-        box.tiles.innerHTML = tileRowSvg(tiles, { unit: 13, lying: SIDE_SEATS.includes(seat), perLine: 7 });
-        const words = tiles.map(tileLabel).join(", ") || "no tiles";
-        box.tiles.setAttribute("aria-label", `${SEAT_WORDS[seat]} holds ${words}`);
-      }
-    }
-    drawLine(table);
-    const endWords = table.ends ? `Ends ${table.ends[0]} | ${table.ends[1]}` : "Before the lead";
-    const turnWords = table.turn ? ` · ${table.turn} to move` : " · hand over";
-    const pileWords = data.hands[hand].pile ? ` · pile ${table.pile}` : "";
-    ends.textContent = `${endWords}${turnWords}${pileWords}`;
+    drawSeats(data, here, said);
+    drawLine(here);
+    drawWords(said);
+    drawSide(data, hand, step, said);
 
-    notation.textContent = said.move ?? "Deal";
-    why.textContent = said.why;
-    note.textContent = said.note ?? "";
-    note.hidden = !said.note;
-    result.replaceChildren();
-    if (said.result) {
-      result.append(h("div", { class: "dwr-result-title", text: said.result.title }));
-      for (const line of said.result.lines ?? []) result.append(h("div", { text: line }));
-      if (said.matchEnd) result.append(h("div", { class: "dwr-match-end", text: said.matchEnd }));
-    }
-    result.hidden = !said.result;
-    scoreLine.textContent = said.score;
-
-    slider.max = String(last);
-    slider.value = String(step);
-    counter.textContent = `${step} / ${last}`;
-    if (handSelect.value !== String(hand)) handSelect.value = String(hand);
-    for (const b of controls.querySelectorAll("button[data-action]")) {
-      const action = b.dataset.action;
+    ui.slider.max = String(last);
+    ui.slider.value = String(step);
+    ui.slider.setAttribute("aria-valuetext", where);
+    ui.counter.textContent = word("replay_counter", { step, moves: last });
+    if (ui.handSelect.value !== String(hand)) ui.handSelect.value = String(hand);
+    for (const button of ui.controls.querySelectorAll("button[data-action]")) {
+      const action = button.dataset.action;
       if (action === "toggle") continue;
       const target = navigate(data, { hand, step }, action);
-      b.disabled = target.hand === hand && target.step === step;
+      button.disabled = target.hand === hand && target.step === step;
     }
   }
 
-  function drawLine(table) {
-    const width = Math.max(120, lineWidth);
-    const layout = layoutLine(table.line, table.lead, width, Math.min(30, width / 14));
-    if (table.line.length === 0) {
-      lineBox.innerHTML = `<div class="dwr-line-empty">No tile played yet</div>`;
+  function drawSeats(data, here, said) {
+    const seats = data.seats ?? [];
+    const winners = said.result?.winners ?? [];
+    if (!state.changed("seats", [seats, data.bottom, data.players, here.hands, here.pips, here.turn, here.passed, winners])) return;
+    const byPosition = seatsByPosition(seats, data.bottom);
+    for (const [place, seat] of Object.entries(byPosition)) {
+      const player = data.players?.[seat] ?? {};
+      const info = seat
+        ? {
+            seat,
+            label: player.label || player.name || seat,
+            hand: here.hands?.[seat] ?? [],
+            pips: here.pips?.[seat] ?? null,
+            turn: here.turn === seat,
+            passed: (here.passed ?? []).includes(seat),
+            winner: winners.includes(seat),
+          }
+        : null;
+      drawSeat(ui.felt.seats[place], info, word);
+    }
+    ui.felt.root.classList.toggle("dw-no-sides", !byPosition.left && !byPosition.right);
+  }
+
+  function drawLine(here) {
+    const line = here.line ?? [];
+    const { width, height } = state.lineSize;
+    if (!state.changed("line", [line, here.lead, here.last, width, height])) return;
+    const empty = line.length === 0;
+    ui.felt.lineEmpty.hidden = !empty;
+    ui.felt.lineEmpty.textContent = empty ? word("line_empty") : "";
+    const label = empty
+      ? word("line_empty")
+      : word("line", { count: countWords(word, line.length, "tile", "tiles"), left: numberWord(word, here.ends?.[0]), right: numberWord(word, here.ends?.[1]) });
+    ui.felt.lineSvg.setAttribute("aria-label", label);
+    ui.felt.lineSvg.dataset.line = line.map(([a, b]) => `${a}-${b}`).join(" ");
+    if (!width || !height) return;
+    const { markup } = lineDrawing(line, here.lead ?? 0, { width, height, last: here.last ?? null, ...LINE_UNIT });
+    ui.felt.lineSvg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+    ui.felt.lineSvg.innerHTML = markup;
+  }
+
+  function drawWords(said) {
+    if (!state.changed("words", [said.say, said.note, said.result, said.end])) return;
+    ui.say.textContent = said.say ?? "";
+    ui.note.textContent = said.note ?? "";
+    ui.note.hidden = !said.note;
+    const result = said.result;
+    ui.result.hidden = !result;
+    ui.info.classList.toggle("dw-with-result", Boolean(result));
+    if (!result) {
+      setChildren(ui.result);
       return;
     }
-    const tiles = layout.tiles
-      .map((t, i) =>
-        tileMarkup(t.halves, {
-          x: t.x,
-          y: t.y,
-          width: t.w,
-          height: t.h,
-          className: i === table.lastIndex ? "dwr-last" : "",
-        }),
-      )
-      .join("");
-    const height = Math.ceil(layout.bounds.height + 2);
-    lineBox.innerHTML =
-      `<svg class="dwr-line-svg" xmlns="http://www.w3.org/2000/svg" viewBox="0 -1 ${width} ${height}" ` +
-      `data-line="${table.line.map(([a, b]) => `${a}-${b}`).join(" ")}" ` +
-      `width="${width}" height="${height}" role="img" ` +
-      `aria-label="${table.line.length} tiles, ends ${table.ends?.join(" and ")}">${tiles}</svg>`;
+    setChildren(
+      ui.result,
+      h("h3", { className: "dw-result-title", text: result.title ?? "" }),
+      said.end ? h("p", { className: "dw-result-match", text: said.end }) : null,
+      ...(result.lines ?? []).map((line) => h("p", { className: "dw-result-line", text: line })),
+    );
   }
 
-  // -- one update per trait ---------------------------------------------------------------
-  function onData() {
-    data = model.get("data") ?? {};
-    stopPlay();
-    handSelect.replaceChildren();
-    for (let i = 0; i < handCount(data); i++) {
-      // no result in the picker: it would give away how each hand ends
-      const moves = data.hands[i].moves.length;
-      handSelect.append(h("option", { value: String(i), text: `Hand ${i + 1} (${moves} moves)` }));
+  function drawSide(data, hand, step, said) {
+    const handData = data.hands[hand];
+    if (state.changed("score", [said.score, handData.label])) drawScore(ui.score, said.score, { subtitle: handData.label ?? "" });
+    if (state.changed("moves", [hand, handData.moves, data.players])) {
+      const sentences = (handData.steps ?? []).slice(1).map((later) => later.say);
+      const names = Object.fromEntries(Object.entries(data.players ?? {}).map(([seat, player]) => [seat, player.name]));
+      drawMoveList(ui.moveList, moveItems(word, handData.moves ?? [], sentences, names), step);
+    } else if (state.changed("current-move", [step])) {
+      markCurrentMove(ui.moveList, step);
     }
+  }
+
+  // ---- one update per trait ---------------------------------------------------------------
+
+  function onData() {
+    state.data = model.get("data") ?? {};
+    state.changed = changeTracker();
+    stopPlay();
+    const options = (state.data.hands ?? []).map((hand, i) =>
+      h("option", { value: String(i), text: word("hand_option", { label: hand.label ?? i + 1, n: (hand.moves ?? []).length }) }),
+    );
+    setChildren(ui.handSelect, ...options); // no result in the picker: it would give away how each hand ends
     drawSoon();
+  }
+
+  function onWords() {
+    state.word = makeWords(model.get("words"));
+    for (const [action, key] of STEP_BUTTONS) {
+      if (action === "toggle") continue;
+      const button = ui.controls.querySelector(`button[data-action="${action}"]`);
+      button.setAttribute("aria-label", word(key));
+      button.title = word(key);
+    }
+    ui.handSelect.setAttribute("aria-label", word("hand_picker"));
+    ui.slider.setAttribute("aria-label", word("step_slider"));
+    ui.speedSelect.setAttribute("aria-label", word("speed"));
+    ui.speedSelect.title = word("speed");
+    for (const option of ui.speedSelect.options) option.textContent = word("speed_option", { n: option.value });
+    ui.movesTitle.textContent = word("moves");
+    ui.rulesSummary.textContent = word("rules");
+    ui.problemsTitle.textContent = word("record_bad");
+    ui.root.setAttribute("aria-label", word("replay"));
+    showPlaying();
+    onData();
   }
 
   function onReport() {
     const report = model.get("report") ?? [];
-    problemList.replaceChildren(...report.map((p) => h("li", { text: problemText(p) })));
-    problems.hidden = report.length === 0;
-    root.classList.toggle("dwr-bad", report.length > 0);
+    setChildren(ui.problemList, ...report.map((problem) => h("li", { text: problem.text ?? "", title: problem.reason || null })));
+    ui.problems.hidden = report.length === 0;
+    ui.root.classList.toggle("dw-bad", report.length > 0);
   }
 
   function onRules() {
-    rulesText.textContent = model.get("rules_text") ?? "";
-    rules.hidden = !rulesText.textContent;
+    ui.rulesText.textContent = model.get("rules_text") ?? "";
+    ui.rules.hidden = !ui.rulesText.textContent;
   }
 
   function onSpeed() {
     const speed = Number(model.get("speed"));
-    const nearest = SPEEDS.reduce((a, b) => (Math.abs(b - speed) < Math.abs(a - speed) ? b : a));
-    speedSelect.value = String(SPEEDS.includes(speed) ? speed : nearest);
-    if (!SPEEDS.includes(speed)) {
-      let custom = speedSelect.querySelector("option[data-custom]");
+    let custom = ui.speedSelect.querySelector("option[data-custom]");
+    if (SPEEDS.includes(speed) || !Number.isFinite(speed)) {
+      custom?.remove();
+    } else {
       if (!custom) {
         custom = h("option", { "data-custom": "true" });
-        speedSelect.append(custom);
+        ui.speedSelect.append(custom);
       }
       custom.value = String(speed);
-      custom.textContent = `${speed}/s`;
-      speedSelect.value = String(speed);
+      custom.textContent = word("speed_option", { n: speed });
     }
-    if (timer !== null) {
-      clearInterval(timer);
-      timer = setInterval(tick, playDelay(speed));
+    ui.speedSelect.value = String(Number.isFinite(speed) ? speed : 2);
+    if (state.timer !== null) {
+      clearInterval(state.timer);
+      state.timer = setInterval(tick, playDelay(speed));
     }
   }
 
-  // -- events -------------------------------------------------------------------------------
+  // ---- events -----------------------------------------------------------------------------
+
   function onClick(event) {
     const target = event.target.closest?.("button[data-action]");
-    if (!target || !root.contains(target)) return;
+    if (!target || !ui.root.contains(target)) return;
     act(target.dataset.action);
-    root.focus({ preventScroll: true });
+    ui.root.focus({ preventScroll: true });
+  }
+
+  function onMoveListClick(event) {
+    const button = event.target.closest("button[data-ply]");
+    if (button) act("step", Number(button.dataset.ply));
   }
 
   function onKey(event) {
-    if (event.target instanceof HTMLSelectElement || event.target instanceof HTMLInputElement) {
-      if (event.key !== " ") return; // let the select and the slider use their own keys
+    const target = event.target;
+    if (target instanceof HTMLSelectElement || target instanceof HTMLInputElement) {
+      if (event.key !== " ") return; // the select and the slider keep their own keys
+    } else if (target instanceof HTMLButtonElement && (event.key === " " || event.key === "Enter")) {
+      event.stopPropagation(); // a button's own activation, away from the notebook's shortcuts
+      return;
     }
     const action = keyAction(event);
     if (!action) return;
@@ -385,56 +331,111 @@ function render({ model, el }) {
     act(action);
   }
 
-  const onSlider = () => act("step", Number(slider.value));
-  const onHand = () => act("hand", Number(handSelect.value));
+  const onSlider = () => act("step", Number(ui.slider.value));
+  const onHand = () => act("hand", Number(ui.handSelect.value));
   const onSpeedPick = () => {
-    model.set("speed", Number(speedSelect.value));
+    model.set("speed", Number(ui.speedSelect.value));
     model.save_changes();
   };
 
-  const listeners = [
-    [root, "click", onClick],
-    [root, "keydown", onKey],
-    [slider, "input", onSlider],
-    [handSelect, "change", onHand],
-    [speedSelect, "change", onSpeedPick],
-  ];
-  for (const [target, type, handler] of listeners) target.addEventListener(type, handler);
+  const resizeObserver = new ResizeObserver((entries) => {
+    const { width, height } = entries[entries.length - 1].contentRect;
+    const size = { width: Math.floor(width), height: Math.floor(height) };
+    if (size.width <= 0 || (size.width === state.lineSize.width && size.height === state.lineSize.height)) return;
+    state.lineSize = size;
+    drawSoon();
+  });
 
-  let resizer = null;
-  if (typeof ResizeObserver !== "undefined") {
-    resizer = new ResizeObserver((entries) => {
-      const width = Math.floor(entries[0]?.contentRect?.width ?? 0);
-      if (width > 0 && Math.abs(width - lineWidth) > 4) {
-        lineWidth = width;
-        drawSoon();
-      }
-    });
-    resizer.observe(lineBox);
-  }
-
-  const modelListeners = [
+  const removeListeners = listen([
+    [ui.root, "click", onClick],
+    [ui.root, "keydown", onKey],
+    [ui.moveList, "click", onMoveListClick],
+    [ui.slider, "input", onSlider],
+    [ui.handSelect, "change", onHand],
+    [ui.speedSelect, "change", onSpeedPick],
+  ]);
+  const removeModelListeners = listenModel(model, [
     ["change:data", onData],
+    ["change:words", onWords],
     ["change:hand", drawSoon],
     ["change:step", drawSoon],
     ["change:report", onReport],
     ["change:rules_text", onRules],
     ["change:speed", onSpeed],
-  ];
-  for (const [event, handler] of modelListeners) model.on(event, handler);
+  ]);
+  resizeObserver.observe(ui.felt.lineBox);
+
   onReport();
   onRules();
   onSpeed();
-  onData();
-  const measured = Math.floor(lineBox.clientWidth);
-  if (measured > 0) lineWidth = measured;
+  onWords();
+  state.lineSize = { width: Math.floor(ui.felt.lineBox.clientWidth), height: Math.floor(ui.felt.lineBox.clientHeight) };
   draw();
 
   return () => {
     stopPlay();
-    resizer?.disconnect();
-    for (const [target, type, handler] of listeners) target.removeEventListener(type, handler);
-    for (const [event, handler] of modelListeners) model.off(event, handler);
+    resizeObserver.disconnect();
+    removeListeners();
+    removeModelListeners();
+    ui.root.remove();
+  };
+}
+
+// ---- building the DOM once --------------------------------------------------------------
+
+function buildSkeleton() {
+  const felt = buildFelt();
+  const say = h("p", { className: "dw-say" });
+  const note = h("p", { className: "dw-note", hidden: true });
+  const result = h("section", { className: "dw-result", hidden: true });
+  const info = h("div", { className: "dw-info", "aria-live": "polite" }, h("div", { className: "dw-said" }, say, note), result);
+
+  const stepButtons = STEP_BUTTONS.map(([action]) => {
+    const button = h("button", { type: "button", className: "dw-button dw-step", dataset: { action } });
+    button.innerHTML = iconMarkup(action === "toggle" ? "play" : action);
+    return button;
+  });
+  const playButton = stepButtons[3];
+  playButton.classList.add("dw-play");
+  const playIcon = playButton.querySelector("svg");
+  const playWord = h("span", { className: "dw-play-word" });
+  playButton.append(playWord);
+  const handSelect = h("select", { className: "dw-hand-select" });
+  const slider = h("input", { className: "dw-slider", type: "range", min: "0", max: "0", step: "1", value: "0" });
+  const counter = h("span", { className: "dw-counter" });
+  const speedSelect = h("select", { className: "dw-speed" }, ...SPEEDS.map((speed) => h("option", { value: String(speed) })));
+  const controls = h(
+    "div",
+    { className: "dw-controls" },
+    h("div", { className: "dw-step-buttons" }, ...stepButtons),
+    handSelect,
+    slider,
+    counter,
+    speedSelect,
+  );
+  const main = h("div", { className: "dw-main" }, felt.root, info, controls);
+
+  const panels = buildSide();
+  const board = h("div", { className: "dw-board" }, main, panels.side);
+
+  const problemsTitle = h("div", { className: "dw-problems-title" });
+  const problemList = h("ul", { className: "dw-problem-list" });
+  const problems = h("div", { className: "dw-problems", role: "alert", hidden: true }, problemsTitle, problemList);
+  const root = h(
+    "div",
+    {
+      className: "dominoes-widget dw-replay-widget",
+      tabindex: "0",
+      role: "group",
+      // JupyterLab: let the arrow keys, Home/End, PageUp/PageDown and space reach us.
+      "data-lm-suppress-shortcuts": "true",
+    },
+    problems,
+    board,
+  );
+  return {
+    root, board, felt, info, say, note, result, controls, playButton, playIcon, playWord, handSelect, slider,
+    counter, speedSelect, ...panels, problems, problemsTitle, problemList,
   };
 }
 

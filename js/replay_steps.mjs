@@ -1,17 +1,9 @@
 // Stepping through a recorded match in the browser. DOM-free.
 //
-// The kernel sends the whole record once, compact (`data`, see dominoes_widget/widgets/
-// replay.py): per hand the deal, the draw pile, the moves in record notation, the seat to
-// move after each step, a sentence per move, the comments and the score before and after.
-// The browser needs no rules: it only places the tiles the moves name. A position is
+// The kernel sends the whole record once (`data`, js/PROTOCOL.md "The Replay"): per hand
+// the moves, the score before and after, the result, and every step's position and
+// words, computed by the engine. The browser only picks what to show: a position is
 // (hand, step), step being the number of moves made in that hand (0 = the deal).
-
-import { parseMove, sameTile } from "./tile.mjs";
-
-/** "0-1 2-6" -> ["0-1", "2-6"]; "" -> []. */
-export function parseTiles(text) {
-  return String(text ?? "").split(/\s+/).filter(Boolean);
-}
 
 /** How many hands the record has. */
 export function handCount(data) {
@@ -96,98 +88,28 @@ export function keyAction(event) {
   return KEY_ACTIONS[event.key] ?? null;
 }
 
-/**
- * The table after `step` moves of `handData`.
- * @returns {{hands: Object<string, string[]>, line: number[][], lead: number,
- *   ends: number[]|null, turn: string|null, pile: number, lastIndex: number|null,
- *   lastMove: string|null, passed: string[]}}
- *   `line` holds the tiles left to right as [left half, right half]; `lead` is the index of
- *   the first tile led; `lastIndex` the index of the tile just played, if any.
- */
-export function positionAt(handData, seats, step) {
-  const hands = {};
-  for (const seat of seats) hands[seat] = parseTiles(handData.deal?.[seat]);
-  const pile = parseTiles(handData.pile);
-  const moves = handData.moves ?? [];
-  const n = Math.min(Math.max(0, step), moves.length);
-  const line = [];
-  const lastAction = {};
-  let drawn = 0;
-  let lead = 0;
-  let lastIndex = null;
-  for (let i = 0; i < n; i++) {
-    const move = parseMove(moves[i]);
-    if (!move) continue;
-    const held = (hands[move.seat] ??= []);
-    lastAction[move.seat] = move.kind;
-    if (move.kind === "lead" || move.kind === "play") {
-      const at = held.findIndex((t) => sameTile(t, move.tile));
-      if (at >= 0) held.splice(at, 1);
-      const [touching, outer] = move.tile.split("-").map(Number);
-      if (move.kind === "lead") {
-        line.push([touching, outer]);
-        lead = 0;
-        lastIndex = 0;
-      } else if (move.end === "L") {
-        line.unshift([outer, touching]);
-        lead += 1;
-        lastIndex = 0;
-      } else {
-        line.push([touching, outer]);
-        lastIndex = line.length - 1;
-      }
-    } else if (move.kind === "draw") {
-      const tile = move.tile ?? pile[drawn];
-      drawn += 1;
-      if (tile) held.push(tile);
-      lastIndex = null;
-    } else {
-      lastIndex = null;
-    }
-  }
-  const seatToMove = handData.turns?.[n];
-  const turn = seatToMove && seatToMove !== "-" ? seatToMove : null;
-  // A seat "passed" when its last action was a pass, or a draw that did not fit (the turn moved on).
-  const passed = Object.keys(lastAction).filter(
-    (seat) => lastAction[seat] === "pass" || (lastAction[seat] === "draw" && turn !== seat),
-  );
-  return {
-    hands,
-    line,
-    lead,
-    ends: line.length ? [line[0][0], line[line.length - 1][1]] : null,
-    turn,
-    pile: Math.max(0, pile.length - drawn),
-    lastIndex,
-    lastMove: n > 0 ? moves[n - 1] : null,
-    passed,
-  };
+/** The step's position and words, `data.hands[hand].steps[step]`, or null. */
+export function stepAt(data, hand, step) {
+  return data?.hands?.[hand]?.steps?.[step] ?? null;
 }
 
 /**
- * What to say at (hand, step): the move in notation, its sentence, the record's comment,
- * the score as of that moment and, at the end of a hand, its result.
+ * What to say at (hand, step), each sentence once: the step's `say`, its `note` when the
+ * record has one, and at the last step of a finished hand the `result` and, at the last
+ * hand's end, the match's `end`. `score` and `tally` are as of that moment.
  */
-export function infoAt(data, hand, step) {
+export function wordsAt(data, hand, step) {
   const handData = data?.hands?.[hand];
-  if (!handData) return null;
-  const moves = handData.moves ?? [];
-  const last = moves.length;
-  const ended = Boolean(handData.result) && step >= last;
-  const leader = handData.turns?.[0];
+  const here = stepAt(data, hand, step);
+  if (!handData || !here) return null;
+  const ended = Boolean(handData.result) && step >= stepCount(data, hand);
   return {
-    move: step > 0 ? moves[step - 1] : null,
-    why:
-      step > 0
-        ? handData.why?.[step - 1] ?? ""
-        : `Hand ${hand + 1} is dealt${leader && leader !== "-" ? `: ${leader} leads` : ""}.`,
-    note: step > 0 ? handData.notes?.[String(step - 1)] ?? null : null,
-    score: (ended ? handData.score?.[1] : handData.score?.[0]) ?? "",
-    tally: (ended ? handData.tally?.[1] : handData.tally?.[0]) ?? {},
+    say: here.say ?? "",
+    note: here.note || null,
     result: ended ? handData.result : null,
-    matchEnd: ended && hand === handCount(data) - 1 ? data.end ?? "" : "",
-    step,
-    last,
+    end: ended && hand === handCount(data) - 1 ? data.end || "" : "",
+    score: (ended ? handData.score_after : null) ?? handData.score_before ?? null,
+    tally: (ended ? handData.tally_after : null) ?? handData.tally_before ?? "",
   };
 }
 
@@ -195,14 +117,4 @@ export function infoAt(data, hand, step) {
 export function playDelay(speed) {
   const s = Number(speed);
   return Math.round(1000 / (Number.isFinite(s) && s > 0 ? Math.min(Math.max(s, 0.25), 20) : 2));
-}
-
-/** A problem of the verify report in words: "hand 1, move 4 (S, 6-4): … [no_match]". */
-export function problemText(problem) {
-  const where = [];
-  if (problem.hand !== null && problem.hand !== undefined) where.push(`hand ${problem.hand}`);
-  if (problem.move !== null && problem.move !== undefined) where.push(`move ${problem.move}`);
-  const who = [problem.seat, problem.tile].filter(Boolean).join(", ");
-  const place = where.length ? where.join(", ") : "record";
-  return `${place}${who ? ` (${who})` : ""}: ${problem.message}${problem.reason ? ` [${problem.reason}]` : ""}`;
 }

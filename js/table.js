@@ -1,75 +1,105 @@
 // The `Table` widget's front end (anywidget module). It draws what the kernel's `view`
-// trait says one seat may see and sends intents; the kernel validates every move.
-// See js/PROTOCOL.md for the traits and messages.
+// says one seat may see, in the kernel's words, and sends intents; the kernel checks
+// every one. See js/PROTOCOL.md for the traits and messages.
 //
-// The DOM is built once in render(); each part of the view has a small update function
-// that redraws its part only when its slice of the view changed.
+// One arrangement of the kit (js/kit/): the felt with the seats round the line, then a
+// status line and a tray (the hand and its buttons, or the hand's result), and the side
+// panels. Every region has a fixed size, so nothing moves when a notice, an end choice
+// or a result appears, and the line's tiles shrink to fit instead of the table growing.
+//
+// The DOM is built once in render(); each part has a small update function that redraws
+// it only when the slice of the view it reads changed.
 
-import { layoutLine } from "./line_layout.mjs";
+import { changeTracker, h, hasFocus, listen, listenModel, setChildren } from "./kit/dom.mjs";
+import { buildFelt, drawSeat } from "./kit/felt.mjs";
+import { lineDrawing } from "./kit/line_view.mjs";
+import { applyPalette } from "./kit/palette.mjs";
+import { buildSide, drawMoveList, drawScore, markCurrentMove, moveItems } from "./kit/panels.mjs";
+import { seatsByPosition } from "./kit/seats.mjs";
+import { numberSvg, parseMove, parseTile, sameTile, sortedKey, tileSvg } from "./kit/tile.mjs";
+import { countWords, makeWords, numberWord, percent, tileName } from "./kit/words.mjs";
 import { chooseEnd, legalMoveOfKind, resolveTileClick } from "./move_choice.mjs";
-import { TEAM_WORDS, describeScore } from "./score.mjs";
-import { SEAT_WORDS, describeMove, parseTile, pipWord, sameTile, tileLabel, tileMarkup, tileRowSvg, tileSvg } from "./tile.mjs";
 
-const MAP_SEATS = ["N", "E", "S", "W"];
-const FLASH_MS = 4000;
-const LINE_PADDING = 6; // px kept free around the line so glows are not clipped
-const EMPTY_LINE_HEIGHT = 56;
-const HAND_TILE_UNIT = 26;
-const SEAT_TILE_UNIT = 9;
-const END_WORDS = { L: "Left", R: "Right" };
-const SVG_NS = "http://www.w3.org/2000/svg";
+const FLASH_MS = 4500;
+const LINE_UNIT = { minUnit: 6, maxUnit: 32 };
+const HAND_UNIT = { min: 12, max: 30 };
+const HAND_TILE_CHROME = 14; // px of padding, border and gap round each tile in the hand
 
 const DEFAULT_VIEW = {
+  v: 2,
+  lang: "en",
   game: "partnership",
+  title: "",
   seats: [],
+  bottom: null,
   players: {},
   viewer: null,
   hands: {},
+  pips: {},
   line: [],
   lead: 0,
+  last: null,
   ends: null,
   turn: null,
-  boneyard: 0,
+  pile: null,
   passed: [],
   moves: [],
+  move_words: [],
   legal: [],
   playable: [],
-  hints: false,
-  score: null,
   hand_number: 0,
+  hand_label: "",
   phase: "playing",
-  leader_choices: [],
-  result: null,
-  message: "",
   status: "",
+  message: null,
+  score: null,
+  leader_choices: [],
+  leader_prompt: "",
+  cover: null,
+  result: null,
+  look: null,
+  can_undo: false,
+  coach: false,
+  hint: null,
+  counting: null,
 };
+const LIST_KEYS = ["seats", "line", "passed", "moves", "move_words", "legal", "playable", "leader_choices"];
 
 function render({ model, el }) {
   const ui = buildSkeleton();
+  applyPalette(ui.root);
   el.appendChild(ui.root);
 
   const state = {
     view: readView(model),
-    drawn: {}, // the JSON of each part's inputs when it was last drawn
-    lineKeys: null, // tiles on the line at the last draw, to fade new ones in
-    lineWidth: 0,
+    word: makeWords(model.get("words")),
+    changed: changeTracker(),
     choice: null, // {tile, moves, ends, legal} while the person picks an end
     handFocus: 0,
-    lastMessage: "",
+    messageId: undefined,
     flashTimer: 0,
-    frame: 0,
+    lineSize: { width: 0, height: 0 },
+    lineKeys: null, // the tiles on the line at the last draw, to fade new ones in
+    lineLook: null,
+    handWidth: 0,
   };
+  const word = (key, params) => state.word(key, params);
 
-  // ---- sending intents -------------------------------------------------------------
+  // ---- sending intents -----------------------------------------------------------
 
   function send(message) {
     model.send(message);
   }
 
+  // Moves go only from a playing table, to a seat at the screen, not while looking back.
+  function canSendMoves(view = state.view) {
+    return Boolean(view.viewer) && view.phase === "playing" && !view.look;
+  }
+
   function sendMove(move) {
     cancelChoice();
-    // The position the click was made in: a second click that arrives after the table has
-    // moved on is refused as stale instead of being played on the next turn.
+    if (!canSendMoves()) return;
+    // The position the click was made in: a late double click is refused as stale.
     const view = state.view;
     send({ type: "move", move, hand: view.hand_number, ply: view.moves.length });
   }
@@ -81,7 +111,7 @@ function render({ model, el }) {
 
   function playTile(tile) {
     const view = state.view;
-    if (view.phase !== "playing") return;
+    if (!canSendMoves(view) || view.bottom !== view.viewer) return;
     act(resolveTileClick({ legal: view.legal, viewer: view.viewer, ends: view.ends, tile }), tile);
   }
 
@@ -90,7 +120,7 @@ function render({ model, el }) {
     act(chooseEnd(state.choice.moves, end), state.choice.tile);
   }
 
-  // ---- choosing an end ----------------------------------------------------------
+  // ---- choosing an end: both ends glow, the status line asks ----------------------
 
   function startChoice(tile, { moves, ends }) {
     state.choice = { tile, moves, ends, legal: JSON.stringify(state.view.legal) };
@@ -108,107 +138,213 @@ function render({ model, el }) {
   function drawChoice() {
     const choice = state.choice;
     ui.choice.hidden = !choice;
-    ui.flash.hidden = Boolean(choice); // the choice takes the notice's place by the hand
     if (!choice) {
-      ui.choice.replaceChildren();
+      setChildren(ui.choice);
       return;
     }
+    const name = tileName(word, choice.tile);
     const buttons =
       choice.ends.length > 1
-        ? choice.ends.map((end) => actionButton(`${END_WORDS[end]} (${endValue(end)})`, { end }))
-        : choice.moves.map((move) => actionButton(touchingWords(move), { move: move.text }));
+        ? choice.ends.map((end) => actionButton(endWords(end, "end"), { end }))
+        : choice.moves.map((move) => actionButton(word("half", { number: numberWord(word, parseTile(move.tile)[0]) }), { move: move.text }));
     const prompt =
       choice.ends.length > 1
-        ? `Play ${tileLabel(choice.tile)} on which end? (L / R)`
-        : `Which half of ${tileLabel(choice.tile)} touches the end?`;
-    ui.choice.replaceChildren(
-      element("span", { className: "dw-choice-prompt", text: prompt }),
-      ...buttons,
-      actionButton("Cancel", { cancel: "" }),
+        ? word("choose_end", { tile: name })
+        : word("choose_half", { tile: name, end: word(choice.ends[0] === "L" ? "end_word_left" : "end_word_right") });
+    setChildren(ui.choice, h("span", { className: "dw-choice-prompt", text: prompt }), ...buttons, actionButton(word("cancel"), { cancel: "" }));
+  }
+
+  // "Left (four)": an end and the number it shows, as a button ("end") or a slot ("slot").
+  function endWords(end, kind) {
+    const ends = state.view.ends ?? [];
+    const number = numberWord(word, end === "L" ? ends[0] : ends[1]);
+    return word(`${kind}_${end === "L" ? "left" : "right"}`, { number });
+  }
+
+  // ---- one update function per part of the view -----------------------------------
+
+  function updateFelt(view) {
+    const byPosition = seatsByPosition(view.seats, view.bottom ?? view.viewer);
+    const trayShowsBottom = !showsResult(view);
+    const inputs = [view.seats, view.bottom, view.viewer, view.players, view.hands, view.pips, view.turn, view.passed, view.result?.winners, view.phase, trayShowsBottom];
+    if (state.changed("seats", inputs)) {
+      for (const [position, seat] of Object.entries(byPosition)) {
+        const info = seat ? seatInfo(view, seat, { showTiles: !(position === "bottom" && trayShowsBottom) }) : null;
+        drawSeat(ui.felt.seats[position], info, word);
+      }
+      ui.felt.root.classList.toggle("dw-no-sides", !byPosition.left && !byPosition.right);
+    }
+    if (state.changed("corners", [view.title, view.hand_label, view.pile, view.look])) {
+      setChildren(ui.felt.corners.topStart, h("strong", { text: view.title }), h("span", { text: view.hand_label }));
+      const pile = view.pile === null || view.pile === undefined ? null : view.pile > 0 ? word("pile", { n: view.pile }) : word("pile_empty");
+      setChildren(ui.felt.corners.topEnd, ...(pile ? [h("span", { className: "dw-pile", text: pile })] : []));
+    }
+  }
+
+  function seatInfo(view, seat, { showTiles }) {
+    const player = view.players[seat] ?? {};
+    return {
+      seat,
+      label: player.label || player.name || seat,
+      hand: view.hands[seat] ?? 0,
+      pips: view.pips?.[seat] ?? null,
+      turn: view.turn === seat && view.phase === "playing",
+      passed: view.passed.includes(seat),
+      winner: Boolean(view.result?.winners?.includes(seat)),
+      showTiles,
+    };
+  }
+
+  function updateLine(view) {
+    const { width, height } = state.lineSize;
+    const choiceEnds = state.choice?.ends ?? [];
+    if (!state.changed("line", [view.line, view.lead, view.last, view.ends, width, height, choiceEnds])) return;
+    // New tiles fade in, except when the position jumps (looking back and forth).
+    const lookPly = view.look?.ply ?? null;
+    const previous = state.lineLook === lookPly ? state.lineKeys : null;
+    state.lineKeys = new Set(view.line.map(sortedKey));
+    state.lineLook = lookPly;
+    const isNew = (index) => previous !== null && !previous.has(sortedKey(view.line[index]));
+    const empty = view.line.length === 0;
+    ui.felt.lineEmpty.hidden = !empty;
+    ui.felt.lineEmpty.textContent = empty ? word("line_empty") : "";
+    const label = empty
+      ? word("line_empty")
+      : word("line", {
+          count: countWords(word, view.line.length, "tile", "tiles"),
+          left: numberWord(word, view.ends?.[0]),
+          right: numberWord(word, view.ends?.[1]),
+        });
+    ui.felt.lineSvg.setAttribute("aria-label", label);
+    if (!width || !height) return; // not laid out yet: the resize observer draws it
+    const choice = choiceEnds.length ? { ends: choiceEnds, labels: { L: endWords("L", "slot"), R: endWords("R", "slot") } } : null;
+    const { markup } = lineDrawing(view.line, view.lead, { width, height, last: view.last, isNew, choice, ...LINE_UNIT });
+    ui.felt.lineSvg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+    ui.felt.lineSvg.innerHTML = markup;
+  }
+
+  function updateTray(view) {
+    const result = showsResult(view);
+    ui.hand.hidden = result;
+    ui.result.hidden = !result;
+    if (result) drawResult(view);
+    else drawHand(view);
+    drawActions(view);
+  }
+
+  function handTiles(view) {
+    const hand = view.hands[view.bottom ?? view.viewer];
+    if (view.phase === "cover") return [];
+    return Array.isArray(hand) ? hand : Array(Math.max(0, Number(hand) || 0)).fill(null);
+  }
+
+  function drawHand(view) {
+    const tiles = handTiles(view);
+    const mine = Boolean(view.viewer) && (view.bottom ?? view.viewer) === view.viewer;
+    const active = mine && canSendMoves(view);
+    const myTurn = active && view.legal.length > 0;
+    const inputs = [tiles, view.playable, myTurn, active, view.hint, view.lang, mine];
+    sizeHand(tiles.length);
+    if (!state.changed("hand", inputs)) return;
+    const hadFocus = hasFocus(ui.hand);
+    state.handFocus = Math.min(state.handFocus, Math.max(0, tiles.length - 1));
+    const chances = hintChances(view);
+    ui.hand.classList.toggle("dw-readonly", !active);
+    ui.hand.setAttribute("aria-label", mine ? word("your_tiles") : view.players[view.bottom]?.label ?? "");
+    setChildren(ui.hand,
+      ...tiles.map((tile, index) => {
+        if (tile === null) return h("span", { className: "dw-hand-tile dw-face-down-tile", "aria-hidden": "true" }, svgNode(tileSvg(null, { fluid: true })));
+        const playable = view.playable.length > 0 && view.playable.some((p) => sameTile(p, tile));
+        const chance = chances.get(sortedKey(tile));
+        const classes = ["dw-hand-tile"];
+        if (playable) classes.push("dw-playable");
+        else if (myTurn && view.playable.length > 0) classes.push("dw-unplayable");
+        if (chance?.best) classes.push("dw-best");
+        const button = h(
+          "button",
+          {
+            type: "button",
+            className: classes.join(" "),
+            "aria-label": chance ? `${tileName(word, tile)}, ${chance.text}` : tileName(word, tile),
+            "aria-disabled": active ? null : "true",
+            dataset: { tile },
+            tabindex: index === state.handFocus ? "0" : "-1",
+          },
+          svgNode(tileSvg(tile, { fluid: true })),
+          chance ? h("span", { className: "dw-hint-badge", "aria-hidden": "true", text: chance.percent }) : null,
+        );
+        return button;
+      }),
+    );
+    if (hadFocus) focusHand();
+  }
+
+  // The hand's tiles shrink when many must share the tray's width.
+  function sizeHand(count) {
+    const width = state.handWidth || ui.hand.clientWidth;
+    if (!width || !count) return;
+    const unit = Math.floor((width / count - HAND_TILE_CHROME) / 1.16);
+    ui.hand.style.setProperty("--dw-hand-unit", `${Math.max(HAND_UNIT.min, Math.min(HAND_UNIT.max, unit))}px`);
+  }
+
+  // Each hand tile's best chance in the coach's answer: sorted key -> {percent, text, best}.
+  function hintChances(view) {
+    const chances = new Map();
+    for (const move of view.hint?.moves ?? []) {
+      const parsed = parseMove(move.move);
+      if (!parsed?.tile) continue;
+      const key = sortedKey(parsed.tile);
+      const best = move.move === view.hint.best;
+      const known = chances.get(key);
+      if (known && known.win >= move.win && !best) continue;
+      const text = percent(move.win, view.lang);
+      chances.set(key, { win: move.win, percent: text, text: word("win_chance", { percent: text }), best: best || Boolean(known?.best) });
+    }
+    return chances;
+  }
+
+  function drawResult(view) {
+    if (!state.changed("result", [view.result])) return;
+    const result = view.result ?? { title: "", lines: [] };
+    setChildren(ui.result,
+      h("h2", { className: "dw-result-title", text: result.title ?? "" }),
+      result.match ? h("p", { className: "dw-result-match", text: result.match }) : null,
+      ...(result.lines ?? []).map((line) => h("p", { className: "dw-result-line", text: line })),
     );
   }
 
-  function actionButton(text, data) {
-    const button = element("button", { type: "button", className: "dw-button", text });
-    Object.assign(button.dataset, data);
-    return button;
-  }
-
-  function endValue(end) {
-    const ends = state.view.ends ?? [];
-    return pipWord(end === "L" ? ends[0] : ends[1]);
-  }
-
-  function touchingWords(move) {
-    const [touching] = parseTile(move.tile);
-    return `${pipWord(touching)} touches the ${move.end === "L" ? "left" : "right"} end`;
-  }
-
-  // ---- one update function per part of the view ----------------------------------
-
-  // Redraw a part only when the inputs it reads changed.
-  function changed(part, inputs) {
-    const key = JSON.stringify(inputs);
-    if (state.drawn[part] === key) return false;
-    state.drawn[part] = key;
-    return true;
-  }
-
-  function updateSeats(view) {
-    if (!changed("seats", [view.seats, view.players, view.hands, view.turn, view.passed, view.viewer])) return;
-    for (const seat of MAP_SEATS) drawSeat(ui.seats[seat], seat, view);
-  }
-
-  function updateLine(view, { animate = true } = {}) {
-    const width = state.lineWidth || ui.lineWrap.clientWidth || 480;
-    const choiceEnds = state.choice?.ends ?? [];
-    if (!changed("line", [view.line, view.lead, view.ends, width, choiceEnds])) return;
-    const previousKeys = state.lineKeys;
-    state.lineKeys = new Set(view.line.map(sortedKey));
-    const isNew = (tile) => animate && previousKeys !== null && !previousKeys.has(sortedKey(tile));
-    drawLine(ui.lineSvg, view, width, { isNew, choiceEnds });
-  }
-
-  function updateBoneyard(view) {
-    const shown = view.game === "vietnamese";
-    ui.boneyard.hidden = !shown;
-    if (shown) ui.boneyardCount.textContent = view.boneyard > 0 ? `Draw pile: ${view.boneyard}` : "Draw pile: empty";
-  }
-
-  function updateHand(view) {
-    const tiles = visibleHand(view);
-    const canPlay = view.phase === "playing" && view.legal.length > 0;
-    if (!changed("hand", [tiles, view.hints, view.playable, canPlay, view.viewer, view.players])) return;
-    const hadFocus = ui.hand.contains(activeElement(ui.root));
-    state.handFocus = Math.min(state.handFocus, Math.max(0, tiles.length - 1));
-    ui.handLabel.textContent = view.viewer ? `Your hand: ${seatName(view, view.viewer)}` : "";
-    ui.hand.replaceChildren(...tiles.map((tile, i) => handButton(tile, i, view, canPlay)));
-    if (hadFocus) ui.hand.children[state.handFocus]?.focus();
-  }
-
-  function handButton(tile, index, view, canPlay) {
-    const playable = view.hints && view.playable.some((p) => sameTile(p, tile));
-    const classes = ["dw-hand-tile"];
-    if (playable) classes.push("dw-playable");
-    else if (view.hints && canPlay) classes.push("dw-unplayable");
-    const button = element("button", {
-      type: "button",
-      className: classes.join(" "),
-      "aria-label": tileLabel(tile),
-      "data-tile": tile,
-      tabindex: index === state.handFocus ? "0" : "-1",
-    });
-    button.innerHTML = tileSvg(tile, { unit: HAND_TILE_UNIT });
-    return button;
-  }
-
-  function updateActions(view) {
-    const pass = legalMoveOfKind(view.legal, "pass");
-    const draw = legalMoveOfKind(view.legal, "draw");
-    ui.actions.hidden = !view.viewer || view.phase !== "playing";
-    setMoveButton(ui.passButton, pass);
-    setMoveButton(ui.drawButton, draw);
-    ui.drawButton.hidden = view.game !== "vietnamese" && !draw;
+  function drawActions(view) {
+    const phase = view.phase;
+    const result = showsResult(view);
+    const leader = phase === "choose_leader" && view.leader_choices.length > 0;
+    ui.moveActions.hidden = result || leader;
+    ui.leaderActions.hidden = !leader;
+    ui.resultActions.hidden = !result;
+    const looking = Boolean(view.look);
+    const pass = canSendMoves(view) ? legalMoveOfKind(view.legal, "pass") : null;
+    const draw = canSendMoves(view) ? legalMoveOfKind(view.legal, "draw") : null;
+    setMoveButton(ui.pass, pass);
+    setMoveButton(ui.draw, draw);
+    // Fixed places: a button that does not apply here keeps its room, invisible.
+    ui.draw.classList.toggle("dw-absent", view.pile === null && !draw);
+    ui.undo.classList.toggle("dw-absent", !view.can_undo);
+    ui.undo.disabled = !view.can_undo || looking;
+    ui.hint.classList.toggle("dw-absent", !view.coach);
+    ui.hint.disabled = !view.coach || looking || phase !== "playing";
+    if (leader && state.changed("leaders", [view.leader_choices])) {
+      setChildren(ui.leaderActions,
+        ...view.leader_choices.map((choice) => {
+          const button = actionButton(choice.label ?? choice.seat, { send: JSON.stringify({ type: "choose_leader", seat: choice.seat }) });
+          button.classList.add("dw-primary");
+          return button;
+        }),
+      );
+    }
+    if (result) {
+      const next = phase === "match_over" ? "new_match" : "next_hand";
+      ui.resultButton.textContent = view.result?.button || word(next);
+      ui.resultButton.dataset.send = JSON.stringify({ type: next });
+    }
   }
 
   function setMoveButton(button, move) {
@@ -216,154 +352,167 @@ function render({ model, el }) {
     button.dataset.move = move ? move.text : "";
   }
 
-  function updateScore(view) {
-    if (!changed("score", [view.score, view.seats, view.players, view.viewer, view.hand_number])) return;
-    const names = seatNames(view);
-    const panel = describeScore(view.score, { seats: view.seats, names });
-    const mine = new Set([view.viewer, view.players[view.viewer]?.team].filter(Boolean));
-    ui.score.replaceChildren(
-      element("h3", { text: panel.title }, element("span", { className: "dw-hand-number", text: `Hand ${view.hand_number + 1}` })),
-      element("div", { className: "dw-score-rows" }, ...panel.rows.map((row) => scoreRow(row, mine.has(row.key)))),
-      element("ul", { className: "dw-score-notes" }, ...panel.notes.map((note) => element("li", { text: note }))),
-    );
-  }
-
-  function updateMoves(view) {
-    if (!changed("moves", [view.moves, view.players])) return;
-    const names = seatNames(view);
-    const items = view.moves.map((move) => element("li", { text: move, title: describeMove(move, names) }));
-    if (items.length === 0) items.push(element("li", { className: "dw-empty", text: "No moves yet." }));
-    ui.moveList.replaceChildren(...items);
-    ui.moveList.scrollTop = ui.moveList.scrollHeight;
-  }
-
   function updateStatus(view) {
-    ui.status.textContent = view.status;
-    const myTurn = view.phase === "playing" && view.viewer !== null && view.turn === view.viewer;
-    ui.status.classList.toggle("dw-my-turn", myTurn);
+    const text = view.phase === "choose_leader" && view.leader_prompt ? view.leader_prompt : view.status;
+    ui.statusText.textContent = text;
+    ui.statusText.title = text;
+    ui.status.classList.toggle("dw-my-turn", canSendMoves(view) && view.turn === view.viewer && view.legal.length > 0);
+    ui.look.hidden = !view.look;
+    ui.lookText.textContent = view.look?.label ?? "";
+    ui.main.classList.toggle("dw-looking", Boolean(view.look));
   }
 
   function updateMessage(view) {
-    if (view.message && view.message !== state.lastMessage) flash(view.message, "info");
+    const message = view.message;
+    if (!message || message.id === state.messageId) return;
+    state.messageId = message.id;
+    if (message.text) flash(message.text, message.kind ?? "info", message.reason);
   }
 
-  function updatePhase(view) {
-    const covered = view.phase === "cover";
-    const hadFocus = ui.root.contains(activeElement(ui.root));
-    ui.cover.hidden = !covered;
-    ui.board.inert = covered; // out of reach of the keyboard and screen readers too
-    if (covered) {
-      ui.coverText.textContent = view.status || "Pass the device to the next player.";
-      if (hadFocus) ui.cover.focus();
+  function updateSide(view) {
+    if (state.changed("score", [view.score, view.hand_label])) drawScore(ui.score, view.score, { subtitle: view.hand_label });
+    const current = view.look ? view.look.ply : view.moves.length;
+    const listed = [view.moves, view.move_words, view.players, view.phase === "cover"];
+    if (state.changed("moves", listed)) {
+      const names = Object.fromEntries(Object.entries(view.players).map(([seat, player]) => [seat, player.name]));
+      drawMoveList(ui.moveList, moveItems(word, view.moves, view.move_words, names), current, { disabled: view.phase === "cover" });
+    } else if (state.changed("current-move", [current])) {
+      markCurrentMove(ui.moveList, current);
     }
-    if (!changed("phase", [view.phase, view.result, view.leader_choices, view.players, view.score])) return;
-    const panel = phasePanelContent(view);
-    ui.phasePanel.hidden = !panel;
-    ui.phasePanel.replaceChildren(...(panel ?? []));
-    if (panel && ui.root.contains(activeElement(ui.root))) ui.phasePanel.querySelector("button")?.focus();
+    if (state.changed("hint", [view.hint, view.lang])) drawHint(view);
+    if (state.changed("counting", [view.counting, view.coach])) drawCounting(view);
   }
 
-  function phasePanelContent(view) {
-    switch (view.phase) {
-      case "choose_leader":
-        return leaderChoicePanel(view);
-      case "hand_over":
-        return resultPanel(view, { button: "Next hand", message: { type: "next_hand" } });
-      case "match_over":
-        return resultPanel(view, { heading: "Match over", button: "New match", message: { type: "new_match" } });
-      default:
-        return null;
-    }
-  }
-
-  function leaderChoicePanel(view) {
-    const buttons = view.leader_choices.map((seat) =>
-      actionButton(`${seatName(view, seat)} ${seatName(view, seat) === "You" ? "lead" : "leads"}`, { send: JSON.stringify({ type: "choose_leader", seat }) }),
-    );
-    return [
-      element("h2", { id: ui.ids.panelTitle, text: "Who leads the next hand?" }),
-      element("p", { text: "Your team won the last hand: choose which partner leads." }),
-      element("div", { className: "dw-panel-buttons" }, ...buttons),
-    ];
-  }
-
-  function resultPanel(view, { heading = null, button, message }) {
-    const result = view.result ?? { title: "", lines: [] };
-    const parts = [element("h2", { id: ui.ids.panelTitle, text: heading ?? result.title })];
-    if (heading && result.title) parts.push(element("p", { className: "dw-result-title", text: result.title }));
-    for (const line of result.lines ?? []) parts.push(element("p", { text: line }));
-    if (heading) parts.push(element("p", { className: "dw-final-score", text: finalScoreWords(view) }));
-    if (result.hands) parts.push(resultHands(view, result));
-    const primary = actionButton(button, { send: JSON.stringify(message) });
-    primary.classList.add("dw-primary");
-    parts.push(element("div", { className: "dw-panel-buttons" }, primary));
-    return parts;
-  }
-
-  function resultHands(view, result) {
-    const seats = view.seats.length ? view.seats : Object.keys(result.hands);
-    const rows = seats.map((seat) => {
-      const tiles = element("span", { className: "dw-result-tiles" });
-      tiles.innerHTML = tileRowSvg(result.hands[seat] ?? [], { unit: 13 });
-      const pips = result.pips?.[seat];
-      return element(
-        "div",
-        { className: "dw-result-hand", "data-seat": seat },
-        element("span", { className: "dw-result-name", text: seatName(view, seat) }),
-        element("span", { className: "dw-result-pips", text: pips === undefined ? "" : `${pips} pips` }),
-        tiles,
+  function drawHint(view) {
+    const hint = view.hint;
+    ui.coach.hidden = !hint;
+    if (!hint) return;
+    const rows = (hint.moves ?? []).map((move) => {
+      const best = move.move === hint.best;
+      const range = Number.isFinite(move.low) && Number.isFinite(move.high) ? word("win_range", { low: percent(move.low, view.lang), high: percent(move.high, view.lang) }) : "";
+      return h(
+        "li",
+        { className: `dw-hint-move${best ? " dw-best" : ""}`, title: range || null },
+        h("span", { className: "dw-hint-label", text: move.label ?? move.move }),
+        h("span", { className: "dw-hint-bar", style: `--dw-win: ${Math.max(0, Math.min(1, Number(move.win) || 0))}` }),
+        h("span", { className: "dw-hint-win", text: percent(move.win, view.lang) }),
+        best ? h("span", { className: "dw-mark dw-mark-best", text: word("best") }) : null,
       );
     });
-    return element("div", { className: "dw-result-hands" }, ...rows);
+    setChildren(ui.coach,
+      h("h3", { className: "dw-panel-title", text: word("coach") }),
+      hint.words ? h("p", { className: "dw-hint-words", text: hint.words }) : null,
+      h("ol", { className: "dw-hint-moves" }, ...rows),
+    );
   }
 
-  function finalScoreWords(view) {
-    const panel = describeScore(view.score, { seats: view.seats, names: seatNames(view) });
-    return panel.rows.map((row) => `${row.label} ${row.value}`).join(" · ");
+  function drawCounting(view) {
+    const offered = Boolean(view.coach || view.counting);
+    ui.countingPanel.hidden = !offered;
+    ui.countingToggle.setAttribute("aria-pressed", view.counting ? "true" : "false");
+    const counting = view.counting;
+    if (!counting) {
+      setChildren(ui.countingBody);
+      return;
+    }
+    const unseen = (counting.unseen ?? []).map(({ number, count }) =>
+      h(
+        "li",
+        { className: "dw-unseen", title: `${numberWord(word, number)}: ${count}` },
+        svgNode(numberSvg(number)),
+        h("span", { className: "dw-unseen-count", text: String(count) }),
+      ),
+    );
+    const voids = (counting.voids ?? []).map((entry) =>
+      h("li", {}, h("strong", { text: entry.label ?? entry.seat }), " ", (entry.numbers ?? []).map((n) => numberWord(word, n)).join(", "), entry.since ? h("span", { className: "dw-muted", text: ` (${entry.since})` }) : null),
+    );
+    setChildren(ui.countingBody,
+      counting.title ? h("p", { className: "dw-counting-title", text: counting.title }) : null,
+      unseen.length ? h("p", { className: "dw-counting-head", text: word("unseen") }) : null,
+      unseen.length ? h("ul", { className: "dw-unseen-list", "aria-label": word("unseen") }, ...unseen) : null,
+      voids.length ? h("p", { className: "dw-counting-head", text: word("voids") }) : null,
+      voids.length ? h("ul", { className: "dw-voids" }, ...voids) : null,
+      ...(counting.words ?? []).map((line) => h("p", { className: "dw-counting-words", text: line })),
+    );
+  }
+
+  function updateCover(view) {
+    const covered = view.phase === "cover";
+    const hadFocus = hasFocus(ui.root);
+    ui.cover.hidden = !covered;
+    ui.board.inert = covered; // out of reach of the mouse, the keyboard and screen readers
+    if (!covered) return;
+    ui.coverTitle.textContent = view.cover?.title || view.status;
+    ui.coverHint.textContent = view.cover?.hint ?? "";
+    ui.cover.setAttribute("aria-label", [view.cover?.title, view.cover?.hint].filter(Boolean).join(". ") || view.status);
+    if (hadFocus) ui.cover.focus();
   }
 
   function updateView() {
     const view = readView(model);
     state.view = view;
-    if (state.choice && state.choice.legal !== JSON.stringify(view.legal)) {
+    if (state.choice && (state.choice.legal !== JSON.stringify(view.legal) || view.look || view.phase !== "playing")) {
       state.choice = null;
       drawChoice();
     }
     ui.root.dataset.phase = view.phase;
-    updateSeats(view);
+    updateFelt(view);
     updateLine(view);
-    updateBoneyard(view);
-    updateHand(view);
-    updateActions(view);
-    updateScore(view);
-    updateMoves(view);
+    updateTray(view);
     updateStatus(view);
     updateMessage(view);
-    updatePhase(view);
+    updateSide(view);
+    updateCover(view);
+  }
+
+  // The words arrive once; when they change, every part is drawn again in them.
+  function updateWords() {
+    state.word = makeWords(model.get("words"));
+    state.changed = changeTracker();
+    ui.pass.textContent = word("pass");
+    ui.draw.textContent = word("draw");
+    ui.undo.textContent = word("undo");
+    ui.hint.textContent = word("hint");
+    ui.backButton.textContent = word("back_to_game");
+    ui.movesTitle.textContent = word("moves");
+    ui.rulesSummary.textContent = word("rules");
+    ui.countingToggle.textContent = word("counting");
+    ui.table.setAttribute("aria-label", word("table"));
+    ui.side.setAttribute("aria-label", word("panels"));
+    drawChoice();
+    updateView();
+    updateRules();
   }
 
   function updateRules() {
-    ui.rulesText.textContent = model.get("rules_text") || "The rules in force will appear here.";
+    ui.rulesText.textContent = model.get("rules_text") || "";
+    ui.rules.hidden = !ui.rulesText.textContent;
   }
 
-  // ---- messages from the kernel and short notices -----------------------------
+  // ---- notices: the kernel's messages, shortly, over the status line ------------------
 
   function onCustomMessage(message) {
     if (message?.type !== "refused" && message?.type !== "error") return;
     cancelChoice();
-    flash(message.message || message.reason || "Refused.", message.type);
+    if (message.message) flash(message.message, message.type, message.reason);
   }
 
-  function flash(text, kind) {
-    state.lastMessage = text;
-    ui.flash.textContent = text;
-    ui.flash.dataset.kind = kind;
-    ui.flash.classList.add("dw-visible");
+  function flash(text, kind, reason = null) {
+    ui.notice.textContent = text;
+    ui.notice.dataset.kind = kind;
+    ui.notice.title = reason ?? ""; // a reason code only as a tooltip
+    ui.notice.classList.add("dw-visible");
     clearTimeout(state.flashTimer);
-    state.flashTimer = setTimeout(() => ui.flash.classList.remove("dw-visible"), FLASH_MS);
+    state.flashTimer = setTimeout(() => ui.notice.classList.remove("dw-visible"), FLASH_MS);
   }
 
-  // ---- input ---------------------------------------------------------------------
+  // ---- input ----------------------------------------------------------------------------
+
+  function focusHand() {
+    const buttons = ui.hand.querySelectorAll("button[data-tile]");
+    const target = buttons[Math.min(state.handFocus, buttons.length - 1)];
+    target?.focus({ preventScroll: true });
+  }
 
   function onHandClick(event) {
     const button = event.target.closest("button[data-tile]");
@@ -371,7 +520,7 @@ function render({ model, el }) {
   }
 
   function onHandFocus(event) {
-    const buttons = [...ui.hand.children];
+    const buttons = [...ui.hand.querySelectorAll("button[data-tile]")];
     const index = buttons.indexOf(event.target);
     if (index < 0) return;
     state.handFocus = index;
@@ -381,12 +530,11 @@ function render({ model, el }) {
   const FOCUS_MOVES = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
 
   function onHandKeyDown(event) {
-    const buttons = [...ui.hand.children];
+    const buttons = [...ui.hand.querySelectorAll("button[data-tile]")];
     if (buttons.length === 0) return;
     let index = null;
-    if (event.key in FOCUS_MOVES) {
-      index = (state.handFocus + FOCUS_MOVES[event.key] + buttons.length) % buttons.length;
-    } else if (event.key === "Home") index = 0;
+    if (event.key in FOCUS_MOVES) index = (state.handFocus + FOCUS_MOVES[event.key] + buttons.length) % buttons.length;
+    else if (event.key === "Home") index = 0;
     else if (event.key === "End") index = buttons.length - 1;
     if (index === null) return;
     event.preventDefault();
@@ -395,15 +543,17 @@ function render({ model, el }) {
   }
 
   function onRootKeyDown(event) {
-    // Enter and Space activate buttons; keep notebook shortcuts from acting on them.
-    if ((event.key === "Enter" || event.key === " ") && event.target.closest("button, [role=button]")) {
-      event.stopPropagation();
-    }
-    if (!state.choice || event.ctrlKey || event.metaKey || event.altKey) return;
+    // Enter and Space activate buttons: keep the notebook's shortcuts from acting on them.
+    if ((event.key === "Enter" || event.key === " ") && event.target.closest("button, [role=button]")) event.stopPropagation();
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
     const key = event.key.toLowerCase();
-    if (key === "escape") cancelChoice();
-    else if (key === "l" || key === "r") pickEnd(key.toUpperCase());
-    else return;
+    if (state.choice) {
+      if (key === "escape") cancelChoice();
+      else if (key === "l" || key === "r") pickEnd(key.toUpperCase());
+      else return;
+    } else if (key === "escape" && state.view.look) {
+      send({ type: "look", ply: null });
+    } else return;
     event.preventDefault();
     event.stopPropagation();
   }
@@ -424,14 +574,33 @@ function render({ model, el }) {
     else if ("cancel" in button.dataset) cancelChoice();
   }
 
-  function onMoveButtonClick(event) {
-    const move = event.currentTarget.dataset.move;
-    if (move) sendMove(move);
+  function onActionClick(event) {
+    const button = event.target.closest("button");
+    if (!button || button.disabled) return;
+    if (button === ui.pass || button === ui.draw) {
+      if (button.dataset.move) sendMove(button.dataset.move);
+      focusHand(); // the next turn is played from the hand
+    } else if (button === ui.undo) send({ type: "undo" });
+    else if (button === ui.hint) send({ type: "hint" });
+    else if (button.dataset.send) send(JSON.parse(button.dataset.send));
   }
 
-  function onPanelClick(event) {
-    const button = event.target.closest("button[data-send]");
-    if (button) send(JSON.parse(button.dataset.send));
+  function onMoveListClick(event) {
+    const button = event.target.closest("button[data-ply]");
+    if (!button) return;
+    const ply = Number(button.dataset.ply);
+    const view = state.view;
+    const present = ply >= view.moves.length;
+    if (present && !view.look) return;
+    send({ type: "look", ply: present ? null : ply });
+  }
+
+  function onBackClick() {
+    send({ type: "look", ply: null });
+  }
+
+  function onCountingClick() {
+    send({ type: "counting", show: !state.view.counting });
   }
 
   function onCoverActivate(event) {
@@ -441,261 +610,131 @@ function render({ model, el }) {
     send({ type: "uncover" });
   }
 
-  // Re-lay the line when its box changes width; drawn on the next frame so the
-  // new height does not feed back into this observer in the same pass.
+  // The line's box and the hand have fixed heights; their widths follow the cell.
   const resizeObserver = new ResizeObserver((entries) => {
-    const width = Math.floor(entries[entries.length - 1].contentRect.width);
-    if (width <= 0 || width === state.lineWidth) return;
-    state.lineWidth = width;
-    cancelAnimationFrame(state.frame);
-    state.frame = requestAnimationFrame(() => updateLine(state.view, { animate: false }));
+    for (const entry of entries) {
+      const { width, height } = entry.contentRect;
+      if (entry.target === ui.felt.lineBox) {
+        const size = { width: Math.floor(width), height: Math.floor(height) };
+        if (size.width <= 0 || (size.width === state.lineSize.width && size.height === state.lineSize.height)) continue;
+        state.lineSize = size;
+        updateLine(state.view);
+      } else if (entry.target === ui.hand && Math.floor(width) !== state.handWidth) {
+        state.handWidth = Math.floor(width);
+        sizeHand(handTiles(state.view).length);
+      }
+    }
   });
 
-  const listeners = [
+  const removeListeners = listen([
     [ui.hand, "click", onHandClick],
     [ui.hand, "focusin", onHandFocus],
     [ui.hand, "keydown", onHandKeyDown],
     [ui.root, "keydown", onRootKeyDown],
-    [ui.lineSvg, "click", onLineActivate],
-    [ui.lineSvg, "keydown", onLineActivate],
+    [ui.felt.lineSvg, "click", onLineActivate],
+    [ui.felt.lineSvg, "keydown", onLineActivate],
     [ui.choice, "click", onChoiceClick],
-    [ui.passButton, "click", onMoveButtonClick],
-    [ui.drawButton, "click", onMoveButtonClick],
-    [ui.phasePanel, "click", onPanelClick],
+    [ui.actions, "click", onActionClick],
+    [ui.moveList, "click", onMoveListClick],
+    [ui.backButton, "click", onBackClick],
+    [ui.countingToggle, "click", onCountingClick],
     [ui.cover, "click", onCoverActivate],
     [ui.cover, "keydown", onCoverActivate],
-  ];
-  const modelListeners = [
+  ]);
+  const removeModelListeners = listenModel(model, [
     ["change:view", updateView],
+    ["change:words", updateWords],
     ["change:rules_text", updateRules],
     ["msg:custom", onCustomMessage],
-  ];
-  for (const [target, type, handler] of listeners) target.addEventListener(type, handler);
-  for (const [event, handler] of modelListeners) model.on(event, handler);
-  resizeObserver.observe(ui.lineWrap);
+  ]);
+  resizeObserver.observe(ui.felt.lineBox);
+  resizeObserver.observe(ui.hand);
 
-  updateView();
-  updateRules();
+  // Measure now when the element is already in the page (else the observer draws it).
+  state.lineSize = { width: Math.floor(ui.felt.lineBox.clientWidth), height: Math.floor(ui.felt.lineBox.clientHeight) };
+  state.handWidth = Math.floor(ui.hand.clientWidth);
+  updateWords();
 
   return () => {
-    for (const [event, handler] of modelListeners) model.off(event, handler);
+    removeModelListeners();
+    removeListeners();
     resizeObserver.disconnect();
-    cancelAnimationFrame(state.frame);
     clearTimeout(state.flashTimer);
-    for (const [target, type, handler] of listeners) target.removeEventListener(type, handler);
     ui.root.remove();
   };
 }
 
-// ---- drawing helpers (no widget state) ------------------------------------------
+// ---- helpers (no widget state) -------------------------------------------------------
 
 function readView(model) {
   const view = { ...DEFAULT_VIEW, ...(model.get("view") ?? {}) };
-  for (const key of ["seats", "line", "passed", "moves", "legal", "playable", "leader_choices"]) {
-    if (!Array.isArray(view[key])) view[key] = [];
-  }
-  for (const key of ["players", "hands"]) view[key] = view[key] ?? {};
+  for (const key of LIST_KEYS) if (!Array.isArray(view[key])) view[key] = [];
+  for (const key of ["players", "hands", "pips"]) if (!view[key] || typeof view[key] !== "object") view[key] = {};
+  if (!view.bottom || !view.seats.includes(view.bottom)) view.bottom = view.viewer ?? view.seats[0] ?? null;
   return view;
 }
 
-function visibleHand(view) {
-  if (view.phase === "cover" || !view.viewer) return [];
-  const hand = view.hands[view.viewer];
-  return Array.isArray(hand) ? hand : [];
+function showsResult(view) {
+  return view.phase === "hand_over" || view.phase === "match_over";
 }
 
-function seatName(view, seat) {
-  return view.players[seat]?.name ?? SEAT_WORDS[seat] ?? seat;
+function actionButton(text, data) {
+  return h("button", { type: "button", className: "dw-button", text, dataset: data });
 }
 
-function seatNames(view) {
-  return Object.fromEntries(Object.keys(SEAT_WORDS).map((seat) => [seat, seatName(view, seat)]));
+// A parsed <svg> from markup (tiles are drawn as strings by the kit).
+function svgNode(markup) {
+  const template = document.createElement("template");
+  template.innerHTML = markup;
+  return template.content.firstElementChild;
 }
 
-function sortedKey(halves) {
-  return [...halves].sort().join("-");
-}
 
-function activeElement(node) {
-  return node.getRootNode().activeElement;
-}
-
-function drawSeat(parts, seat, view) {
-  const inPlay = view.seats.includes(seat);
-  parts.root.hidden = !inPlay;
-  if (!inPlay) return;
-  const player = view.players[seat] ?? {};
-  const hand = view.hands[seat];
-  const count = Array.isArray(hand) ? hand.length : Number(hand) || 0;
-  const isViewer = seat === view.viewer;
-  const marks = [];
-  if (isViewer) marks.push(["dw-mark-you", "you"]);
-  if (view.passed.includes(seat)) marks.push(["dw-mark-passed", "passed"]);
-  if (view.turn === seat) marks.push(["dw-mark-turn", "to play"]);
-
-  parts.root.classList.toggle("dw-turn", view.turn === seat);
-  parts.root.classList.toggle("dw-viewer", isViewer);
-  parts.name.textContent = seatName(view, seat);
-  parts.team.textContent = TEAM_WORDS[player.team] ?? "";
-  parts.team.hidden = !player.team;
-  parts.kind.textContent = botWords(player.kind, seatName(view, seat));
-  parts.marks.replaceChildren(...marks.map(([className, text]) => element("span", { className: `dw-mark ${className}`, text })));
-  parts.count.textContent = `${count} ${count === 1 ? "tile" : "tiles"}`;
-  const lying = seat === "E" || seat === "W";
-  const tiles = isViewer ? [] : Array.isArray(hand) ? hand : Array(count).fill(null);
-  parts.tiles.innerHTML = tileRowSvg(tiles, { unit: SEAT_TILE_UNIT, lying });
-  const summary = [seatName(view, seat), TEAM_WORDS[player.team], parts.count.textContent, ...marks.map((m) => m[1])];
-  parts.root.setAttribute("aria-label", summary.filter(Boolean).join(", "));
-}
-
-// "bot:greedy" -> "bot · greedy", shortened to "bot" when the name already says which.
-function botWords(kind, name) {
-  if (!kind || kind === "human") return "";
-  const bot = kind.replace(/^bot:/, "");
-  return name.includes(bot) ? "bot" : `bot · ${bot}`;
-}
-
-function lineUnit(width) {
-  return Math.max(12, Math.min(28, Math.floor(width / 13)));
-}
-
-function drawLine(svg, view, width, { isNew, choiceEnds }) {
-  const inner = Math.max(1, width - 2 * LINE_PADDING);
-  if (view.line.length === 0) {
-    setSvgSize(svg, width, EMPTY_LINE_HEIGHT);
-    svg.setAttribute("aria-label", "Line of play: empty, waiting for the lead");
-    svg.innerHTML = `<text class="dw-line-empty" x="${width / 2}" y="${EMPTY_LINE_HEIGHT / 2}">Waiting for the lead</text>`;
-    return;
-  }
-  const layout = layoutLine(view.line, view.lead, inner, lineUnit(inner));
-  const last = view.line.length - 1;
-  const endTile = { L: 0, R: last };
-  const glowing = new Map(view.line.length > 1 ? choiceEnds.map((end) => [endTile[end], end]) : []);
-  const tiles = layout.tiles.map((placement) => {
-    const classes = [isNew(view.line[placement.index]) ? "dw-new" : ""].filter(Boolean).join(" ");
-    const markup = tileMarkup(placement.halves, { x: placement.x, y: placement.y, width: placement.w, height: placement.h, className: classes });
-    const end = glowing.get(placement.index);
-    return end ? `<g class="dw-end-target dw-end-tile" data-end="${end}">${markup}</g>` : markup;
-  });
-  const slots = choiceEnds.map((end) => slotMarkup(end === "L" ? layout.slots.left : layout.slots.right, end, view.ends));
-  setSvgSize(svg, width, layout.bounds.height + 2 * LINE_PADDING);
-  const ends = view.ends ? `, open ends ${pipWord(view.ends[0])} and ${pipWord(view.ends[1])}` : "";
-  svg.setAttribute("aria-label", `Line of play: ${view.line.length} ${view.line.length === 1 ? "tile" : "tiles"}${ends}`);
-  svg.innerHTML = `<g transform="translate(${LINE_PADDING} ${LINE_PADDING})">${tiles.join("")}${slots.join("")}</g>`;
-}
-
-function slotMarkup(slot, end, ends) {
-  const value = ends ? pipWord(end === "L" ? ends[0] : ends[1]) : "";
-  const label = `Play on the ${END_WORDS[end].toLowerCase()} end${value ? ` (${value})` : ""}`;
-  const radius = Math.min(slot.w, slot.h) * 0.18;
-  return (
-    `<g class="dw-end-target dw-slot" data-end="${end}" role="button" tabindex="0" aria-label="${label}">` +
-    `<rect x="${slot.x}" y="${slot.y}" width="${slot.w}" height="${slot.h}" rx="${radius}"/>` +
-    `<text x="${slot.x + slot.w / 2}" y="${slot.y + slot.h / 2}">${end}</text></g>`
-  );
-}
-
-function setSvgSize(svg, width, height) {
-  svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
-  svg.setAttribute("width", String(width));
-  svg.setAttribute("height", String(height));
-}
-
-function scoreRow(row, mine) {
-  return element(
-    "div",
-    { className: `dw-score-row${mine ? " dw-mine" : ""}`, "data-key": row.key },
-    element("span", { className: "dw-score-label", text: row.label }),
-    element("span", { className: "dw-score-value", text: String(row.value) }),
-    element("span", { className: "dw-score-detail", text: row.detail }),
-  );
-}
-
-// ---- building the DOM once ---------------------------------------------------------
-
-let widgetCount = 0;
+// ---- building the DOM once --------------------------------------------------------------
 
 function buildSkeleton() {
-  const uid = `dw-${++widgetCount}`;
-  const ids = { panelTitle: `${uid}-panel-title`, rules: `${uid}-rules` };
-  const seats = Object.fromEntries(MAP_SEATS.map((seat) => [seat, buildSeat(seat)]));
+  const felt = buildFelt();
+  const table = h("div", { className: "dw-table", role: "group" }, felt.root);
 
-  const lineSvg = document.createElementNS(SVG_NS, "svg");
-  lineSvg.setAttribute("class", "dw-line");
-  lineSvg.setAttribute("role", "img");
-  const lineWrap = element("div", { className: "dw-line-wrap" }, lineSvg);
-  const boneyardCount = element("span", { className: "dw-boneyard-count" });
-  const boneyardIcon = element("span", { className: "dw-boneyard-icon", "aria-hidden": "true" });
-  boneyardIcon.innerHTML = tileRowSvg([null, null, null], { unit: 7 });
-  const boneyard = element("div", { className: "dw-boneyard", hidden: true }, boneyardIcon, boneyardCount);
-  const centre = element("div", { className: "dw-centre" }, lineWrap, boneyard);
-  const phasePanel = element("section", { className: "dw-phase-panel", hidden: true, role: "dialog", "aria-labelledby": ids.panelTitle });
-  const table = element(
-    "div",
-    { className: "dw-table", role: "group", "aria-label": "Table" },
-    ...MAP_SEATS.map((seat) => seats[seat].root),
-    centre,
-    phasePanel,
-  );
+  const statusText = h("span", { className: "dw-status-text" });
+  const notice = h("div", { className: "dw-notice", role: "alert" });
+  const choice = h("div", { className: "dw-choice dw-status-layer", hidden: true });
+  const lookText = h("span", { className: "dw-look-text" });
+  const backButton = h("button", { type: "button", className: "dw-button dw-primary dw-back" });
+  const look = h("div", { className: "dw-look dw-status-layer", hidden: true }, lookText, backButton);
+  const status = h("div", { className: "dw-status", role: "status" }, statusText, notice, look, choice);
 
-  const flash = element("div", { className: "dw-flash", role: "alert" });
-  const choice = element("div", { className: "dw-choice", hidden: true });
-  const handLabel = element("div", { className: "dw-hand-label" });
-  const hand = element("div", { className: "dw-hand", role: "toolbar", "aria-label": "Your hand" });
-  const passButton = element("button", { type: "button", className: "dw-button dw-pass", text: "Pass", disabled: true });
-  const drawButton = element("button", { type: "button", className: "dw-button dw-draw", text: "Draw", disabled: true });
-  const actions = element("div", { className: "dw-actions" }, passButton, drawButton);
-  const play = element("div", { className: "dw-play" }, flash, choice, handLabel, hand, actions);
-  const status = element("div", { className: "dw-status", role: "status" });
-  const main = element("div", { className: "dw-main" }, table, play, status);
+  const hand = h("div", { className: "dw-hand", role: "toolbar" });
+  const result = h("section", { className: "dw-result", hidden: true, "aria-live": "polite" });
+  const pass = h("button", { type: "button", className: "dw-button dw-pass", disabled: true });
+  const draw = h("button", { type: "button", className: "dw-button dw-draw", disabled: true });
+  const undo = h("button", { type: "button", className: "dw-button dw-undo", disabled: true });
+  const hint = h("button", { type: "button", className: "dw-button dw-hint", disabled: true });
+  const moveActions = h("div", { className: "dw-move-actions" }, pass, draw, undo, hint);
+  const leaderActions = h("div", { className: "dw-leader-actions", hidden: true });
+  const resultButton = h("button", { type: "button", className: "dw-button dw-primary dw-next" });
+  const resultActions = h("div", { className: "dw-result-actions", hidden: true }, resultButton);
+  const actions = h("div", { className: "dw-actions" }, moveActions, leaderActions, resultActions);
+  const tray = h("div", { className: "dw-tray" }, hand, result, actions);
+  const main = h("div", { className: "dw-main" }, table, status, tray);
 
-  const score = element("section", { className: "dw-score", "aria-label": "Score" });
-  const moveList = element("ol", { className: "dw-move-list" });
-  const moves = element("section", { className: "dw-moves", "aria-label": "Moves" }, element("h3", { text: "Moves" }), moveList);
-  const rulesText = element("div", { className: "dw-rules-text", id: ids.rules });
-  const rules = element("details", { className: "dw-rules" }, element("summary", { text: "Rules" }), rulesText);
-  const side = element("aside", { className: "dw-side" }, score, moves, rules);
-  const board = element("div", { className: "dw-board" }, main, side);
+  const coach = h("section", { className: "dw-panel dw-coach", hidden: true, "aria-live": "polite" });
+  const countingToggle = h("button", { type: "button", className: "dw-button dw-counting-toggle", "aria-pressed": "false" });
+  const countingBody = h("div", { className: "dw-counting-body" });
+  const countingPanel = h("section", { className: "dw-panel dw-counting", hidden: true }, countingToggle, countingBody);
+  const panels = buildSide(coach, countingPanel);
+  const board = h("div", { className: "dw-board" }, main, panels.side);
 
-  const coverText = element("p", { className: "dw-cover-status" });
-  const cover = element(
-    "div",
-    { className: "dw-cover", hidden: true, role: "button", tabindex: "0", "aria-label": "Show the table" },
-    element("h2", { text: "Hot seat" }),
-    coverText,
-    element("p", { className: "dw-cover-hint", text: "Click here or press Enter to show the table." }),
-  );
-  const root = element("div", { className: "dominoes-widget" }, board, cover);
+  const coverTitle = h("h2", { className: "dw-cover-title" });
+  const coverHint = h("p", { className: "dw-cover-hint" });
+  const cover = h("div", { className: "dw-cover", hidden: true, role: "button", tabindex: "0" }, coverTitle, coverHint);
+  // data-lm-suppress-shortcuts: JupyterLab leaves our keys (L, R, arrows, Escape) alone.
+  const root = h("div", { className: "dominoes-widget dw-table-widget", "data-lm-suppress-shortcuts": "true" }, board, cover);
   return {
-    ids, root, board, seats, lineWrap, lineSvg, boneyard, boneyardCount, phasePanel, flash, choice,
-    handLabel, hand, actions, passButton, drawButton, status, score, moveList, rulesText, cover, coverText,
+    root, board, main, felt, table, status, statusText, notice, choice, look, lookText, backButton,
+    hand, result, actions, moveActions, leaderActions, resultActions, resultButton, pass, draw, undo, hint,
+    ...panels, coach, countingPanel, countingToggle, countingBody, cover, coverTitle, coverHint,
   };
-}
-
-function buildSeat(seat) {
-  const name = element("span", { className: "dw-seat-name" });
-  const team = element("span", { className: "dw-seat-team" });
-  const kind = element("span", { className: "dw-seat-kind" });
-  const marks = element("span", { className: "dw-seat-marks" });
-  const count = element("span", { className: "dw-seat-count" });
-  const tiles = element("div", { className: "dw-seat-tiles" });
-  const head = element("div", { className: "dw-seat-head" }, name, team, kind);
-  const root = element("div", { className: `dw-seat dw-seat-${seat}`, "data-seat": seat, role: "group", hidden: true }, head, marks, tiles, count);
-  return { root, name, team, kind, marks, count, tiles };
-}
-
-// document.createElement with properties: className, text, boolean attributes
-// (true = present, false/null = absent) and plain attributes.
-function element(tag, props = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(props)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (name === "className") node.className = value;
-    else if (name === "text") node.textContent = value;
-    else node.setAttribute(name, value === true ? "" : value);
-  }
-  node.append(...children);
-  return node;
 }
 
 export default { render };

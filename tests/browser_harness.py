@@ -57,14 +57,12 @@ def launch_chromium(playwright: Any):
 # -- the widgets and their bundles -----------------------------------------------------------
 @dataclass(frozen=True)
 class Widget:
-    """A built front end: ``static/<name>.js`` and ``static/<name>.css``, and how to build them."""
+    """A built front end: ``static/<name>.js`` and ``static/<name>.css``."""
 
     name: str
     title: str
     body_style: str
     viewport: tuple[int, int]
-    npm_script: str
-    sources: tuple[Path, ...] = ()  # a bundle older than one of these is built again
 
     @property
     def bundle(self) -> Path:
@@ -78,34 +76,41 @@ class Widget:
 TABLE = Widget(
     "table",
     title="dominoes_widget front end",
-    body_style="body { margin: 0; padding: 16px; background: var(--jp-layout-color0, Canvas); }",
+    body_style="body { margin: 0; padding: 16px; background: var(--jp-layout-color0, Canvas); color: CanvasText; }",
     viewport=(1200, 1000),
-    npm_script="build",  # built only when missing
 )
 REPLAY = Widget(
     "replay",
     title="Replay front end",
-    body_style="body { margin: 0; padding: 12px; }",
-    viewport=(1000, 900),
-    npm_script="build:replay",
-    sources=tuple(ROOT / "js" / name
-                  for name in ("replay.js", "replay_steps.mjs", "replay.css", "tile.mjs", "line_layout.mjs")),
+    body_style="body { margin: 0; padding: 12px; background: var(--jp-layout-color0, Canvas); color: CanvasText; }",
+    viewport=(1200, 900),
 )
+# Everything `npm run build` reads: a bundle older than one of these is built again.
+SOURCES = (ROOT / "js", ROOT / "dominoes_widget" / "palette.json", ROOT / "package.json")
+BUNDLES = ("table.js", "table.css", "replay.js", "replay.css", "standalone.js")
 
 
-def ensure_built(widget: Widget) -> Path:
-    """Build ``widget`` with npm when its bundle or css is missing, or the bundle is older than
-    its sources; return the bundle's path."""
-    newest = max((p.stat().st_mtime for p in widget.sources if p.exists()), default=0.0)
-    if widget.bundle.exists() and widget.css.exists() and widget.bundle.stat().st_mtime >= newest:
-        return widget.bundle
-    npm = shutil.which("npm")
-    if npm is None:
-        raise RuntimeError(f"{widget.bundle} is missing or stale and npm is not on PATH to build it")
-    if not (NODE_MODULES / ".bin" / "esbuild").exists():
-        subprocess.run([npm, "install"], cwd=ROOT, check=True)
-    subprocess.run([npm, "run", widget.npm_script], cwd=ROOT, check=True)
-    return widget.bundle
+def _newest_source() -> float:
+    times = []
+    for source in SOURCES:
+        files = source.rglob("*") if source.is_dir() else [source]
+        times.extend(f.stat().st_mtime for f in files if f.is_file() and not f.name.endswith(".test.mjs"))
+    return max(times, default=0.0)
+
+
+def ensure_built(widget: Widget | None = None) -> Path:
+    """Run ``npm run build`` when a bundle is missing or older than the sources; return
+    ``widget``'s bundle (or the static folder)."""
+    bundles = [STATIC / name for name in BUNDLES]
+    newest = _newest_source()
+    if not all(b.exists() and b.stat().st_mtime >= newest for b in bundles):
+        npm = shutil.which("npm")
+        if npm is None:
+            raise RuntimeError(f"the front end in {STATIC} is missing or stale and npm is not on PATH to build it")
+        if not (NODE_MODULES / ".bin" / "esbuild").exists():
+            subprocess.run([npm, "install"], cwd=ROOT, check=True)
+        subprocess.run([npm, "run", "build"], cwd=ROOT, check=True, capture_output=True)
+    return widget.bundle if widget else STATIC
 
 
 # -- the page with the fake model ------------------------------------------------------------
@@ -259,6 +264,34 @@ def reset(page: Any) -> None:
     page.mouse.move(0, 0)
 
 
+# JupyterLab's dark theme, as far as the widgets read it.
+DARK_JUPYTERLAB = {
+    "--jp-layout-color0": "#111111",
+    "--jp-layout-color1": "#1b1b1b",
+    "--jp-layout-color2": "#2a2a2a",
+    "--jp-layout-color3": "#3a3a3a",
+    "--jp-ui-font-color0": "#ffffff",
+    "--jp-ui-font-color1": "#e6e6e6",
+    "--jp-ui-font-color2": "#a8a8a8",
+    "--jp-border-color1": "#555555",
+    "--jp-border-color2": "#444444",
+    "--jp-brand-color1": "#4f9be8",
+    "--jp-warn-color1": "#f0a030",
+    "--jp-error-color1": "#f06060",
+}
+
+
+def set_theme(page: Any, theme: str) -> None:
+    """``"dark"``: JupyterLab's dark theme on the page (its variables and
+    ``data-jp-theme-light="false"``); ``"light"``: no JupyterLab variables, a light system."""
+    if theme == "dark":
+        page.evaluate("vars => { for (const [k, v] of Object.entries(vars)) document.body.style.setProperty(k, v); "
+                      "document.body.dataset.jpThemeLight = 'false'; }", DARK_JUPYTERLAB)
+    else:
+        page.evaluate("() => { document.body.removeAttribute('style'); delete document.body.dataset.jpThemeLight; }")
+        page.emulate_media(color_scheme="light")
+
+
 def mount(page: Any, attributes: dict, *, width: int = 900) -> float:
     """Render the widget with these traits into a ``width``-px element, and let it settle;
     the ms render took."""
@@ -289,9 +322,12 @@ def sent(page: Any) -> list[dict]:
 
 
 # -- the Table -------------------------------------------------------------------------------
-def mount_view(page: Any, view: dict, *, width: int = 900, rules_text: str = "") -> None:
-    """Render the Table with this ``view`` (js/PROTOCOL.md) and ``rules_text``."""
-    mount(page, {"view": view, "rules_text": rules_text}, width=width)
+def mount_view(page: Any, view: dict, *, width: int = 900, rules_text: str = "", words: dict | None = None) -> None:
+    """Render the Table with this ``view`` (js/PROTOCOL.md), the English ``words`` and ``rules_text``."""
+    from frontend_views import WORDS
+
+    mount(page, {"view": view, "words": dict(WORDS if words is None else words), "rules_text": rules_text},
+          width=width)
 
 
 def set_view(page: Any, view: dict) -> None:
@@ -301,7 +337,7 @@ def set_view(page: Any, view: dict) -> None:
 # -- the Replay ------------------------------------------------------------------------------
 def traits(replay: Any) -> dict:
     """The synced traits of a ``Replay``, as the browser would get them."""
-    return {name: getattr(replay, name) for name in ("data", "hand", "step", "speed", "rules_text", "report")}
+    return {name: getattr(replay, name) for name in ("data", "words", "hand", "step", "speed", "rules_text", "report")}
 
 
 def model_position(page: Any) -> dict:

@@ -1,122 +1,34 @@
-"""The built front end (dominoes_widget/static/table.js) in headless Chromium, without Jupyter.
+"""The built Table front end (dominoes_widget/static/table.js) in headless Chromium, without Jupyter.
 
-Each test renders the widget with a fake model and a sample ``view`` (js/PROTOCOL.md),
-clicks and types like a person, and checks what is drawn and what the widget sends.
-A screenshot of each test goes to test-artifacts/.
+Each test renders the widget with a fake model, a protocol-v2 view (js/PROTOCOL.md, made by
+tests/frontend_views.py with the engine) and the English words, clicks and types like a
+person, and checks what is drawn and what the widget sends. A screenshot of each test goes
+to test-artifacts/frontend/.
 """
 
 from __future__ import annotations
 
-import copy
+import re
 
 import pytest
 
 import browser_harness as harness
+import frontend_views as views
 
 pytestmark = pytest.mark.browser
 
-ARTIFACTS = harness.ROOT / "test-artifacts"
-
-# All 28 tiles in one valid line (an Euler trail of the double-six set).
-FULL_LINE = [
-    [6, 0], [0, 0], [0, 1], [1, 1], [1, 2], [2, 0], [0, 3], [3, 1], [1, 4], [4, 0], [0, 5], [5, 1], [1, 6], [6, 2],
-    [2, 2], [2, 3], [3, 3], [3, 4], [4, 2], [2, 5], [5, 3], [3, 6], [6, 4], [4, 4], [4, 5], [5, 5], [5, 6], [6, 6],
-]
-
-PLAYERS = {
-    "N": {"name": "North (greedy)", "kind": "bot:greedy", "team": "NS"},
-    "E": {"name": "East (greedy)", "kind": "bot:greedy", "team": "EW"},
-    "S": {"name": "You", "kind": "human", "team": "NS"},
-    "W": {"name": "West (strong)", "kind": "bot:strong", "team": "EW"},
-}
-
-# South to move on ends 4 | 2: six-four fits the left end only, two-four fits both.
-PARTNERSHIP = {
-    "game": "partnership",
-    "seats": ["N", "E", "S", "W"],
-    "players": PLAYERS,
-    "viewer": "S",
-    "hands": {"S": ["6-4", "2-4", "1-3", "5-5", "0-0", "3-3"], "N": 6, "E": 6, "W": 6},
-    "line": [[4, 1], [1, 6], [6, 6], [6, 2]],
-    "lead": 2,
-    "ends": [4, 2],
-    "turn": "S",
-    "boneyard": 0,
-    "passed": ["E", "N", "W"],
-    "moves": ["E 6-6", "N 6-1 L", "W 6-2 R", "S 1-4 L", "E pass", "N pass", "W pass"],
-    "legal": ["S 4-6 L", "S 4-2 L", "S 2-4 R"],
-    "playable": ["6-4", "2-4"],
-    "hints": True,
-    "score": {"kind": "straight_six", "NS": 2, "EW": 1, "target": 6, "ties": 0},
-    "hand_number": 3,
-    "phase": "playing",
-    "leader_choices": [],
-    "result": None,
-    "message": "",
-    "status": "Your turn",
-}
-
-VIETNAMESE = {
-    "game": "vietnamese",
-    "seats": ["S", "E", "N"],
-    "players": {
-        "S": {"name": "You", "kind": "human", "team": None},
-        "E": {"name": "East (greedy)", "kind": "bot:greedy", "team": None},
-        "N": {"name": "North (greedy)", "kind": "bot:greedy", "team": None},
-    },
-    "viewer": "S",
-    "hands": {"S": ["1-2", "0-3", "1-4", "2-3", "0-1", "1-3", "2-4"], "E": 6, "N": 7},
-    "line": [[5, 5]],
-    "lead": 0,
-    "ends": [5, 5],
-    "turn": "S",
-    "boneyard": 7,
-    "passed": [],
-    "moves": ["E 5-5"],
-    "legal": ["S draw"],
-    "playable": [],
-    "hints": True,
-    "score": {"kind": "tally", "target": None, "wins": {"S": 1, "E": 0, "N": 2}, "pips": {"S": 30, "E": 12, "N": 8}},
-    "hand_number": 3,
-    "phase": "playing",
-    "leader_choices": [],
-    "result": None,
-    "message": "",
-    "status": "Your turn: draw a tile",
-}
+ARTIFACTS = harness.ROOT / "test-artifacts" / "frontend"
+IVORY = "rgb(251, 248, 239)"  # palette.json's tile_face
 
 
-def partnership(**changes) -> dict:
-    return {**copy.deepcopy(PARTNERSHIP), **changes}
-
-
-def vietnamese(**changes) -> dict:
-    return {**copy.deepcopy(VIETNAMESE), **changes}
-
-
-def hand_over_view() -> dict:
-    hands = {"N": ["6-5", "4-3"], "E": ["5-3", "0-2"], "S": ["5-5", "1-3"], "W": []}
-    return partnership(
-        phase="hand_over", turn=None, legal=[], playable=[], hands=hands, status="Hand over",
-        result={
-            "title": "W dominoes: East-West win the hand",
-            "lines": ["West played the last tile.", "Straight Six: East-West 2, North-South 2."],
-            "pips": {"N": 18, "E": 10, "S": 14, "W": 0},
-            "hands": hands,
-        },
-    )
-
-
-# ---- fixtures ---------------------------------------------------------------------------
+# ---- fixtures -------------------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
-def browser(chromium):
-    return chromium
-
-
-@pytest.fixture(scope="module")
-def shared_page(browser):
-    page = harness.open_page(browser, harness.TABLE)
+def shared_page(chromium):
+    page = harness.open_page(chromium, harness.TABLE)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors
     yield page
     page.close()
 
@@ -125,448 +37,662 @@ def shared_page(browser):
 def page(shared_page, request):
     """The module's page, blank again for each test; its screenshot is saved after the test."""
     harness.reset(shared_page)
+    shared_page.errors.clear()
     yield shared_page
     snapshot(shared_page, request.node.name)
+    assert not shared_page.errors, f"errors in the page: {shared_page.errors}"
 
 
 def snapshot(page, name):
-    page.wait_for_timeout(300)  # let fades finish before the picture
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"frontend-{name}.png"), full_page=True)
+    page.wait_for_timeout(150)  # let fades finish before the picture
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
-def move_sent(move: str, view: dict | None = None) -> dict:
+def mount(page, view, *, width=960, rules_text="", words=None):
+    harness.mount_view(page, view, width=width, rules_text=rules_text, words=words)
+
+
+def move_sent(move: str, view: dict) -> dict:
     """The message a move click sends: the move and the position it was made in."""
-    view = view or partnership()
     return {"type": "move", "move": move, "hand": view["hand_number"], "ply": len(view["moves"])}
 
 
-def hand_tile(page, label):
-    return page.get_by_role("button", name=label, exact=True)
+def tile_name(tile: str) -> str:
+    a, b = (views.NUMBERS[int(v)] for v in tile.split("-"))
+    return f"double {a}" if a == b else f"{a}-{b}"
+
+
+def hand_tile(page, tile):
+    return page.locator(f'.dw-hand button[data-tile="{tile}"]')
 
 
 def hand_labels(page) -> list[str]:
     return page.locator(".dw-hand-tile").evaluate_all("buttons => buttons.map(b => b.getAttribute('aria-label'))")
 
 
-def focused_label(page) -> str | None:
-    return page.evaluate("() => document.activeElement?.getAttribute('aria-label')")
+def focused(page) -> dict:
+    return page.evaluate("() => ({label: document.activeElement?.getAttribute('aria-label'),"
+                         " tile: document.activeElement?.dataset?.tile ?? null})")
 
 
-# ---- drawing ----------------------------------------------------------------------------
+def deliver(page, message):
+    page.evaluate("m => window.harness.deliver(m)", message)
 
-def test_draws_seats_hand_line_score_and_moves(page):
-    harness.mount_view(page, partnership())
-    for seat, name in [("N", "North (greedy)"), ("E", "East (greedy)"), ("S", "You"), ("W", "West (strong)")]:
-        seat_box = page.locator(f".dw-seat-{seat}")
-        assert seat_box.is_visible()
-        assert seat_box.locator(".dw-seat-name").inner_text() == name
-    assert page.locator(".dw-seat-N .dw-seat-team").inner_text() == "North-South"
-    # Others' hands face down, one tile each; the viewer's hand face up at the bottom.
-    assert page.locator(".dw-seat-E .dw-face-down").count() == 6
-    assert page.locator(".dw-seat-S .dw-tile").count() == 0
-    assert page.locator(".dw-hand .dw-hand-tile").count() == 6
-    # Turn highlight and passed marks.
-    assert "dw-turn" in page.locator(".dw-seat-S").get_attribute("class")
-    for seat in "ENW":
-        assert page.locator(f".dw-seat-{seat} .dw-mark-passed").inner_text() == "passed"
-    # The line: four tiles with their pips (4+1 + 1+6 + 6+6 + 6+2 = 32).
-    assert page.locator("svg.dw-line .dw-tile").count() == 4
-    assert page.locator("svg.dw-line .dw-pip").count() == 32
-    assert page.locator("svg.dw-line").get_attribute("aria-label") == "Line of play: 4 tiles, open ends four and two"
-    # Score, moves, status; no draw pile in the partnership game.
+
+def root_height(page) -> float:
+    return page.locator(".dominoes-widget").bounding_box()["height"]
+
+
+def seat_box(page, seat):
+    return page.locator(f'.dw-seat[data-seat="{seat}"]')
+
+
+# ---- drawing --------------------------------------------------------------------------------
+
+def test_draws_seats_line_hand_score_and_moves(page):
+    view = views.choice_of_end()
+    mount(page, view)
+    for seat, position in {"S": "bottom", "W": "left", "N": "top", "E": "right"}.items():
+        box = seat_box(page, seat)
+        assert box.get_attribute("data-position") == position
+        assert box.locator(".dw-seat-name").inner_text() == view["players"][seat]["label"]
+    # Others' hands face down, as many as the view counts; the viewer's in the tray.
+    for seat in "NEW":
+        assert seat_box(page, seat).locator(".dw-face-down").count() == view["hands"][seat]
+    assert seat_box(page, "S").locator(".dw-seat-tiles").is_hidden()
+    assert page.locator(".dw-hand .dw-hand-tile").count() == len(view["hands"]["S"])
+    assert "dw-turn" in seat_box(page, "S").get_attribute("class")
+    assert seat_box(page, "S").locator(".dw-mark-turn").inner_text() == "to play"
+    assert f"{view['pips']['S']} pips" in seat_box(page, "S").locator(".dw-seat-count").inner_text()
+    # The line, its pips, and the tile the last move placed.
+    line = page.locator("svg.dw-line")
+    assert line.locator(".dw-tile").count() == len(view["line"])
+    assert line.locator(".dw-pip").count() == sum(a + b for a, b in view["line"])
+    assert line.locator(".dw-last").get_attribute("data-index") == str(view["last"])
+    left, right = (views.NUMBERS[v] for v in view["ends"])
+    assert line.get_attribute("aria-label") == f"Line of play: {len(view['line'])} tiles, open ends {left} and {right}"
+    # Corners, score, moves in words, status; no pile in the partnership game.
+    assert page.locator(".dw-corner-start").first.inner_text() == f"{view['title']}\n{view['hand_label']}"
+    assert page.locator(".dw-pile").count() == 0
     score = page.locator(".dw-score").inner_text()
-    assert "Straight Six" in score and "Hand 4" in score and "North-South" in score
-    assert page.locator(".dw-move-list li").count() == 7
-    assert page.locator(".dw-move-list li").first.get_attribute("title") == "East (greedy) leads double six"
-    assert page.locator(".dw-status").inner_text() == "Your turn"
-    assert page.locator(".dw-boneyard").is_hidden()
-    assert page.locator(".dw-draw").is_hidden()
+    assert "Six Love" in score and "North-South" in score and "Hand 4" in score
+    items = page.locator(".dw-move-list button")
+    assert items.count() == len(view["moves"]) + 1
+    assert items.first.inner_text() == "Deal"
+    first = view["moves"][0].split()
+    assert items.nth(1).inner_text() == f"{view['players'][first[0]]['name']} {first[1]}", "the lead, in short"
+    assert items.nth(1).get_attribute("title") == view["move_words"][0], "and in the kernel's words"
+    assert items.last.get_attribute("aria-current") == "step"
+    assert page.locator(".dw-status-text").inner_text() == view["status"]
+    assert page.locator(".dw-draw").evaluate("b => getComputedStyle(b).visibility") == "hidden"
 
 
-def test_vietnamese_three_players_draw_pile_and_tally(page):
-    harness.mount_view(page, vietnamese())
-    assert page.locator(".dw-seat-W").is_hidden()
-    assert page.locator(".dw-seat-E").is_visible() and page.locator(".dw-seat-N").is_visible()
-    assert page.locator(".dw-seat-E .dw-seat-team").is_hidden()
-    assert page.locator(".dw-boneyard").inner_text() == "Draw pile: 7"
-    rows = page.locator(".dw-score-row").all_inner_texts()
-    assert [row.split("\n")[:2] for row in rows] == [["You", "1"], ["East (greedy)", "0"], ["North (greedy)", "2"]]
-    assert "8 pips" in rows[2]
-    assert "play on" in page.locator(".dw-score-notes").inner_text()
+def test_tiles_are_named_in_words(page):
+    view = views.choice_of_end()
+    mount(page, view)
+    assert hand_labels(page) == [tile_name(t) for t in view["hands"]["S"]]
+    assert "double blank" in hand_labels(page)
 
 
-def test_six_love_panel_shows_pending_ties_worth_and_playoff(page):
-    score = {"kind": "six_love", "NS": 1, "EW": 1, "target": 6, "ties": 1, "worth": 2, "playoff": True}
-    harness.mount_view(page, partnership(score=score))
-    text = page.locator(".dw-score").inner_text()
-    assert "Six Love" in text
-    assert "1 tied deal pending" in text
-    assert "worth 2 points" in text
-    assert "Play-off hand" in text
+def test_no_hidden_tile_is_drawn_face_up(page):
+    view = views.choice_of_end()
+    mount(page, view)
+    hidden = sum(view["hands"][s] for s in "NEW")
+    assert page.locator(".dw-seat .dw-face-down").count() == hidden
+    assert page.locator(".dw-seat .dw-pip").count() == 0, "no other seat shows a pip"
+    assert page.locator(".dw-seat .dw-tile:not(.dw-face-down)").count() == 0
 
 
-def test_aria_labels_read_tiles_in_words(page):
-    harness.mount_view(page, partnership())
-    assert hand_labels(page) == ["six-four", "two-four", "one-three", "double five", "double blank", "double three"]
-    assert hand_tile(page, "six-four").count() == 1
+def test_a_missing_word_shows_its_key(page):
+    words = dict(views.WORDS)
+    del words["pass"]
+    mount(page, views.choice_of_end(), words=words)
+    assert page.locator(".dw-pass").inner_text() == "pass"
+    assert page.locator(".dw-draw").text_content() == "Draw"
 
 
-# ---- playing ----------------------------------------------------------------------------
+def test_reason_codes_never_show_as_text(page):
+    view = views.choice_of_end()
+    view["message"] = {"text": "It is not your turn.", "kind": "refused", "reason": "not_your_turn", "id": 3}
+    mount(page, view)
+    deliver(page, {"type": "refused", "reason": "no_match", "message": "5-1 fits neither end."})
+    text = page.locator(".dominoes-widget").inner_text()
+    assert "no_match" not in text and "not_your_turn" not in text and "reason" not in text
+    assert page.locator(".dw-notice").get_attribute("title") == "no_match"
 
-def test_click_on_a_playable_tile_sends_its_move(page):
-    harness.mount_view(page, partnership())
-    assert "dw-playable" in hand_tile(page, "six-four").get_attribute("class")
-    hand_tile(page, "six-four").click()
-    assert harness.sent(page) == [move_sent("S 4-6 L")]
+
+# ---- playing ---------------------------------------------------------------------------------
+
+def test_click_on_a_tile_with_one_move_sends_it(page):
+    view = views.choice_of_end()
+    both, one, _ = views.choice_tiles(view)
+    mount(page, view)
+    assert "dw-playable" in hand_tile(page, one).get_attribute("class")
+    hand_tile(page, one).click()
+    move = next(m for m in view["legal"] if sorted(m.split()[1].split("-")) == sorted(one.split("-")))
+    assert harness.sent(page) == [move_sent(move, view)]
 
 
-def test_tile_that_fits_both_ends_asks_which_end(page):
-    harness.mount_view(page, partnership())
-    hand_tile(page, "two-four").click()
+def legal_for(view, tile, end):
+    return next(m for m in view["legal"] if m.endswith(f" {end}")
+                and sorted(m.split()[1].split("-")) == sorted(tile.split("-")))
+
+
+def test_a_tile_that_fits_both_ends_asks_which_end(page):
+    view = views.choice_of_end()
+    both, _, _ = views.choice_tiles(view)
+    mount(page, view)
+    height = root_height(page)
+    hand_tile(page, both).click()
     assert harness.sent(page) == []
-    slots = page.locator("svg.dw-line .dw-slot")
-    assert slots.count() == 2
+    assert page.locator("svg.dw-line .dw-slot").count() == 2
     assert page.locator("svg.dw-line .dw-end-tile").count() == 2
-    assert "which end" in page.locator(".dw-choice").inner_text()
+    choice = page.locator(".dw-choice")
+    assert choice.is_visible() and "on which end" in choice.inner_text()
+    assert root_height(page) == height, "the choice lives in the status line: nothing moves"
     snapshot(page, "choosing-an-end")
     page.locator('svg.dw-line .dw-slot[data-end="L"]').click()
-    assert harness.sent(page) == [move_sent("S 4-2 L")]
+    assert harness.sent(page) == [move_sent(legal_for(view, both, "L"), view)]
     assert page.locator("svg.dw-line .dw-slot").count() == 0
+    assert choice.is_hidden()
 
 
 def test_end_choice_by_key_and_escape_cancels(page):
-    harness.mount_view(page, partnership())
-    hand_tile(page, "two-four").click()
+    view = views.choice_of_end()
+    both, _, _ = views.choice_tiles(view)
+    mount(page, view)
+    hand_tile(page, both).click()
     page.keyboard.press("Escape")
     assert page.locator("svg.dw-line .dw-slot").count() == 0
     assert page.locator(".dw-choice").is_hidden()
     assert harness.sent(page) == []
-    hand_tile(page, "two-four").click()
+    hand_tile(page, both).click()
     page.keyboard.press("r")
-    assert harness.sent(page) == [move_sent("S 2-4 R")]
+    assert harness.sent(page) == [move_sent(legal_for(view, both, "R"), view)]
 
 
 def test_end_choice_by_button(page):
-    harness.mount_view(page, partnership())
-    hand_tile(page, "two-four").click()
-    page.locator(".dw-choice").get_by_role("button", name="Right (two)").click()
-    assert harness.sent(page) == [move_sent("S 2-4 R")]
+    view = views.choice_of_end()
+    both, _, _ = views.choice_tiles(view)
+    mount(page, view)
+    hand_tile(page, both).click()
+    right = views.NUMBERS[view["ends"][1]]
+    page.locator(".dw-choice").get_by_role("button", name=f"Right ({right})").click()
+    assert harness.sent(page) == [move_sent(legal_for(view, both, "R"), view)]
 
 
-def test_with_hints_a_tile_that_does_not_fit_still_sends_a_move(page):
-    harness.mount_view(page, partnership())
-    assert "dw-unplayable" in hand_tile(page, "one-three").get_attribute("class")
-    hand_tile(page, "one-three").click()
-    assert harness.sent(page) == [move_sent("S 1-3 L")]
+def test_on_a_wild_blank_end_the_person_picks_which_half_touches(page):
+    view = views.choice_of_end()
+    view.update(ends=[0, view["ends"][1]], legal=["S 0-5 L", "S 5-0 L"], playable=["5-5"])
+    view["hands"]["S"] = ["0-5", "1-1"]
+    mount(page, view)
+    hand_tile(page, "0-5").click()
+    choice = page.locator(".dw-choice")
+    assert "Which half of blank-five touches the left end?" in choice.inner_text()
+    assert page.locator("svg.dw-line .dw-slot").count() == 1
+    choice.get_by_role("button", name="five against the end").click()
+    assert harness.sent(page) == [move_sent("S 5-0 L", view)]
 
 
-def test_pass_and_draw_buttons_follow_legal(page):
-    harness.mount_view(page, partnership())
+def test_a_tile_with_no_legal_move_still_sends_a_move(page):
+    view = views.choice_of_end()
+    _, _, neither = views.choice_tiles(view)
+    mount(page, view)
+    assert "dw-unplayable" in hand_tile(page, neither).get_attribute("class")
+    hand_tile(page, neither).click()
+    [sent] = harness.sent(page)
+    seat, tile, end = sent["move"].split()
+    assert (sent["type"], seat, sorted(tile), end) == ("move", "S", sorted(neither), "L"), \
+        "sent for the kernel to refuse in its words"
+
+
+def test_the_lead_of_any_tile(page):
+    view = views.lead_any_tile()
+    mount(page, view)
+    assert page.locator(".dw-line-empty").inner_text() == "No tile played yet"
+    tile = view["hands"]["S"][2]
+    hand_tile(page, tile).click()
+    [sent] = harness.sent(page)
+    assert sent["move"] in view["legal"] and sorted(sent["move"].split()[1]) == sorted(tile)
+
+
+def test_pass_and_draw_come_from_legal_and_keep_the_focus_in_the_hand(page):
+    view = views.choice_of_end()
+    mount(page, view)
     assert page.locator(".dw-pass").is_disabled()
-    harness.set_view(page, partnership(legal=["S pass"], playable=[]))
-    assert page.locator(".dw-pass").is_enabled()
+    passing = {**view, "legal": ["S pass"], "playable": []}
+    harness.set_view(page, passing)
     page.locator(".dw-pass").click()
-    harness.set_view(page, vietnamese())
+    assert harness.sent(page) == [move_sent("S pass", passing)]
+    assert focused(page)["tile"] is not None, "the focus goes back to the hand"
+    viet = views.vietnamese_draw()
+    harness.set_view(page, viet)
     assert page.locator(".dw-pass").is_disabled()
     assert page.locator(".dw-draw").is_visible() and page.locator(".dw-draw").is_enabled()
     page.locator(".dw-draw").click()
-    harness.set_view(page, vietnamese(legal=[], turn="E", status="East (greedy) is thinking…"))
+    assert harness.sent(page)[-1] == move_sent("S draw", viet)
+    assert focused(page)["tile"] is not None
+    # The next view: the drawn tile arrived, still S to move; the focus stays in the hand.
+    drawn = {**viet, "hands": {**viet["hands"], "S": viet["hands"]["S"] + ["4-4"]}, "pile": viet["pile"] - 1}
+    harness.set_view(page, drawn)
+    assert focused(page)["tile"] is not None
+    harness.set_view(page, {**viet, "legal": [], "turn": "E", "status": "East is thinking…"})
     assert page.locator(".dw-draw").is_disabled()
-    assert harness.sent(page) == [move_sent("S pass"), move_sent("S draw", vietnamese())]
 
 
 def test_keyboard_arrows_move_along_the_hand_and_enter_plays(page):
-    harness.mount_view(page, partnership())
-    hand_tile(page, "six-four").focus()
+    view = views.choice_of_end()
+    both, one, _ = views.choice_tiles(view)
+    tiles = view["hands"]["S"]
+    mount(page, view)
+    hand_tile(page, tiles[0]).focus()
     page.keyboard.press("ArrowRight")
-    assert focused_label(page) == "two-four"
+    assert focused(page)["tile"] == tiles[1]
     page.keyboard.press("ArrowLeft")
     page.keyboard.press("ArrowLeft")
-    assert focused_label(page) == "double three", "wraps around"
+    assert focused(page)["tile"] == tiles[-1], "wraps around"
     page.keyboard.press("Home")
-    assert focused_label(page) == "six-four"
-    # One tab stop for the whole hand (roving tabindex).
-    assert page.locator('.dw-hand-tile[tabindex="0"]').count() == 1
+    assert focused(page)["tile"] == tiles[0]
+    assert page.locator('.dw-hand-tile[tabindex="0"]').count() == 1, "one tab stop for the whole hand"
+    page.keyboard.press("End")
+    hand_tile(page, one).focus()
     page.keyboard.press("Enter")
-    assert harness.sent(page) == [move_sent("S 4-6 L")]
-    page.keyboard.press("ArrowRight")
+    assert len(harness.sent(page)) == 1
+    hand_tile(page, both).focus()
     page.keyboard.press(" ")
     page.keyboard.press("l")
-    assert harness.sent(page)[-1] == move_sent("S 4-2 L")
+    assert harness.sent(page)[-1] == move_sent(legal_for(view, both, "L"), view)
 
 
 def test_focus_stays_in_the_hand_when_the_view_changes(page):
-    harness.mount_view(page, partnership())
-    hand_tile(page, "two-four").focus()
-    harness.set_view(page, partnership(hands={**PARTNERSHIP["hands"], "S": ["2-4", "1-3", "5-5"]}))
-    assert focused_label(page) == "one-three"
+    view = views.choice_of_end()
+    tiles = view["hands"]["S"]
+    mount(page, view)
+    hand_tile(page, tiles[1]).focus()
+    harness.set_view(page, {**view, "hands": {**view["hands"], "S": tiles[1:]}})
+    assert focused(page)["tile"] == tiles[2], "the tile now in that place"
 
 
-def test_refused_and_error_messages_show_near_the_hand(page):
-    harness.mount_view(page, partnership())
-    page.evaluate("m => window.harness.deliver(m)",
-                  {"type": "refused", "reason": "no_match", "message": "1-3 does not fit the left end (4)."})
-    flash = page.locator(".dw-flash")
-    assert flash.inner_text() == "1-3 does not fit the left end (4)."
-    assert "dw-visible" in flash.get_attribute("class")
-    assert flash.get_attribute("data-kind") == "refused"
-    page.evaluate("m => window.harness.deliver(m)", {"type": "error", "message": "unknown message type 'x'"})
-    assert flash.inner_text() == "unknown message type 'x'"
-    # The flash sits just above the hand.
-    flash_box, hand_box = flash.bounding_box(), page.locator(".dw-hand").bounding_box()
-    assert 0 <= hand_box["y"] - (flash_box["y"] + flash_box["height"]) < 60
+def test_notices_show_in_the_status_line_once_per_id(page):
+    view = views.vietnamese_draw()
+    mount(page, view)
+    height = root_height(page)
+    notice = page.locator(".dw-notice")
+    assert notice.inner_text() == view["message"]["text"]
+    assert "dw-visible" in notice.get_attribute("class")
+    assert root_height(page) == height
+    # The same notice (same id) in the next view does not flash again.
+    page.evaluate("() => document.querySelector('.dw-notice').classList.remove('dw-visible')")
+    harness.set_view(page, {**view, "status": "Still your turn."})
+    assert "dw-visible" not in notice.get_attribute("class")
+    harness.set_view(page, {**view, "message": {**view["message"], "text": "Another notice.", "id": 5}})
+    assert notice.inner_text() == "Another notice." and "dw-visible" in notice.get_attribute("class")
+    # The kernel's custom messages too, in the same place.
+    deliver(page, {"type": "refused", "reason": "no_match", "message": "6-5 fits neither end."})
+    assert notice.inner_text() == "6-5 fits neither end." and notice.get_attribute("data-kind") == "refused"
+    deliver(page, {"type": "error", "message": "Unknown message."})
+    assert notice.inner_text() == "Unknown message." and notice.get_attribute("data-kind") == "error"
+    status, box = page.locator(".dw-status").bounding_box(), notice.bounding_box()
+    assert box["width"] == status["width"] and abs(box["y"] - status["y"]) <= 1 \
+        and box["height"] >= status["height"] - 1, "the notice lies over the status line"
+    assert root_height(page) == height
 
 
-def test_view_message_shows_once(page):
-    harness.mount_view(page, partnership(message="It is East's turn, not yours."))
-    assert page.locator(".dw-flash").inner_text() == "It is East's turn, not yours."
-
-
-# ---- phases -----------------------------------------------------------------------------
-
-def test_hand_over_shows_the_result_and_next_hand_sends_next_hand(page):
-    harness.mount_view(page, hand_over_view())
-    panel = page.locator(".dw-phase-panel")
-    assert panel.is_visible()
-    text = panel.inner_text()
-    assert "W dominoes: East-West win the hand" in text
-    assert "West played the last tile." in text
-    assert "18 pips" in text
-    # Every hand face up: 2 + 2 + 2 + 0 tiles.
-    assert panel.locator(".dw-result-hand").count() == 4
-    assert panel.locator(".dw-tile:not(.dw-face-down)").count() == 6
-    snapshot(page, "result-panel")
-    panel.get_by_role("button", name="Next hand").click()
-    assert harness.sent(page) == [{"type": "next_hand"}]
-    harness.set_view(page, partnership())
-    assert panel.is_hidden()
-
-
-def test_match_over_panel_and_new_match(page):
-    view = hand_over_view()
-    view.update(phase="match_over", score={"kind": "straight_six", "NS": 6, "EW": 4, "target": 6, "ties": 0},
-                status="North-South win the match")
-    harness.mount_view(page, view)
-    panel = page.locator(".dw-phase-panel")
-    assert panel.locator("h2").inner_text() == "Match over"
-    assert "North-South 6 · East-West 4" in panel.inner_text()
-    panel.get_by_role("button", name="New match").click()
-    assert harness.sent(page) == [{"type": "new_match"}]
-
-
-def test_choose_leader_buttons_send_the_seat(page):
-    view = partnership(phase="choose_leader", leader_choices=["N", "S"], line=[], ends=None, turn=None,
-                       legal=[], playable=[], moves=[], passed=[], status="North-South lead this hand")
-    harness.mount_view(page, view)
-    panel = page.locator(".dw-phase-panel")
-    assert panel.get_by_role("button").count() == 2
-    panel.get_by_role("button", name="North (greedy) leads").click()
-    assert harness.sent(page) == [{"type": "choose_leader", "seat": "N"}]
-    assert page.locator("svg.dw-line").get_attribute("aria-label").startswith("Line of play: empty")
-
-
-def test_cover_hides_the_table_and_a_click_sends_uncover(page):
-    hands = {"N": 6, "E": 6, "S": 6, "W": 6}
-    view = partnership(phase="cover", viewer=None, hands=hands, legal=[], playable=[], turn="N",
-                       status="Pass the screen to North")
-    harness.mount_view(page, view)
-    cover = page.locator(".dw-cover")
-    assert cover.is_visible()
-    assert "Pass the screen to North" in cover.inner_text()
-    assert page.locator(".dw-hand-tile").count() == 0
-    # The cover lies over the whole widget.
-    cover_box, table_box = cover.bounding_box(), page.locator(".dw-table").bounding_box()
-    assert cover_box["x"] <= table_box["x"] and cover_box["y"] <= table_box["y"]
-    assert cover_box["x"] + cover_box["width"] >= table_box["x"] + table_box["width"]
-    assert cover_box["y"] + cover_box["height"] >= table_box["y"] + table_box["height"]
-    assert page.locator(".dw-board").evaluate("board => board.inert")
-    snapshot(page, "cover-up")
-    cover.click()
-    assert harness.sent(page) == [{"type": "uncover"}]
-    harness.set_view(page, partnership())
-    assert cover.is_hidden()
-    assert page.locator(".dw-hand-tile").count() == 6
-
-
-def test_rules_panel_shows_rules_text(page):
-    harness.mount_view(page, partnership(), rules_text="Partnership dominoes.\nStraight Six: first to 6.")
-    rules = page.locator(".dw-rules")
-    assert rules.get_attribute("open") is None
-    rules.locator("summary").click()
-    assert "Straight Six: first to 6." in rules.locator(".dw-rules-text").inner_text()
-    page.evaluate("() => window.harness.model.set('rules_text', 'Vietnamese rules.')")
-    assert rules.locator(".dw-rules-text").inner_text() == "Vietnamese rules."
-
-
-# ---- the line: layout, size and animation ---------------------------------------------
-
-@pytest.mark.parametrize("width", [900, 560, 360])
-def test_a_28_tile_line_stays_within_the_element_width(page, width):
-    harness.mount_view(page, partnership(line=FULL_LINE, lead=13, ends=[6, 6], legal=[], playable=[]), width=width)
-    widget_box = page.locator("#widget").bounding_box()
-    svg_box = page.locator("svg.dw-line").bounding_box()
-    assert svg_box["width"] <= widget_box["width"]
-    assert svg_box["x"] >= widget_box["x"] and svg_box["x"] + svg_box["width"] <= widget_box["x"] + widget_box["width"]
-    tile_boxes = page.locator("svg.dw-line .dw-tile").evaluate_all(
-        "tiles => tiles.map(t => { const r = t.getBoundingClientRect(); return [r.left, r.right, r.top, r.bottom]; })")
-    assert len(tile_boxes) == 28
-    for left, right, top, bottom in tile_boxes:
-        assert svg_box["x"] - 0.5 <= left and right <= svg_box["x"] + svg_box["width"] + 0.5
-        assert svg_box["y"] - 0.5 <= top and bottom <= svg_box["y"] + svg_box["height"] + 0.5
-    assert page.locator("svg.dw-line .dw-pip").count() == 8 * 21  # each number 0-6 is on 8 tiles
-
-
-def test_line_is_laid_out_again_when_the_element_resizes(page):
-    harness.mount_view(page, partnership(line=FULL_LINE, lead=13, ends=[6, 6]), width=900)
-    wide = page.locator("svg.dw-line").bounding_box()
-    page.evaluate("() => { document.getElementById('widget').style.width = '400px'; }")
-    page.wait_for_function("() => document.querySelector('svg.dw-line').getBoundingClientRect().width < 400")
-    narrow = page.locator("svg.dw-line").bounding_box()
-    assert narrow["width"] < wide["width"]
-    aspect = lambda box: box["height"] / box["width"]  # noqa: E731
-    assert aspect(narrow) > aspect(wide), "the snake grows in height instead"
+def test_the_last_move_is_highlighted(page):
+    view = views.choice_of_end()
+    mount(page, view)
+    last = page.locator("svg.dw-line .dw-last")
+    assert last.count() == 1
+    assert last.locator(".dw-tile-body").evaluate("r => getComputedStyle(r).stroke") == "rgb(244, 163, 0)"
+    harness.set_view(page, {**view, "last": None})
+    assert page.locator("svg.dw-line .dw-last").count() == 0
 
 
 def test_a_new_tile_fades_in(page):
-    harness.mount_view(page, partnership())
+    view = views.choice_of_end()
+    mount(page, view)
     assert page.locator("svg.dw-line .dw-new").count() == 0
-    longer = partnership(line=PARTNERSHIP["line"] + [[2, 4]], ends=[4, 4], moves=PARTNERSHIP["moves"] + ["S 2-4 R"])
+    right = view["ends"][1]
+    longer = {**view, "line": view["line"] + [[right, 4]], "ends": [view["ends"][0], 4],
+              "moves": view["moves"] + [f"S {right}-4 R"], "last": len(view["line"])}
     harness.set_view(page, longer)
     assert page.locator("svg.dw-line .dw-new").count() == 1
-    assert page.locator("svg.dw-line .dw-tile").count() == 5
+    assert page.locator("svg.dw-line .dw-tile").count() == len(view["line"]) + 1
 
+
+# ---- looking back, takeback, the coach, counting -------------------------------------------------
+
+def test_the_move_list_looks_back_and_a_control_returns(page):
+    view = views.choice_of_end()
+    mount(page, view)
+    page.locator('.dw-move-list button[data-ply="3"]').click()
+    assert harness.sent(page) == [{"type": "look", "ply": 3}]
+    page.locator(".dw-move-list button").last.click()
+    assert len(harness.sent(page)) == 1, "the present position is no look back"
+    looking = views.looking_back(3)
+    harness.set_view(page, looking)
+    assert page.locator(".dw-look").is_visible()
+    assert page.locator(".dw-look-text").inner_text() == looking["look"]["label"]
+    assert page.locator('.dw-move-list button[aria-current="step"]').get_attribute("data-ply") == "3"
+    assert page.locator("svg.dw-line .dw-tile").count() == 3
+    assert "dw-looking" in page.locator(".dw-main").get_attribute("class")
+    snapshot(page, "looking-back")
+    # Read-only: tiles and Pass send nothing.
+    assert hand_tile(page, looking["hands"]["S"][0]).get_attribute("aria-disabled") == "true"
+    hand_tile(page, looking["hands"]["S"][0]).click(force=True)
+    assert page.locator(".dw-pass").is_disabled()
+    assert harness.sent(page) == [{"type": "look", "ply": 3}]
+    page.get_by_role("button", name="Back to the game").click()
+    assert harness.sent(page)[-1] == {"type": "look", "ply": None}
+    page.locator(".dw-hand").focus()
+    page.keyboard.press("Escape")
+    assert harness.sent(page)[-1] == {"type": "look", "ply": None}
+    harness.set_view(page, view)
+    assert page.locator(".dw-look").is_hidden()
+
+
+def test_take_back_only_when_the_view_allows_it(page):
+    view = views.choice_of_end()
+    mount(page, view)
+    undo = page.locator(".dw-undo")
+    assert undo.evaluate("b => getComputedStyle(b).visibility") == "hidden"
+    box = page.locator(".dw-pass").bounding_box()
+    harness.set_view(page, {**view, "can_undo": True})
+    assert undo.is_visible() and undo.inner_text() == "Take back"
+    assert page.locator(".dw-pass").bounding_box() == box, "buttons keep their places"
+    undo.click()
+    assert harness.sent(page) == [{"type": "undo"}]
+
+
+def test_hint_button_and_the_coach_answer(page):
+    view = views.with_hint()
+    mount(page, view)
+    page.locator(".dw-hint").click()
+    assert harness.sent(page) == [{"type": "hint"}]
+    coach = page.locator(".dw-coach")
+    assert coach.is_visible()
+    assert view["hint"]["words"] in coach.inner_text()
+    rows = coach.locator(".dw-hint-move")
+    assert rows.count() == len(view["hint"]["moves"])
+    assert "best" in rows.first.inner_text() and "62%" in rows.first.inner_text()
+    best_tile = view["hint"]["best"].split()[1]
+    best = page.locator(".dw-hand-tile.dw-best")
+    assert best.count() == 1
+    assert sorted(best.get_attribute("data-tile")) == sorted(best_tile)
+    assert best.locator(".dw-hint-badge").inner_text() == "62%"
+    assert "62% to win" in best.get_attribute("aria-label")
+
+
+def test_the_counting_panel_toggles_and_shows(page):
+    view = views.with_hint()
+    mount(page, {**view, "hint": None})
+    toggle = page.locator(".dw-counting-toggle")
+    assert toggle.get_attribute("aria-pressed") == "false"
+    toggle.click()
+    assert harness.sent(page) == [{"type": "counting", "show": True}]
+    counting = views.with_counting()
+    harness.set_view(page, counting)
+    assert toggle.get_attribute("aria-pressed") == "true"
+    panel = page.locator(".dw-counting")
+    assert panel.locator(".dw-unseen").count() == 7
+    assert panel.locator(".dw-unseen-count").all_inner_texts() == ["3", "2", "4", "1", "3", "2", "0"]
+    assert "West" in panel.inner_text() and "three, five" in panel.inner_text()
+    assert counting["counting"]["words"][0] in panel.inner_text()
+    toggle.click()
+    assert harness.sent(page)[-1] == {"type": "counting", "show": False}
+
+
+def test_no_coach_no_hint_or_counting(page):
+    mount(page, views.choice_of_end())
+    assert page.locator(".dw-hint").evaluate("b => getComputedStyle(b).visibility") == "hidden"
+    assert page.locator(".dw-counting").is_hidden()
+    assert page.locator(".dw-coach").is_hidden()
+
+
+# ---- phases ----------------------------------------------------------------------------------
+
+def test_hand_over_keeps_the_line_and_every_hand_in_sight(page):
+    view = views.hand_over()
+    mount(page, view)
+    result = page.locator(".dw-result")
+    assert result.is_visible()
+    assert view["result"]["title"] in result.inner_text()
+    assert view["result"]["lines"][0] in result.inner_text()
+    # The result sits in the tray, not over the line.
+    line_box = page.locator(".dw-line-box").bounding_box()
+    result_box = result.bounding_box()
+    assert result_box["y"] >= line_box["y"] + line_box["height"]
+    # Every hand face up on the felt, the viewer's too; winners marked.
+    for seat in "NESW":
+        held = view["hands"][seat]
+        assert seat_box(page, seat).locator(".dw-tile:not(.dw-face-down)").count() == len(held)
+    assert page.locator(".dw-mark-winner").count() == len(view["result"]["winners"])
+    assert page.locator("svg.dw-line .dw-tile").count() == len(view["line"])
+    page.get_by_role("button", name="Next hand").click()
+    assert harness.sent(page) == [{"type": "next_hand"}]
+    harness.set_view(page, views.lead_any_tile())
+    assert result.is_hidden()
+
+
+def test_match_over_and_new_match(page):
+    view = views.match_over()
+    mount(page, view)
+    result = page.locator(".dw-result")
+    assert view["result"]["match"] in result.inner_text()
+    page.get_by_role("button", name="New match").click()
+    assert harness.sent(page) == [{"type": "new_match"}]
+
+
+def test_the_result_button_stays_where_pass_was(page):
+    mount(page, views.choice_of_end())
+    actions = page.locator(".dw-actions").bounding_box()
+    height = root_height(page)
+    harness.set_view(page, views.hand_over())
+    assert page.locator(".dw-actions").bounding_box() == actions
+    assert root_height(page) == height, "no layout shift when the hand ends"
+    button = page.locator(".dw-next").bounding_box()
+    assert actions["x"] <= button["x"] and button["x"] + button["width"] <= actions["x"] + actions["width"]
+
+
+def test_choose_leader_buttons_send_the_seat(page):
+    view = views.choose_leader()
+    mount(page, view)
+    assert page.locator(".dw-status-text").inner_text() == view["leader_prompt"]
+    buttons = page.locator(".dw-leader-actions button")
+    assert buttons.all_inner_texts() == ["I lead", "North leads"]
+    buttons.nth(1).click()
+    assert harness.sent(page) == [{"type": "choose_leader", "seat": "N"}]
+
+
+def test_cover_hides_everything_is_inert_and_sends_uncover(page):
+    view = views.cover()
+    mount(page, view)
+    cover = page.locator(".dw-cover")
+    assert cover.is_visible()
+    assert view["cover"]["title"] in cover.inner_text() and view["cover"]["hint"] in cover.inner_text()
+    assert page.locator(".dw-tile:not(.dw-face-down)").count() - page.locator("svg.dw-line .dw-tile").count() == 0
+    assert page.locator(".dw-hand-tile").count() == 0
+    root = page.locator(".dominoes-widget").bounding_box()
+    assert cover.bounding_box() == root, "the cover lies over the whole widget"
+    assert page.locator(".dw-board").evaluate("board => board.inert")
+    moves = page.locator(".dw-move-list button").first.bounding_box()
+    on_top = page.evaluate("([x, y]) => document.elementFromPoint(x, y).closest('.dw-cover') !== null",
+                           [moves["x"] + 5, moves["y"] + 5])
+    assert on_top, "the cover is what a click under it reaches"
+    snapshot(page, "cover-up")
+    cover.focus()
+    page.keyboard.press("Tab")
+    assert not page.evaluate("() => document.querySelector('.dw-board').contains(document.activeElement)"), \
+        "the keyboard cannot reach under the cover"
+    assert harness.sent(page) == []
+    cover.focus()
+    page.keyboard.press("Enter")
+    assert harness.sent(page) == [{"type": "uncover"}]
+    cover.click()
+    assert harness.sent(page)[-1] == {"type": "uncover"}
+    north = views.choice_of_end()
+    harness.set_view(page, north)
+    assert cover.is_hidden()
+    assert not page.locator(".dw-board").evaluate("board => board.inert")
+
+
+def test_rules_panel_shows_rules_text(page):
+    mount(page, views.choice_of_end(), rules_text="Partnership dominoes.\nSix Love: first to 6.")
+    rules = page.locator(".dw-rules")
+    assert rules.locator("summary").inner_text() == "Rules"
+    rules.locator("summary").click()
+    assert "Six Love: first to 6." in rules.locator(".dw-rules-text").inner_text()
+    page.evaluate("() => window.harness.model.kernelSet('rules_text', 'Vietnamese rules.')")
+    assert rules.locator(".dw-rules-text").inner_text() == "Vietnamese rules."
+
+
+# ---- seats round the table -------------------------------------------------------------------
+
+def test_vietnamese_three_players_pile_and_places(page):
+    view = views.vietnamese_draw()
+    mount(page, view)
+    assert {s: seat_box(page, s).get_attribute("data-position") for s in "SEN"} == \
+        {"S": "bottom", "E": "right", "N": "top"}
+    assert page.locator('.dw-seat[data-position="left"]').is_hidden()
+    assert page.locator(".dw-pile").inner_text() == f"Pile: {view['pile']}"
+    # The empty left place keeps its room: the line stays in the middle column.
+    felt = page.locator(".dw-felt").bounding_box()
+    line = page.locator(".dw-line-box").bounding_box()
+    assert abs((line["x"] + line["width"] / 2) - (felt["x"] + felt["width"] / 2)) < 2
+
+
+def test_two_players_face_each_other(page):
+    view = views.two_players()
+    mount(page, view)
+    assert seat_box(page, "N").get_attribute("data-position") == "top"
+    assert "dw-no-sides" in page.locator(".dw-felt").get_attribute("class")
+    assert page.locator(".dw-pile").inner_text() == f"Pile: {view['pile']}"
+
+
+def test_an_open_table_seen_from_north(page):
+    view = views.open_hands("N")
+    mount(page, view)
+    assert {s: seat_box(page, s).get_attribute("data-position") for s in "NESW"} == \
+        {"N": "bottom", "E": "left", "S": "top", "W": "right"}
+    for seat in "ESW":
+        tiles = seat_box(page, seat).locator(".dw-tile")
+        assert tiles.count() == len(view["hands"][seat]) and seat_box(page, seat).locator(".dw-face-down").count() == 0
+    assert hand_labels(page) == [tile_name(t) for t in view["hands"]["N"]], "the bottom seat's tiles in the tray"
+    # Readable: the short side of every other seat's tile is at least 14 px.
+    sides = page.locator(".dw-seat .dw-tile-body").evaluate_all(
+        "rects => rects.map(r => { const b = r.getBoundingClientRect(); return Math.min(b.width, b.height); })")
+    assert min(sides) >= 14, sides
+    # Nobody at the screen: North's tiles show in the tray, and clicks send nothing.
+    hand_tile(page, view["hands"]["N"][0]).click(force=True)
+    assert harness.sent(page) == []
+
+
+# ---- the line: size and layout ------------------------------------------------------------------
+
+@pytest.mark.parametrize("width", [960, 640, 420])
+def test_a_28_tile_line_stays_within_its_box(page, width):
+    mount(page, views.full_line(), width=width)
+    box = page.locator(".dw-line-box").bounding_box()
+    tiles = page.locator("svg.dw-line .dw-tile-body").evaluate_all(
+        "rects => rects.map(r => { const b = r.getBoundingClientRect(); return [b.left, b.right, b.top, b.bottom]; })")
+    assert len(tiles) == 28
+    for left, right, top, bottom in tiles:
+        assert box["x"] - 0.5 <= left and right <= box["x"] + box["width"] + 0.5
+        assert box["y"] - 0.5 <= top and bottom <= box["y"] + box["height"] + 0.5
+    assert page.locator("svg.dw-line .dw-pip").count() == 8 * 21  # each number 0-6 is on 8 tiles
+    widget = page.locator(".dominoes-widget").bounding_box()
+    assert widget["width"] <= width
+
+
+def test_the_line_is_laid_out_again_when_the_cell_resizes(page):
+    mount(page, views.full_line(), width=960)
+    wide = page.locator("svg.dw-line .dw-tile-body").first.bounding_box()
+    page.evaluate("() => { document.getElementById('widget').style.width = '520px'; }")
+    page.wait_for_function("() => document.querySelector('.dw-line-box').getBoundingClientRect().width < 400")
+    harness.settle(page)
+    narrow = page.locator("svg.dw-line .dw-tile-body").first.bounding_box()
+    assert min(narrow["width"], narrow["height"]) < min(wide["width"], wide["height"]), "smaller tiles"
+    box = page.locator(".dw-line-box").bounding_box()
+    right = page.locator("svg.dw-line .dw-tile-body").evaluate_all(
+        "rects => Math.max(...rects.map(r => r.getBoundingClientRect().right))")
+    assert right <= box["x"] + box["width"] + 0.5
+
+
+def test_the_tiles_grow_back_for_a_short_line(page):
+    mount(page, views.full_line())
+    small = page.locator("svg.dw-line .dw-tile-body").first.bounding_box()
+    harness.set_view(page, views.lead_any_tile() | {"line": [[6, 6]], "lead": 0, "ends": [6, 6], "last": 0})
+    big = page.locator("svg.dw-line .dw-tile-body").first.bounding_box()
+    assert min(big["width"], big["height"]) > min(small["width"], small["height"])
+
+
+# ---- lifecycle and themes ----------------------------------------------------------------------
 
 def test_cleanup_removes_the_dom_and_every_listener(page):
-    harness.mount_view(page, partnership())
+    mount(page, views.vietnamese_draw())
     page.evaluate("() => window.harness.unmount()")
     assert page.locator(".dominoes-widget").count() == 0
     assert page.evaluate("() => window.harness.model.listenerCount()") == 0
 
 
-# ---- themes -----------------------------------------------------------------------------
-
-DARK_JUPYTERLAB = {
-    "--jp-layout-color0": "#111111",
-    "--jp-layout-color1": "#1b1b1b",
-    "--jp-layout-color2": "#2a2a2a",
-    "--jp-layout-color3": "#3a3a3a",
-    "--jp-ui-font-color0": "#ffffff",
-    "--jp-ui-font-color1": "#e6e6e6",
-    "--jp-ui-font-color2": "#a8a8a8",
-    "--jp-border-color1": "#555555",
-    "--jp-brand-color1": "#4f9be8",
-    "--jp-warn-color1": "#f0a030",
-    "--jp-error-color1": "#f06060",
-}
-
-
 def _luminance(css_colour: str) -> float:
-    channels = [float(c) for c in css_colour[css_colour.index("(") + 1:-1].replace(",", " ").split()[:3]]
-    return sum(channels) / (3 * 255)
+    """0 (black) to 1 (white): the mean of the channels of rgb(...) or color(srgb ...)."""
+    channels = [float(c) for c in re.findall(r"[\d.]+", css_colour.removeprefix("color(srgb"))[:3]]
+    return sum(channels) / 3 if css_colour.startswith("color(") else sum(channels) / (3 * 255)
+
+
+def _panel_colours(page) -> tuple[float, float]:
+    """The luminance of a side panel's background and text."""
+    panel = page.locator(".dw-score")
+    return (_luminance(panel.evaluate("el => getComputedStyle(el).backgroundColor")),
+            _luminance(panel.evaluate("el => getComputedStyle(el).color")))
+
+
+def _tile_face(page, where: str) -> str:
+    return page.locator(f"{where} .dw-tile-body").first.evaluate("el => getComputedStyle(el).fill")
 
 
 def test_dark_jupyterlab_theme_reads_well_and_tiles_stay_ivory(page):
-    page.evaluate("vars => { for (const [k, v] of Object.entries(vars)) document.body.style.setProperty(k, v); "
-                  "document.body.dataset.jpThemeLight = 'false'; }", DARK_JUPYTERLAB)
-    harness.mount_view(page, partnership())
-    hand_tile(page, "two-four").click()  # show the end choice too
-    root = page.locator(".dominoes-widget")
-    background = root.evaluate("el => getComputedStyle(el).backgroundColor")
-    text = root.evaluate("el => getComputedStyle(el).color")
-    assert _luminance(background) < 0.2 and _luminance(text) > 0.8
-    face = page.locator("svg.dw-line .dw-tile-body").first.evaluate("el => getComputedStyle(el).fill")
-    assert face == "rgb(251, 246, 230)"
-    assert root.evaluate("el => getComputedStyle(el).colorScheme") == "dark"
+    harness.set_theme(page, "dark")
+    view = views.choice_of_end()
+    mount(page, view)
+    hand_tile(page, views.choice_tiles(view)[0]).click()  # show the end choice too
+    assert page.locator(".dominoes-widget").evaluate("el => getComputedStyle(el).colorScheme") == "dark"
+    background, text = _panel_colours(page)
+    assert background < 0.2 and text > 0.8
+    assert _tile_face(page, "svg.dw-line") == IVORY
 
 
 def test_light_theme_without_jupyterlab_variables_uses_system_colours(page):
-    harness.mount_view(page, hand_over_view())
-    root = page.locator(".dominoes-widget")
-    assert _luminance(root.evaluate("el => getComputedStyle(el).backgroundColor")) > 0.9
-    assert root.evaluate("el => getComputedStyle(el).colorScheme") == "light dark"
-
-
-def test_focus_ring_is_visible_on_hand_tiles(page):
-    harness.mount_view(page, partnership())
-    hand_tile(page, "six-four").focus()
-    page.keyboard.press("ArrowRight")  # keyboard focus: :focus-visible applies
-    outline = page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")
-    assert outline == "solid"
+    mount(page, views.hand_over())
+    assert page.locator(".dominoes-widget").evaluate("el => getComputedStyle(el).colorScheme") == "light dark"
+    background, text = _panel_colours(page)
+    assert background > 0.85 and text < 0.2
 
 
 def test_dark_system_theme_without_jupyterlab_variables(page):
     page.emulate_media(color_scheme="dark")
-    harness.mount_view(page, hand_over_view())
-    root = page.locator(".dominoes-widget")
-    assert _luminance(root.evaluate("el => getComputedStyle(el).backgroundColor")) < 0.2
-    assert _luminance(root.evaluate("el => getComputedStyle(el).color")) > 0.8
-    face = page.locator(".dw-phase-panel .dw-tile-body").first.evaluate("el => getComputedStyle(el).fill")
-    assert face == "rgb(251, 246, 230)"
+    mount(page, views.hand_over())
+    background, text = _panel_colours(page)
+    assert background < 0.2 and text > 0.8
+    assert _tile_face(page, ".dw-seat") == IVORY
 
 
-# ---- with the kernel side: the Python Table's own views and answers ---------------------
-
-def _python_table():
-    widgets = pytest.importorskip("dominoes_widget.widgets")
-    table = widgets.Table(seed=3, bot_delay=0)
-    outbox = []
-    table.send = lambda content, buffers=None: outbox.append(content)  # the kernel's answers
-    return table, outbox
-
-
-def _forward(page, table, outbox):
-    """Hand what the page sent to the Python widget, then show its new view and answers."""
-    for message in harness.sent(page):
-        table._handle_custom_msg(message, [])  # what the comm does with a custom message
-    page.evaluate("() => { window.harness.model.sent.length = 0; }")
-    for answer in outbox:
-        page.evaluate("m => window.harness.deliver(m)", answer)
-    outbox.clear()
-    harness.set_view(page, table.view)
+def test_the_felt_is_the_palette_green_in_every_theme(page):
+    felts = []
+    for theme in ("light", "dark"):
+        harness.set_theme(page, theme)
+        mount(page, views.choice_of_end())
+        felts.append(page.locator(".dw-main").evaluate("el => getComputedStyle(el).backgroundColor"))
+    assert felts[0] == felts[1] == "rgb(20, 62, 45)"  # palette.json's felt_edge
 
 
-def _click_for(page, view, move_text):
-    """Make `move_text` with the mouse, as a person would."""
-    seat, action, *rest = move_text.split()
-    if action in ("pass", "draw"):
-        page.locator(f".dw-{action}").click()
-        return
-    a, b = action.split("-")
-    tile = next(t for t in view["hands"][seat] if sorted(t.split("-")) == sorted([a, b]))
-    page.locator(f'.dw-hand-tile[data-tile="{tile}"]').click()
-    if page.locator(".dw-choice").is_visible():
-        page.keyboard.press(rest[0].lower())
-
-
-def test_plays_a_whole_hand_against_the_python_table(page):
-    table, outbox = _python_table()
-    harness.mount_view(page, table.view, rules_text=table.rules_text)
-    assert "Six Love" in page.locator(".dw-rules-text").text_content()
-    for _ in range(40):
-        view = table.view
-        if view["phase"] != "playing":
-            break
-        assert view["legal"], "the person is to move whenever the bots have played"
-        _click_for(page, view, view["legal"][0])
-        _forward(page, table, outbox)
-        assert page.locator("svg.dw-line .dw-tile").count() == len(table.view["line"])
-    assert table.view["phase"] in ("hand_over", "match_over")
-    assert page.locator(".dw-phase-panel").is_visible()
-    assert table.view["result"]["title"] in page.locator(".dw-phase-panel").inner_text()
-    snapshot(page, "python-table-hand-over")
-    page.locator(".dw-phase-panel .dw-primary").click()
-    _forward(page, table, outbox)
-    assert table.view["hand_number"] == 1 or table.view["phase"] == "choose_leader"
-
-
-def test_a_refusal_from_the_python_table_shows_by_the_hand(page):
-    table, outbox = _python_table()
-    harness.mount_view(page, table.view)
-    # The first lead must be the 6-6: any other tile is refused by the kernel.
-    other = next(t for t in table.view["hands"]["S"] if t != "6-6")
-    page.locator(f'.dw-hand-tile[data-tile="{other}"]').click()
-    _forward(page, table, outbox)
-    flash = page.locator(".dw-flash")
-    assert "dw-visible" in flash.get_attribute("class")
-    assert flash.inner_text() == table.view["message"] != ""
+def test_focus_rings_are_visible(page):
+    view = views.choice_of_end()
+    mount(page, view)
+    hand_tile(page, view["hands"]["S"][0]).focus()
+    page.keyboard.press("ArrowRight")  # keyboard focus: :focus-visible applies
+    style = page.evaluate("() => { const s = getComputedStyle(document.activeElement); "
+                          "return [s.outlineStyle, parseFloat(s.outlineWidth)]; }")
+    assert style[0] == "solid" and style[1] >= 2

@@ -1,28 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import {
-  describeMove,
-  formatMove,
-  parseMove,
-  parseTile,
-  pipPositions,
-  sameTile,
-  tileKey,
-  tileLabel,
-  tileMarkup,
-  tileRowSvg,
-  tileSvg,
-} from "./tile.mjs";
-
-test("tile labels read as words", () => {
-  assert.equal(tileLabel("6-4"), "six-four");
-  assert.equal(tileLabel([4, 6]), "four-six");
-  assert.equal(tileLabel("0-3"), "blank-three");
-  assert.equal(tileLabel("5-5"), "double five");
-  assert.equal(tileLabel("0-0"), "double blank");
-  assert.equal(tileLabel("7-1"), "7-1", "not a tile: shown as given");
-});
+import { numberSvg, parseMove, parseTile, pipPositions, sameTile, sortedKey, tileKey, tileMarkup, tileSvg } from "./tile.mjs";
 
 test("tiles parse, print and compare either way round", () => {
   assert.deepEqual(parseTile("6-4"), [6, 4]);
@@ -34,6 +13,9 @@ test("tiles parse, print and compare either way round", () => {
   assert.ok(sameTile("6-4", "4-6"));
   assert.ok(sameTile("6-4", [6, 4]));
   assert.ok(!sameTile("6-4", "6-3"));
+  assert.ok(!sameTile("x", "x"), "not a tile");
+  assert.equal(sortedKey([6, 4]), "4-6");
+  assert.equal(sortedKey("2-1"), "1-2");
 });
 
 test("moves in notation parse into seat, kind, tile and end", () => {
@@ -45,19 +27,6 @@ test("moves in notation parse into seat, kind, tile and end", () => {
   for (const bad of ["", "X 6-4 L", "S 6-4 M", "S 6-9 L", "S pass now", "S", "S 6-4 L extra"]) {
     assert.equal(parseMove(bad), null, bad);
   }
-});
-
-test("formatMove is the inverse of parseMove", () => {
-  for (const text of ["S 6-4 L", "N 2-5 R", "E 6-6", "W pass", "S draw", "N draw 1-3"]) {
-    assert.equal(formatMove(parseMove(text)), text);
-  }
-});
-
-test("moves read as words", () => {
-  assert.equal(describeMove("S 6-4 L"), "South plays six-four on the left");
-  assert.equal(describeMove("E 6-6", { E: "Eve" }), "Eve leads double six");
-  assert.equal(describeMove("W pass"), "West passes");
-  assert.equal(describeMove("N draw"), "North draws");
 });
 
 test("pip patterns have the right count, inside the half, symmetric about the centre", () => {
@@ -98,14 +67,27 @@ test("tile markup draws one circle per pip and none face down", () => {
   assert.equal(circles(tileMarkup(["<script>", 9], { width: 40, height: 20 })), 0);
 });
 
-test("a row of small tiles: face down for null, new line every perLine tiles", () => {
-  const row = tileRowSvg([null, null, "6-4"], { unit: 10 });
-  assert.equal((row.match(/dw-face-down/g) ?? []).length, 2);
-  assert.equal((row.match(/<circle/g) ?? []).length, 10);
-  const size = (svg) => svg.match(/width="([\d.]+)" height="([\d.]+)" aria/).slice(1).map(Number);
-  const [oneLineWidth, oneLineHeight] = size(tileRowSvg(Array(4).fill(null), { unit: 10, perLine: 4 }));
-  const [twoLinesWidth, twoLinesHeight] = size(tileRowSvg(Array(5).fill(null), { unit: 10, perLine: 4 }));
-  assert.equal(twoLinesWidth, oneLineWidth);
-  assert.ok(twoLinesHeight > 2 * oneLineHeight - 5);
-  assert.equal(tileRowSvg([]), "");
+test("the tile the last move placed has a thicker edge; sizes follow svg.py's proportions", () => {
+  const plain = tileMarkup([6, 4], { width: 40, height: 20 });
+  const last = tileMarkup([6, 4], { width: 40, height: 20, highlight: true });
+  const edge = (markup) => Number(markup.match(/class="dw-tile-body"[^>]*stroke-width="([\d.]+)"/)[1]);
+  assert.equal(edge(plain), 1); // max(0.6, 20 * 0.05)
+  assert.equal(edge(last), 2.4); // max(1.5, 20 * 0.12)
+  assert.match(last, /class="dw-tile dw-last"/);
+  assert.match(plain, /rx="2.8"/); // 20 * 0.14
+  assert.match(plain, /r="1.9"/); // pips: 20 * 0.095
+});
+
+test("a standalone tile svg: upright or lying, face down for null, sized by CSS when fluid", () => {
+  assert.match(tileSvg("6-4", { unit: 10 }), /viewBox="0 0 12 22" width="12" height="22"/);
+  assert.match(tileSvg("6-4", { unit: 10, lying: true }), /viewBox="0 0 22 12"/);
+  assert.match(tileSvg(null, { unit: 10 }), /dw-face-down/);
+  assert.doesNotMatch(tileSvg("6-4", { unit: 10, fluid: true }), /width="12"/);
+});
+
+test("a number alone: one square half with its pips", () => {
+  const five = numberSvg(5);
+  assert.equal((five.match(/<circle/g) ?? []).length, 5);
+  assert.match(five, /viewBox="0 0 23.2 23.2"/);
+  assert.equal((numberSvg(0).match(/<circle/g) ?? []).length, 0);
 });

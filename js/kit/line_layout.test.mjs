@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { layoutLine } from "./line_layout.mjs";
+import { fitLine, layoutLine } from "./line_layout.mjs";
 import { fullLine } from "./test_helpers.mjs";
 
 const FULL = fullLine();
@@ -51,7 +51,7 @@ test("never wider than the given width, for 1..28 tiles at several widths", () =
       const layout = layoutLine(line, lead, width, 28);
       for (const rect of [...layout.tiles, layout.slots.left, layout.slots.right]) {
         assert.ok(rect.x >= -EPS && rect.x + rect.w <= width + EPS, `width ${width}, ${line.length} tiles: ${JSON.stringify(rect)}`);
-        assert.ok(rect.y >= -EPS && rect.y + rect.h <= layout.bounds.height + EPS);
+        assert.ok(rect.y >= layout.bounds.y - EPS && rect.y + rect.h <= layout.bounds.y + layout.bounds.height + EPS);
       }
       assert.ok(layout.bounds.x >= -EPS && layout.bounds.x + layout.bounds.width <= width + EPS);
     }
@@ -183,4 +183,46 @@ test("layout of 28 tiles is fast (well under 1 ms)", () => {
   for (let i = 0; i < runs; i++) layoutLine(FULL, 13, 480, 24);
   const perLayout = (performance.now() - start) / runs;
   assert.ok(perLayout < 1, `${perLayout.toFixed(4)} ms per layout`);
+});
+
+test("the topmost tile touches y = 0; a slot may stand above it, inside the bounds", () => {
+  for (const { line, lead } of sampleLines()) {
+    const layout = layoutLine(line, lead, 200, 20);
+    assert.ok(Math.abs(Math.min(...layout.tiles.map((t) => t.y))) < EPS);
+    assert.ok(layout.bounds.y <= EPS);
+  }
+});
+
+test("fitLine picks the largest whole unit whose snake fits the width and height", () => {
+  for (const [width, height] of [[600, 280], [520, 240], [360, 200], [900, 320], [240, 160]]) {
+    for (const n of [1, 2, 5, 9, 14, 20, 28]) {
+      const line = FULL.slice(0, n);
+      const { unit, layout, fits } = fitLine(line, Math.floor(n / 2), width, height, { min: 6, max: 34 });
+      assert.ok(fits, `${n} tiles fit ${width}x${height}`);
+      assert.ok(layout.bounds.height <= height + EPS && layout.bounds.width <= width + EPS);
+      assert.ok(unit >= 6 && unit <= 34);
+      if (unit < 34 && unit < width / 6) {
+        const bigger = layoutLine(line, Math.floor(n / 2), width, unit + 1);
+        assert.ok(bigger.bounds.height > height, `${n} tiles at ${width}x${height}: unit ${unit} + 1 would fit too`);
+      }
+    }
+  }
+});
+
+test("a short line gets the largest unit; a long one a smaller unit, never below the minimum", () => {
+  assert.equal(fitLine([[6, 6]], 0, 600, 280, { max: 34 }).unit, 34);
+  const long = fitLine(FULL, 13, 600, 280, { min: 6, max: 34 });
+  assert.ok(long.unit < 34 && long.unit >= 14, `28 tiles in 600 x 280: unit ${long.unit}`);
+  const squeezed = fitLine(FULL, 13, 120, 30, { min: 6, max: 34 });
+  assert.equal(squeezed.fits, false);
+  assert.equal(squeezed.unit, 6);
+});
+
+test("fitting 28 tiles is fast (well under 1 ms)", () => {
+  for (let i = 0; i < 100; i++) fitLine(FULL, 13, 600, 280);
+  const runs = 500;
+  const start = performance.now();
+  for (let i = 0; i < runs; i++) fitLine(FULL, 13, 600, 280);
+  const each = (performance.now() - start) / runs;
+  assert.ok(each < 1, `${each.toFixed(4)} ms per fit`);
 });

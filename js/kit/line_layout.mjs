@@ -1,4 +1,6 @@
 // Geometry of the line of play: where each tile lies on the table. DOM-free.
+// dominoes_widget/svg.py's `layout_line` is the same function in Python: for the same
+// line, width and unit both give the same placements (tests/test_layout_parity.py).
 //
 // The classic domino snake. The lead sits at the centre of the middle row. The right
 // arm runs right; at the edge it turns the corner downwards and comes back leftwards,
@@ -35,7 +37,8 @@ const EPSILON = 1e-6;
  * @returns {{unit: number, gap: number, tiles: object[], slots: {left: object|null,
  *   right: object|null}, bounds: {x: number, y: number, width: number, height: number}}}
  *   `tiles[i]` is the placement of `line[i]`; `slots` are where a lengthwise tile played
- *   on each end would go; `bounds` covers tiles and slots, with its top at y = 0.
+ *   on each end would go. The topmost tile touches y = 0 (a slot may stand above it);
+ *   `bounds` covers tiles and slots.
  */
 export function layoutLine(line, lead, width, tileSize = DEFAULT_TILE_SIZE, options = {}) {
   const unit = Math.max(1, Math.min(tileSize, width / MIN_WIDTH_IN_UNITS));
@@ -63,7 +66,33 @@ export function layoutLine(line, lead, width, tileSize = DEFAULT_TILE_SIZE, opti
     }
     slots[name] = advance(arm, false, geometry).rect;
   }
-  return { unit, gap, tiles, slots, bounds: shiftToTop([...tiles, slots.left, slots.right]) };
+  shiftToTop(tiles, [slots.left, slots.right]);
+  return { unit, gap, tiles, slots, bounds: boundsOf([...tiles, slots.left, slots.right]) };
+}
+
+/**
+ * The largest whole unit, from `min` to `max` px, whose snake fits `width` x `height`
+ * (tiles and end slots), and the layout at that unit. When even `min` does not fit, the
+ * layout at `min` (the caller scales it down).
+ * @returns {{unit: number, layout: object, fits: boolean}}
+ */
+export function fitLine(line, lead, width, height, { min = 6, max = 34 } = {}) {
+  const at = (unit) => layoutLine(line, lead, width, unit);
+  const fits = (layout) => layout.bounds.height <= height + EPSILON && layout.bounds.width <= width + EPSILON;
+  let best = at(min);
+  if (!fits(best)) return { unit: best.unit, layout: best, fits: false };
+  // Binary search on whole units: taller units only ever need as many rows or more.
+  let lo = min;
+  let hi = Math.max(min, Math.floor(max));
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    const layout = at(mid);
+    if (fits(layout)) {
+      lo = mid;
+      best = layout;
+    } else hi = mid - 1;
+  }
+  return { unit: best.unit, layout: best, fits: true };
 }
 
 /** True when both halves show the same number. */
@@ -138,9 +167,15 @@ function turnCorner(arm, { unit, gap }) {
   return { rect: placed, arm: makeArm(arm.side, -arm.hdir, farHalfCentre, cursor, placed) };
 }
 
-// Move every placement (freshly made here) down so the topmost touches y = 0, and
-// return the bounds of them all.
-function shiftToTop(placements) {
+// Move the tiles and slots (freshly made here) down so the topmost tile touches y = 0,
+// as svg.py's layout_line does.
+function shiftToTop(tiles, slots) {
+  let minY = Infinity;
+  for (const { y } of tiles) minY = Math.min(minY, y);
+  for (const placed of [...tiles, ...slots]) placed.y -= minY;
+}
+
+function boundsOf(placements) {
   let minX = Infinity;
   let maxX = -Infinity;
   let minY = Infinity;
@@ -151,8 +186,7 @@ function shiftToTop(placements) {
     minY = Math.min(minY, y);
     maxY = Math.max(maxY, y + h);
   }
-  for (const placed of placements) placed.y -= minY;
-  return { x: minX, y: 0, width: maxX - minX, height: maxY - minY };
+  return { x: minX, y: minY, width: maxX - minX, height: maxY - minY };
 }
 
 function emptyBounds() {

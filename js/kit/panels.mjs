@@ -1,0 +1,104 @@
+// Side panels shared by the Table and the Replay: the score and the list of moves.
+
+import { h, setChildren } from "./dom.mjs";
+import { moveShort } from "./words.mjs";
+
+/**
+ * The side panels' DOM: the score, the moves, the rules, with `extra` panels between the
+ * score and the moves. The panels scroll inside the side, which never makes the board taller.
+ */
+export function buildSide(...extra) {
+  const score = h("section", { className: "dw-panel dw-score" });
+  const movesTitle = h("h3", { className: "dw-panel-title" });
+  const moveList = h("ol", { className: "dw-move-list" });
+  const moves = h("section", { className: "dw-panel dw-moves" }, movesTitle, moveList);
+  const rulesSummary = h("summary");
+  const rulesText = h("div", { className: "dw-rules-text" });
+  const rules = h("details", { className: "dw-panel dw-rules" }, rulesSummary, rulesText);
+  const side = h("aside", { className: "dw-side" }, h("div", { className: "dw-side-inner" }, score, ...extra, moves, rules));
+  return { side, score, movesTitle, moveList, rules, rulesSummary, rulesText };
+}
+
+/** The score panel ({title, rows: [{key, label, value, detail, mine}], notes}) into `section`. */
+export function drawScore(section, score, { subtitle = "" } = {}) {
+  const panel = score && typeof score === "object" ? score : { title: "", rows: [], notes: [] };
+  const rows = Array.isArray(panel.rows) ? panel.rows : [];
+  const notes = Array.isArray(panel.notes) ? panel.notes : [];
+  setChildren(section,
+    h("h3", { className: "dw-panel-title" }, h("span", { text: panel.title ?? "" }), h("span", { className: "dw-panel-subtitle", text: subtitle })),
+    h(
+      "div",
+      { className: "dw-score-rows" },
+      ...rows.map((row) =>
+        h(
+          "div",
+          { className: `dw-score-row${row.mine ? " dw-mine" : ""}`, dataset: { key: row.key ?? "" } },
+          h("span", { className: "dw-score-label", text: row.label ?? "" }),
+          h("span", { className: "dw-score-value", text: String(row.value ?? "") }),
+          row.detail ? h("span", { className: "dw-score-detail", text: row.detail }) : null,
+        ),
+      ),
+    ),
+    notes.length ? h("ul", { className: "dw-score-notes" }, ...notes.map((note) => h("li", { text: note }))) : null,
+  );
+}
+
+/**
+ * The moves as buttons, one per position: `items` [{ply, text, title}] (ply 0 = the deal),
+ * `text` shown, `title` (the sentence) the button's name and tooltip; `current` the ply
+ * shown (marked aria-current), `disabled` for a list that only shows.
+ */
+export function drawMoveList(list, items, current, { disabled = false } = {}) {
+  setChildren(list,
+    ...items.map(({ ply, text, title }) =>
+      h(
+        "li",
+        {},
+        h("button", {
+          type: "button",
+          className: `dw-move${ply === current ? " dw-current" : ""}`,
+          dataset: { ply: String(ply) },
+          title: title || null,
+          "aria-label": title ? `${text}: ${title}` : null,
+          "aria-current": ply === current ? "step" : null,
+          disabled,
+          text,
+        }),
+      ),
+    ),
+  );
+  showCurrent(list);
+}
+
+/** The items of drawMoveList for a hand's moves: the deal, then each move in short. */
+export function moveItems(word, moves, sentences, names) {
+  return [{ ply: 0, text: word("deal") }, ...moves.map((move, i) => ({ ply: i + 1, text: moveShort(word, move, names), title: sentences[i] || move }))];
+}
+
+/** Mark another ply as current without rebuilding the list. */
+export function markCurrentMove(list, current) {
+  for (const button of list.querySelectorAll("button[data-ply]")) {
+    const here = Number(button.dataset.ply) === current;
+    button.classList.toggle("dw-current", here);
+    if (here) button.setAttribute("aria-current", "step");
+    else button.removeAttribute("aria-current");
+  }
+  showCurrent(list);
+}
+
+// Scroll the list itself (never the page) so the current move shows: on the next frame,
+// when the browser lays the page out anyway (reading sizes now would force a layout).
+const scrolling = new WeakMap();
+
+function showCurrent(list) {
+  if (scrolling.has(list)) return;
+  scrolling.set(list, requestAnimationFrame(() => {
+    scrolling.delete(list);
+    const button = list.querySelector(".dw-current") ?? list.lastElementChild;
+    if (!button || !list.isConnected) return;
+    const item = button.closest("li") ?? button;
+    const top = item.offsetTop; // the list is positioned, so this is from its top
+    if (top < list.scrollTop) list.scrollTop = top;
+    else if (top + item.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top + item.offsetHeight - list.clientHeight;
+  }));
+}

@@ -1,0 +1,64 @@
+// The front end's labels, in the widget's language. DOM-free.
+//
+// The kernel sends them once in the `words` trait (js/PROTOCOL.md, "Words"); the keys
+// are listed in dominoes_widget/locales/en.toml, section [ui]. A label may hold
+// {placeholders}; a missing key shows the key itself, so a test notices.
+
+import { parseMove, parseTile } from "./tile.mjs";
+
+/**
+ * A lookup over one `words` object.
+ * @param {Object<string, string>} words
+ * @returns {(key: string, params?: Object<string, string|number>) => string}
+ */
+export function makeWords(words) {
+  const table = words && typeof words === "object" ? words : {};
+  return (key, params = {}) => {
+    const text = typeof table[key] === "string" ? table[key] : key;
+    return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+  };
+}
+
+/** "{n} tile" or "{n} tiles": the key `one` for 1, else `many`. */
+export function countWords(word, n, one, many) {
+  return word(n === 1 ? one : many, { n });
+}
+
+/** A number of pips in words: 0 -> "blank", 4 -> "four". */
+export function numberWord(word, value) {
+  return word(`number_${value}`);
+}
+
+/** A tile's name for screen readers: "6-4" -> "six-four", "0-0" -> "double blank". */
+export function tileName(word, tile) {
+  const halves = parseTile(tile);
+  if (!halves) return String(tile);
+  const [a, b] = halves.map((v) => numberWord(word, v));
+  return halves[0] === halves[1] ? word("tile_double", { a }) : word("tile_pair", { a, b });
+}
+
+/** A chance (0-1) as a percentage in the widget's language: 0.62 -> "62%". */
+export function percent(value, lang = "en") {
+  const n = Number(value);
+  if (!Number.isFinite(n)) return "";
+  try {
+    return new Intl.NumberFormat(lang || "en", { style: "percent", maximumFractionDigits: 0 }).format(n);
+  } catch {
+    return `${Math.round(n * 100)}%`;
+  }
+}
+
+/**
+ * A move in a few signs, for a list of moves: "North 6-4 ◀" (played on the left end),
+ * "North 6-6" (lead), "North: Pass", "North: Draw 3-2". The sentence that explains it
+ * comes from the kernel; this is only its short form, with the players' names.
+ */
+export function moveShort(word, move, names = {}) {
+  const parsed = parseMove(move);
+  if (!parsed) return String(move);
+  const who = names[parsed.seat] || parsed.seat;
+  if (parsed.kind === "pass") return `${who}: ${word("pass")}`;
+  if (parsed.kind === "draw") return parsed.tile ? `${who}: ${word("draw")} ${parsed.tile}` : `${who}: ${word("draw")}`;
+  if (parsed.kind === "lead") return `${who} ${parsed.tile}`;
+  return parsed.end === "L" ? `${who} ◀ ${parsed.tile}` : `${who} ${parsed.tile} ▶`;
+}
