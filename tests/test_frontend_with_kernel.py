@@ -15,7 +15,7 @@ import pytest
 
 import browser_harness as harness
 
-pytestmark = [pytest.mark.browser, pytest.mark.skip(reason="needs the v2 Python session")]
+pytestmark = pytest.mark.browser
 
 
 @pytest.fixture

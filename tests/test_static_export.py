@@ -14,11 +14,8 @@ import pytest
 
 import browser_harness as harness
 
-# The Replay's front end now reads data v2 (js/PROTOCOL.md); the Python Replay still sends
-# v1. Revive when the v2 session lands (selectors: .dw-counter, .dw-say, .dw-note,
-# svg.dw-line[data-line], .dw-result). The one-file page without ipywidgets is tested in
-# tests/test_standalone_page.py.
-pytestmark = [pytest.mark.browser, pytest.mark.skip(reason="needs the v2 Python session")]
+# The one-file page without ipywidgets is tested in tests/test_standalone_page.py.
+pytestmark = pytest.mark.browser
 
 embed = pytest.importorskip("ipywidgets.embed")
 
@@ -50,8 +47,8 @@ def browser(chromium):
 
 def test_the_exported_page_carries_the_record_and_the_code(exported):
     html, replay = exported
-    assert '"_esm"' in html and "dwr-root" in html, "the front end is in the page"
-    assert '"data"' in html and replay.data["hands"][0]["why"][0] in html, "and so is the whole record"
+    assert '"_esm"' in html and "dominoes-widget" in html, "the front end is in the page"
+    assert '"data"' in html and replay.data["hands"][0]["steps"][1]["say"] in html, "and so is the whole record"
     assert '"step": 2' in html
 
 
@@ -62,27 +59,27 @@ def test_the_exported_page_steps_with_no_kernel(exported, browser):
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     try:
-        root = page.locator(".dwr-root")
+        root = page.locator(".dominoes-widget")
         root.wait_for(timeout=20_000)
-        where = page.locator(".dwr-where")
-        assert "move 2 of 26" in where.inner_text(), "opens where the notebook left it"
-        assert page.locator(".dwr-notation").inner_text() == replay.data["hands"][0]["moves"][1]
+        steps = replay.data["hands"][0]["steps"]
+        assert page.locator(".dw-counter").inner_text() == "2 / 26", "opens where the notebook left it"
+        assert page.locator(".dw-say").inner_text() == steps[2]["say"]
 
-        page.locator('.dwr-controls button[data-action="next"]').click()
-        page.wait_for_function("document.querySelector('.dwr-where').textContent.includes('move 3 of 26')")
-        assert page.locator(".dwr-notation").inner_text() == replay.data["hands"][0]["moves"][2]
-        page.locator('.dwr-controls button[data-action="next"]').click()
-        page.wait_for_function("document.querySelector('.dwr-where').textContent.includes('move 4 of 26')")
-        assert COMMENT in page.locator(".dwr-note").inner_text(), "the record's comment on move 3"
-        line = page.locator(".dwr-line-svg").get_attribute("data-line").split()
+        page.locator('.dw-controls button[data-action="next"]').click()
+        page.wait_for_function("document.querySelector('.dw-counter').textContent === '3 / 26'")
+        assert page.locator(".dw-say").inner_text() == steps[3]["say"]
+        page.locator('.dw-controls button[data-action="next"]').click()
+        page.wait_for_function("document.querySelector('.dw-counter').textContent === '4 / 26'")
+        assert COMMENT in page.locator(".dw-note").inner_text(), "the record's comment on move 3"
+        line = page.locator("svg.dw-line").get_attribute("data-line").split()
         assert len(line) == 4
 
         root.focus()
         page.keyboard.press("End")
-        page.wait_for_function("document.querySelector('.dwr-where').textContent.includes('move 26 of 26')")
-        assert replay.data["hands"][0]["result"]["title"] in page.locator(".dwr-result").inner_text()
+        page.wait_for_function("document.querySelector('.dw-counter').textContent === '26 / 26'")
+        assert replay.data["hands"][0]["result"]["title"] in page.locator(".dw-result").inner_text()
         page.keyboard.press("PageDown")
-        page.wait_for_function("document.querySelector('.dwr-where').textContent.includes('Hand 2 of 5')")
+        page.wait_for_function("document.querySelector('.dw-counter').textContent.startsWith('0 / ')")
         page.screenshot(path=str(ARTIFACTS / "static_export.png"), full_page=True)
     finally:
         page.close()

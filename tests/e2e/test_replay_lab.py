@@ -9,9 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-# The Replay's front end now reads data v2 (js/PROTOCOL.md); the Python Replay still sends
-# v1. Revive when the v2 session lands (selectors: .dw-replay-widget, .dw-counter, .dw-say).
-pytestmark = [pytest.mark.e2e, pytest.mark.skip(reason="needs the v2 Python session")]
+pytestmark = pytest.mark.e2e
 
 RECORD = next(folder / "six_love_match.json"
               for folder in (Path(__file__).resolve().parent.parent / "data" / "records", Path("/work/shared/records"))
@@ -33,25 +31,25 @@ replay
 
 def test_replay_steps_in_lab_and_the_kernel_follows(page, open_notebook, kernel_json):
     nb = open_notebook(page, [OPEN])
-    root = nb.locator(".dwr-root")
+    root = nb.locator(".dominoes-widget")
     expect(root).to_be_visible()
-    where = root.locator(".dwr-where")
-    expect(where).to_contain_text("Hand 1 of 5 · move 0 of 26")
+    where = root.locator(".dw-counter")
+    expect(where).to_have_text("0 / 26")
 
     for _ in range(3):
         root.locator('button[data-action="next"]').click()
-    expect(where).to_contain_text("move 3 of 26")
+    expect(where).to_have_text("3 / 26")
     state = kernel_json(page, "replay.json", until=lambda d: d["step"] == 3)
     assert state == {"hand": 0, "step": 3, "ply": 3, "move": "W 6-3 R"}
 
     root.focus()
     page.keyboard.press("End")
-    expect(where).to_contain_text("move 26 of 26")
+    expect(where).to_have_text("26 / 26")
     page.keyboard.press("PageDown")
-    expect(where).to_contain_text("Hand 2 of 5 · move 0 of 12")
+    expect(where).to_have_text("0 / 12")
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
-    expect(where).to_contain_text("Hand 2 of 5 · move 2 of 12")
+    expect(where).to_have_text("2 / 12")
     assert kernel_json(page, "replay.json", until=lambda d: (d["hand"], d["step"]) == (1, 2))["ply"] == 2
     # the keys went to the widget: the notebook still has its one cell, and it is unchanged
     assert nb.locator(".jp-Cell").count() == 1

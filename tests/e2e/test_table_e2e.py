@@ -9,22 +9,19 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-# The front end now speaks protocol v2 (js/PROTOCOL.md); the Python Table still sends v1
-# views. Revive these (and update their selectors: .dw-notice, .dw-result, .dw-next,
-# .dw-move-list button, .dw-pile) when the v2 session lands.
-pytestmark = pytest.mark.skip(reason="needs the v2 Python session")
+pytestmark = pytest.mark.e2e
 
 SETUP = """
 from dominoes_widget import Table
 table = Table({game!r}, seed={seed}, bot_delay=0, **{options!r})
 
 def dump(change=None):
-    hand = table.hand
+    hand = table.hand or table.match.hand  # none while a leader is chosen: the last one
     e2e_dump("state.json", {{
         "phase": table.phase, "turn": table.turn, "viewer": table.view["viewer"],
         "legal": table.view["legal"], "moves": [str(m) for m in hand.moves],
         "hands": {{s: [str(t) for t in hand.held(s)] for s in hand.seats}},
-        "result": table.view["result"], "score": table.view["score"],
+        "result": table.view["result"], "score": table.view["score"], "line": len(table.view["line"]),
         "view_bytes": len(json.dumps(table.view)),
     }})
 
@@ -54,11 +51,11 @@ def click_move(widget, move: str) -> None:
         return
     a, b = words[1].split("-")
     tile = f"{min(a, b)}-{max(a, b)}"
-    widget.locator(f'.dw-hand button[data-tile="{tile}"]').click()
-    if len(words) == 3:
-        choice = widget.locator(f'.dw-choice button[data-end="{words[2]}"]')
+    widget.locator(f'.dw-hand-tile[data-tile="{tile}"]').click()
+    if len(words) == 3:  # a tile that fits both ends asks which, in the status line (the browser alone)
         widget.page.wait_for_timeout(50)
-        if choice.count():
+        choice = widget.locator(f'.dw-choice button[data-end="{words[2]}"]')
+        if choice.is_visible():
             choice.click()
 
 
@@ -82,17 +79,16 @@ def play_hand_by_clicking(page, widget, kernel_json, prefer=None) -> dict:
 def test_play_a_partnership_hand_to_its_end_by_clicking(page, open_notebook, kernel_json):
     notebook, widget = open_table(page, open_notebook, "six_love", seed=5)
     state = play_hand_by_clicking(page, widget, kernel_json)
-    panel = widget.locator(".dw-phase-panel")
-    panel.wait_for(state="visible")
-    assert state["result"]["title"] in panel.inner_text()
-    page_moves = widget.locator(".dw-move-list li").all_inner_texts()
-    assert len(page_moves) == len(state["moves"])
-    for shown, move in zip(page_moves, state["moves"]):
-        assert move.split(" ", 1)[1].split()[0] in shown or "pass" in shown.lower()
+    result = widget.locator(".dw-result")
+    expect(result).to_contain_text(state["result"]["title"])
+    page_moves = widget.locator(".dw-move-list button[data-ply]").all_inner_texts()
+    assert len(page_moves) == len(state["moves"]) + 1, "the deal, then every move"
+    expect(widget.locator("svg.dw-line .dw-tile")).to_have_count(state["line"])
     for seat, tiles in state["hands"].items():  # every hand is face up at the end
-        for tile in tiles:
-            assert widget.locator(f'.dw-result-hand[data-seat="{seat}"]').count() == 1
-    widget.locator(".dw-phase-panel button").first.click()  # next hand
+        if seat != "S" and tiles:
+            shown = widget.locator(f'.dw-seat[data-seat="{seat}"] .dw-seat-tiles').get_attribute("data-tiles")
+            assert sorted(shown.split()) == sorted(tiles)
+    widget.locator(".dw-next").click()  # next hand
     kernel_json(page, "state.json", until=lambda s: s["phase"] in ("playing", "choose_leader"))
 
 
@@ -100,7 +96,7 @@ def test_vietnamese_hand_with_a_draw(page, open_notebook, kernel_json):
     notebook, widget = open_table(page, open_notebook, "vietnamese", seed=12, players=2)
     state = play_hand_by_clicking(page, widget, kernel_json, prefer="draw")
     assert any(m.startswith("S draw") for m in state["moves"]), "S drew from the pile by clicking Draw"
-    pile = widget.locator(".dw-boneyard-count").inner_text()
+    pile = widget.locator(".dw-pile").inner_text()
     assert pile.strip()
 
 
@@ -112,9 +108,9 @@ def test_a_refused_move_is_explained_on_the_page(page, open_notebook, kernel_jso
     unplayable = [t for t in mine if t not in playable and "-".join(reversed(t.split("-"))) not in playable]
     if not unplayable:
         pytest.skip("every tile in this hand is playable")
-    widget.locator(f'.dw-hand button[data-tile="{unplayable[0]}"]').click()
+    widget.locator(f'.dw-hand-tile[data-tile="{unplayable[0]}"]').click()
     # the kernel's answer arrives asynchronously: wait for the words, not just the element
-    expect(widget.locator(".dw-flash")).to_have_text(re.compile(r"\w+"), timeout=10_000)
+    expect(widget.locator(".dw-notice")).to_have_text(re.compile(r"fits neither end|cannot touch"), timeout=10_000)
     after = kernel_json(page, "state.json")
     assert after["moves"] == state["moves"]
 
@@ -148,11 +144,11 @@ def test_latency_click_to_next_turn(page, open_notebook, kernel_json):
             view_bytes.append(state["view_bytes"])
         if state["phase"] == "match_over":
             break
-        widget.locator(".dw-phase-panel button").first.click()
+        widget.locator(".dw-next").click()
         kernel_json(page, "state.json", until=lambda s: s["phase"] != "hand_over")
         state = kernel_json(page, "state.json")
         if state["phase"] == "choose_leader":
-            widget.locator(".dw-phase-panel button").first.click()
+            widget.locator(".dw-leader-actions button").first.click()
             kernel_json(page, "state.json", until=lambda s: s["phase"] == "playing")
     latencies.sort()
     figures = {
@@ -175,16 +171,16 @@ def _single_end(state, move) -> bool:
 MEASURE_JS = """async (tile) => {
   const root = document.querySelector('.dominoes-widget');
   const list = root.querySelector('.dw-move-list');
-  const count = () => list.querySelectorAll('li:not(.dw-empty)').length;
+  const count = () => list.querySelectorAll('button[data-ply]').length;
   const before = count();
-  const button = root.querySelector(`.dw-hand button[data-tile="${tile}"]`);
+  const button = root.querySelector(`.dw-hand-tile[data-tile="${tile}"]`);
   const start = performance.now();
   button.click();
   return await new Promise((resolve) => {
-    const giveUp = setTimeout(() => resolve({status: root.querySelector('.dw-status').textContent, count: count(), before}), 10000);
+    const giveUp = setTimeout(() => resolve({status: root.querySelector('.dw-status-text').textContent, count: count(), before}), 10000);
     const check = () => {
-      const status = root.querySelector('.dw-status').textContent;
-      const panel = !root.querySelector('.dw-phase-panel').hidden;
+      const status = root.querySelector('.dw-status-text').textContent;
+      const panel = !root.querySelector('.dw-result').hidden;
       if (count() > before && (status.startsWith('Your turn') || panel)) {
         clearTimeout(giveUp);
         resolve(performance.now() - start);
@@ -211,9 +207,10 @@ def test_the_play_notebook_opens_a_game_against_bots(page, open_notebook, kernel
     widget.wait_for(timeout=30_000)
     state = kernel_json(page, "play.json")
     assert state["viewer"] == "S" and state["phase"] in ("playing", "choose_leader")
-    assert {state["kinds"][s]["kind"] for s in "NEW"} == {"bot:strong"}
+    assert {state["kinds"][s]["label"] for s in "NEW"} == {"North (strong bot)", "East (strong bot)",
+                                                            "West (strong bot)"}
     # the bots before S move on their own, paced on the kernel's event loop, until S is to play
     state = kernel_json(page, "play.json", until=lambda s: s["turn"] == "S", timeout=20_000)
-    expect(widget.locator(".dw-move-list li:not(.dw-empty)")).to_have_count(state["moves"])
-    widget.locator(".dw-hand button[data-tile]").first.wait_for()
-    assert widget.locator(".dw-hand button[data-tile]").count() >= 6
+    expect(widget.locator(".dw-move-list button[data-ply]")).to_have_count(state["moves"] + 1)
+    widget.locator(".dw-hand-tile[data-tile]").first.wait_for()
+    assert widget.locator(".dw-hand-tile[data-tile]").count() >= 6
