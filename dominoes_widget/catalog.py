@@ -10,9 +10,9 @@ from __future__ import annotations
 import tomllib
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
-__all__ = ["LANGUAGES", "catalog", "ui_words", "check_language"]
+__all__ = ["LANGUAGES", "catalog", "ui_words", "check_language", "Words", "Voice"]
 
 LOCALES = Path(__file__).resolve().parent / "locales"
 LANGUAGES = ("en", "vi")
@@ -40,3 +40,85 @@ def ui_words(lang: str) -> dict[str, str]:
     """The front end's labels in ``lang``, with English for any the language lacks."""
     english = catalog("en").get("ui", {})
     return {**english, **catalog(lang).get("ui", {})} if lang != "en" else dict(english)
+
+
+class Words:
+    """The words of one language: ``words("move.play", who="North", …)`` fills a catalog entry.
+
+    A key is ``section.name``; an entry missing from the language comes from English. An
+    entry that is a table of plural forms takes ``n``: ``words("count.tile", n=3)``.
+    """
+
+    def __init__(self, lang: str = "en") -> None:
+        self.lang = lang
+        self._own = catalog(lang)
+        self._english = catalog("en")
+
+    def has(self, key: str) -> bool:
+        return _lookup(self._own, key) is not None or _lookup(self._english, key) is not None
+
+    def __call__(self, key: str, **params: Any) -> str:
+        entry = _lookup(self._own, key)
+        if entry is None:
+            entry = _lookup(self._english, key)
+        if entry is None:
+            raise KeyError(f"no words for {key!r} in the {self.lang} catalog")
+        if isinstance(entry, dict):  # plural forms
+            entry = entry["one"] if params.get("n") == 1 and "one" in entry else entry["other"]
+        return str(entry).format_map(params)
+
+    def count(self, what: str, n: int) -> str:
+        """``3 tiles``: a number with its noun (``count.<what>``)."""
+        return self(f"count.{what}", n=n)
+
+    def listing(self, items: list[str]) -> str:
+        """``N``, ``N and S``, ``E, S and W``."""
+        if len(items) == 1:
+            return items[0]
+        if len(items) == 2:
+            return self("name.and_two", a=items[0], b=items[1])
+        return self("name.and_more", first=self("name.list_separator").join(items[:-1]), last=items[-1])
+
+
+class Voice:
+    """Words that speak of seats by name, and to one seat (the person at the screen) as "you".
+
+    ``names`` maps seats to what to call them (default: the seat's name in the language);
+    ``say(key, who=seat, …)`` fills ``{who}`` and picks the ``_you`` form of the entry when
+    ``who`` is the seat spoken to and the language has one.
+    """
+
+    def __init__(self, lang: str = "en", names: Mapping[str, str] | None = None, you: str | None = None) -> None:
+        self.words = Words(lang)
+        self.lang = lang
+        self.names = dict(names or {})
+        self.you = you
+
+    @classmethod
+    def letters(cls, lang: str = "en") -> "Voice":
+        """Seats called by their letters, as records write them (``N passes …``)."""
+        return cls(lang, {seat: seat for seat in "NESW"})
+
+    def name(self, seat: str) -> str:
+        if seat in self.names:
+            return self.names[seat]
+        return self.words(f"seat.{seat}") if seat in ("N", "E", "S", "W") else seat
+
+    def team(self, team: str) -> str:
+        return self.words(f"team.{team}")
+
+    def say(self, key: str, who: str | None = None, **params: Any) -> str:
+        if who is not None:
+            params.setdefault("who", self.name(who))
+            if who == self.you and self.words.has(f"{key}_you"):
+                key = f"{key}_you"
+        return self.words(key, **params)
+
+    def __call__(self, key: str, **params: Any) -> str:
+        return self.words(key, **params)
+
+
+def _lookup(table: Mapping[str, Any], key: str) -> Any:
+    section, _, name = key.partition(".")
+    found = table.get(section)
+    return found.get(name) if isinstance(found, Mapping) else None

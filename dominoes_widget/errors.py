@@ -129,34 +129,44 @@ class DominoesError(ValueError):
 class IllegalMoveError(DominoesError):
     """A move or action the rules refuse; nothing was changed.
 
-    ``detail`` says what is wrong in this position ("it is E's turn, not S's"); ``move``
-    is the move refused (if any), ``seat`` and ``tile`` what it names, ``ply`` how many
-    moves the hand had and ``ends`` its open ends at the time.
+    The fields say what and where: ``reason`` (a :class:`Reason`), ``case`` (which of the
+    reason's situations, a key of the catalog's ``refusal`` section), ``move`` (the move
+    refused, if any), ``seat`` and ``tile`` what it names, ``ply`` how many moves the hand
+    had and ``ends`` its open ends at the time, and ``facts`` whatever else the words
+    need (the tiles that fit, the seats that may lead …). The message is built from them,
+    in English, when it is first read; :func:`~dominoes_widget.explain` says it in any
+    language.
     """
 
-    def __init__(self, reason: Reason | str, detail: str, move: Any = None, *, seat: str | None = None,
-                 tile: Any = None, ply: int | None = None, ends: tuple[int, int] | None = None) -> None:
-        self.detail = detail
+    def __init__(self, reason: Reason | str, case: str, move: Any = None, *, seat: str | None = None,
+                 tile: Any = None, ply: int | None = None, ends: tuple[int, int] | None = None,
+                 **facts: Any) -> None:
+        self.case = case
         self.move = move
         self.seat = seat if seat is not None else getattr(move, "seat", None)
         self.tile = tile if tile is not None else getattr(move, "tile", None)
         self.ply = ply
         self.ends = ends
-        super().__init__(Reason(reason), self._text())
+        self.facts = facts
+        super().__init__(Reason(reason), case)
+
+    @property
+    def detail(self) -> str:
+        """What is wrong, in English ("it is E's turn, not S's")."""
+        from .explanations import refusal_detail  # the words load on first use
+
+        return refusal_detail(self)
 
     @property
     def message(self) -> str:
         """The whole message: the move, where, and the detail."""
-        return self._text()
-
-    def _text(self) -> str:
         if self.move is None or self.ply is None:
             return self.detail
         ends = "before the lead" if self.ends is None else f"ends {self.ends[0]}|{self.ends[1]}"
         return f"{self.move} refused at move {self.ply} ({ends}): {self.detail}"
 
     def __str__(self) -> str:
-        return f"{self._text()} [{self.reason}]"
+        return f"{self.message} [{self.reason}]"
 
 
 @dataclass(frozen=True)

@@ -449,7 +449,7 @@ class Hand:
             try:
                 move = Move.parse(move)
             except MoveSyntaxError as error:
-                raise IllegalMoveError(Reason.BAD_MOVE, str(error)) from None
+                raise IllegalMoveError(Reason.BAD_MOVE, "bad_syntax", text=str(error)) from None
         move = self._check(move)
         return self._apply(move)
 
@@ -626,19 +626,17 @@ class Hand:
     def _check(self, move: Move) -> Move:
         """The move as it will be recorded, or :class:`IllegalMoveError` with its reason."""
         if move.seat not in self._held:
-            raise self._refuse(Reason.NOT_YOUR_TURN, move, f"{move.seat} is not a seat in this game")
+            raise self._refuse(Reason.NOT_YOUR_TURN, move, "not_in_game")
         if self.outcome is not None:
-            raise self._refuse(Reason.HAND_OVER, move, "the hand has already ended")
+            raise self._refuse(Reason.HAND_OVER, move, "hand_over")
         seat, action = move.seat, move.action
         leading = self.left is None
         if leading != (action == LEAD):
-            text = ("the first move of a hand is a lead (write it '<seat> <tile>')" if leading
-                    else "the hand has been led already: a play names the end, L or R")
-            raise self._refuse(Reason.BAD_LEAD, move, text)
+            raise self._refuse(Reason.BAD_LEAD, move, "lead_first" if leading else "already_led")
         if seat != self.turn:
             if action == DRAW and self.moves and self.moves[-1].seat == seat:
-                raise self._refuse(Reason.NOT_YOUR_TURN, move, f"{seat} has drawn once this turn already")
-            raise self._refuse(Reason.NOT_YOUR_TURN, move, f"it is {self.turn}'s turn, not {seat}'s")
+                raise self._refuse(Reason.NOT_YOUR_TURN, move, "drew_already")
+            raise self._refuse(Reason.NOT_YOUR_TURN, move, "not_your_turn", turn=self.turn)
         if leading:
             return self._check_lead(move)
         if action == PLAY:
@@ -650,79 +648,68 @@ class Hand:
     def _check_lead(self, move: Move) -> Move:
         seat, tile = move.seat, move.tile
         if seat not in self.leaders:
-            raise self._refuse(Reason.WRONG_LEADER, move, f"{seat} may not lead this hand; "
-                               f"{' or '.join(sorted(self.leaders))} may")
+            raise self._refuse(Reason.WRONG_LEADER, move, "wrong_leader", leaders=tuple(sorted(self.leaders)))
         if not self.holds(seat, tile):
-            raise self._refuse(Reason.TILE_NOT_IN_HAND, move, f"{seat} does not hold {tile}")
+            raise self._refuse(Reason.TILE_NOT_IN_HAND, move, "not_held")
         if self.lead_tile is not None and tile != self.lead_tile:
             if self.rules.is_partnership:
-                raise self._refuse(Reason.MUST_LEAD_DOUBLE_SIX, move,
-                                   f"{seat} holds the 6-6 and must pose it (tournament play)")
+                raise self._refuse(Reason.MUST_LEAD_DOUBLE_SIX, move, "must_pose")
             raise self._refuse(Reason.MUST_LEAD_DECIDING_TILE, move,
-                               f"{seat} must lead {self.lead_tile}, the "
-                               + ("highest double dealt" if self.lead_tile.is_double else "highest tile dealt"))
+                               "must_lead_double" if self.lead_tile.is_double else "must_lead_tile",
+                               tile=self.lead_tile)
         return move
 
     def _check_play(self, move: Move) -> Move:
         seat, tile = move.seat, move.tile
         if self._drawn is not None and tile != self._drawn:
-            raise self._refuse(Reason.MUST_PLAY_DRAWN_TILE, move,
-                               f"{seat} drew {self._drawn}, which fits, and must play it now")
+            raise self._refuse(Reason.MUST_PLAY_DRAWN_TILE, move, "must_play_drawn", tile=self._drawn)
         if not self.holds(seat, tile):
-            raise self._refuse(Reason.TILE_NOT_IN_HAND, move, f"{seat} does not hold {tile}")
+            raise self._refuse(Reason.TILE_NOT_IN_HAND, move, "not_held")
         end_value = self.left if move.end == "L" else self.right
-        side = "left" if move.end == "L" else "right"
         if self._wild and end_value == 0:
             return move
         if move.first == end_value:
             return move
         if tile.has(end_value):
             return _PLAYS[seat][tile][move.end][end_value]  # written the other way round
-        other_side, other_value = ("right", self.right) if move.end == "L" else ("left", self.left)
+        other_value = self.right if move.end == "L" else self.left
         if self._fits_end(tile, other_value):
-            detail = f"{tile} cannot touch the {end_value} on the {side} end; it fits the {other_side} end ({other_value})"
-        elif self.left == self.right:
-            detail = f"{tile} fits neither end: both ends show {self.left}"
-        else:
-            detail = f"{tile} fits neither end: the ends show {self.left} and {self.right}"
-        raise self._refuse(Reason.NO_MATCH, move, detail)
+            raise self._refuse(Reason.NO_MATCH, move, "fits_other_end", n=end_value,
+                               side="left" if move.end == "L" else "right",
+                               other_side="right" if move.end == "L" else "left", other=other_value)
+        raise self._refuse(Reason.NO_MATCH, move, "fits_neither")
 
     def _check_pass(self, move: Move) -> Move:
-        seat = move.seat
         if self._drawn is not None:
             if self._must_play_drawn:
-                raise self._refuse(Reason.MUST_PLAY_DRAWN_TILE, move,
-                                   f"{seat} drew {self._drawn}, which fits, and must play it now")
+                raise self._refuse(Reason.MUST_PLAY_DRAWN_TILE, move, "must_play_drawn", tile=self._drawn)
             return move
-        if self.has_playable(seat):
-            raise self._refuse(Reason.PASS_WITH_PLAYABLE_TILE, move,
-                               f"{seat} may not pass holding {_which_fit(self.playable_tiles(seat))}")
+        self._refuse_if_playable(move, Reason.PASS_WITH_PLAYABLE_TILE, "holding")
         if self._pile:
-            raise self._refuse(Reason.MUST_DRAW, move, f"{seat} cannot play and must draw from the pile "
-                               f"({len(self._pile)} left) instead of passing")
+            raise self._refuse(Reason.MUST_DRAW, move, "must_draw", n=len(self._pile))
         return move
 
     def _check_draw(self, move: Move) -> Move:
-        seat = move.seat
         if not self.rules.has_boneyard:
-            raise self._refuse(Reason.DRAW_NOT_ALLOWED, move, "there is no draw pile in this game")
+            raise self._refuse(Reason.DRAW_NOT_ALLOWED, move, "no_pile")
         if self._drawn is not None:
             if self._until_playable:
-                raise self._refuse(Reason.MUST_PLAY_DRAWN_TILE, move,
-                                   f"{seat} drew {self._drawn}, which fits, and must play it now")
-            raise self._refuse(Reason.NOT_YOUR_TURN, move, f"{seat} has drawn once this turn already")
-        if self.has_playable(seat):
-            raise self._refuse(Reason.DRAW_WITH_PLAYABLE_TILE, move,
-                               f"{seat} may not draw holding {_which_fit(self.playable_tiles(seat))}")
+                raise self._refuse(Reason.MUST_PLAY_DRAWN_TILE, move, "must_play_drawn", tile=self._drawn)
+            raise self._refuse(Reason.NOT_YOUR_TURN, move, "drew_already")
+        self._refuse_if_playable(move, Reason.DRAW_WITH_PLAYABLE_TILE, "draw_holding")
         if not self._pile:
-            raise self._refuse(Reason.DRAW_FROM_EMPTY_BONEYARD, move, "the draw pile is empty")
+            raise self._refuse(Reason.DRAW_FROM_EMPTY_BONEYARD, move, "pile_empty")
         if move.tile is not None and move.tile != self._pile[-1]:
-            raise self._refuse(Reason.BAD_DRAW, move,
-                               f"the record says {seat} drew {move.tile}, but the top of the pile is {self._pile[-1]}")
+            raise self._refuse(Reason.BAD_DRAW, move, "bad_draw", top=str(self._pile[-1]))
         return move
 
-    def _refuse(self, reason: Reason, move: Move, detail: str) -> IllegalMoveError:
-        return IllegalMoveError(reason, detail, move, ply=len(self.moves), ends=self.ends)
+    def _refuse_if_playable(self, move: Move, reason: Reason, case: str) -> None:
+        if self.has_playable(move.seat):
+            fitting = tuple(self.playable_tiles(move.seat))
+            raise self._refuse(reason, move, f"{case}_{'one' if len(fitting) == 1 else 'more'}", tiles=fitting)
+
+    def _refuse(self, reason: Reason, move: Move, case: str, **facts: object) -> IllegalMoveError:
+        return IllegalMoveError(reason, case, move, ply=len(self.moves), ends=self.ends, **facts)
 
     # -- display -----------------------------------------------------------------------
     def __repr__(self) -> str:
@@ -828,14 +815,6 @@ def pips_of_mask(mask: int) -> int:
     """The pips of the tiles in a mask (0-0 counting 0)."""
     chunks = _PIPS_BY_CHUNK
     return chunks[0][mask & 127] + chunks[1][mask >> 7 & 127] + chunks[2][mask >> 14 & 127] + chunks[3][mask >> 21]
-
-
-def _which_fit(tiles: list[Tile]) -> str:
-    """``3-6, which fits`` or ``1-6, 2-6 and 5-6, which fit``."""
-    names = [str(t) for t in tiles]
-    if len(names) == 1:
-        return f"{names[0]}, which fits"
-    return f"{', '.join(names[:-1])} and {names[-1]}, which fit"
 
 
 def _checked_deal(rules: Rules, deal: Mapping[str, Iterable[Tile | str]], boneyard: Iterable[Tile | str]

@@ -18,10 +18,37 @@ from .move import Move
 from .rules import Rules
 from .tiles import Tile
 
-__all__ = ["Match", "MatchState", "NextLeader", "LeaderKind", "Deal", "score_hand", "TEAMS", "HOLDER66",
-           "HIGHEST_DOUBLE", "TEAM_NAMES"]
+__all__ = ["Match", "MatchState", "NextLeader", "LeaderKind", "ScoreEvent", "Deal", "score_hand", "TEAMS", "HOLDER66",
+           "HIGHEST_DOUBLE"]
 
-TEAM_NAMES = {"NS": "North-South", "EW": "East-West"}
+
+class ScoreEvent(enum.Enum):
+    """What a hand did to the match score, by RULES.md's state machine (``MatchState.event``)."""
+
+    WON = "won"
+    """The winners add the hand's worth (Six Love: the opponents are on 0; Straight Six: 1)."""
+    WON_CARRIED = "won_carried"
+    """Straight Six with ``accumulate``: 1 for the hand and the tied hands before it."""
+    REPLAY_WON = "replay_won"
+    """Six Love: a replay of tied deals won, worth one plus the ties."""
+    RESET = "reset"
+    """Six Love: the team on 0 won while the others had points: back to 0-0."""
+    STREAK = "streak"
+    """Six Love, ``six_love_break=streak``: the opponents go to 0, the winners take the worth."""
+    PLAYOFF_STARTED = "playoff_started"
+    """Six Love with ``one_all_playoff``: 1-0 became 1-1 and a play-off follows."""
+    PLAYOFF_WON = "playoff_won"
+    """The play-off's winner goes to two (plus ties), the loser to 0."""
+    TIE_REPLAYED = "tie_replayed"
+    """Six Love: a tied hand, replayed with a fresh deal worth one more."""
+    TIE_NO_POINTS = "tie_no_points"
+    """Straight Six: a tied hand scores nothing."""
+    TIE_CARRIED = "tie_carried"
+    """Straight Six with ``accumulate``: a tied hand's point goes to the next hand won."""
+    HAND_WON = "hand_won"
+    """Vietnamese: one more hand won for the winner."""
+    NO_WINNER = "no_winner"
+    """Vietnamese: nobody won the hand."""
 
 
 class LeaderKind(enum.Enum):
@@ -73,7 +100,8 @@ class MatchState:
     deals pending; ``playoff``: a 1-1 play-off is pending; ``last_winner``: the team or seat
     that won the previous hand; ``next_leader``: who leads the next hand (``None`` once
     the match is won); ``winner``: who won the match; ``pip_totals``: per seat, the pips
-    left in hand over the hands played (Vietnamese).
+    left in hand over the hands played (Vietnamese); ``event`` and ``gained``: what the
+    hand that led here did to the score, and the points (or hand wins) its winner gained.
     """
 
     score: Mapping[str, int]
@@ -83,6 +111,8 @@ class MatchState:
     next_leader: NextLeader | None = HOLDER66
     winner: str | None = None
     pip_totals: Mapping[str, int] = field(default_factory=dict)
+    event: ScoreEvent | None = field(default=None, compare=False)
+    gained: int = field(default=0, compare=False)
 
     @classmethod
     def new(cls, rules: Rules) -> "MatchState":
@@ -192,9 +222,11 @@ def score_hand(rules: Rules, state: MatchState, outcome: Outcome) -> MatchState:
     if not rules.is_partnership:
         after = _score_vietnamese(rules, state, outcome)
     elif outcome.tie:
-        after = replace(state, ties=state.ties + 1, last_winner=None)
+        event = (ScoreEvent.TIE_REPLAYED if rules.scoring == "six_love" else
+                 ScoreEvent.TIE_CARRIED if rules.straight_six_tie == "accumulate" else ScoreEvent.TIE_NO_POINTS)
+        after = replace(state, ties=state.ties + 1, last_winner=None, event=event, gained=0)
     else:
-        after = _score_partnership_win(rules, state, outcome.winner_team)
+        after = _score_partnership_win(rules, state, str(outcome.winner_team))
     return replace(after, next_leader=next_leader(rules, after))
 
 
@@ -203,20 +235,27 @@ def _score_partnership_win(rules: Rules, state: MatchState, team: str) -> MatchS
     other = "EW" if team == "NS" else "NS"
     playoff = False
     if rules.scoring == "straight_six":
-        score[team] += 1 + (state.ties if rules.straight_six_tie == "accumulate" else 0)
+        carried = state.ties if rules.straight_six_tie == "accumulate" else 0
+        score[team] += 1 + carried
+        event = ScoreEvent.WON_CARRIED if carried else ScoreEvent.WON
     elif state.playoff:
         score[team], score[other] = 1 + state.worth, 0
+        event = ScoreEvent.PLAYOFF_WON
     elif score[other] == 0:
         score[team] += state.worth
+        event = ScoreEvent.REPLAY_WON if state.ties else ScoreEvent.WON
     elif rules.one_all_playoff and state.ties == 0 and score[other] == 1 and score[team] == 0:
         score[team] = 1
         playoff = True
+        event = ScoreEvent.PLAYOFF_STARTED
     elif rules.six_love_break == "streak":
         score[team], score[other] = state.worth, 0
+        event = ScoreEvent.STREAK
     else:
         score[team] = score[other] = 0
-    return replace(state, score=score, ties=0, playoff=playoff, last_winner=team,
-                   winner=_match_winner(rules, score))
+        event = ScoreEvent.RESET
+    return replace(state, score=score, ties=0, playoff=playoff, last_winner=team, winner=_match_winner(rules, score),
+                   event=event, gained=score[team] - state.score[team])
 
 
 def _score_vietnamese(rules: Rules, state: MatchState, outcome: Outcome) -> MatchState:
@@ -224,9 +263,10 @@ def _score_vietnamese(rules: Rules, state: MatchState, outcome: Outcome) -> Matc
     pip_totals = {seat: state.pip_totals.get(seat, 0) + outcome.pips[seat] for seat in score}
     seat = outcome.winner_seat
     if seat is None:
-        return replace(state, last_winner=None, pip_totals=pip_totals)
+        return replace(state, last_winner=None, pip_totals=pip_totals, event=ScoreEvent.NO_WINNER, gained=0)
     score[seat] += 1
-    return replace(state, score=score, last_winner=seat, pip_totals=pip_totals, winner=_match_winner(rules, score))
+    return replace(state, score=score, last_winner=seat, pip_totals=pip_totals, winner=_match_winner(rules, score),
+                   event=ScoreEvent.HAND_WON, gained=1)
 
 
 @dataclass(frozen=True)
@@ -251,8 +291,8 @@ class Deal:
         """The hand this deal starts, led by ``leader`` (by default the first who may)."""
         leader = self.leaders[0] if leader is None else leader
         if leader not in self.leaders:
-            raise IllegalMoveError(Reason.WRONG_LEADER, f"{excerpt(leader)} may not lead this hand; "
-                                                        f"{' or '.join(self.leaders)} may", seat=None)
+            raise IllegalMoveError(Reason.WRONG_LEADER, "wrong_leader", seat=excerpt(leader, 8) if not
+                                   isinstance(leader, str) or len(leader) > 2 else leader, leaders=self.leaders)
         return Hand(rules, self.tiles, self.boneyard, leader, lead_tile=self.lead_tile, leaders=self.leaders,
                     _trusted=True)
 
@@ -320,7 +360,7 @@ class Match:
         if self.state.is_over:
             raise self._over()
         if self.hands and not self.hands[-1].is_over:
-            raise IllegalMoveError(Reason.HAND_IN_PROGRESS, "the current hand has not ended yet")
+            raise IllegalMoveError(Reason.HAND_IN_PROGRESS, "hand_in_progress")
         if deal is None:
             rng = seed if isinstance(seed, random.Random) else (random.Random(seed) if seed is not None else self.rng)
             while True:
@@ -340,7 +380,7 @@ class Match:
     def start(self, leader: str | None = None) -> Hand:
         """Begin the pending hand, led by ``leader`` (one of ``pending.leaders``; default the first)."""
         if self.pending is None:
-            raise IllegalMoveError(Reason.HAND_IN_PROGRESS, "no hand has been dealt to start")
+            raise IllegalMoveError(Reason.HAND_IN_PROGRESS, "no_hand")
         hand = self.pending.hand(self.rules, leader)
         self.pending = None
         self.hands.append(hand)
@@ -365,7 +405,7 @@ class Match:
         """Play a move on the current hand; a hand that ends is scored at once."""
         hand = self.hand
         if hand is None:
-            raise IllegalMoveError(Reason.BAD_LEAD, "no hand has been dealt yet")
+            raise IllegalMoveError(Reason.BAD_LEAD, "no_hand")
         if self.state.is_over and hand.is_over:
             raise self._over()
         move = hand.push(move)
@@ -406,8 +446,7 @@ class Match:
         return self._states_before[index + 1] if index + 1 < len(self.hands) else self.state
 
     def _over(self) -> IllegalMoveError:
-        winner = self.state.winner or ""
-        return IllegalMoveError(Reason.MATCH_OVER, f"the match is over: {TEAM_NAMES.get(winner, winner)} won it")
+        return IllegalMoveError(Reason.MATCH_OVER, "match_over", who=self.state.winner)
 
     def __repr__(self) -> str:
         score = " ".join(f"{k} {v}" for k, v in self.state.score.items())

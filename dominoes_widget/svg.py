@@ -22,8 +22,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Mapping, Sequence
 
 from .hand import Hand
-from .move import SEAT_NAMES
 from .tiles import Tile
+from .catalog import Voice
+from .explanations import match_winner_words, rules_name
 from .views import SeatView, seat_view
 
 if TYPE_CHECKING:  # imported for annotations only: the engine does not import this module
@@ -213,9 +214,11 @@ class _Scene:
     outcome: object | None
     viewer: str | None
     pips: dict[str, int]
+    voice: Voice
 
 
-def _scene(position: Hand | SeatView, seat: str | None, open_hands: bool | None, step: int | None) -> _Scene:
+def _scene(position: Hand | SeatView, seat: str | None, open_hands: bool | None, step: int | None,
+           voice: Voice) -> _Scene:
     if isinstance(position, SeatView):
         if step is not None:
             raise ValueError("step= needs a Hand, not a SeatView (a seat view cannot go back in time)")
@@ -236,7 +239,7 @@ def _scene(position: Hand | SeatView, seat: str | None, open_hands: bool | None,
         hands[s] = list(tiles) if tiles is not None else view.counts[s]
     last_move = view.moves[-1] if view.moves else None
     return _Scene(view.rules, view.rules.seats, hands, list(view.line), view.lead_index, view.ends, view.turn,
-                  view.boneyard_size, last_move, view.last_placed, view.outcome, viewer, dict(view.pips))
+                  view.boneyard_size, last_move, view.last_placed, view.outcome, viewer, dict(view.pips), voice)
 
 
 def _at_step(hand: Hand, step: int | None) -> Hand:
@@ -253,7 +256,7 @@ def _at_step(hand: Hand, step: int | None) -> Hand:
 # -- the whole picture ---------------------------------------------------------------------------
 def render_svg(position: Hand | SeatView, *, seat: str | None = None, open_hands: bool | None = None,
                size: int = DEFAULT_SIZE, step: int | None = None, names: Mapping[str, str] | None = None,
-               caption: str | None = None, title: str | None = None) -> str:
+               caption: str | None = None, title: str | None = None, lang: str = "en") -> str:
     """The SVG text of a position.
 
     ``position``: a :class:`Hand` (at ``step`` moves, default its current move) or a
@@ -262,11 +265,12 @@ def render_svg(position: Hand | SeatView, *, seat: str | None = None, open_hands
     every hand is face up). A finished hand shows every hand, as the count turns them up.
     ``size``: the width in px (the height follows from the content). ``names``: seat →
     player name for the labels; ``caption``: an extra line under the table (a comment, a
-    score); ``title``: the first line (default: the rules and whose turn it is).
+    score); ``title``: the first line (default: the rules and whose turn it is); ``lang``:
+    the language of the words.
     """
     if isinstance(size, bool) or not isinstance(size, (int, float)) or size < 160:
         raise ValueError(f"size is the width in px, at least 160, not {size!r}")
-    scene = _scene(position, seat, open_hands, step)
+    scene = _scene(position, seat, open_hands, step, Voice(lang, names))
     return _draw(scene, float(size), dict(names or {}), caption, title)
 
 
@@ -316,7 +320,7 @@ def _draw(scene: _Scene, width: float, names: dict[str, str], caption: str | Non
             out.append(_tile(p.halves, p.x + dx, p.y + dy, p.w, p.h, highlight=p.index == scene.last_index,
                              label=f"{p.halves[0]}-{p.halves[1]}"))
     else:
-        out.append(_text(line_left + line_width / 2, band_top + band / 2 + small / 2, "no tile played yet",
+        out.append(_text(line_left + line_width / 2, band_top + band / 2 + small / 2, scene.voice("picture.no_tile"),
                          small, fill=INK_DIM, anchor="middle"))
     for s in side_seats:
         own = max(1, _wrap_count(_count(scene.hands[s]), per_column))
@@ -383,33 +387,34 @@ def _side_column(out: list[str], scene: _Scene, seat: str, names: dict[str, str]
 
 
 def _heading(scene: _Scene) -> str:
-    name = getattr(scene.rules, "name", "Dominoes")
-    if scene.outcome is not None:
-        from .explanations import TEAM_NAMES
-
-        outcome = scene.outcome
+    voice = scene.voice
+    game = rules_name(scene.rules, voice)
+    outcome = scene.outcome
+    if outcome is not None:
         if outcome.termination.value == "domino":
-            return f"{name}: {outcome.winner_seat} dominoes"
+            return voice("picture.heading_domino", game=game, who=voice.name(outcome.winner_seat))
         if outcome.tie:
-            return f"{name}: blocked, a tie"
-        winner = TEAM_NAMES.get(outcome.winner_team or "", outcome.winner_seat)
-        return f"{name}: blocked, {winner} win" if outcome.winner_team else f"{name}: blocked, {winner} wins"
+            return voice("picture.heading_tie", game=game)
+        if outcome.winner_team:
+            return voice("picture.heading_team", game=game, team=voice.team(outcome.winner_team))
+        return voice("picture.heading_seat", game=game, who=voice.name(outcome.winner_seat))
     if scene.turn is None:
-        return name
-    if scene.viewer == scene.turn:
-        return f"{name}: {scene.turn} to move (the seat shown)"
-    return f"{name}: {scene.turn} to move"
+        return voice("picture.heading", game=game)
+    key = "picture.heading_turn_shown" if scene.viewer == scene.turn else "picture.heading_turn"
+    return voice(key, game=game, who=voice.name(scene.turn))
 
 
 def _status(scene: _Scene) -> str:
-    ends = "before the lead" if scene.ends is None else f"ends {scene.ends[0]} | {scene.ends[1]}"
-    parts = [ends, f"{len(scene.line)} on the table"]
+    voice = scene.voice
+    ends = voice("picture.before_lead") if scene.ends is None else voice("picture.ends", a=scene.ends[0],
+                                                                            b=scene.ends[1])
+    parts = [ends, voice("picture.on_table", n=len(scene.line))]
     if getattr(scene.rules, "has_boneyard", False):
-        parts.append(f"pile {scene.pile}")
+        parts.append(voice("picture.pile", n=scene.pile))
     if scene.last_move is not None:
-        parts.append(f"last move {scene.last_move}")
+        parts.append(voice("picture.last_move", move=scene.last_move))
     if scene.viewer is not None:
-        parts.append(f"as {scene.viewer} sees it")
+        parts.append(voice("picture.seen_by", who=voice.name(scene.viewer)))
     return " · ".join(parts)
 
 
@@ -419,11 +424,14 @@ def _seat_label(scene: _Scene, seat: str, names: dict[str, str], short: bool = F
     marker = "▶ " if scene.turn == seat else ""
     if short:
         return f"{marker}{seat} · {count}"
-    name = names.get(seat)
-    who = f"{seat} {name}" if name else SEAT_NAMES.get(seat, seat)
-    hidden = "" if isinstance(held, list) else " (face down)"
-    pips = f", {scene.pips[seat]} pips" if isinstance(held, list) and held and seat in scene.pips else ""
-    return f"{marker}{who}: {count} tile{'s' if count != 1 else ''}{pips}{hidden}"
+    voice = scene.voice
+    who = voice.name(seat)
+    tiles = voice.words.count("tile", count)
+    if not isinstance(held, list):
+        return marker + voice("picture.seat_face_down", who=who, count=tiles)
+    if held and seat in scene.pips:
+        return marker + voice("picture.seat_pips", who=who, count=tiles, n=scene.pips[seat])
+    return marker + voice("picture.seat", who=who, count=tiles)
 
 
 def _legend(scene: _Scene, names: dict[str, str]) -> str:
@@ -431,9 +439,11 @@ def _legend(scene: _Scene, names: dict[str, str]) -> str:
     parts = []
     for s in side:
         held = scene.hands[s]
-        name = f" {names[s]}" if names.get(s) else ""
-        pips = f" ({scene.pips[s]} pips)" if isinstance(held, list) and held and s in scene.pips else ""
-        parts.append(f"{s}{name}{pips}")
+        who = scene.voice.name(s)
+        if isinstance(held, list) and held and s in scene.pips:
+            parts.append(scene.voice("picture.legend_pips", who=who, n=scene.pips[s]))
+        else:
+            parts.append(who)
     return " · ".join(parts) if any(names.get(s) for s in side) or any(isinstance(scene.hands[s], list)
                                                                           for s in side) else ""
 
@@ -487,7 +497,7 @@ def render_match_html(match: "Match", *, size: int = DEFAULT_SIZE) -> str:
 
     rows = [_hand_row(i, hand, match.state_before(i), match.state_after(i)) for i, hand in enumerate(match.hands)]
     picture = render_svg(match.hand, size=size) if match.hand is not None else ""
-    winner = f" {_team_words(match.state.winner)} won the match." if match.state.winner else ""
+    winner = f" {match_winner_words(match.rules, match.state, Voice())}" if match.state.winner else ""
     return _html_block(f"{match.rules.name} match", f"{score_line(match.rules, match.state)}{winner}", rows,
                        picture, len(match.hands))
 
@@ -525,12 +535,6 @@ def _score_words(state: "MatchState") -> str:
     if state.playoff:
         text += " (play-off)"
     return text
-
-
-def _team_words(winner: str) -> str:
-    from .explanations import TEAM_NAMES
-
-    return TEAM_NAMES.get(winner, winner)
 
 
 def _html_block(title: str, summary: str, rows: list[tuple[str, ...]], picture: str, hands: int) -> str:

@@ -136,9 +136,14 @@ def test_a_refusal_names_the_tiles_that_fit_in_good_grammar():
 
 
 def test_codes_outside_rules_md_are_explained_too():
-    for reason, words in [("bad_move", "record notation"), ("choose_end", "L or R"),
-                          ("hand_in_progress", "played to its end"), ("bad_draw", "top tile of the pile")]:
-        text = explain(IllegalMoveError(reason, "something went wrong"))
+    from dominoes_widget import tile
+
+    for reason, case, facts, words in [
+            ("bad_move", "bad_syntax", {"text": "'X' is not a move"}, "record notation"),
+            ("choose_end", "choose_end", {"tile": tile(6, 4), "left": 6, "right": 4}, "L or R"),
+            ("hand_in_progress", "hand_in_progress", {}, "played to its end"),
+            ("bad_draw", "bad_draw", {"seat": "S", "tile": tile(1, 2), "top": "3-4"}, "top tile of the pile")]:
+        text = explain(IllegalMoveError(reason, case, **facts))
         assert words in text and text.endswith(f"(reason: {reason})")
 
 
@@ -156,7 +161,7 @@ def test_domino_in_the_partnership_game():
     match = replayed("p_domino_end.json")
     seat = match.hands[0].outcome.winner_seat
     assert title.startswith(f"{seat} dominoes: ")
-    assert "played the last tile" in text and "nobody counts pips" in text
+    assert "nobody counts pips" in text and title.split(": ")[1] not in text, "the title is not said twice"
 
 
 def test_blocked_single_lowest_wins_whatever_the_partner_holds():
@@ -461,10 +466,10 @@ def test_describe_rules_states_the_settings_in_force():
 def test_leader_and_score_lines():
     from dominoes_widget.match import HIGHEST_DOUBLE, HOLDER66, NextLeader
 
-    assert leader_words(NextLeader.team("NS")) == "North-South lead the next hand (either partner)"
-    assert leader_words(HOLDER66) == "the holder of the 6-6 poses the next hand"
-    assert leader_words(HIGHEST_DOUBLE) == "the holder of the highest double leads the next hand"
-    assert leader_words(NextLeader.seat("E")) == "E leads the next hand"
+    assert leader_words(NextLeader.team("NS")) == "North-South lead the next hand (either partner)."
+    assert leader_words(HOLDER66) == "The holder of the 6-6 poses the next hand."
+    assert leader_words(HIGHEST_DOUBLE) == "The holder of the highest double leads the next hand."
+    assert leader_words(NextLeader.seat("E")) == "E leads the next hand."
     rules = Rules.vietnamese(3)
     assert score_line(rules, Match(rules).state) == "Hands won: S 0, E 0, N 0."
 

@@ -166,9 +166,11 @@ def test_comments_and_explanations_follow_the_step():
     assert replay.data["hands"][2]["steps"][1]["note"] == "The lead."
     hand = replay.match.hands[0]
     last = len(hand.moves)
-    assert [step["say"] for step in steps[1:last]] == [explain_move(hand, i) for i in range(last - 1)]
-    assert steps[last]["say"] == explain_move(hand, last - 1, ending=False), "the result box tells the end"
-    assert steps[0]["say"] == "Hand 1 is dealt: E leads."
+    voice = replay.session.voice()
+    assert [step["say"] for step in steps[1:last]] == [explain_move(hand, i, voice=voice) for i in range(last - 1)]
+    assert steps[last]["say"] == explain_move(hand, last - 1, ending=False, voice=voice), "the result tells the end"
+    assert steps[0]["say"] == "Hand 1 is dealt: East leads."
+    assert steps[1]["say"].startswith("East leads 6-6"), "players by name, not by seat letter"
 
 
 def test_each_hand_carries_positions_scores_and_result():

@@ -11,6 +11,8 @@ import pytest
 from dominoes_widget import Hand, Match, Rules, read_record, seat_view
 from dominoes_widget.svg import layout_line, render_match_html, render_record_html, render_svg
 
+SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
 RECORDS = next(folder for folder in (Path(__file__).resolve().parent / "data" / "records",  # the repo's copies
                                      Path("/work/shared/records"))
                if (folder / "six_love_match.json").exists())
@@ -65,7 +67,7 @@ def test_a_seat_view_hides_the_other_hands():
         assert not shown & {str(t) for t in at.held(seat)}, f"{seat}'s tiles stay hidden"
     assert _face_down(root) == sum(at.count(s) for s in ("N", "E", "W"))
     text = "".join(root.itertext())
-    assert "as S sees it" in text and "(face down)" in text
+    assert "as South sees it" in text and "(face down)" in text
 
 
 def test_open_hands_overrides_the_seat_view_and_a_finished_hand_shows_all():
@@ -126,7 +128,7 @@ def test_the_turn_ends_and_pile_are_written():
     at = hand.copy()
     while len(at.moves) > 3:
         at.pop()
-    assert f"{at.turn} to move" in text
+    assert f"{SEAT_WORDS[at.turn]} to move" in text
     assert f"ends {at.ends[0]} | {at.ends[1]}" in text
     assert "pile" not in text, "no draw pile in the partnership game"
     end = "".join(_parse(render_svg(hand)).itertext())

@@ -250,9 +250,9 @@ def test_what_would_you_play_here_blocking_wins_the_match():
     assert table.phase == "match_over"
     assert table.state["score"] == {"NS": 7, "EW": 0} and table.match_winner == "NS"
     result = table.view["result"]
-    assert result["title"] == "Blocked: N is lowest, North-South win"
+    assert result["title"] == "Blocked: North is lowest, North-South win", "players by name, not seat letter"
     text = "\n".join(result["lines"])
-    assert "N 8" in text and "N alone has the fewest pips (8)" in text
+    assert "North 8" in text and "North alone has the fewest pips (8)" in text
     assert "replay worth 2" in text and "North-South win the match" in text
     with pytest.raises(IllegalMoveError) as caught:
         table.next_hand()

@@ -11,8 +11,9 @@ import os
 from typing import Any, Mapping
 
 from ..errors import Problem, RecordError, Reason, excerpt
-from ..explanations import (bot_label, explain_move, explain_result, hand_label, match_winner_words,
-                            score_panel_words, seat_word)
+from ..catalog import Voice, check_language
+from ..explanations import (dealt_words, explain_move, explain_result, hand_label, match_winner_words, player_label,
+                            rules_name, score_panel_words)
 from ..hand import Hand, team_of
 from ..match import Match, MatchState
 from ..move import Move
@@ -36,7 +37,7 @@ class ReplaySession:
     """
 
     def __init__(self, source: Any, *, lang: str = "en", bottom: str | None = None) -> None:
-        self.lang = lang
+        self.lang = check_language(lang)
         self.replayed: Replayed | None = None
         self.record: Any = None
         self.problems: list[Problem] = []
@@ -113,49 +114,46 @@ class ReplaySession:
                  "text": str(p)[:MAX_TEXT]} for p in self.problems]
 
     # -- the browser's data ---------------------------------------------------------------------
+    def voice(self) -> Voice:
+        """The record's words: its players' names where it has them, else the seats'."""
+        assert self.replayed is not None
+        names = {seat: name[:40] for seat, name in self.replayed.players.items()
+                 if name and not name.startswith("bot:")}
+        return Voice(self.lang, names)
+
     def data(self) -> ReplayData | dict[str, Any]:
         """Every position of every hand, with its words (``js/PROTOCOL.md``); ``{}`` for a bad record."""
         if self.replayed is None:
             return {}
-        replayed = self.replayed
-        match = replayed.match
+        match = self.replayed.match
         rules = match.rules
-        names = self._names()
-        hands = [self._hand_data(index, names) for index in range(len(match.hands))]
+        voice = self.voice()
+        hands = [self._hand_data(index, voice) for index in range(len(match.hands))]
         return {
             "v": PROTOCOL_VERSION,
             "lang": self.lang,
             "game": rules.game,
-            "title": rules.name,
+            "title": rules_name(rules, voice),
             "seats": list(rules.seats),
             "bottom": self.bottom or ("S" if "S" in rules.seats else rules.seats[0]),
-            "players": {s: self._player(s, names) for s in rules.seats},
-            "end": match_winner_words(rules, match.state, names),
+            "players": {s: self._player(s, voice) for s in rules.seats},
+            "end": match_winner_words(rules, match.state, voice),
             "hands": hands,
         }
 
-    def _names(self) -> dict[str, str]:
-        assert self.replayed is not None
-        players = self.replayed.players
-        names = {}
-        for seat in self.replayed.match.rules.seats:
-            name = players.get(seat, "")
-            names[seat] = name[:40] if name and not name.startswith("bot:") else seat_word(seat)
-        return names
-
-    def _player(self, seat: str, names: dict[str, str]) -> ReplayPlayer:
+    def _player(self, seat: str, voice: Voice) -> ReplayPlayer:
         assert self.replayed is not None
         given = self.replayed.players.get(seat, "")
         rules = self.replayed.match.rules
         if given.startswith("bot:"):
-            label = bot_label(seat_word(seat), given.removeprefix("bot:")[:20])
-        elif names[seat] != seat_word(seat):
-            label = f"{names[seat]} ({seat_word(seat)})"
+            label = player_label(voice, seat, given.removeprefix("bot:")[:20])
+        elif seat in voice.names:
+            label = voice("name.named", who=voice.name(seat), seat=Voice(self.lang).name(seat))
         else:
-            label = names[seat]
-        return {"name": names[seat], "label": label, "team": team_of(seat) if rules.is_partnership else None}
+            label = voice.name(seat)
+        return {"name": voice.name(seat), "label": label, "team": team_of(seat) if rules.is_partnership else None}
 
-    def _hand_data(self, index: int, names: dict[str, str]) -> ReplayHand:
+    def _hand_data(self, index: int, voice: Voice) -> ReplayHand:
         assert self.replayed is not None
         match = self.replayed.match
         rules = match.rules
@@ -163,32 +161,32 @@ class ReplaySession:
         before = match.state_before(index)
         after = match.state_after(index) if source.is_over else None
         walk = self.position(index, 0)
-        steps = [self._step(walk, index, 0, source)]
+        steps = [self._step(walk, index, 0, source, voice)]
         for number, move in enumerate(source.moves, start=1):
             walk.push_unchecked(move)
-            steps.append(self._step(walk, index, number, source))
+            steps.append(self._step(walk, index, number, source, voice))
         result = None
         if source.outcome is not None:
-            title, lines = explain_result(source, before, after)
+            title, lines = explain_result(source, before, after, voice, with_score=False)
             result = {"title": title, "lines": lines, "winners": list(source.outcome.winning_seats)}
         return {
-            "label": hand_label(index),
+            "label": hand_label(index, voice),
             "moves": [str(m) for m in source.moves],
-            "score_before": _score(rules, before, names),
-            "score_after": _score(rules, after, names) if after is not None else None,
+            "score_before": _score(rules, before, voice),
+            "score_after": _score(rules, after, voice) if after is not None else None,
             "tally_before": _tally(before),
             "tally_after": _tally(after) if after is not None else None,
             "result": result,
             "steps": steps,
         }
 
-    def _step(self, walk: Hand, index: int, number: int, source: Hand) -> ReplayStep:
+    def _step(self, walk: Hand, index: int, number: int, source: Hand, voice: Voice) -> ReplayStep:
         view = seat_view(walk, None, open_hands=True)
         rules = walk.rules
         if number == 0:
-            say = f"{hand_label(index)} is dealt: {walk.leader} leads."
+            say = dealt_words(index, walk.leader, voice)
         else:  # at the end of a hand the result says how it ended, so the move's words stop short
-            say = explain_move(view, number - 1, ending=number < len(source.moves))
+            say = explain_move(view, number - 1, ending=number < len(source.moves), voice=voice)
         note = self.comment(index, number)
         if note is not None:
             note = note.strip()[:MAX_COMMENT] or None
@@ -210,8 +208,8 @@ class ReplaySession:
         }
 
 
-def _score(rules: Any, state: MatchState, names: dict[str, str]) -> ScorePanel:
-    title, rows, notes = score_panel_words(rules, state, names)
+def _score(rules: Any, state: MatchState, voice: Voice) -> ScorePanel:
+    title, rows, notes = score_panel_words(rules, state, voice)
     return {"title": title, "notes": notes,
             "rows": [ScoreRow(key=k, label=label, value=value, detail=detail, mine=False)
                      for k, label, value, detail in rows]}

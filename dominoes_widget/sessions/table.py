@@ -17,9 +17,9 @@ from typing import Any, Callable, Iterable, Mapping
 
 from ..bots import Bot, bot_names, make_bot
 from ..errors import IllegalMoveError, MoveSyntaxError, Reason, TileError, excerpt
-from ..explanations import (bot_label, cover_words, counting_words, drawn_words, explain_move, explain_refusal,
-                            explain_result, hand_label, leader_choice_words, leader_words, leader_prompt_words, look_words,
-                            match_winner_words, score_panel_words, seat_word, status_words)
+from ..catalog import Voice, check_language
+from ..explanations import (counting_words, explain_move, explain_refusal, explain_result, hand_label, leader_words,
+                            match_winner_words, player_label, rules_name, score_panel_words)
 from ..hand import Hand, LegalMoves, team_of
 from ..match import Deal, Match, MatchState
 from ..move import DRAW, LEAD, PASS, PLAY, Move
@@ -99,7 +99,7 @@ def table_options(game: str = "partnership", options: Mapping[str, Any] | None =
                         f"options are {', '.join(OPTIONS)} and the rules settings {', '.join(SETTINGS)}")
     rules = _rules_from(options.pop("game", game), options)
     kinds = _seat_kinds(rules, options.get("seats"), options.get("bots") or DEFAULT_BOT)
-    names = _names(rules, kinds, options.get("names"))
+    names = _names(rules, options.get("names"))
     bottom = options.get("bottom")
     if bottom is not None and bottom not in rules.seats:
         raise ValueError(f"bottom={excerpt(bottom)}: the seats in play are {', '.join(rules.seats)}")
@@ -109,9 +109,7 @@ def table_options(game: str = "partnership", options: Mapping[str, Any] | None =
     seed = options.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise ValueError(f"seed must be a whole number, not {excerpt(seed)}")
-    lang = options.get("lang", "en")
-    if not isinstance(lang, str):
-        raise ValueError(f"lang must be a language code such as 'en' or 'vi', not {excerpt(lang)}")
+    lang = check_language(options.get("lang", "en"))
     return TableOptions(
         rules=rules, kinds=kinds, names=names, open_hands=bool(options.get("open_hands", False)),
         hints=bool(options.get("hints", True)), takeback=bool(options.get("takeback", False)),
@@ -133,12 +131,15 @@ class TableSession:
         self.options = options
         self.rules = options.rules
         self.kinds = dict(options.kinds)
-        self.names = dict(options.names)
         self.open_hands = options.open_hands
         self.scheduler = scheduler
         self.comments: dict[str, str] = {}
         self.on_change: Callable[[], None] | None = None
         self.humans = [s for s in self.rules.turn_order if self.kinds[s] == HUMAN]
+        voice = Voice(options.lang)
+        self.names = {seat: options.names.get(seat) or (voice("name.you") if self.humans == [seat]
+                                                         else voice.name(seat)) for seat in self.rules.seats}
+        """What each seat is called: its player's name, "You" for the one person, or the seat."""
         self._rng = random.Random(options.seed)
         self._bots: dict[str, Bot] = {seat: make_bot(kind, self._rng.randrange(2**32))
                                       for seat, kind in self.kinds.items() if kind != HUMAN}
@@ -217,7 +218,7 @@ class TableSession:
         if self._match.is_over:
             raise self._match._over()
         if self.phase is not Phase.HAND_OVER:
-            raise IllegalMoveError(Reason.HAND_IN_PROGRESS, "the current hand has not ended yet")
+            raise IllegalMoveError(Reason.HAND_IN_PROGRESS, "hand_in_progress")
         self._deal(first=False, leader=leader)
 
     def _deal(self, first: bool, leader: str | None = None) -> None:
@@ -253,10 +254,9 @@ class TableSession:
         except IllegalMoveError:
             pending = self._match.pending
             self._match.pending = None  # nothing is dealt after a refused set-up
-            raise IllegalMoveError(Reason.WRONG_LEADER, f"{leader} may not lead this hand; "
-                                                        f"{' or '.join(pending.leaders if pending else ())} may: "
-                                                        f"{leader_words(self._match.state.next_leader)}",
-                                   seat=leader) from None
+            raise IllegalMoveError(Reason.WRONG_LEADER, "wrong_leader_rule", seat=leader,
+                                   leaders=pending.leaders if pending else (),
+                                   rule=leader_words(self._match.state.next_leader)) from None
         for move in moves:  # a set-up position: its moves are played before anyone moves
             self._match.push(move)
         self.phase = Phase.PLAYING
@@ -292,10 +292,10 @@ class TableSession:
     def choose_leader(self, seat: str) -> None:
         """The leading team's people pick which partner leads."""
         if self.phase is not Phase.CHOOSE_LEADER:
-            raise IllegalMoveError(Reason.NOT_YOUR_TURN, "no leader is being chosen now")
+            raise IllegalMoveError(Reason.HAND_IN_PROGRESS, "leader_chosen")
         if seat not in self.leader_choices:
-            raise IllegalMoveError(Reason.WRONG_LEADER, f"{excerpt(seat, 8)} may not lead; choose "
-                                                        f"{' or '.join(self.leader_choices)}")
+            raise IllegalMoveError(Reason.WRONG_LEADER, "leader_choice", seat=excerpt(seat, 8) if not
+                                   isinstance(seat, str) or len(seat) > 2 else seat, leaders=self.leader_choices)
         self._begin(seat, new_deal=False)  # the deal was covered for the chooser already
 
     # -- moves --------------------------------------------------------------------------------------
@@ -320,33 +320,32 @@ class TableSession:
 
     def _hand_for_move(self) -> Hand:
         if self.phase is Phase.CHOOSE_LEADER:
-            raise IllegalMoveError(Reason.CHOOSE_LEADER, "choose who leads the hand first (table.choose_leader(seat))")
+            raise IllegalMoveError(Reason.CHOOSE_LEADER, "choose_leader_first")
         hand = self.hand
         if hand is None or self.phase is not Phase.PLAYING:
             reason = Reason.MATCH_OVER if self.phase is Phase.MATCH_OVER else Reason.HAND_OVER
-            raise IllegalMoveError(reason, f"no move can be made now: the {'match' if reason is Reason.MATCH_OVER else 'hand'} is over")
+            raise IllegalMoveError(reason, "no_move_now", what="match" if reason is Reason.MATCH_OVER else "hand")
         return hand
 
     def _only_end(self, hand: Hand, seat: str, text: str) -> str:
         try:
             tile = Tile.parse(text)
         except TileError as error:
-            raise IllegalMoveError(Reason.BAD_MOVE, str(error)) from None
+            raise IllegalMoveError(Reason.BAD_MOVE, "bad_syntax", text=str(error)) from None
         ends = [m.end for m in hand.legal_move_list() if m.action == PLAY and m.tile == tile and m.seat == seat]
         if len(set(ends)) == 1 or (ends and hand.left == hand.right):
             return str(ends[0])  # one end, or two ends showing the same number: the same play either way
         if not ends:
             return "L"  # let the engine say why it does not fit
-        raise IllegalMoveError(Reason.CHOOSE_END, f"{tile} fits both ends ({hand.left} and {hand.right}): "
-                                                  "say end='L' or end='R'")
+        raise IllegalMoveError(Reason.CHOOSE_END, "choose_end", tile=tile, left=hand.left, right=hand.right)
 
     def _person_moves(self, text: str) -> Move:
         try:
             move = Move.parse(text)
         except MoveSyntaxError as error:
-            raise IllegalMoveError(Reason.BAD_MOVE, str(error)) from None
+            raise IllegalMoveError(Reason.BAD_MOVE, "bad_syntax", text=str(error)) from None
         if self.kinds.get(move.seat) != HUMAN:
-            raise IllegalMoveError(Reason.NOT_YOUR_TURN, f"{move.seat} is played by a bot, not by a person")
+            raise IllegalMoveError(Reason.NOT_YOUR_TURN, "bot_seat", seat=move.seat)
         played = self._match.push(move)
         self.covered = False  # the person who moved is at the screen
         self.at_screen = move.seat
@@ -355,7 +354,9 @@ class TableSession:
         self._notice = None
         if played.action == DRAW and played.tile is not None:
             fits = bool(self._match.hand and self._match.hand.draw_fitted(len(self._match.hand.moves) - 1))
-            self._tell(drawn_words(str(played.tile), fits, self.rules.drawn_tile_must_play), "info")
+            key = "table.drew_no_fit" if not fits else \
+                "table.drew_fits_must" if self.rules.drawn_tile_must_play else "table.drew_fits_may"
+            self._tell(self.voice()(key, tile=str(played.tile)), "info")
         self._advance()
         return played
 
@@ -426,8 +427,8 @@ class TableSession:
         """Take back the person's last move of this hand (and the bots' moves after it)."""
         if not self.can_undo:
             if not self.options.takeback:
-                raise IllegalMoveError(Reason.NO_TAKEBACK, "takeback is off at this table (Table(takeback=True))")
-            raise IllegalMoveError(Reason.NO_TAKEBACK, "there is no move of yours to take back in this hand")
+                raise IllegalMoveError(Reason.NO_TAKEBACK, "no_takeback")
+            raise IllegalMoveError(Reason.NO_TAKEBACK, "nothing_to_take_back")
         self._cancel_bot()
         hand = self._match.hand
         assert hand is not None
@@ -438,7 +439,7 @@ class TableSession:
         self.phase = Phase.PLAYING
         self.looking = None
         self.hint = None
-        self._tell(f"Took back {move}: your turn again.", "info")
+        self._tell(self.voice()("table.took_back", move=str(move)), "info")
         self._changed()
         return move
 
@@ -448,7 +449,7 @@ class TableSession:
         if ply is not None:
             if hand is None or isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= len(hand.moves):
                 moves = len(hand.moves) if hand is not None else 0
-                raise IllegalMoveError(Reason.BAD_MESSAGE, f"look: ply must be a whole number from 0 to {moves}")
+                raise IllegalMoveError(Reason.BAD_MESSAGE, "look_range", n=moves)
             if ply == len(hand.moves):
                 ply = None
         self.looking = ply
@@ -468,7 +469,7 @@ class TableSession:
         try:
             self._handle(content)
         except IllegalMoveError as refusal:
-            text = explain_refusal(refusal, with_code=False)
+            text = explain_refusal(refusal, self.voice(), with_code=False)
             self._tell(text, "refused", refusal.reason)
             self._changed()
             return [{"type": "refused", "reason": str(refusal.reason), "message": text[:MAX_TEXT]}]
@@ -491,24 +492,24 @@ class TableSession:
             self.uncover()
             return
         if self.covered:  # under the cover nothing but lifting it is accepted, and nothing is echoed
-            raise IllegalMoveError(Reason.NOT_AT_SCREEN, "the screen is covered: lift the cover first")
+            raise IllegalMoveError(Reason.NOT_AT_SCREEN, "covered")
         if intent is Intent.MOVE:
             self._browser_move(content)
         elif intent is Intent.CHOOSE_LEADER:
             if self.phase is not Phase.CHOOSE_LEADER:
-                raise IllegalMoveError(Reason.HAND_IN_PROGRESS, "the leader has already been chosen")
+                raise IllegalMoveError(Reason.HAND_IN_PROGRESS, "leader_chosen")
             if self.at_screen not in self.leader_choices:
-                raise IllegalMoveError(Reason.WRONG_LEADER, "only the leading team chooses who leads")
+                raise IllegalMoveError(Reason.WRONG_LEADER, "not_leading_team")
             self.choose_leader(content.get("seat"))
         elif intent is Intent.NEXT_HAND:
             if self.phase is Phase.MATCH_OVER:
-                raise IllegalMoveError(Reason.MATCH_OVER, "the match is over: start a new match")
+                raise IllegalMoveError(Reason.MATCH_OVER, "match_over", who=self._match.state.winner)
             if self.phase is not Phase.HAND_OVER:  # a repeated click after the hand was dealt
-                raise IllegalMoveError(Reason.HAND_IN_PROGRESS, "the next hand has already been dealt")
+                raise IllegalMoveError(Reason.HAND_IN_PROGRESS, "next_dealt")
             self.next_hand()
         elif intent is Intent.NEW_MATCH:
             if self.phase is not Phase.MATCH_OVER:  # offered only at the end; a double click lands here
-                raise IllegalMoveError(Reason.HAND_IN_PROGRESS, "a match is being played: the new match has started")
+                raise IllegalMoveError(Reason.HAND_IN_PROGRESS, "new_match_started")
             self.new_match()
         elif intent is Intent.LOOK:
             self.look(content.get("ply"))
@@ -521,7 +522,7 @@ class TableSession:
 
     def _browser_move(self, content: Mapping[str, Any]) -> None:
         if self.looking is not None:
-            raise IllegalMoveError(Reason.STALE, "you are looking back at an earlier position: go back to the game to play")
+            raise IllegalMoveError(Reason.STALE, "looking")
         self._check_fresh(content)
         text = content.get("move")
         if not isinstance(text, str):
@@ -535,11 +536,10 @@ class TableSession:
             raise _BadMessage("a draw names no tile: send '<seat> draw'")
         if move.seat != self.at_screen:
             # no echo of the move: it may name a tile of a seat that is no longer at the screen
-            raise IllegalMoveError(Reason.NOT_AT_SCREEN, "that move is not for the seat at the screen now")
+            raise IllegalMoveError(Reason.NOT_AT_SCREEN, "not_at_screen")
         hand = self._hand_for_move()
         if hand.turn != move.seat:
-            who = self._label(str(hand.turn)) if hand.turn else "nobody"
-            raise IllegalMoveError(Reason.NOT_YOUR_TURN, f"it is {who}'s turn, not yours")
+            raise IllegalMoveError(Reason.NOT_YOUR_TURN, "not_your_turn", seat=move.seat, turn=hand.turn)
         self._person_moves(text)
 
     def _check_fresh(self, content: Mapping[str, Any]) -> None:
@@ -549,14 +549,14 @@ class TableSession:
         hand = self._match.hand
         current = (len(self._match.hands) - 1, len(hand.moves) if hand is not None else 0)
         if (content.get("hand"), content.get("ply")) != current:
-            raise IllegalMoveError(Reason.STALE, "that click was for an earlier position; the table has moved on")
+            raise IllegalMoveError(Reason.STALE, "stale")
 
     # -- the coach ---------------------------------------------------------------------------------------
     def ask_hint(self) -> Hint:
         """The coach's estimate of each legal move of the person to move (``Table(coach=True)``)."""
         if not self.options.coach:
-            raise IllegalMoveError(Reason.NO_COACH, "hints are not offered at this table (Table(coach=True))")
-        raise IllegalMoveError(Reason.NO_COACH, "the coach is not available yet")
+            raise IllegalMoveError(Reason.NO_COACH, "no_coach")
+        raise IllegalMoveError(Reason.NO_COACH, "no_coach")
 
     # -- notices -----------------------------------------------------------------------------------------
     def _tell(self, text: str, kind: str, reason: Reason | None = None) -> None:
@@ -587,10 +587,15 @@ class TableSession:
                     position.pop()
         return seat_view(position, self.viewer, match.state, open_hands=open_hands)
 
+    def voice(self) -> Voice:
+        """The table's words, naming each seat and speaking to the person at the screen as "you"."""
+        return Voice(self.options.lang, self.names, you=self.viewer)
+
     def view(self) -> TableView:
         """The browser's view (``js/PROTOCOL.md``), built from :meth:`screen_view` alone."""
         shown = self.screen_view()
         rules, match = self.rules, self._match
+        voice = self.voice()
         viewer = self.viewer
         choosing = self.phase is Phase.CHOOSE_LEADER
         people_turn = (viewer is not None and shown.turn == viewer and self.phase is Phase.PLAYING
@@ -603,14 +608,18 @@ class TableSession:
         hand_index = len(match.hands) - (0 if choosing else 1)
         live = match.hand if not choosing else None
         moves_total = len(live.moves) if live is not None else 0
+        look = None
+        if self.looking is not None:
+            key = "table.look_deal" if self.looking == 0 else "table.look_move"
+            look = {"ply": self.looking, "of": moves_total, "label": voice(key, ply=self.looking, of=moves_total)}
         return {
             "v": PROTOCOL_VERSION,
             "lang": self.options.lang,
             "game": rules.game,
-            "title": rules.name,
+            "title": rules_name(rules, voice),
             "seats": list(rules.seats),
             "bottom": self._bottom(),
-            "players": {s: self._player(s) for s in rules.seats},
+            "players": {s: self._player(s, voice) for s in rules.seats},
             "viewer": viewer,
             "hands": hands,
             "pips": dict(shown.pips),
@@ -622,26 +631,25 @@ class TableSession:
             "pile": shown.boneyard_size if rules.has_boneyard else None,
             "passed": list(shown.passed),
             "moves": [str(m) for m in shown.moves],
-            "move_words": [explain_move(shown, i) for i in range(len(shown.moves))],
+            "move_words": [explain_move(shown, i, voice=voice) for i in range(len(shown.moves))],
             "legal": [str(m) for m in legal],
             "playable": sorted({str(m.tile) for m in legal if m.tile is not None}) if self.options.hints else [],
             "hand_number": hand_index,
-            "hand_label": hand_label(hand_index),
+            "hand_label": hand_label(hand_index, voice),
             "phase": "cover" if self.covered else self.phase.value,  # type: ignore[typeddict-item]
-            "status": self._status(shown),
+            "status": self._status(shown, voice),
             "message": self._notice,
-            "score": self._score(),
-            "leader_choices": [{"seat": s, "label": leader_choice_words(s, self.names[s])}
-                               for s in self.leader_choices] if viewer in self.leader_choices else [],
-            "leader_prompt": leader_prompt_words(team_of(viewer)) if choosing and viewer and rules.is_partnership else "",
-            "cover": self._cover(),
-            "result": self._result() if live is not None and live.is_over else None,
-            "look": ({"ply": self.looking, "of": moves_total, "label": look_words(self.looking, moves_total)}
-                     if self.looking is not None else None),
+            "score": self._score(voice),
+            "leader_choices": [{"seat": s, "label": voice.say("table.leads", s)} for s in self.leader_choices]
+            if viewer in self.leader_choices else [],
+            "leader_prompt": self._leader_prompt(voice) if choosing and viewer in self.leader_choices else "",
+            "cover": self._cover(voice),
+            "result": self._result(voice) if live is not None and live.is_over else None,
+            "look": look,  # type: ignore[typeddict-item]
             "can_undo": self.can_undo,
             "coach": self.options.coach and not self.hot_seat,
             "hint": self.hint,
-            "counting": self._counting(shown) if self.show_counting and viewer is not None else None,
+            "counting": self._counting(shown, voice) if self.show_counting and viewer is not None else None,
         }
 
     def _bottom(self) -> str:
@@ -651,71 +659,93 @@ class TableSession:
             return self.at_screen
         return "S" if "S" in self.rules.seats else self.rules.seats[0]
 
-    def _label(self, seat: str) -> str:
-        name = self.names[seat]
-        return name if self.kinds[seat] == HUMAN else bot_label(name, self.kinds[seat])
+    def label(self, seat: str, voice: Voice | None = None) -> str:
+        """What the table calls a seat's player: ``You``, ``Ana``, ``North (strong bot)``."""
+        kind = self.kinds[seat]
+        return player_label(voice or self.voice(), seat, None if kind == HUMAN else kind)
 
-    def _player(self, seat: str) -> PlayerInfo:
-        return {"name": self.names[seat], "label": self._label(seat), "human": self.kinds[seat] == HUMAN,
+    def _player(self, seat: str, voice: Voice) -> PlayerInfo:
+        return {"name": voice.name(seat), "label": self.label(seat, voice), "human": self.kinds[seat] == HUMAN,
                 "team": team_of(seat) if self.rules.is_partnership else None}
 
-    def _status(self, shown: SeatView) -> str:
-        hand = self._match.hand
-        viewer = self.viewer
-        your_turn = viewer is not None and shown.turn == viewer and self.phase is Phase.PLAYING
-        legal = shown.legal_moves
-        only = legal[0].action if len(legal) == 1 and legal[0].action in (PASS, DRAW) else None
-        drawn = None
-        if your_turn and shown.moves and shown.moves[-1].seat == viewer and shown.moves[-1].action == DRAW \
-                and shown.draw_fitted(len(shown.moves) - 1) and shown.moves[-1].tile is not None:
-            drawn = str(shown.moves[-1].tile)
-        lead = None
-        if your_turn and shown.ends is None:
-            tiles = {m.tile for m in legal if m.action == LEAD}
-            lead = "any" if len(tiles) > 1 else (str(next(iter(tiles))) if tiles else None)
-        result = None
-        if hand is not None and hand.outcome is not None and self._match.pending is None:
-            result = explain_result(hand)[0]
-        pending = self._match.pending
-        return status_words(
-            phase=self.phase.value, covered_for=self.names[self.at_screen] if self.covered and self.at_screen else None,
-            turn_name=self._label(shown.turn) if shown.turn else None, your_turn=your_turn,
-            turn_is_bot=bool(shown.turn) and self.kinds.get(str(shown.turn)) != HUMAN, lead=lead, drawn=drawn,
-            only=only, result=result, match_result=match_winner_words(self.rules, self._match.state, self.names),
-            chooser=self.names[self.at_screen] if self.at_screen and pending and self.at_screen in pending.leaders
-            else None, leading_team=team_of(pending.leaders[0]) if pending and self.rules.is_partnership else None,
-            looking=self.looking is not None)
+    def _leader_prompt(self, voice: Voice) -> str:
+        if not self.rules.is_partnership or self.viewer is None:
+            return voice("table.leader_prompt_plain")
+        return voice("table.leader_prompt", team=voice.team(team_of(self.viewer)))
 
-    def _score(self) -> ScorePanel:
-        title, rows, notes = score_panel_words(self.rules, self._match.state, self.names)
+    def _status(self, shown: SeatView, voice: Voice) -> str:
+        """The one status line: whose turn, and what the person at the screen can do."""
+        pending = self._match.pending
+        if self.covered and self.at_screen is not None:
+            return voice("table.pass_screen", who=self.names[self.at_screen])
+        if self.phase is Phase.MATCH_OVER:
+            return match_winner_words(self.rules, self._match.state, voice) or voice("table.match_over")
+        if self.phase is Phase.HAND_OVER:
+            return voice("table.hand_over", button=voice("table.next_hand"))
+        if self.phase is Phase.CHOOSE_LEADER and pending is not None:
+            team = voice.team(team_of(pending.leaders[0])) if self.rules.is_partnership else ""
+            if self.at_screen in pending.leaders:
+                return voice("table.choosing", team=team, who=self.names[str(self.at_screen)])
+            return voice("table.choosing_team", team=team)
+        if self.looking is not None:
+            return voice("table.looking")
+        if shown.turn is None:
+            return ""
+        if self.viewer is None or shown.turn != self.viewer:
+            key = "table.to_play" if self.kinds[shown.turn] == HUMAN else "table.thinking"
+            return voice(key, who=self.label(shown.turn, voice))
+        return self._your_turn(shown, voice)
+
+    def _your_turn(self, shown: SeatView, voice: Voice) -> str:
+        legal = shown.legal_moves
+        last = shown.moves[-1] if shown.moves else None
+        if last is not None and last.seat == shown.seat and last.action == DRAW and last.tile is not None \
+                and shown.draw_fitted(len(shown.moves) - 1):
+            return voice("table.your_turn_drawn", tile=str(last.tile))
+        if len(legal) == 1 and legal[0].action == DRAW:
+            return voice("table.your_turn_draw")
+        if len(legal) == 1 and legal[0].action == PASS:
+            return voice("table.your_turn_pass")
+        if shown.ends is None:
+            tiles = {m.tile for m in legal if m.action == LEAD}
+            if len(tiles) == 1:
+                return voice("table.your_turn_pose", tile=str(next(iter(tiles))))
+            return voice("table.your_turn_lead_any")
+        return voice("table.your_turn")
+
+    def _score(self, voice: Voice) -> ScorePanel:
+        title, rows, notes = score_panel_words(self.rules, self._match.state, voice)
         viewer = self.at_screen
         mine = {viewer, team_of(viewer) if viewer and self.rules.is_partnership else None} - {None}
         return {"title": title, "notes": notes,
                 "rows": [ScoreRow(key=key, label=label, value=value, detail=detail, mine=key in mine)
                          for key, label, value, detail in rows]}
 
-    def _cover(self) -> Cover | None:
+    def _cover(self, voice: Voice) -> Cover | None:
         if not self.covered or self.at_screen is None:
             return None
-        title, hint = cover_words(self.names[self.at_screen], self.phase is Phase.CHOOSE_LEADER)
-        return {"title": title, "hint": hint}
+        name = self.names[self.at_screen]
+        hint = "table.cover_hint_choosing" if self.phase is Phase.CHOOSE_LEADER else "table.cover_hint"
+        return {"title": voice("table.pass_screen", who=name), "hint": voice(hint, who=name)}
 
-    def _result(self) -> ResultPanel:
+    def _result(self, voice: Voice) -> ResultPanel:
         match = self._match
         index = len(match.hands) - 1
         hand = match.hands[index]
         assert hand.outcome is not None
-        title, lines = explain_result(hand, match.state_before(index), match.state_after(index))
+        title, lines = explain_result(hand, match.state_before(index), match.state_after(index), voice,
+                                      with_score=False)
         over = match.is_over
         return {"title": title, "lines": lines, "winners": list(hand.outcome.winning_seats),
-                "button": "New match" if over else "Next hand",
-                "match": match_winner_words(self.rules, match.state, self.names) if over else None}
+                "button": voice("table.new_match") if over else voice("table.next_hand"),
+                "match": match_winner_words(self.rules, match.state, voice) if over else None}
 
-    def _counting(self, shown: SeatView) -> Counting:
-        unseen, voids, lines = counting_words(shown, self.names)
-        return {"title": "Counting", "unseen": [{"number": n, "count": c} for n, c in unseen],
-                "voids": [{"seat": s, "label": self._label(s), "numbers": numbers, "since": f"since move {since + 1}"}
-                          for s, numbers, since in voids], "words": lines}
+    def _counting(self, shown: SeatView, voice: Voice) -> Counting:
+        unseen, voids, lines = counting_words(shown, voice)
+        return {"title": voice("table.counting"), "unseen": [{"number": n, "count": c} for n, c in unseen],
+                "voids": [{"seat": s, "label": self.label(s, voice), "numbers": numbers,
+                           "since": voice("table.since", n=since + 1)} for s, numbers, since in voids],
+                "words": lines}
 
     # -- records and snapshots ------------------------------------------------------------------------
     @property
@@ -762,11 +792,12 @@ class TableSession:
         from ..svg import render_svg
 
         shown = self.screen_view()
-        names = {s: self._label(s) for s in self.rules.seats}
-        status = escape(f"{self.rules.name}: {self._status(shown)}")
-        picture = render_svg(shown, names=names)
+        voice = self.voice()
+        names = {s: self.label(s, voice) for s in self.rules.seats}
+        status = escape(f"{rules_name(self.rules, voice)}: {self._status(shown, voice)}")
+        picture = render_svg(shown, names=names, lang=self.options.lang)
         return (f'<div class="dominoes-table-static">{picture}<div style="font-size:0.85em;opacity:0.8">{status}. '
-                "This is a picture of a Table widget: playing needs a running kernel.</div></div>")
+                f'{escape(voice("picture.table_note"))}</div></div>')
 
     def close(self) -> None:
         self._cancel_bot()
@@ -833,17 +864,16 @@ def _seat_kinds(rules: Rules, seats: Mapping[str, str] | None, bot: str) -> dict
     return kinds
 
 
-def _names(rules: Rules, kinds: Mapping[str, str], names: Mapping[str, str] | None) -> dict[str, str]:
-    people = [s for s in rules.seats if kinds[s] == HUMAN]
-    result = {seat: ("You" if kinds[seat] == HUMAN and len(people) == 1 else seat_word(seat)) for seat in rules.seats}
+def _names(rules: Rules, names: Mapping[str, str] | None) -> dict[str, str]:
+    """The players' own names (``names=``), checked; seats without one are named by the table."""
     if names is not None and not isinstance(names, Mapping):
         raise ValueError(f"names= maps seats to names, not {excerpt(names)}")
+    result = {}
     for seat, name in (names or {}).items():
-        if seat not in result:
+        if seat not in rules.seats:
             raise ValueError(f"names: seat {excerpt(seat)} is not in play")
         text = str(name).strip()
         if not text:
             raise ValueError(f"names: seat {seat} needs a name")
         result[seat] = text[:40]
     return result
-

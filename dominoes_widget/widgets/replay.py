@@ -36,7 +36,7 @@ from typing import Any, Mapping
 import anywidget
 import traitlets
 
-from ..catalog import ui_words
+from ..catalog import Words, ui_words
 from ..errors import Problem
 from ..hand import Hand
 from ..match import Match, MatchState
@@ -186,17 +186,20 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
 
         from ..svg import render_svg
 
+        words = Words(self._session.lang)
         if not self.ok:
             items = "".join(f"<li>{escape(str(p))}</li>" for p in self._session.problems)
-            return f"<div><strong>This record did not open.</strong><ul>{items}</ul></div>"
-        step = self.data["hands"][self.hand]["steps"][self.step]
-        caption = f"Hand {self.hand + 1} of {self.hands}, move {self.step} of {self.moves_in()}: {step['say']}"
+            return f"<div><strong>{escape(words('picture.record_bad'))}</strong><ul>{items}</ul></div>"
+        hand = self.data["hands"][self.hand]
+        step = hand["steps"][self.step]
+        caption = words("picture.replay_caption", hand=hand["label"], hands=self.hands, step=self.step,
+                        moves=self.moves_in(), say=step["say"])
         if step["note"]:
-            caption += f" Comment: {step['note']}"
+            caption += " " + words("picture.comment", note=step["note"])
         names = {s: p["label"] for s, p in self.data["players"].items()}
-        picture = render_svg(self.position, names=names, caption=caption)
+        picture = render_svg(self.position, names=names, caption=caption, lang=self._session.lang)
         return (f'<div class="dominoes-replay-static">{picture}<div style="font-size:0.85em;opacity:0.8">'
-                "A picture of a Replay widget: run the notebook to step through the match.</div></div>")
+                f'{escape(words("picture.replay_note"))}</div></div>')
 
     def __repr__(self) -> str:
         if not self.ok:
