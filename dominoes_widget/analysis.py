@@ -1,0 +1,371 @@
+"""What should have been played: every decision of a recorded match, judged by the strong bot.
+
+``analyse(record)`` looks at every move where the mover had a real choice (two or more
+distinct legal moves), from the mover's seat view only (never the hidden tiles), and asks
+the strong bot for each legal move's chance that the mover's side wins the hand (the
+team in the partnership game, the player in the Vietnamese game), with its uncertainty.
+Each decision gets the move played, the best move, how much the played move gave away
+and a verdict:
+
+====================  =============================================================
+verdict               the move played gave away, in points of win share
+====================  =============================================================
+``good``              less than 5 (or no more than the estimates' own noise)
+``inaccuracy``        5 to 10
+``mistake``           10 to 20
+``blunder``           20 or more
+====================  =============================================================
+
+*Win share* is the chance of winning plus half the chance of a tie, in percent; a
+difference counts only when it is larger than twice its standard error. The decisions
+run on local processes (or any ``concurrent.futures`` executor, a Dask cluster's
+included) and each is seeded from ``(seed, hand, move)`` alone, so the same seed gives
+the same analysis on any number of workers.
+
+>>> from dominoes_widget import analyse
+>>> found = analyse("tests/data/records/six_love_match.json", hands=[0], rollouts=60, workers=1,
+...                 progress=False)
+>>> found.decisions[0].verdict.value in ("good", "inaccuracy", "mistake", "blunder")
+True
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import enum
+import json
+import math
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Mapping, Sequence
+
+from .bots import make_bot
+from .catalog import Voice
+from .hand import Hand, team_of
+from .jobs import derive_seed, run_jobs
+from .match import Match
+from .move import PLAY, Move
+from .record import Replayed, read_record, write_record
+from .rules import Rules
+from .views import SeatView, seat_view
+
+__all__ = ["analyse", "Analysis", "Decision", "Judgement", "Verdict", "THRESHOLDS", "judge_position", "coach_words",
+           "distinct_choices"]
+
+THRESHOLDS = {"inaccuracy": 5.0, "mistake": 10.0, "blunder": 20.0}
+"""Points of win share a move must give away to be an inaccuracy, a mistake, a blunder."""
+FORMAT = "dominoes-analysis"
+VERSION = 1
+
+
+class Verdict(enum.Enum):
+    """How a played move compares with the best one."""
+
+    GOOD = "good"
+    INACCURACY = "inaccuracy"
+    MISTAKE = "mistake"
+    BLUNDER = "blunder"
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """One legal move's estimate: chances for the mover's side, and their uncertainty."""
+
+    move: str
+    win: float
+    tie: float
+    low: float
+    high: float
+    stderr: float
+    samples: int
+
+    @property
+    def share(self) -> float:
+        """The expected share of the hand in percent: a win counts 100, a tie 50."""
+        return 100 * (self.win + self.tie / 2)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One analysed decision: the position (hand, ply), who moved, and how the move compares."""
+
+    hand: int
+    ply: int
+    seat: str
+    side: str
+    played: str
+    judgements: tuple[Judgement, ...]
+
+    @property
+    def best(self) -> Judgement:
+        return self.judgements[0]
+
+    @property
+    def played_judgement(self) -> Judgement:
+        return next(j for j in self.judgements if j.move == self.played)
+
+    @property
+    def loss(self) -> float:
+        """Points of win share the played move gave away against the best (0 when it was the best)."""
+        return max(0.0, self.best.share - self.played_judgement.share)
+
+    @property
+    def verdict(self) -> Verdict:
+        best, played = self.best, self.played_judgement
+        noise = 200 * math.sqrt(best.stderr ** 2 + played.stderr ** 2)
+        loss = self.loss
+        if loss <= noise:
+            return Verdict.GOOD
+        for verdict in (Verdict.BLUNDER, Verdict.MISTAKE, Verdict.INACCURACY):
+            if loss >= THRESHOLDS[verdict.value]:
+                return verdict
+        return Verdict.GOOD
+
+    def as_row(self) -> dict[str, Any]:
+        played = self.played_judgement
+        return {"hand": self.hand, "move": self.ply, "seat": self.seat, "side": self.side, "played": self.played,
+                "best": self.best.move, "win": round(played.win, 4), "best_win": round(self.best.win, 4),
+                "loss": round(self.loss, 2), "verdict": self.verdict.value, "choices": len(self.judgements)}
+
+    def as_json(self) -> dict[str, Any]:
+        return {"hand": self.hand, "ply": self.ply, "seat": self.seat, "side": self.side, "played": self.played,
+                "moves": [[j.move, round(j.win, 4), round(j.tie, 4), round(j.low, 4), round(j.high, 4),
+                           round(j.stderr, 5), j.samples] for j in self.judgements]}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "Decision":
+        judgements = tuple(Judgement(str(m), float(w), float(t), float(lo), float(hi), float(se), int(n))
+                           for m, w, t, lo, hi, se, n in data["moves"])
+        return cls(int(data["hand"]), int(data["ply"]), str(data["seat"]), str(data["side"]), str(data["played"]),
+                   judgements)
+
+
+@dataclass
+class Analysis:
+    """The decisions of a match, judged; rows for a table, summaries, and ways to keep them."""
+
+    rules: Rules
+    decisions: list[Decision]
+    settings: dict[str, Any] = field(default_factory=dict)
+    interrupted: bool = False
+
+    def __len__(self) -> int:
+        return len(self.decisions)
+
+    def __iter__(self) -> Any:
+        return iter(self.decisions)
+
+    @property
+    def rows(self) -> list[dict[str, Any]]:
+        """One row per decision: hand, move, seat, played, best, win chances, loss, verdict."""
+        return [decision.as_row() for decision in self.decisions]
+
+    def to_pandas(self) -> Any:
+        """The rows as a pandas DataFrame (pandas must be installed)."""
+        import pandas as pd
+
+        return pd.DataFrame(self.rows)
+
+    def mistakes(self, at_least: Verdict = Verdict.INACCURACY) -> list[Decision]:
+        """The decisions judged ``at_least`` this bad."""
+        order = list(Verdict)
+        return [d for d in self.decisions if order.index(d.verdict) >= order.index(at_least)]
+
+    def summary(self) -> list[dict[str, Any]]:
+        """Per seat: decisions, inaccuracies, mistakes, blunders and the average loss."""
+        rows = []
+        for seat in self.rules.seats:
+            mine = [d for d in self.decisions if d.seat == seat]
+            counts = {v.value: sum(d.verdict is v for d in mine) for v in Verdict}
+            rows.append({"seat": seat, "decisions": len(mine), **counts,
+                         "average_loss": round(sum(d.loss for d in mine) / len(mine), 2) if mine else 0.0})
+        return rows
+
+    def decision_at(self, hand: int, ply: int) -> Decision | None:
+        """The decision made by move ``ply`` of hand ``hand``, if it was one."""
+        for decision in self.decisions:
+            if (decision.hand, decision.ply) == (hand, ply):
+                return decision
+        return None
+
+    def comments(self, voice: Voice | None = None) -> dict[str, str]:
+        """Words for every decision that was not good, keyed like a record's comments (``"hand:move"``)."""
+        voice = voice or Voice()
+        notes = {}
+        for d in self.mistakes():
+            notes[f"{d.hand}:{d.ply}"] = voice(f"analysis.{d.verdict.value}", played=d.played.split(" ", 1)[1],
+                                               best=d.best.move.split(" ", 1)[1], loss=round(d.loss),
+                                               win=round(d.played_judgement.win * 100),
+                                               best_win=round(d.best.win * 100))
+        return notes
+
+    def as_json(self) -> dict[str, Any]:
+        return {"format": FORMAT, "version": VERSION, "game": self.rules.game, "rules": self.rules.settings(),
+                "players": self.rules.players, "settings": self.settings,
+                "decisions": [d.as_json() for d in self.decisions]}
+
+    def save(self, path: str | os.PathLike[str]) -> Path:
+        """Write the analysis as a side file (JSON) that ``Replay(record, analysis=path)`` reads."""
+        path = Path(path)
+        path.write_text(json.dumps(self.as_json(), separators=(",", ":")), encoding="utf-8")
+        return path
+
+    @classmethod
+    def load(cls, source: str | os.PathLike[str] | Mapping[str, Any]) -> "Analysis":
+        """An analysis saved by :meth:`save` (a path or its JSON as a dict)."""
+        data = source if isinstance(source, Mapping) else json.loads(Path(source).read_text(encoding="utf-8"))
+        if data.get("format") != FORMAT or data.get("version") != VERSION:
+            raise ValueError(f"not an analysis file (format {FORMAT!r}, version {VERSION})")
+        rules = Rules.from_settings(data["game"], data["rules"], players=data.get("players"))
+        return cls(rules, [Decision.from_json(d) for d in data["decisions"]], dict(data.get("settings", {})))
+
+    def _repr_html_(self) -> str:
+        from html import escape
+
+        head = "".join(f"<th>{escape(h)}</th>" for h in ("seat", "decisions", "good", "inaccuracy", "mistake",
+                                                           "blunder", "average loss"))
+        body = "".join("<tr>" + "".join(f"<td>{escape(str(row[k]))}</td>" for k in
+                                        ("seat", "decisions", "good", "inaccuracy", "mistake", "blunder",
+                                         "average_loss")) + "</tr>" for row in self.summary())
+        marked = "".join(f"<li>hand {d.hand + 1}, move {d.ply + 1}: {escape(d.seat)} played {escape(d.played)} "
+                         f"({d.verdict.value}, −{d.loss:.0f} points); best {escape(d.best.move)}</li>"
+                         for d in self.mistakes(Verdict.MISTAKE))
+        note = " (interrupted)" if self.interrupted else ""
+        return (f"<div><strong>Analysis of {len(self.decisions)} decisions{note}</strong>"
+                f'<table style="border-collapse:collapse"><thead><tr>{head}</tr></thead><tbody>{body}</tbody>'
+                f"</table>{'<ul>' + marked + '</ul>' if marked else ''}</div>")
+
+
+# -- judging one position ---------------------------------------------------------------------
+def distinct_choices(view: SeatView) -> int:
+    """How many really different moves the seat to move has (mirror images counted once)."""
+    from .bots.montecarlo import move_groups
+
+    return len(move_groups(view)) if view.legal_moves else 0
+
+
+def judge_position(view: SeatView, *, seed: int = 0, rollouts: int | None = None, max_ms: float | None = None,
+                   bot: str = "strong") -> tuple[Judgement, ...]:
+    """Every legal move of ``view``'s seat judged by the bot, best first (from that seat's view only)."""
+    judge = make_bot(bot, seed)
+    estimates = judge.evaluate(view, rollouts=rollouts, max_ms=max_ms)
+    return tuple(Judgement(str(e.move), e.win, e.tie, e.interval[0], e.interval[1], e.stderr, e.samples)
+                 for e in estimates)
+
+
+@dataclass(frozen=True)
+class _Job:
+    """One decision to judge, picklable for a worker: the hand's deal and the moves before it."""
+
+    rules: Rules
+    deal: dict[str, tuple[str, ...]]
+    boneyard: tuple[str, ...]
+    leader: str
+    lead_tile: str | None
+    leaders: tuple[str, ...]
+    moves: tuple[str, ...]
+    hand: int
+    seed: int
+    rollouts: int | None
+    max_ms: float | None
+    bot: str
+
+
+def _judge(job: _Job) -> tuple[Judgement, ...]:
+    hand = Hand(job.rules, job.deal, job.boneyard, job.leader, lead_tile=job.lead_tile, leaders=job.leaders)
+    for text in job.moves:
+        hand.push(text)
+    view = seat_view(hand, str(hand.turn))
+    return judge_position(view, seed=derive_seed(job.seed, job.hand, len(job.moves)), rollouts=job.rollouts,
+                          max_ms=job.max_ms, bot=job.bot)
+
+
+def analyse(source: Any, *, hands: Iterable[int] | None = None, seed: int = 0, rollouts: int | None = None,
+            max_ms: float | None = None, workers: int | None = None, executor: cf.Executor | None = None,
+            progress: bool = True, bot: str = "strong") -> Analysis:
+    """Judge every decision of a recorded match (see the module's docstring).
+
+    ``source``: a record (dict, JSON text, path), a :class:`Replayed`, a :class:`Match` or
+    ``table.record``. ``hands``: only these hands (0-based). ``rollouts``/``max_ms``: the
+    bot's budget per decision (default its analysis budget). ``workers``/``executor``: as
+    for ``simulate`` (default every local core; ``workers=1`` runs here).
+    """
+    replayed = _replayed(source)
+    match = replayed.match
+    wanted = set(range(len(match.hands))) if hands is None else set(hands)
+    jobs: list[_Job] = []
+    places: list[tuple[int, int, str, str]] = []
+    for index, hand in enumerate(match.hands):
+        if index not in wanted:
+            continue
+        walk = Hand(hand.rules, hand.deal, hand.initial_boneyard, hand.leader, lead_tile=hand.lead_tile,
+                    leaders=hand.leaders, _trusted=True)
+        for ply, move in enumerate(hand.moves):
+            view = seat_view(walk, move.seat)
+            if distinct_choices(view) >= 2:
+                jobs.append(_Job(match.rules, {s: tuple(str(t) for t in ts) for s, ts in hand.deal.items()},
+                                 tuple(str(t) for t in hand.initial_boneyard), hand.leader,
+                                 str(hand.lead_tile) if hand.lead_tile is not None else None, tuple(hand.leaders),
+                                 tuple(str(m) for m in hand.moves[:ply]), index, seed, rollouts, max_ms, bot))
+                places.append((index, ply, move.seat, str(move)))
+            walk.push_unchecked(move)
+    results, interrupted = run_jobs(_judge, jobs, workers=workers, executor=executor, progress=progress,
+                                    unit="decisions", desc="analyse")
+    decisions = []
+    for number in sorted(results):
+        index, ply, seat, played = places[number]
+        side = team_of(seat) if match.rules.is_partnership else seat
+        decisions.append(Decision(index, ply, seat, side, played, results[number]))
+    settings = {"seed": seed, "rollouts": rollouts, "max_ms": max_ms, "bot": bot}
+    return Analysis(match.rules, decisions, settings, interrupted)
+
+
+def _replayed(source: Any) -> Replayed:
+    if isinstance(source, Replayed):
+        return source
+    if isinstance(source, Match):
+        return read_record(write_record(source))
+    return read_record(source, need_hands=True)
+
+
+# -- the coach's words ---------------------------------------------------------------------------
+def coach_words(view: SeatView, judgements: Sequence[Judgement], voice: Voice) -> str:
+    """Why the best move stands out, in words, when a reason does (the opponents' known voids,
+    the heaviest tile, a clear margin); else that the moves are close."""
+    best = judgements[0]
+    move = Move.parse(best.move)
+    second = next((j for j in judgements[1:] if j.share < best.share), None)
+    margin = best.share - second.share if second is not None else 0.0
+    if move.action == PLAY and view.ends is not None:
+        ends = (move.second, view.ends[1]) if move.end == "L" else (view.ends[0], move.second)
+        voids = view.voids()
+        for seat in _opponents(view):
+            lacks = voids.get(seat, set())
+            if ends[0] in lacks and ends[1] in lacks:
+                numbers = sorted(set(ends))
+                lacking = voice("ends.lacks_two", a=numbers[0], b=numbers[1]) if len(numbers) == 2 else str(numbers[0])
+                return voice("analysis.coach_blocks", who=voice.name(seat), lacks=lacking, tile=_written(move))
+            if move.second in lacks and move.second not in view.ends:
+                return voice("analysis.coach_denies", who=voice.name(seat), n=move.second, tile=_written(move))
+    placing = [m for m in view.legal_moves if m.tile is not None]
+    if move.tile is not None and placing and move.tile.pips == max(m.tile.pips for m in placing if m.tile) \
+            and margin >= 3:
+        return voice("analysis.coach_heavy", tile=_written(move))
+    if margin >= THRESHOLDS["mistake"]:
+        return voice("analysis.coach_clear", tile=_written(move), win=round(best.win * 100), margin=round(margin))
+    return voice("analysis.coach_close", tile=_written(move))
+
+
+def _written(move: Move) -> str:
+    return move.tile.written(move.first) if move.tile is not None and move.first is not None else str(move)
+
+
+def _opponents(view: SeatView) -> list[str]:
+    """The seats against the viewer, the next to play first."""
+    order = view.rules.turn_order
+    start = order.index(view.seat) if view.seat in order else 0
+    ring = order[start + 1:] + order[:start]
+    if view.rules.is_partnership and view.seat is not None:
+        return [s for s in ring if team_of(s) != team_of(view.seat)]
+    return list(ring)

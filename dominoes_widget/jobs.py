@@ -1,0 +1,156 @@
+"""Running many independent jobs on local processes or any ``concurrent.futures`` executor.
+
+:func:`run_jobs` is what ``simulate`` and ``analyse`` share: chunks of jobs go to a
+process pool (every core by default), to ``workers=1`` in this process, or to any
+executor (a thread pool, a Dask cluster's ``Client.get_executor()``); a progress bar
+shows (tqdm's when installed, else a text line); Ctrl-C returns what finished.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import hashlib
+import os
+import sys
+import time
+from typing import Any, Callable, Sequence
+
+__all__ = ["run_jobs", "derive_seed", "Progress"]
+
+
+def derive_seed(seed: int, *parts: Any) -> int:
+    """A 64-bit seed from ``seed`` and ``parts`` (the same on every machine and process)."""
+    text = "/".join(str(p) for p in (seed, *parts)).encode()
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
+
+
+class Progress:
+    """tqdm's bar (``tqdm.auto``: a widget in notebooks) when installed, else a text line."""
+
+    def __init__(self, total: int, unit: str, enabled: bool, desc: str = "") -> None:
+        self.bar: Any = None
+        self.enabled = enabled
+        self.total = total
+        self.done = 0
+        self.unit = unit
+        self.desc = desc
+        self.start = time.perf_counter()
+        self.shown = 0.0
+        if not enabled:
+            return
+        try:
+            from tqdm.auto import tqdm
+        except ImportError:
+            return
+        self.bar = tqdm(total=total, unit=unit, desc=desc, leave=True)
+
+    def update(self, count: int) -> None:
+        self.done += count
+        if not self.enabled:
+            return
+        if self.bar is not None:
+            self.bar.update(count)
+            return
+        now = time.perf_counter()
+        if now - self.shown >= 0.2 or self.done >= self.total:
+            self.shown = now
+            rate = self.done / max(now - self.start, 1e-9)
+            width = 30
+            filled = int(width * self.done / max(self.total, 1))
+            sys.stderr.write(f"\r{self.desc} [{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} "
+                             f"{self.unit} ({rate:.1f}/s)")
+            sys.stderr.flush()
+
+    def close(self) -> None:
+        if not self.enabled:
+            return
+        if self.bar is not None:
+            self.bar.close()
+        else:
+            sys.stderr.write("\n")
+            sys.stderr.flush()
+
+
+def _ignore_interrupts() -> None:
+    """Worker processes leave Ctrl-C to the parent, which keeps the finished jobs."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _run_chunk(function: Callable[[Any], Any], jobs: Sequence[Any]) -> list[Any]:
+    return [function(job) for job in jobs]
+
+
+def run_jobs(function: Callable[[Any], Any], jobs: Sequence[Any], *, workers: int | None = None,
+             executor: cf.Executor | None = None, progress: bool = True, unit: str = "jobs", desc: str = "",
+             chunk_size: int | None = None,
+             callback: Callable[[int, int], None] | None = None) -> tuple[dict[int, Any], bool]:
+    """``function(job)`` for every job: the results by job index, and whether it was interrupted.
+
+    ``function`` and the jobs must pickle for a process pool or a cluster. ``workers``:
+    local processes (default every core; ``1`` runs here); ``executor``: any executor
+    instead. ``callback(done, total)`` is called as jobs finish.
+    """
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
+        raise ValueError(f"workers must be a whole number of at least 1 (or None), not {workers!r}")
+    total = len(jobs)
+    if executor is None and workers is None:
+        workers = os.cpu_count() or 1
+    slots = workers if workers is not None else max(2, os.cpu_count() or 1)
+    if chunk_size is None:
+        chunk_size = max(1, min(200, total // (slots * 8) or 1))
+    bar = Progress(total, unit, progress, desc)
+    results: dict[int, Any] = {}
+    interrupted = False
+
+    def record(first: int, values: list[Any]) -> None:
+        for offset, value in enumerate(values):
+            results[first + offset] = value
+        bar.update(len(values))
+        if callback is not None:
+            callback(len(results), total)
+
+    try:
+        if executor is None and workers == 1:
+            for index, job in enumerate(jobs):
+                record(index, [function(job)])
+        else:
+            own = executor is None
+            pool = cf.ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts) if own else executor
+            assert pool is not None
+            try:
+                interrupted = _run_chunks(pool, function, jobs, chunk_size, 2 * slots, record)
+            finally:
+                if own:
+                    pool.shutdown(wait=not interrupted, cancel_futures=True)
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        bar.close()
+    return results, interrupted and len(results) < total
+
+
+def _run_chunks(pool: cf.Executor, function: Callable[[Any], Any], jobs: Sequence[Any], chunk_size: int,
+                window: int, record: Callable[[int, list[Any]], None]) -> bool:
+    """Submit chunks, at most ``window`` at a time; ``True`` when interrupted."""
+    chunks = iter([(first, jobs[first:first + chunk_size]) for first in range(0, len(jobs), chunk_size)])
+    pending: dict[cf.Future[list[Any]], int] = {}
+    try:
+        for first, chunk in chunks:
+            pending[pool.submit(_run_chunk, function, chunk)] = first
+            if len(pending) >= window:
+                break
+        while pending:
+            done, _ = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
+            for future in done:
+                first = pending.pop(future)
+                record(first, future.result())
+                for next_first, chunk in chunks:
+                    pending[pool.submit(_run_chunk, function, chunk)] = next_first
+                    break
+    except KeyboardInterrupt:
+        for future in pending:
+            future.cancel()
+        return True
+    return False
