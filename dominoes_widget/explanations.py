@@ -94,6 +94,8 @@ def refusal_detail(error: IllegalMoveError, voice: Voice | None = None) -> str:
         params["ends"] = _ends_phrase(error.ends, voice)
     if "who" in facts and facts["who"] in TEAMS:
         params["who"] = voice.team(facts["who"])
+    if "next_leader" in facts:
+        params["rule"] = leader_words(facts["next_leader"], voice)
     key = f"refusal.{error.case}"
     if seat is not None and seat == voice.you and voice.words.has(f"{key}_you"):
         key = f"{key}_you"

@@ -214,11 +214,12 @@ class Rules:
             return f"Vietnamese, {self.players} players"
         return "Six Love" if self.scoring == "six_love" else "Straight Six"
 
-    def describe(self) -> str:
-        """The rules in force in plain words."""
-        from .explanations import describe_rules  # the wording lives with the other explanations
+    def describe(self, lang: str = "en") -> str:
+        """The rules in force in plain words (in ``lang``, ``en`` or ``vi``)."""
+        from .catalog import Voice  # the wording lives with the other explanations
+        from .explanations import describe_rules
 
-        return describe_rules(self)
+        return describe_rules(self, Voice(lang))
 
 
 def _check_target(value: Any) -> None:

@@ -272,7 +272,7 @@ function render({ model, el }) {
 
   function onReport() {
     const report = model.get("report") ?? [];
-    setChildren(ui.problemList, ...report.map((problem) => h("li", { text: problem.text ?? "", title: problem.reason || null })));
+    setChildren(ui.problemList, ...report.map((problem) => h("li", { text: problem.text ?? "", title: problem.detail || problem.reason || null })));
     ui.problems.hidden = report.length === 0;
     ui.root.classList.toggle("dw-bad", report.length > 0);
   }

@@ -388,22 +388,16 @@ def test_the_pictures_in_vietnamese():
     assert vietnamese(picture) and english_in(picture) == []
 
 
-# -- English that does not follow lang= yet: strict xfails, for the code's owner to fix --------------------
+# -- English that used not to follow lang=: kept closed --------------------
 # Each passes (and so fails here) once the code says it in the table's language.
-@pytest.mark.xfail(strict=True, reason="widgets/table.py Table.__init__: rules_text = session.rules.describe(), "
-                                       "which describes the rules with the default English voice")
 def test_the_table_rules_panel_follows_lang():
     assert english_in(Table(lang="vi", bot_delay=0, seed=1, bots="greedy").rules_text) == []
 
 
-@pytest.mark.xfail(strict=True, reason="widgets/replay.py Replay.__init__: rules_text = match.rules.describe(), "
-                                       "always English")
 def test_the_replay_rules_panel_follows_lang():
     assert english_in(Replay(RECORDS / "six_love_match.json", lang="vi").rules_text) == []
 
 
-@pytest.mark.xfail(strict=True, reason="sessions/table.py TableSession._hand_for_move: refusal no_move_now gets "
-                                       "what='hand' / 'match', English words put into {what}")
 def test_a_move_after_the_hand_is_refused_in_vietnamese():
     table = Table(lang="vi", bot_delay=0, seed=1, bots="greedy")
     play_hand(table)
@@ -414,8 +408,6 @@ def test_a_move_after_the_hand_is_refused_in_vietnamese():
     assert not re.search(r"\b(hand|match)\b", sent[0]["message"]), sent[0]["message"]
 
 
-@pytest.mark.xfail(strict=True, reason="sessions/table.py TableSession._begin: the refusal wrong_leader_rule gets "
-                                       "rule=leader_words(next_leader) without the table's voice, so in English")
 def test_a_wrong_leader_is_refused_in_vietnamese():
     table = Table(lang="vi", bot_delay=0, seed=1, bots="greedy")
     play_hand(table)
@@ -425,8 +417,6 @@ def test_a_wrong_leader_is_refused_in_vietnamese():
     assert english_in(explain_refusal(refused.value, table.session.voice(), with_code=False)) == []
 
 
-@pytest.mark.xfail(strict=True, reason="sessions/replay.py ReplaySession.report: a bad record's problems are "
-                                       "str(Problem), English, whatever lang")
 def test_a_bad_record_is_reported_in_vietnamese():
     bad = {"format": "dominoes-record", "version": 1, "game": "partnership", "seats": ["N", "E", "S", "W"],
            "hands": []}

@@ -211,3 +211,4 @@ class ProblemInfo(TypedDict):
     tile: str | None
     reason: str
     text: str
+    detail: str

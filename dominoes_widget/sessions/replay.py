@@ -109,9 +109,25 @@ class ReplaySession:
         return match.state_before(hand)
 
     def report(self) -> list[ProblemInfo]:
-        """The problems of a bad record, for the browser (at most 101 short lines)."""
-        return [{"hand": p.hand, "move": p.move, "seat": p.seat, "tile": p.tile, "reason": str(p.reason),
-                 "text": str(p)[:MAX_TEXT]} for p in self.problems]
+        """The problems of a bad record, for the browser, in the replay's language (at most 101 lines);
+        each keeps its technical detail, quoting the record, for a tooltip."""
+        words = Voice(self.lang).words
+        report: list[ProblemInfo] = []
+        for p in self.problems:
+            if p.hand is None:
+                where = words("problem.where_record")
+            elif p.move is None:
+                where = words("problem.where_hand", hand=p.hand + 1)
+            else:
+                where = words("problem.where_move", hand=p.hand + 1, move=p.move + 1)
+            if words.has(f"problem.{p.reason}"):
+                what = words(f"problem.{p.reason}")
+            else:
+                what = words("problem.illegal", rule=words(f"rule.{p.reason}"))
+            report.append({"hand": p.hand, "move": p.move, "seat": p.seat, "tile": p.tile, "reason": str(p.reason),
+                           "text": words("problem.line", where=where, what=what)[:MAX_TEXT],
+                           "detail": str(p)[:MAX_TEXT]})
+        return report
 
     # -- the browser's data ---------------------------------------------------------------------
     def voice(self) -> Voice:

@@ -256,7 +256,7 @@ class TableSession:
             self._match.pending = None  # nothing is dealt after a refused set-up
             raise IllegalMoveError(Reason.WRONG_LEADER, "wrong_leader_rule", seat=leader,
                                    leaders=pending.leaders if pending else (),
-                                   rule=leader_words(self._match.state.next_leader)) from None
+                                   next_leader=self._match.state.next_leader) from None
         for move in moves:  # a set-up position: its moves are played before anyone moves
             self._match.push(move)
         self.phase = Phase.PLAYING
@@ -324,7 +324,7 @@ class TableSession:
         hand = self.hand
         if hand is None or self.phase is not Phase.PLAYING:
             reason = Reason.MATCH_OVER if self.phase is Phase.MATCH_OVER else Reason.HAND_OVER
-            raise IllegalMoveError(reason, "no_move_now", what="match" if reason is Reason.MATCH_OVER else "hand")
+            raise IllegalMoveError(reason, "no_move_match_over" if reason is Reason.MATCH_OVER else "no_move_hand_over")
         return hand
 
     def _only_end(self, hand: Hand, seat: str, text: str) -> str:

@@ -92,7 +92,7 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
         self.report = self._session.report()
         self.data = self._session.data()
         if self._session.replayed is not None:
-            self.rules_text = self._session.replayed.match.rules.describe()
+            self.rules_text = self._session.replayed.match.rules.describe(self._session.lang)
         self.speed = speed
         if self.ok:
             self.go(hand, step)

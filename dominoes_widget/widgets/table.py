@@ -65,7 +65,7 @@ class Table(StaticPicture, GuardedState, anywidget.AnyWidget):
         super().__init__()
         self._session = session
         self.words = ui_words(session.options.lang)
-        self.rules_text = session.rules.describe()
+        self.rules_text = session.rules.describe(session.options.lang)
         session.on_change = self._refresh
         self.on_msg(self._on_message)
         self._refresh()
