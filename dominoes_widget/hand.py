@@ -634,7 +634,8 @@ class Hand:
         if leading != (action == LEAD):
             raise self._refuse(Reason.BAD_LEAD, move, "lead_first" if leading else "already_led")
         if seat != self.turn:
-            if action == DRAW and self.moves and self.moves[-1].seat == seat:
+            last = self.moves[-1] if self.moves else None
+            if action == DRAW and last is not None and last.seat == seat and last.action == DRAW:
                 raise self._refuse(Reason.NOT_YOUR_TURN, move, "drew_already")
             raise self._refuse(Reason.NOT_YOUR_TURN, move, "not_your_turn", turn=self.turn)
         if leading:

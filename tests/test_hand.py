@@ -661,3 +661,11 @@ def test_a_tile_that_fits_the_other_end_is_refused_naming_both_ends():
     with pytest.raises(IllegalMoveError) as refusal:
         hand.push("S 1-3 L")
     assert refusal.value.detail == "1-3 fits neither end: the ends show 0 and 6"
+
+
+def test_a_draw_out_of_turn_after_playing_is_refused_as_not_your_turn():
+    hand = hand_with(Rules.vietnamese(3), SIXES_TO_S, SIXES_PILE)
+    hand.push("S 6-6")
+    with pytest.raises(IllegalMoveError) as refusal:
+        hand.push("S draw")
+    assert refusal.value.case == "not_your_turn" and "E's turn" in refusal.value.detail
