@@ -28,6 +28,7 @@ _EXPORTS = {
     "render_svg": "svg",
     "make_bot": "bots",
     "simulate": "simulation",
+    "analyse": "analysis", "Analysis": "analysis",
     "Table": "widgets.table",
     "Replay": "widgets.replay",
 }
@@ -65,6 +66,7 @@ if TYPE_CHECKING:  # for type checkers and editors: the same names, imported eag
     from .move import Move
     from .record import read_record, verify_record, write_record
     from .rules import Rules
+    from .analysis import Analysis, analyse
     from .simulation import simulate
     from .svg import render_svg
     from .tiles import ALL_TILES, Tile, tile

@@ -10,7 +10,7 @@ from typing import Literal, TypedDict
 
 __all__ = ["TableView", "PlayerInfo", "Notice", "ScorePanel", "ScoreRow", "LeaderChoice", "Cover", "ResultPanel",
            "Look", "Hint", "HintMove", "Counting", "UnseenCount", "KnownVoid", "ReplayData", "ReplayHand",
-           "ReplayStep", "ReplayPlayer", "ProblemInfo", "TABLE_VIEW_KEYS", "PROTOCOL_VERSION", "MAX_TEXT"]
+           "ReplayStep", "ReplayPlayer", "ProblemInfo", "ReplayAnalysis", "AnalysisMark", "TABLE_VIEW_KEYS", "PROTOCOL_VERSION", "MAX_TEXT"]
 
 PROTOCOL_VERSION = 2
 MAX_TEXT = 500
@@ -177,7 +177,24 @@ class ReplayResult(TypedDict):
     winners: list[str]
 
 
-class ReplayHand(TypedDict):
+class AnalysisMark(TypedDict):
+    ply: int
+    verdict: str
+    loss: float
+    played: str
+    best: str
+    win: float
+    best_win: float
+    words: str
+
+
+class ReplayAnalysis(TypedDict):
+    sides: list[str]
+    strip: dict[str, list[float | None]]
+    marks: list[AnalysisMark]
+
+
+class ReplayHand(TypedDict, total=False):
     label: str
     moves: list[str]
     score_before: ScorePanel
@@ -186,6 +203,7 @@ class ReplayHand(TypedDict):
     tally_after: str | None
     result: ReplayResult | None
     steps: list[ReplayStep]
+    analysis: ReplayAnalysis
 
 
 class ReplayData(TypedDict):

@@ -14,13 +14,13 @@ from ..errors import Problem, RecordError, Reason, excerpt
 from ..catalog import Voice, check_language
 from ..explanations import (dealt_words, explain_move, explain_result, hand_label, match_winner_words, player_label,
                             rules_name, score_panel_words)
-from ..hand import Hand, team_of
+from ..hand import TEAMS, Hand, team_of
 from ..match import Match, MatchState
 from ..move import Move
 from ..record import Replayed, load_json, read_record, write_record
 from ..views import seat_view
-from .protocol import (MAX_TEXT, PROTOCOL_VERSION, ProblemInfo, ReplayData, ReplayHand, ReplayPlayer, ReplayStep,
-                       ScorePanel, ScoreRow)
+from .protocol import (MAX_TEXT, PROTOCOL_VERSION, ProblemInfo, ReplayAnalysis, ReplayData, ReplayHand, ReplayPlayer,
+                       ReplayStep, ScorePanel, ScoreRow)
 
 __all__ = ["ReplaySession", "MAX_COMMENT", "MIN_SPEED", "MAX_SPEED"]
 
@@ -36,7 +36,7 @@ class ReplaySession:
     A record that does not verify (or has no hand) opens nothing: ``problems`` lists why.
     """
 
-    def __init__(self, source: Any, *, lang: str = "en", bottom: str | None = None) -> None:
+    def __init__(self, source: Any, *, lang: str = "en", bottom: str | None = None, analysis: Any = None) -> None:
         self.lang = check_language(lang)
         self.replayed: Replayed | None = None
         self.record: Any = None
@@ -46,6 +46,7 @@ class ReplaySession:
         except RecordError as error:
             self.problems = list(error.problems)
             self.record = getattr(error, "record", None)
+        self.analysis = _analysis(analysis, self.replayed) if analysis is not None and self.replayed else None
         if self.replayed is not None and bottom is not None and bottom not in self.replayed.match.rules.seats:
             raise ValueError(f"bottom={excerpt(bottom)}: the seats in play are "
                              f"{', '.join(self.replayed.match.rules.seats)}")
@@ -185,7 +186,7 @@ class ReplaySession:
         if source.outcome is not None:
             title, lines = explain_result(source, before, after, voice, with_score=False)
             result = {"title": title, "lines": lines, "winners": list(source.outcome.winning_seats)}
-        return {
+        data: ReplayHand = {
             "label": hand_label(index, voice),
             "moves": [str(m) for m in source.moves],
             "score_before": _score(rules, before, voice),
@@ -195,6 +196,45 @@ class ReplaySession:
             "result": result,
             "steps": steps,
         }
+        if self.analysis is not None:
+            data["analysis"] = self._analysis_data(index, voice)
+        return data
+
+    def _analysis_data(self, index: int, voice: Voice) -> ReplayAnalysis:
+        """A hand's analysis for the browser: each side's win share after every step, and the marks."""
+        assert self.analysis is not None and self.replayed is not None
+        from ..analysis import Verdict
+
+        match = self.replayed.match
+        rules = match.rules
+        hand = match.hands[index]
+        decisions = {d.ply: d for d in self.analysis.decisions if d.hand == index}
+        sides = list(TEAMS) if rules.is_partnership else list(rules.seats)
+        strip: dict[str, list[float | None]] = {}
+        for side in sides:
+            points: list[float | None] = [None] * (len(hand.moves) + 1)
+            for ply in range(len(hand.moves)):
+                decision = decisions.get(ply)
+                if decision is not None and (decision.side == side or len(sides) == 2):
+                    if points[ply] is None:  # before the move: its best is what the position was worth
+                        points[ply] = _for_side(decision.best.share, decision.side, side)
+                    points[ply + 1] = _for_side(decision.played_judgement.share, decision.side, side)
+                elif points[ply + 1] is None:
+                    points[ply + 1] = points[ply]  # a forced move, or another seat's: no new estimate
+            if hand.outcome is not None:
+                won = side in (hand.outcome.winner_team, hand.outcome.winner_seat)
+                points[-1] = 50.0 if hand.outcome.tie else (100.0 if won else 0.0)
+            strip[side] = points
+        marks = []
+        for ply, decision in sorted(decisions.items()):
+            verdict = decision.verdict
+            best = decision.best
+            marks.append({"ply": ply, "verdict": verdict.value, "loss": round(decision.loss, 1),
+                          "played": decision.played, "best": best.move,
+                          "win": round(decision.played_judgement.win, 3), "best_win": round(best.win, 3),
+                          "words": "" if verdict is Verdict.GOOD else self.analysis.comments(voice).get(
+                              f"{index}:{ply}", "")})
+        return {"sides": sides, "strip": strip, "marks": marks}
 
     def _step(self, walk: Hand, index: int, number: int, source: Hand, voice: Voice) -> ReplayStep:
         view = seat_view(walk, None, open_hands=True)
@@ -222,6 +262,27 @@ class ReplaySession:
             "say": say,
             "note": note,
         }
+
+
+def _for_side(share: float, mover_side: str, side: str) -> float:
+    """A win share (percent) of the mover's side, as seen by ``side`` (its opponents' is the rest)."""
+    return round(share if side == mover_side else 100.0 - share, 1)
+
+
+def _analysis(source: Any, replayed: Replayed) -> Any:
+    """An :class:`~dominoes_widget.analysis.Analysis` of this record: given, loaded from a side file, or made."""
+    from ..analysis import Analysis, analyse
+
+    if source is True:
+        return analyse(replayed, progress=False)
+    analysis = source if isinstance(source, Analysis) else Analysis.load(source)
+    for decision in analysis.decisions:
+        hands = replayed.match.hands
+        if decision.hand >= len(hands) or decision.ply >= len(hands[decision.hand].moves) \
+                or str(hands[decision.hand].moves[decision.ply]) != decision.played:
+            raise ValueError(f"the analysis is of another record: hand {decision.hand}, move {decision.ply} was "
+                             f"{decision.played}")
+    return analysis
 
 
 def _score(rules: Any, state: MatchState, voice: Voice) -> ScorePanel:

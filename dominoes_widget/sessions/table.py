@@ -21,6 +21,7 @@ from ..catalog import Voice, check_language
 from ..explanations import (counting_words, explain_move, explain_refusal, explain_result, hand_label, leader_words,
                             match_winner_words, player_label, rules_name, score_panel_words)
 from ..hand import Hand, LegalMoves, team_of
+from ..jobs import derive_seed
 from ..match import Deal, Match, MatchState
 from ..move import DRAW, LEAD, PASS, PLAY, Move
 from ..record import outcome_json, read_record, write_record
@@ -41,6 +42,9 @@ OPTIONS = ("game", "rules", "players", "seats", "bots", "names", "open_hands", "
            "deal", "boneyard", "leader", "moves", "takeback", "coach", "counting", "bottom", "lang")
 """The keyword options of ``Table()`` besides the rules settings."""
 MAX_MESSAGE_TEXT = 200
+HINT_ROLLOUTS = 600
+HINT_MS = 250.0
+"""The coach's budget for one hint: played-out hands, and a time cap in milliseconds."""
 """A browser message whose texts are longer than this is refused unread."""
 
 
@@ -553,10 +557,30 @@ class TableSession:
 
     # -- the coach ---------------------------------------------------------------------------------------
     def ask_hint(self) -> Hint:
-        """The coach's estimate of each legal move of the person to move (``Table(coach=True)``)."""
-        if not self.options.coach:
+        """The coach's estimate of each legal move of the person to move (``Table(coach=True)``).
+
+        The strong bot judges the position from the person's seat view only (what that
+        seat may know), within about a quarter of a second; never in hot seat, where
+        it would speak to whoever holds the screen.
+        """
+        from ..analysis import coach_words, judge_position  # the bots load on first use
+
+        if not self.options.coach or self.hot_seat:
             raise IllegalMoveError(Reason.NO_COACH, "no_coach")
-        raise IllegalMoveError(Reason.NO_COACH, "no_coach")
+        hand = self.hand
+        viewer = self.viewer
+        if hand is None or viewer is None or hand.turn != viewer or self.phase is not Phase.PLAYING \
+                or self.looking is not None:
+            raise IllegalMoveError(Reason.NO_COACH, "no_coach_now", seat=viewer)
+        view = seat_view(hand, viewer, self._match.state)
+        seed = derive_seed(self.options.seed or 0, "hint", len(self._match.hands), len(hand.moves))
+        judgements = judge_position(view, seed=seed, rollouts=HINT_ROLLOUTS, max_ms=HINT_MS)
+        voice = self.voice()
+        self.hint = {"moves": [{"move": j.move, "label": _move_label(j.move, voice), "win": round(j.win, 3),
+                                "low": round(j.low, 3), "high": round(j.high, 3)} for j in judgements],
+                     "best": judgements[0].move, "words": coach_words(view, judgements, voice)}
+        self._changed()
+        return self.hint
 
     # -- notices -----------------------------------------------------------------------------------------
     def _tell(self, text: str, kind: str, reason: Reason | None = None) -> None:
@@ -808,6 +832,17 @@ class TableSession:
 
 class _BadMessage(Exception):
     """A browser message the table cannot read: answered with an error, changes nothing."""
+
+
+def _move_label(text: str, voice: Voice) -> str:
+    """A legal move in words for the coach: ``6-4 on the left``, ``lead 6-6``, ``pass``."""
+    move = Move.parse(text)
+    if move.action == PLAY and move.tile is not None and move.first is not None:
+        side = voice("ends.left") if move.end == "L" else voice("ends.right")
+        return voice("analysis.hint_move", tile=move.tile.written(move.first), side=side)
+    if move.action == LEAD and move.tile is not None and move.first is not None:
+        return voice("analysis.hint_lead", tile=move.tile.written(move.first))
+    return voice("analysis.hint_pass") if move.action == PASS else voice("analysis.hint_draw")
 
 
 def _check_size(content: Mapping[str, Any]) -> None:

@@ -69,7 +69,10 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
 
     ``record``: a record dict, JSON text, a path, a ``Replayed`` or a ``Match``. Options:
     ``hand`` and ``step`` to open at (default the start of the first hand), ``speed``
-    (moves per second while playing), ``bottom`` (the seat drawn at the bottom) and ``lang``.
+    (moves per second while playing), ``bottom`` (the seat drawn at the bottom), ``lang``,
+    and ``analysis`` (an :class:`~dominoes_widget.analysis.Analysis`, the path of one saved
+    with ``Analysis.save``, or ``True`` to analyse the record now): the replay then shows
+    each side's chances over the hand and marks the mistakes.
     """
 
     _esm = STATIC / "replay.js"
@@ -85,9 +88,9 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
     report = traitlets.List(help="the problems of a bad record, for the browser").tag(sync=True)
 
     def __init__(self, record: Any, *, hand: int = 0, step: int = 0, speed: float = 2.0, bottom: str | None = None,
-                 lang: str = "en") -> None:
+                 lang: str = "en", analysis: Any = None) -> None:
         super().__init__()
-        self._session = ReplaySession(record, lang=lang, bottom=bottom)
+        self._session = ReplaySession(record, lang=lang, bottom=bottom, analysis=analysis)
         self.words = ui_words(lang)
         self.report = self._session.report()
         self.data = self._session.data()
