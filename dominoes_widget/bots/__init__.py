@@ -11,12 +11,16 @@ import random
 from .base import Bot
 from .greedy import GreedyBot
 from .random_bot import RandomBot
-from .strong import StrongBot
+from .inference import InferenceBot
+from .montecarlo import MonteCarloBot
 
-__all__ = ["Bot", "RandomBot", "GreedyBot", "StrongBot", "BOTS", "make_bot", "bot_names"]
+__all__ = ["Bot", "RandomBot", "GreedyBot", "MonteCarloBot", "InferenceBot", "StrongBot", "BOTS", "make_bot", "bot_names"]
 
-BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot,
-                              "montecarlo": StrongBot}
+StrongBot = InferenceBot
+"""The strongest bot, whatever its class (``make_bot("strong")``)."""
+
+BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "strong": InferenceBot,
+                              "inference": InferenceBot, "montecarlo": MonteCarloBot}
 
 
 def bot_names() -> list[str]:
