@@ -5,8 +5,8 @@
 First the time per decision of the two Monte Carlo bots, side by side: ``strong`` (the
 inference bot) and ``montecarlo`` (the bot it replaced) each choose a move in the same
 real positions (decisions with two or more distinct moves, from hands played by
-``montecarlo`` bots), one bot after the other in this process; the median and mean times
-and their ratios. Their default budgets are set so the times match.
+``montecarlo`` bots), taking turns position by position in this process; the median and
+mean times and their ratios. Their default budgets are set so the times match.
 
 Then strength: seeded partnership hands (Six Love rules, each hand the first of a match:
 the 6-6 holder poses it) between two teams of bots, every deal once with each team
@@ -55,16 +55,18 @@ def decision_positions(count: int, seed: int, game: str = "six_love") -> list:
 
 
 def decision_times(names, views, seed: int) -> dict[str, list[float]]:
-    """Milliseconds per decision for each bot (default budget) on the same positions."""
-    times = {}
-    for name in names:
-        bot = make_bot(name, seed)
-        spent = []
-        for view in views:
+    """Milliseconds per decision for each bot (default budget) on the same positions.
+
+    The bots take turns position by position, so a change in the machine's load hits
+    them alike.
+    """
+    bots = {name: make_bot(name, seed) for name in names}
+    times: dict[str, list[float]] = {name: [] for name in names}
+    for view in views:
+        for name, bot in bots.items():
             start = time.perf_counter()
             bot.choose(view)
-            spent.append(1000 * (time.perf_counter() - start))
-        times[name] = spent
+            times[name].append(1000 * (time.perf_counter() - start))
     return times
 
 
@@ -72,7 +74,8 @@ def print_timing(count: int, seed: int, game: str) -> None:
     views = decision_positions(count, seed, game)
     times = decision_times(TIMED, views, seed)
     new, old = (times[name] for name in TIMED)
-    print(f"time per decision, default budgets, {len(views)} real decisions of {game}, one process:")
+    print(f"time per decision, default budgets, {len(views)} real decisions of {game}, one process, "
+          "the bots taking turns:")
     print("| bot | median ms | mean ms | p95 ms |")
     print("|---|---:|---:|---:|")
     for name in TIMED:

@@ -38,9 +38,9 @@ from .playout import Policy, blocked_result, fast_playout, hand_playout, support
 
 __all__ = ["InferenceBot", "DEFAULT_ROLLOUTS", "ANALYSIS_ROLLOUTS"]
 
-DEFAULT_ROLLOUTS = 600
+DEFAULT_ROLLOUTS = 640
 """Played-out hands per decision when choosing a move."""
-ANALYSIS_ROLLOUTS = 3000
+ANALYSIS_ROLLOUTS = 1200
 """Played-out hands per call of :meth:`InferenceBot.evaluate` when no budget is given."""
 
 
@@ -57,8 +57,8 @@ class InferenceBot(Bot):
 
     def __init__(self, rng: random.Random | None = None, *, rollouts: int = DEFAULT_ROLLOUTS,
                  max_ms: float | None = None, analysis_rollouts: int = ANALYSIS_ROLLOUTS,
-                 inference: float = 1.0, endgame: int = 0, sight_block: float = 0.0,
-                 sight_partner: float = 0.0, calibrated: bool = True) -> None:
+                 inference: float = 1.0, endgame: int = 12, sight_block: float = 2.0,
+                 sight_partner: float = 1.0, calibrated: bool = True) -> None:
         super().__init__(rng)
         _check_budget(rollouts, max_ms)
         _check_budget(analysis_rollouts, None, "analysis_rollouts")
@@ -91,8 +91,9 @@ class InferenceBot(Bot):
         shared among the distinct moves; ``max_ms`` stops sampling after that many
         milliseconds (at least one deal is always played). Mirror-image moves share one
         estimate, and each legal move gets its own :class:`MoveEstimate`, so the list is
-        as long as ``view.legal_moves``; moves rank by :attr:`MoveEstimate.value`, then by
-        the pip margin, then by the heavier tile.
+        as long as ``view.legal_moves``. Moves rank by :attr:`MoveEstimate.value` before
+        calibration (the calibration map is monotone: it rescales chances, it does not
+        reorder them), then by the pip margin, then by the heavier tile.
         """
         if not view.legal_moves:
             raise ValueError(f"{view.seat} has no move to evaluate: it is {view.turn}'s turn")
@@ -137,7 +138,7 @@ def _estimates(groups: list[list[Move]], log_weights: list[float], results, cali
     ranked = []
     for index, group in enumerate(groups):
         raw = sum(w * r[index][0] for w, r in zip(weights, results)) / total
-        tie = sum(w * r[index][1] for w, r in zip(weights, results)) / total
+        tie = raw_tie = sum(w * r[index][1] for w, r in zip(weights, results)) / total
         margin = sum(w * r[index][2] for w, r in zip(weights, results)) / total
         stderr = math.sqrt(max(raw * (1 - raw), 0.0) / effective)
         low, high = wilson_interval(raw, effective)
@@ -146,12 +147,13 @@ def _estimates(groups: list[list[Move]], log_weights: list[float], results, cali
             win, low, high = calibration(raw), calibration(low), calibration(high)
             stderr = (calibration(min(1.0, raw + stderr)) - calibration(max(0.0, raw - stderr))) / 2
             tie = min(tie, 1.0 - win)
+        rank = (-(raw + raw_tie / 2), -margin, -_weight(group[0]), index)  # the map rescales, it does not reorder
         for move in group:
             mirrors = tuple(m for m in group if m != move)
-            ranked.append((index, MoveEstimate(move, win, tie, stderr, (low, high), len(results), effective, raw,
-                                               margin, mirrors)))
-    ranked.sort(key=lambda item: (-item[1].value, -item[1].margin, -_weight(item[1].move), item[0]))
-    return [estimate for _index, estimate in ranked]
+            ranked.append((rank, MoveEstimate(move, win, tie, stderr, (low, high), len(results), effective, raw,
+                                              margin, mirrors)))
+    ranked.sort(key=lambda item: item[0])
+    return [estimate for _rank, estimate in ranked]
 
 
 def _weight(move: Move) -> int:

@@ -19,9 +19,9 @@ from ..tiles import ALL_TILES, MASK_WITH
 
 __all__ = ["POLICY_WEIGHTS", "Policy", "features", "fast_playout", "hand_playout", "supports_fast_playout", "blocked_result"]
 
-POLICY_WEIGHTS = (0.014, 1.077, 0.429, -0.043, 0.596, 0.16)
-"""Weights of the features of a play: pips, double, tiles kept that follow the exposed
-number, tiles kept that fit either end, both ends equal, tiles of the exposed number out."""
+POLICY_WEIGHTS = (0.016, 1.092, 0.389, 0.601, 0.156)
+"""Weights of the features of a play (:func:`features`), fitted by maximum likelihood
+(a conditional logit) to 4,115 decisions of ``montecarlo`` bots in Six Love hands."""
 
 _HALVES = tuple(t.halves for t in ALL_TILES)
 _PIPS = tuple(t.pips for t in ALL_TILES)
@@ -36,13 +36,14 @@ def supports_fast_playout(rules) -> bool:
 
 
 def features(tile: int, exposed: int, other_end: int, kept: int, out_exposed: int) -> tuple[int, ...]:
-    """The features of a play, in :data:`POLICY_WEIGHTS` order.
+    """The features of a play, in :data:`POLICY_WEIGHTS` order: its pips, whether it is a
+    double, how many kept tiles follow the exposed number, whether both ends then show one
+    number, and how many tiles of the exposed number are then out of play.
 
     ``tile`` is played exposing ``exposed`` beside ``other_end``; the mover keeps the tiles
     of mask ``kept``; ``out_exposed`` tiles showing ``exposed`` are then out of play.
     """
-    return (_PIPS[tile], _DOUBLE[tile], (kept & MASK_WITH[exposed]).bit_count(),
-            (kept & (MASK_WITH[exposed] | MASK_WITH[other_end])).bit_count(), int(exposed == other_end),
+    return (_PIPS[tile], _DOUBLE[tile], (kept & MASK_WITH[exposed]).bit_count(), int(exposed == other_end),
             out_exposed)
 
 
@@ -54,15 +55,15 @@ class Policy:
         self.sight = tuple(float(w) for w in sight)
         """Playout-only weights that look at the other hands of a sampled world: the next
         seat cannot follow the play, the partner can."""
-        self.base = tuple(self.weights[0] * _PIPS[t] + self.weights[1] * _DOUBLE[t] for t in range(28))
-        """The part of each tile's score that does not depend on the position."""
+        w_pips, w_double, w_follow = self.weights[:3]
+        self.base = tuple(w_pips * _PIPS[t] + w_double * _DOUBLE[t] - w_follow for t in range(28))
+        """The part of each tile's score that does not depend on the position (less the tile
+        itself, which :meth:`plays` counts among the held tiles that follow its exposed half)."""
 
     def score(self, tile: int, exposed: int, other_end: int, kept: int, out_exposed: int) -> float:
         """The weighted sum of :func:`features` (same arguments)."""
-        w_pips, w_double, w_follow, w_fit, w_same, w_out = self.weights
-        return (w_pips * _PIPS[tile] + w_double * _DOUBLE[tile]
-                + w_follow * (kept & MASK_WITH[exposed]).bit_count()
-                + w_fit * (kept & (MASK_WITH[exposed] | MASK_WITH[other_end])).bit_count()
+        w_pips, w_double, w_follow, w_same, w_out = self.weights
+        return (w_pips * _PIPS[tile] + w_double * _DOUBLE[tile] + w_follow * (kept & MASK_WITH[exposed]).bit_count()
                 + w_same * (exposed == other_end) + w_out * out_exposed)
 
     def plays(self, held: int, left: int, right: int, unplayed: list[int]) -> list[tuple[float, int, int, int]]:
@@ -70,7 +71,7 @@ class Policy:
 
         ``unplayed[n]``: how many tiles showing ``n`` are not yet on the table.
         """
-        _w_pips, _w_double, w_follow, w_fit, w_same, w_out = self.weights
+        _w_pips, _w_double, w_follow, w_same, w_out = self.weights
         base = self.base
         masks = MASK_WITH
         options = []
@@ -81,10 +82,7 @@ class Policy:
                 fitting ^= bit
                 tile = bit.bit_length() - 1
                 exposed = _EXPOSES[tile][value]
-                kept = held ^ bit
-                follow = masks[exposed]
-                score = (base[tile] + w_follow * (kept & follow).bit_count()
-                         + w_fit * (kept & (follow | masks[other])).bit_count() + w_out * (8 - unplayed[exposed]))
+                score = base[tile] + w_follow * (held & masks[exposed]).bit_count() + w_out * (8 - unplayed[exposed])
                 if exposed == other:
                     score += w_same
                 options.append((score, tile, end, exposed))
@@ -132,21 +130,26 @@ def fast_playout(policy: Policy, held: list[int], left: int, right: int, unplaye
     seats = len(held)
     w_block, w_partner = policy.sight
     sighted = (w_block or w_partner) and seats == 4
+    exposes = _EXPOSES
     while True:
         mine = held[turn]
-        if mine & (masks[left] | masks[right]):
-            options = plays(mine, left, right, unplayed)
-            if sighted and len(options) > 1:
+        fitting = mine & (masks[left] | masks[right])
+        if fitting:
+            on_left = fitting & masks[left]
+            if not fitting & (fitting - 1) and (left == right or not (on_left and fitting & masks[right])):
+                choice = fitting.bit_length() - 1  # one tile with one way to play it
+                side, shown = (0, exposes[choice][left]) if on_left else (1, exposes[choice][right])
+            elif sighted:
                 # the world is known here: prefer plays the next seat cannot follow and the partner can
                 following, partner = held[(turn + 1) % 4], held[(turn + 2) % 4]
                 best = -1e9
-                for score, tile, end, exposed in options:
+                for score, tile, end, exposed in plays(mine, left, right, unplayed):
                     fits = masks[exposed] | masks[right if end == 0 else left]
                     score += w_block * (not following & fits) + w_partner * bool(partner & fits)
                     if score > best:
                         best, choice, side, shown = score, tile, end, exposed
             else:
-                _score, choice, side, shown = max(options)
+                _score, choice, side, shown = max(plays(mine, left, right, unplayed))
             mine ^= 1 << choice
             held[turn] = mine
             low, high = halves[choice]
@@ -206,7 +209,10 @@ def hand_playout(policy: Policy, hand: Hand) -> Hand:
         else:
             held = sum(1 << t for t in hand.held(hand.turn))
             ends = hand.ends
-            move = max(moves, key=lambda m: policy.move_score(m, held, ends, unplayed))
+            mirrored = ends is not None and ends[0] == ends[1]
+            # ties broken as fast_playout breaks them: the higher tile, then the right end, then the higher half
+            move = max(moves, key=lambda m: (policy.move_score(m, held, ends, unplayed), -1 if m.tile is None else m.tile,
+                                             m.end == "R" and not mirrored, m.second or 0))
         push(move)
         if move.action in (LEAD, PLAY):
             low, high = move.tile.halves
