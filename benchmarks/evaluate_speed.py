@@ -4,7 +4,9 @@
 
 1. One ``evaluate()`` call with the default analysis budget, on real decisions (two or
    more distinct moves) from hands between ``strong`` bots: median, p95 and the slowest,
-   in this process. A hint at the table is one such call (the target: within 300 ms).
+   in this process, next to ``montecarlo``'s ``choose()`` on the same positions for scale
+   (the machine may be shared). A hint at the table is one such call (the target: within
+   300 ms).
 2. A 10-hand Six Love match between ``strong`` bots analysed move by move: every
    decision with two or more distinct moves evaluated, in a pool of ``--workers``
    processes (the target: 15 s on 2 cores), the pool's start included.
@@ -70,15 +72,21 @@ def main(argv: list[str] | None = None) -> int:
         seed += 1
     views = views[:args.positions]
     analyst = make_bot("strong", args.seed)
-    spent = []
-    for view in views:
+    reference = make_bot("montecarlo", args.seed)
+    spent, scale = [], []
+    for view in views:  # taking turns, so a change in the machine's load hits both alike
         start = time.perf_counter()
         analyst.evaluate(view)
         spent.append(1000 * (time.perf_counter() - start))
+        start = time.perf_counter()
+        reference.choose(view)
+        scale.append(1000 * (time.perf_counter() - start))
     spent.sort()
     print(f"one evaluate(), default budget ({analyst.analysis_rollouts} rollouts), {len(spent)} real positions: "
           f"median {statistics.median(spent):.0f} ms, mean {statistics.mean(spent):.0f} ms, "
           f"p95 {spent[int(0.95 * (len(spent) - 1))]:.0f} ms, slowest {spent[-1]:.0f} ms")
+    print(f"  for scale, montecarlo's choose() on the same positions: median {statistics.median(scale):.0f} ms "
+          f"(evaluate/choose {statistics.median(spent) / statistics.median(scale):.2f}x)")
 
     views = match_decisions(args.hands, args.seed + 1000)
     start = time.perf_counter()

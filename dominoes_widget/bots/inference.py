@@ -1,45 +1,48 @@
 """The inference bot: Monte Carlo over deals of the unseen tiles, weighted by what the plays say.
 
 Like the Monte Carlo bot it samples *worlds* (deals of the tiles it cannot see that agree
-with its seat view) and plays every candidate move out in each of them. Two things make
-it stronger:
+with its seat view) and plays every candidate move out in each of them. What makes it
+stronger (each kept because it won duplicate hands against ``montecarlo``):
 
 - **Inference.** A seat's earlier plays say something about its tiles: a player who
-  played a light tile while holding heavy ones that fit did so for a reason. Each
-  world is weighted by how likely the other seats' plays were, had they held the tiles
-  the world gives them, under a model of how players choose (a softmax of
-  :class:`~dominoes_widget.bots.playout.Policy` scores).
-- **A better playout.** The rest of the hand is played with that same policy (fitted to
-  real decisions) instead of heaviest-tile-first, on tile masks where the game allows
-  it (see :func:`~dominoes_widget.bots.playout.fast_playout`).
+  kept a double, or broke a number it holds many of, did so for a reason. Each world is
+  weighted by how likely the other seats' plays were, had they held the tiles the world
+  gives them, under a model of how players choose (a softmax of
+  :class:`~dominoes_widget.bots.playout.Policy` scores fitted to real decisions).
+- **A better playout.** The rest of the hand is played with that policy on tile masks
+  (:func:`~dominoes_widget.bots.playout.fast_playout`), which in a sampled world also
+  likes plays the next seat cannot follow and the partner can.
+- **Exact endings.** Once few tiles are left, each world is solved with every hand
+  known (:func:`~dominoes_widget.bots.endgame.solve`) instead of played out.
 
 :meth:`InferenceBot.evaluate` gives every legal move's estimated chances with their
-uncertainty (:class:`~dominoes_widget.bots.estimate.MoveEstimate`); :meth:`choose` plays
-the best of them. All randomness comes from the bot's ``rng``, so without a time cap the
-bot is deterministic for a seed.
+uncertainty (:class:`~dominoes_widget.bots.estimate.MoveEstimate`), calibrated in the
+partnership game (:mod:`~dominoes_widget.bots.calibration`); :meth:`InferenceBot.choose`
+plays the best of them. All randomness comes from the bot's ``rng``, so without a time
+cap the bot is deterministic for a seed.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from math import exp, log
 import time
+from math import exp, log
 
 from ..hand import Hand, pips_of_mask, team_of
 from ..move import DRAW, LEAD, PLAY, Move
 from ..views import SeatView
 from .base import Bot
-from .estimate import MoveEstimate, wilson_interval
-from .montecarlo import WorldSampler, _drawn_state, move_groups
 from .calibration import default_map
 from .endgame import solve
+from .estimate import MoveEstimate, wilson_interval
+from .montecarlo import WorldSampler, _drawn_state, move_groups
 from .playout import Policy, blocked_result, fast_playout, hand_playout, supports_fast_playout
 
 __all__ = ["InferenceBot", "DEFAULT_ROLLOUTS", "ANALYSIS_ROLLOUTS"]
 
 DEFAULT_ROLLOUTS = 640
-"""Played-out hands per decision when choosing a move."""
+"""Played-out hands per decision when choosing a move: the time ``montecarlo`` takes for its 600."""
 ANALYSIS_ROLLOUTS = 1200
 """Played-out hands per call of :meth:`InferenceBot.evaluate` when no budget is given."""
 
@@ -50,7 +53,11 @@ class InferenceBot(Bot):
     ``rollouts`` is the budget of played-out hands per decision (shared among the distinct
     candidate moves, each tried in the same sampled deals) and ``max_ms`` an optional time
     cap per decision; ``analysis_rollouts`` is :meth:`evaluate`'s default budget.
-    ``inference`` scales how much the other seats' plays weigh the deals (0 ignores them).
+    ``inference`` scales how much the other seats' plays weigh the deals (0 ignores them);
+    ``endgame`` is the number of tiles left in all hands at or below which worlds are
+    solved exactly (0: never); ``sight_block`` and ``sight_partner`` weigh, in playouts,
+    plays the next seat cannot follow and plays the partner can; ``calibrated=False``
+    gives raw sample frequencies instead of calibrated chances.
     """
 
     name = "inference"
@@ -62,14 +69,15 @@ class InferenceBot(Bot):
         super().__init__(rng)
         _check_budget(rollouts, max_ms)
         _check_budget(analysis_rollouts, None, "analysis_rollouts")
-        if isinstance(inference, bool) or not isinstance(inference, (int, float)) or inference < 0:
-            raise ValueError(f"inference must be a number of at least 0, not {inference!r}")
+        for name, value in (("inference", inference), ("sight_block", sight_block), ("sight_partner", sight_partner)):
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
+                raise ValueError(f"{name} must be a number of at least 0, not {value!r}")
+        if isinstance(endgame, bool) or not isinstance(endgame, int) or endgame < 0:
+            raise ValueError(f"endgame must be a whole number of tiles, at least 0, not {endgame!r}")
         self.rollouts = rollouts
         self.max_ms = max_ms
         self.analysis_rollouts = analysis_rollouts
         self.inference = float(inference)
-        if isinstance(endgame, bool) or not isinstance(endgame, int) or endgame < 0:
-            raise ValueError(f"endgame must be a whole number of tiles, at least 0, not {endgame!r}")
         self.endgame = endgame
         self.calibrated = bool(calibrated)
         self.policy = Policy(sight=(sight_block, sight_partner))
