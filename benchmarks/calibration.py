@@ -1,25 +1,28 @@
 """How well the strong bot's win estimates match what really happens.
 
-    python benchmarks/calibration.py [--positions 2000] [--seed 1] [--workers 2] [--raw]
-    python benchmarks/calibration.py --fit dominoes_widget/bots/calibration.json --seed 0
+    python benchmarks/calibration.py [--positions 2000] [--seed 1] [--workers 2] [--save rows.json]
+    python benchmarks/calibration.py --rows held_out.json --fit-on fitted.json
 
 Plays Six Love hands (each the first of a match) between four ``strong`` bots and, at
 every decision where the mover had two or more distinct moves, asks a separately seeded
 ``strong`` bot to ``evaluate()`` the position with its default analysis budget. The
 estimated chance that the mover's side wins, for the move actually played, is compared
 with whether that side won the hand: a reliability table in 10 bins of the estimate
-(count, mean estimate, observed frequency) and the Brier score. ``--raw`` measures the
-estimates before the calibration map. Figures only; nothing here asserts.
+(count, mean estimate, observed frequency) and the Brier score. Figures only; nothing
+here asserts.
 
-``--fit PATH`` fits the calibration map instead (pooled-adjacent-violators on the raw
-estimates, then smoothed to knots every 0.05) and writes it to PATH; fit it on one seed
-and measure it on another.
+``--save FILE`` keeps the rows (estimate, tie estimate, won, tied) and ``--rows FILE``
+reads them back instead of playing. ``--fit-on FILE`` checks whether a correction map
+would help: it fits a logistic map of the estimate's logit (two numbers) on the rows
+saved in FILE, and shows this set's table through it, so the map is always measured on
+hands it was not fitted on.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import random
 import sys
@@ -35,13 +38,13 @@ from dominoes_widget.hand import team_of  # noqa: E402
 from dominoes_widget.simulate import _derive  # noqa: E402
 
 
-def analysed_hand(seed: int, hand_number: int, raw: bool) -> list[tuple[float, float, bool, bool]]:
+def analysed_hand(seed: int, hand_number: int) -> list[tuple[float, float, bool, bool]]:
     """One hand between strong bots: ``(estimated win, estimated tie, won, tied)`` per real decision."""
     rules = Rules.six_love()
     rng = random.Random(_derive(seed, "hand", hand_number))
     hand = Hand.dealt(rules, rng.randrange(2 ** 32))
     players = {seat: make_bot("strong", rng.randrange(2 ** 32)) for seat in hand.seats}
-    analyst = make_bot("strong", rng.randrange(2 ** 32), calibrated=not raw)
+    analyst = make_bot("strong", rng.randrange(2 ** 32))
     decisions = []
     while hand.outcome is None:
         view = seat_view(hand, hand.turn)
@@ -56,14 +59,14 @@ def analysed_hand(seed: int, hand_number: int, raw: bool) -> list[tuple[float, f
     return [(win, tie, outcome.winner_team == team, outcome.tie) for team, win, tie in decisions]
 
 
-def collect(positions: int, seed: int, workers: int, raw: bool) -> list[tuple[float, float, bool, bool]]:
+def collect(positions: int, seed: int, workers: int) -> list[tuple[float, float, bool, bool]]:
     rows: list = []
     number = 0
     with ProcessPoolExecutor(workers) as pool:
         while len(rows) < positions:
             batch = list(range(number, number + 2 * workers))
             number += len(batch)
-            for hand_rows in pool.map(analysed_hand, [seed] * len(batch), batch, [raw] * len(batch)):
+            for hand_rows in pool.map(analysed_hand, [seed] * len(batch), batch):
                 rows.extend(hand_rows)
     return rows
 
@@ -85,33 +88,54 @@ def brier(rows) -> float:
     return sum((r[0] - r[2]) ** 2 for r in rows) / len(rows)
 
 
-def fit_map(rows, step: float = 0.05) -> list[list[float]]:
-    """Knots ``[raw, calibrated]`` of a monotone map from raw estimates to observed frequencies."""
-    points = sorted((r[0], float(r[2])) for r in rows)
-    blocks: list[list[float]] = []  # pooled adjacent violators: [sum of x, sum of y, count]
-    for x, y in points:
-        blocks.append([x, y, 1])
-        while len(blocks) > 1 and blocks[-2][1] / blocks[-2][2] >= blocks[-1][1] / blocks[-1][2]:
-            x2, y2, n2 = blocks.pop()
-            blocks[-1][0] += x2
-            blocks[-1][1] += y2
-            blocks[-1][2] += n2
-    centres = [(b[0] / b[2], b[1] / b[2]) for b in blocks]
-    knots = []
-    for i in range(int(round(1 / step)) + 1):
-        x = i * step
-        knots.append([round(x, 4), round(_interpolate(centres, x), 4)])
-    knots[0][1] = min(knots[0][1], knots[1][1])
-    return knots
+def fit_map(rows) -> tuple[float, float]:
+    """``(a, b)`` of the logistic map ``1 / (1 + exp(-(a * logit(estimate) + b)))`` that fits
+    the observed wins best (maximum likelihood, Newton's method): Platt scaling."""
+    points = [(_logit(r[0]), float(r[2])) for r in rows]
+    a, b = 1.0, 0.0
+    for _ in range(50):
+        ga = gb = haa = hab = hbb = 0.0
+        for x, y in points:
+            p = 1 / (1 + math.exp(-(a * x + b)))
+            ga += (y - p) * x
+            gb += y - p
+            w = p * (1 - p)
+            haa += w * x * x
+            hab += w * x
+            hbb += w
+        det = haa * hbb - hab * hab
+        a += (hbb * ga - hab * gb) / det
+        b += (haa * gb - hab * ga) / det
+    return a, b
 
 
-def _interpolate(points, x: float) -> float:
-    if x <= points[0][0]:
-        return points[0][1]
-    for (x0, y0), (x1, y1) in zip(points, points[1:]):
-        if x <= x1:
-            return y0 if x1 == x0 else y0 + (y1 - y0) * (x - x0) / (x1 - x0)
-    return points[-1][1]
+def _logit(p: float, floor: float = 0.005) -> float:
+    p = min(max(p, floor), 1 - floor)
+    return math.log(p / (1 - p))
+
+
+def apply_map(rows, a: float, b: float) -> list[tuple[float, float, bool, bool]]:
+    """The rows with their estimates put through the logistic map ``(a, b)``."""
+    return [(1 / (1 + math.exp(-(a * _logit(win) + b))), tie, won, tied) for win, tie, won, tied in rows]
+
+
+def print_table(rows, title: str) -> None:
+    print(title)
+    print("| bin | count | mean estimate | observed | gap |")
+    print("|---|---:|---:|---:|---:|")
+    for b, (count, estimate, observed) in enumerate(reliability(rows)):
+        gap = "" if count == 0 else f"{100 * (observed - estimate):+.1f} pp"
+        print(f"| {b / 10:.1f}–{(b + 1) / 10:.1f} | {count} | {100 * estimate:.1f}% | {100 * observed:.1f}% "
+              f"| {gap} |")
+    base_rate = sum(r[2] for r in rows) / len(rows)
+    print(f"Brier score {brier(rows):.4f} (always saying the base rate: "
+          f"{brier([(base_rate,) + r[1:] for r in rows]):.4f})")
+
+
+def _load(path: str) -> tuple[list, str]:
+    with open(path, encoding="utf-8") as file:
+        saved = json.load(file)
+    return [tuple(row) for row in saved["rows"]], saved["source"]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -119,32 +143,28 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--raw", action="store_true", help="measure the estimates before the calibration map")
-    parser.add_argument("--fit", metavar="PATH", help="fit the calibration map on these games and write it")
+    parser.add_argument("--save", metavar="FILE", help="write the rows to FILE")
+    parser.add_argument("--rows", metavar="FILE", help="read rows saved with --save instead of playing")
+    parser.add_argument("--fit-on", metavar="FILE", help="fit a correction map on these saved rows and show "
+                                                          "this set through it")
     args = parser.parse_args(argv)
     start = time.perf_counter()
-    rows = collect(args.positions, args.seed, args.workers, raw=args.raw or bool(args.fit))
+    if args.rows:
+        rows, source = _load(args.rows)
+    else:
+        rows = collect(args.positions, args.seed, args.workers)
+        source = f"Six Love, strong bots, seed {args.seed}"
+        if args.save:
+            with open(args.save, "w", encoding="utf-8") as file:
+                json.dump({"source": source, "rows": rows}, file)
     elapsed = time.perf_counter() - start
-    kind = "raw" if args.raw or args.fit else "calibrated"
-    print(f"{len(rows)} analysed positions (Six Love, strong bots, seed {args.seed}), {kind} estimates, "
-          f"{elapsed:.0f} s on {args.workers} workers")
-    print("| bin | count | mean estimate | observed | gap |")
-    print("|---|---:|---:|---:|---:|")
-    for b, (count, estimate, observed) in enumerate(reliability(rows)):
-        gap = "" if count == 0 else f"{100 * (observed - estimate):+.1f} pp"
-        print(f"| {b / 10:.1f}–{(b + 1) / 10:.1f} | {count} | {100 * estimate:.1f}% | {100 * observed:.1f}% | {gap} |")
-    print(f"Brier score {brier(rows):.4f} (always saying the base rate: "
-          f"{brier([(sum(r[2] for r in rows) / len(rows),) + r[1:] for r in rows]):.4f})")
-    if args.fit:
-        knots = fit_map(rows)
-        data = {"about": "Calibration map of the strong bot's raw win estimates (Six Love), knots [raw, calibrated]",
-                "fitted_on": f"{len(rows)} positions from hands between strong bots, benchmarks/calibration.py "
-                             f"--fit, seed {args.seed}",
-                "knots": knots}
-        with open(args.fit, "w", encoding="utf-8") as file:
-            json.dump(data, file, indent=1)
-            file.write("\n")
-        print(f"wrote {args.fit}")
+    print_table(rows, f"{len(rows)} analysed positions ({source}), {elapsed:.0f} s on {args.workers} workers")
+    if args.fit_on:
+        fitted_rows, fitted_source = _load(args.fit_on)
+        a, b = fit_map(fitted_rows)
+        print()
+        print_table(apply_map(rows, a, b), f"the same positions through the logistic map fitted on {len(fitted_rows)} "
+                                           f"other positions ({fitted_source}): a = {a:.3f}, b = {b:.3f}")
     return 0
 
 

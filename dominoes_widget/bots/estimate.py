@@ -22,9 +22,8 @@ Z95 = 1.959964
 class MoveEstimate:
     """The estimated outcome of the hand if the mover makes ``move``.
 
-    ``win``, ``tie`` and ``loss`` are probabilities for the mover's side (calibrated when
-    the bot uses a calibration map; ``raw_win`` is the plain sample frequency).
-    ``samples`` is the number of sampled deals behind the estimate and
+    ``win``, ``tie`` and ``loss`` are probabilities for the mover's side, estimated from
+    the sampled deals (each weighted by how likely it is). ``samples`` is the number of sampled deals behind the estimate and
     ``effective_samples`` what they are worth once weighted by how likely each deal is;
     ``stderr`` is the standard error of ``win`` and ``interval`` its 95% interval.
     ``mirrors`` lists the other legal moves that give the same position (the same tile on
@@ -40,7 +39,6 @@ class MoveEstimate:
     interval: tuple[float, float]
     samples: int
     effective_samples: float
-    raw_win: float
     margin: float = 0.0
     mirrors: tuple[Move, ...] = ()
 

@@ -16,9 +16,10 @@ stronger (each kept because it won duplicate hands against ``montecarlo``):
   known (:func:`~dominoes_widget.bots.endgame.solve`) instead of played out.
 
 :meth:`InferenceBot.evaluate` gives every legal move's estimated chances with their
-uncertainty (:class:`~dominoes_widget.bots.estimate.MoveEstimate`), calibrated in the
-partnership game (:mod:`~dominoes_widget.bots.calibration`); :meth:`InferenceBot.choose`
-plays the best of them. All randomness comes from the bot's ``rng``, so without a time
+uncertainty (:class:`~dominoes_widget.bots.estimate.MoveEstimate`); :meth:`InferenceBot.choose`
+plays the best of them. Measured against how hands between strong bots really ended
+(``benchmarks/calibration.py``) the estimates are calibrated as they come, so no
+correction map is applied. All randomness comes from the bot's ``rng``, so without a time
 cap the bot is deterministic for a seed.
 """
 
@@ -33,7 +34,6 @@ from ..hand import Hand, pips_of_mask, team_of
 from ..move import DRAW, LEAD, PLAY, Move
 from ..views import SeatView
 from .base import Bot
-from .calibration import default_map
 from .endgame import solve
 from .estimate import MoveEstimate, wilson_interval
 from .montecarlo import WorldSampler, _drawn_state, move_groups
@@ -56,8 +56,7 @@ class InferenceBot(Bot):
     ``inference`` scales how much the other seats' plays weigh the deals (0 ignores them);
     ``endgame`` is the number of tiles left in all hands at or below which worlds are
     solved exactly (0: never); ``sight_block`` and ``sight_partner`` weigh, in playouts,
-    plays the next seat cannot follow and plays the partner can; ``calibrated=False``
-    gives raw sample frequencies instead of calibrated chances.
+    plays the next seat cannot follow and plays the partner can.
     """
 
     name = "inference"
@@ -65,7 +64,7 @@ class InferenceBot(Bot):
     def __init__(self, rng: random.Random | None = None, *, rollouts: int = DEFAULT_ROLLOUTS,
                  max_ms: float | None = None, analysis_rollouts: int = ANALYSIS_ROLLOUTS,
                  inference: float = 1.0, endgame: int = 12, sight_block: float = 2.0,
-                 sight_partner: float = 1.0, calibrated: bool = True) -> None:
+                 sight_partner: float = 1.0) -> None:
         super().__init__(rng)
         _check_budget(rollouts, max_ms)
         _check_budget(analysis_rollouts, None, "analysis_rollouts")
@@ -79,7 +78,6 @@ class InferenceBot(Bot):
         self.analysis_rollouts = analysis_rollouts
         self.inference = float(inference)
         self.endgame = endgame
-        self.calibrated = bool(calibrated)
         self.policy = Policy(sight=(sight_block, sight_partner))
         self.last_estimates: list[MoveEstimate] = []
         """The estimates behind the last :meth:`choose` (empty when the move was forced)."""
@@ -99,9 +97,8 @@ class InferenceBot(Bot):
         shared among the distinct moves; ``max_ms`` stops sampling after that many
         milliseconds (at least one deal is always played). Mirror-image moves share one
         estimate, and each legal move gets its own :class:`MoveEstimate`, so the list is
-        as long as ``view.legal_moves``. Moves rank by :attr:`MoveEstimate.value` before
-        calibration (the calibration map is monotone: it rescales chances, it does not
-        reorder them), then by the pip margin, then by the heavier tile.
+        as long as ``view.legal_moves``. Moves rank by :attr:`MoveEstimate.value`, then by
+        the pip margin, then by the heavier tile.
         """
         if not view.legal_moves:
             raise ValueError(f"{view.seat} has no move to evaluate: it is {view.turn}'s turn")
@@ -122,8 +119,7 @@ class InferenceBot(Bot):
             results.append([play(held, pile, group[0]) for group in groups])
             if deadline is not None and time.perf_counter() > deadline:
                 break
-        calibration = default_map() if self.calibrated and view.rules.is_partnership else None
-        return _estimates(groups, log_weights, results, calibration)
+        return _estimates(groups, log_weights, results)
 
 
 def _check_budget(rollouts, max_ms, name: str = "rollouts") -> None:
@@ -133,33 +129,24 @@ def _check_budget(rollouts, max_ms, name: str = "rollouts") -> None:
         raise ValueError(f"max_ms must be a positive number of milliseconds (or None), not {max_ms!r}")
 
 
-def _estimates(groups: list[list[Move]], log_weights: list[float], results, calibration=None) -> list[MoveEstimate]:
-    """Weighted means of the played-out results, one estimate per legal move, best first.
-
-    ``calibration`` maps a raw win frequency to a calibrated chance (and so the interval's
-    ends and, by its slope, the standard error).
-    """
+def _estimates(groups: list[list[Move]], log_weights: list[float], results) -> list[MoveEstimate]:
+    """Weighted means of the played-out results, one estimate per legal move, best first."""
     top = max(log_weights)
     weights = [math.exp(lw - top) for lw in log_weights]
     total = sum(weights)
     effective = total * total / sum(w * w for w in weights)
     ranked = []
     for index, group in enumerate(groups):
-        raw = sum(w * r[index][0] for w, r in zip(weights, results)) / total
-        tie = raw_tie = sum(w * r[index][1] for w, r in zip(weights, results)) / total
+        win = sum(w * r[index][0] for w, r in zip(weights, results)) / total
+        tie = sum(w * r[index][1] for w, r in zip(weights, results)) / total
         margin = sum(w * r[index][2] for w, r in zip(weights, results)) / total
-        stderr = math.sqrt(max(raw * (1 - raw), 0.0) / effective)
-        low, high = wilson_interval(raw, effective)
-        win = raw
-        if calibration is not None:
-            win, low, high = calibration(raw), calibration(low), calibration(high)
-            stderr = (calibration(min(1.0, raw + stderr)) - calibration(max(0.0, raw - stderr))) / 2
-            tie = min(tie, 1.0 - win)
-        rank = (-(raw + raw_tie / 2), -margin, -_weight(group[0]), index)  # the map rescales, it does not reorder
+        stderr = math.sqrt(max(win * (1 - win), 0.0) / effective)
+        interval = wilson_interval(win, effective)
+        rank = (-(win + tie / 2), -margin, -_weight(group[0]), index)
         for move in group:
             mirrors = tuple(m for m in group if m != move)
-            ranked.append((rank, MoveEstimate(move, win, tie, stderr, (low, high), len(results), effective, raw,
-                                              margin, mirrors)))
+            ranked.append((rank, MoveEstimate(move, win, tie, stderr, interval, len(results), effective, margin,
+                                              mirrors)))
     ranked.sort(key=lambda item: item[0])
     return [estimate for _rank, estimate in ranked]
 

@@ -1,10 +1,11 @@
 """Playing a sampled world to its end: the play policy and a fast playout on bit masks.
 
 The policy scores a play from what the mover can see (its own tiles and the table), with
-weights fitted to real decisions (:data:`POLICY_WEIGHTS`): heavy tiles and doubles go
-first, a player keeps tiles that follow the number it exposes, and likes to expose
-numbers that are mostly played out. Bots use it twice: as the rollout policy (the best
-scoring play) and as a model of how the other seats chose (a softmax of the scores).
+weights fitted to real decisions (:data:`POLICY_WEIGHTS`): doubles go first, a player
+exposes a number it holds more of, likes both ends to show one number and exposing
+numbers that are mostly played out (the weight on pips fitted to almost nothing). Bots
+use it twice: as the playout policy (the best scoring play) and as a model of how the
+other seats chose (a softmax of the scores).
 
 :func:`fast_playout` plays a world of the games without a draw pile or wild blanks (the
 partnership game, four-player Vietnamese) on tile masks, several times faster than
@@ -17,7 +18,8 @@ from ..hand import Hand
 from ..move import LEAD, PLAY, Move
 from ..tiles import ALL_TILES, MASK_WITH
 
-__all__ = ["POLICY_WEIGHTS", "Policy", "features", "fast_playout", "hand_playout", "supports_fast_playout", "blocked_result"]
+__all__ = ["POLICY_WEIGHTS", "Policy", "features", "fast_playout", "hand_playout", "supports_fast_playout",
+           "blocked_result"]
 
 POLICY_WEIGHTS = (0.016, 1.092, 0.389, 0.601, 0.156)
 """Weights of the features of a play (:func:`features`), fitted by maximum likelihood
@@ -88,19 +90,6 @@ class Policy:
                 options.append((score, tile, end, exposed))
             if left == right:
                 break  # the right end would only mirror the left
-        return options
-
-    def leads(self, held: int, unplayed: list[int]) -> list[tuple[float, int, int, int]]:
-        """``(score, tile, 0, exposed)`` of each lead, the higher half exposed (a lead before
-        the line exists, so ``unplayed`` is all sevens)."""
-        options = []
-        mask = held
-        while mask:
-            bit = mask & -mask
-            mask ^= bit
-            tile = bit.bit_length() - 1
-            low, high = _HALVES[tile]
-            options.append((self.score(tile, high, low, held ^ bit, 8 - unplayed[high]), tile, 0, high))
         return options
 
     def move_score(self, move: Move, held: int, ends: tuple[int, int] | None, unplayed: list[int]) -> float:
@@ -211,8 +200,9 @@ def hand_playout(policy: Policy, hand: Hand) -> Hand:
             ends = hand.ends
             mirrored = ends is not None and ends[0] == ends[1]
             # ties broken as fast_playout breaks them: the higher tile, then the right end, then the higher half
-            move = max(moves, key=lambda m: (policy.move_score(m, held, ends, unplayed), -1 if m.tile is None else m.tile,
-                                             m.end == "R" and not mirrored, m.second or 0))
+            move = max(moves, key=lambda m: (policy.move_score(m, held, ends, unplayed),
+                                             -1 if m.tile is None else m.tile, m.end == "R" and not mirrored,
+                                             m.second or 0))
         push(move)
         if move.action in (LEAD, PLAY):
             low, high = move.tile.halves
