@@ -11,7 +11,10 @@ with whether that side won the hand: a reliability table in 10 bins of the estim
 (count, mean estimate, observed frequency) and the Brier score. Figures only; nothing
 here asserts.
 
-``--save FILE`` keeps the rows (estimate, tie estimate, won, tied) and ``--rows FILE``
+The observed frequencies carry a 95% interval that counts each hand once (its positions
+share one result), which shows how far a bin can stray by chance alone.
+
+``--save FILE`` keeps the rows (estimate, tie estimate, won, tied, hand) and ``--rows FILE``
 reads them back instead of playing. ``--fit-on FILE`` checks whether a correction map
 would help: it fits a logistic map of the estimate's logit (two numbers) on the rows
 saved in FILE, and shows this set's table through it, so the map is always measured on
@@ -38,8 +41,8 @@ from dominoes_widget.hand import team_of  # noqa: E402
 from dominoes_widget.simulate import _derive  # noqa: E402
 
 
-def analysed_hand(seed: int, hand_number: int) -> list[tuple[float, float, bool, bool]]:
-    """One hand between strong bots: ``(estimated win, estimated tie, won, tied)`` per real decision."""
+def analysed_hand(seed: int, hand_number: int) -> list[tuple[float, float, bool, bool, int]]:
+    """One hand between strong bots: ``(estimated win, estimated tie, won, tied, hand_number)`` per real decision."""
     rules = Rules.six_love()
     rng = random.Random(_derive(seed, "hand", hand_number))
     hand = Hand.dealt(rules, rng.randrange(2 ** 32))
@@ -56,10 +59,10 @@ def analysed_hand(seed: int, hand_number: int) -> list[tuple[float, float, bool,
             move = view.legal_moves[0]
         hand.push(move)
     outcome = hand.outcome
-    return [(win, tie, outcome.winner_team == team, outcome.tie) for team, win, tie in decisions]
+    return [(win, tie, outcome.winner_team == team, outcome.tie, hand_number) for team, win, tie in decisions]
 
 
-def collect(positions: int, seed: int, workers: int) -> list[tuple[float, float, bool, bool]]:
+def collect(positions: int, seed: int, workers: int) -> list[tuple[float, float, bool, bool, int]]:
     rows: list = []
     number = 0
     with ProcessPoolExecutor(workers) as pool:
@@ -71,16 +74,25 @@ def collect(positions: int, seed: int, workers: int) -> list[tuple[float, float,
     return rows
 
 
-def reliability(rows, bins: int = 10) -> list[tuple[int, float, float]]:
-    """``(count, mean estimate, observed win frequency)`` per bin of the estimate."""
+def reliability(rows, bins: int = 10) -> list[tuple[int, float, float, float]]:
+    """``(count, mean estimate, observed win frequency, half-width of its 95% interval)`` per bin.
+
+    Positions of one hand share its result, so the interval treats each hand as one
+    cluster (a cluster-robust standard error); rows without a hand number count alone.
+    """
     table = []
     for b in range(bins):
         inside = [r for r in rows if min(int(r[0] * bins), bins - 1) == b]
-        if inside:
-            table.append((len(inside), sum(r[0] for r in inside) / len(inside),
-                          sum(r[2] for r in inside) / len(inside)))
-        else:
-            table.append((0, float("nan"), float("nan")))
+        if not inside:
+            table.append((0, float("nan"), float("nan"), float("nan")))
+            continue
+        observed = sum(r[2] for r in inside) / len(inside)
+        residuals: dict = {}
+        for i, r in enumerate(inside):
+            hand = r[4] if len(r) > 4 else ("row", i)
+            residuals[hand] = residuals.get(hand, 0.0) + r[2] - observed
+        half = 1.96 * math.sqrt(sum(e * e for e in residuals.values())) / len(inside)
+        table.append((len(inside), sum(r[0] for r in inside) / len(inside), observed, half))
     return table
 
 
@@ -116,17 +128,17 @@ def _logit(p: float, floor: float = 0.005) -> float:
 
 def apply_map(rows, a: float, b: float) -> list[tuple[float, float, bool, bool]]:
     """The rows with their estimates put through the logistic map ``(a, b)``."""
-    return [(1 / (1 + math.exp(-(a * _logit(win) + b))), tie, won, tied) for win, tie, won, tied in rows]
+    return [(1 / (1 + math.exp(-(a * _logit(row[0]) + b))),) + tuple(row[1:]) for row in rows]
 
 
 def print_table(rows, title: str) -> None:
     print(title)
-    print("| bin | count | mean estimate | observed | gap |")
-    print("|---|---:|---:|---:|---:|")
-    for b, (count, estimate, observed) in enumerate(reliability(rows)):
+    print("| bin | count | mean estimate | observed | gap | observed's 95% interval, hands as clusters |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for b, (count, estimate, observed, half) in enumerate(reliability(rows)):
         gap = "" if count == 0 else f"{100 * (observed - estimate):+.1f} pp"
         print(f"| {b / 10:.1f}–{(b + 1) / 10:.1f} | {count} | {100 * estimate:.1f}% | {100 * observed:.1f}% "
-              f"| {gap} |")
+              f"| {gap} | ±{100 * half:.1f} pp |")
     base_rate = sum(r[2] for r in rows) / len(rows)
     print(f"Brier score {brier(rows):.4f} (always saying the base rate: "
           f"{brier([(base_rate,) + r[1:] for r in rows]):.4f})")

@@ -23,9 +23,10 @@ class MoveEstimate:
     """The estimated outcome of the hand if the mover makes ``move``.
 
     ``win``, ``tie`` and ``loss`` are probabilities for the mover's side, estimated from
-    the sampled deals (each weighted by how likely it is). ``samples`` is the number of sampled deals behind the estimate and
+    the sampled deals. ``samples`` is the number of sampled deals behind the estimate and
     ``effective_samples`` what they are worth once weighted by how likely each deal is;
-    ``stderr`` is the standard error of ``win`` and ``interval`` its 95% interval.
+    ``stderr`` is the standard error of ``win`` and ``interval`` its 95% (Wilson) interval,
+    both from ``effective_samples``.
     ``mirrors`` lists the other legal moves that give the same position (the same tile on
     the other end when both ends show one number, or a lead written the other way round):
     they share this estimate. ``margin`` is the mean pip count of the other side minus the
