@@ -61,6 +61,17 @@ def test_evaluate_covers_every_legal_move_with_sensible_chances(rules):
                 assert (twin.win, twin.tie, twin.interval) == (e.win, e.tie, e.interval)
 
 
+def test_a_free_lead_is_evaluated_tile_by_tile():
+    """Leading (sporting play: the 6-6 holder may lead any tile) is one choice per tile, either way round."""
+    hand = Hand.dealt(Rules.six_love(sporting=True), 8)
+    view = seat_view(hand, hand.turn)
+    estimates = make_bot("strong", 1, **SMALL).evaluate(view)
+    assert len(estimates) == len(view.legal_moves) == 2 * 7 - sum(t.is_double for t in view.tiles)
+    for e in estimates:
+        assert [m.tile for m in e.mirrors] == [e.move.tile] * len(e.mirrors)
+        assert e.samples == 120 // 7
+
+
 def test_more_samples_narrow_the_interval():
     hand = _decisions(Rules.six_love(), 1, seed=3)[0]
     view = seat_view(hand, hand.turn)

@@ -168,7 +168,7 @@ class _Player:
         self.endgame = endgame
         rules = view.rules
         self.rules = rules
-        self.fast = supports_fast_playout(rules) and view.ends is not None
+        self.fast = supports_fast_playout(rules)
         self.order = rules.turn_order
         self.me = self.order.index(view.seat)
         if rules.is_partnership:
@@ -204,7 +204,6 @@ class _Player:
     def _fast(self, held: dict, move: Move) -> tuple[float, float, float]:
         masks = [sum(1 << t for t in held[seat]) for seat in self.order]
         unplayed = self.unplayed[:]
-        left, right = self.view.ends
         me = self.me
         tile = move.tile
         masks[me] &= ~(1 << tile)
@@ -212,10 +211,12 @@ class _Player:
         unplayed[low] -= 1
         if high != low:
             unplayed[high] -= 1
-        if move.end == "L":
-            left = move.second
+        if move.action == LEAD:
+            left, right = move.first, move.second
+        elif move.end == "L":
+            left, right = move.second, self.view.ends[1]
         else:
-            right = move.second
+            left, right = self.view.ends[0], move.second
         if not masks[me]:
             return float(self.ours[me]), 0.0, self._margin(masks)
         if unplayed[left] == 0 and unplayed[right] == 0:
