@@ -24,6 +24,7 @@ hands it was not fitted on.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import math
 import os
@@ -38,13 +39,18 @@ from dominoes_widget import Hand, Rules, seat_view  # noqa: E402
 from dominoes_widget.bots import make_bot  # noqa: E402
 from dominoes_widget.bots.montecarlo import move_groups  # noqa: E402
 from dominoes_widget.hand import team_of  # noqa: E402
-from dominoes_widget.simulate import _derive  # noqa: E402
+
+
+def _hand_seed(seed: int, hand_number: int) -> int:
+    """A 64-bit seed for one hand, the same on every machine (as ``simulate`` derives its seeds)."""
+    text = f"{seed}/hand/{hand_number}".encode()
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
 
 
 def analysed_hand(seed: int, hand_number: int) -> list[tuple[float, float, bool, bool, int]]:
     """One hand between strong bots: ``(estimated win, estimated tie, won, tied, hand_number)`` per real decision."""
     rules = Rules.six_love()
-    rng = random.Random(_derive(seed, "hand", hand_number))
+    rng = random.Random(_hand_seed(seed, hand_number))
     hand = Hand.dealt(rules, rng.randrange(2 ** 32))
     players = {seat: make_bot("strong", rng.randrange(2 ** 32)) for seat in hand.seats}
     analyst = make_bot("strong", rng.randrange(2 ** 32))

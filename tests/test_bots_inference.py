@@ -6,14 +6,13 @@ import random
 
 import pytest
 
-from dominoes_widget import Hand, Rules, seat_view
+from dominoes_widget import Hand, Rules, seat_view, simulate
 from dominoes_widget.bots import make_bot
 from dominoes_widget.bots.endgame import solve
 from dominoes_widget.bots.estimate import MoveEstimate
 from dominoes_widget.bots.montecarlo import move_groups
 from dominoes_widget.bots.playout import Policy, fast_playout, hand_playout
 from dominoes_widget.hand import team_of
-from dominoes_widget.simulate import simulate
 
 SMALL = {"rollouts": 40, "analysis_rollouts": 120}
 
