@@ -1,7 +1,10 @@
 """Bots: players that see only their seat view and draw randomness from a seeded source.
 
-Pick one by name with :func:`make_bot`: ``random``, ``greedy`` and ``strong`` (Monte Carlo over
-sampled deals of the unseen tiles; ``montecarlo`` is another name for it).
+Pick one by name with :func:`make_bot`: ``random``, ``greedy``, ``montecarlo`` (Monte Carlo over
+sampled deals of the unseen tiles) and ``strong``, the strongest: the inference bot
+(also ``inference``), which weights the sampled deals by what the other seats' plays say,
+plays them out with a fitted policy, solves the last tiles exactly, and can
+``evaluate()`` every legal move (:class:`~dominoes_widget.bots.estimate.MoveEstimate`).
 """
 
 from __future__ import annotations
@@ -9,14 +12,20 @@ from __future__ import annotations
 import random
 
 from .base import Bot
+from .estimate import MoveEstimate
 from .greedy import GreedyBot
+from .inference import InferenceBot
+from .montecarlo import MonteCarloBot
 from .random_bot import RandomBot
-from .strong import StrongBot
 
-__all__ = ["Bot", "RandomBot", "GreedyBot", "StrongBot", "BOTS", "make_bot", "bot_names"]
+__all__ = ["Bot", "RandomBot", "GreedyBot", "MonteCarloBot", "InferenceBot", "StrongBot", "MoveEstimate", "BOTS",
+           "make_bot", "bot_names"]
 
-BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot,
-                              "montecarlo": StrongBot}
+StrongBot = InferenceBot
+"""The strongest bot, whatever its class (``make_bot("strong")``)."""
+
+BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "strong": InferenceBot,
+                              "inference": InferenceBot, "montecarlo": MonteCarloBot}
 
 
 def bot_names() -> list[str]:

@@ -1,4 +1,4 @@
-"""The strong bot: determinized Monte Carlo over deals of the tiles it cannot see.
+"""The Monte Carlo bot: determinized Monte Carlo over deals of the tiles it cannot see.
 
 For each decision the bot samples *worlds*: deals of the unseen tiles to the other seats
 and the draw pile that agree with what its seat view knows (how many tiles each seat
@@ -27,7 +27,7 @@ from ..tiles import ALL_TILES, MASK_WITH, Tile
 from ..views import SeatView
 from .base import Bot
 
-__all__ = ["StrongBot", "sample_world", "rollout"]
+__all__ = ["MonteCarloBot", "WorldSampler", "sample_world", "rollout", "distinct_moves", "move_groups"]
 
 _WEIGHT: dict = {t: 2 * t.pips + t.is_double for t in ALL_TILES}
 _WEIGHT[None] = -1  # a pass or a draw offered beside plays
@@ -37,7 +37,7 @@ def _weight(move: Move) -> int:
     return _WEIGHT[move.tile]
 
 
-class StrongBot(Bot):
+class MonteCarloBot(Bot):
     """Monte Carlo over sampled deals of the unseen tiles, with greedy-ish rollouts.
 
     ``rollouts`` is the budget of played-out hands per decision (shared among the
@@ -47,7 +47,7 @@ class StrongBot(Bot):
     hand (worth 1).
     """
 
-    name = "strong"
+    name = "montecarlo"
 
     def __init__(self, rng: random.Random | None = None, *, rollouts: int = 600, max_ms: float | None = None,
                  epsilon: float = 0.1, margin_weight: float = 0.002) -> None:
@@ -103,13 +103,17 @@ class StrongBot(Bot):
 
 
 def distinct_moves(view: SeatView) -> list[Move]:
-    """The legal moves with mirror images dropped.
+    """The legal moves with mirror images dropped (the first move of each :func:`move_groups` group)."""
+    return [group[0] for group in move_groups(view)]
+
+
+def move_groups(view: SeatView) -> list[list[Move]]:
+    """The legal moves in groups of mirror images, in order of first appearance.
 
     Playing a tile on the left or on the right when both ends show the same number (or
     leading a tile either way round) gives the same position seen in a mirror.
     """
-    seen = set()
-    distinct = []
+    groups: dict[tuple, list[Move]] = {}
     ends = view.ends
     for move in view.legal_moves:
         if move.action == LEAD:
@@ -120,10 +124,8 @@ def distinct_moves(view: SeatView) -> list[Move]:
             key = (move.tile, tuple(sorted(after)))
         else:
             key = (move.action,)
-        if key not in seen:
-            seen.add(key)
-            distinct.append(move)
-    return distinct
+        groups.setdefault(key, []).append(move)
+    return list(groups.values())
 
 
 def _drawn_state(view: SeatView) -> tuple[Tile | None, bool]:
