@@ -1,9 +1,10 @@
-"""A Replay saved as a static HTML page steps with no kernel.
+"""Widgets saved as a static HTML page, with no kernel: a Replay steps, a Table says that
+playing needs a running kernel.
 
 ``embed_minimal_html(..., drop_defaults=False)`` writes the widget state (the whole record
 and the bundled front end) into a page that loads require.js, the html-manager's
-``embed-amd.js`` and anywidget's ``dist/index.js`` from CDNs. The test opens it offline in
-headless Chromium, answering those requests from the npm devDependencies, and steps.
+``embed-amd.js`` and anywidget's ``dist/index.js`` from CDNs. The tests open it offline in
+headless Chromium, answering those requests from the npm devDependencies, and click.
 """
 
 from __future__ import annotations
@@ -19,7 +20,9 @@ pytestmark = pytest.mark.browser
 
 embed = pytest.importorskip("ipywidgets.embed")
 
+from dominoes_widget.catalog import ui_words  # noqa: E402
 from dominoes_widget.widgets.replay import Replay  # noqa: E402
+from dominoes_widget.widgets.table import Table  # noqa: E402
 
 RECORD = harness.RECORDS / "six_love_match.json"
 ARTIFACTS = harness.ROOT / "test-artifacts" / "replay"
@@ -88,3 +91,29 @@ def test_the_exported_page_steps_with_no_kernel(exported, browser):
     outside = [url for url in requests if not url.startswith(harness.ORIGIN)]
     assert outside and all(harness.cdn_file(url) is not None for url in outside), outside
     assert {harness.cdn_file(url).name for url in outside} == {"require.js", "embed-amd.js", "index.js"}
+
+
+def test_an_exported_table_says_that_playing_needs_a_running_kernel(browser, tmp_path):
+    harness.ensure_built(harness.TABLE)
+    table = Table(seed=1, bot_delay=0, bots="greedy")  # S holds the 6-6 and poses it: no bot moves
+    path = tmp_path / "table.html"
+    embed.embed_minimal_html(path, views=[table], drop_defaults=False, title="A Table, exported")
+    page = harness.open_export(browser, path.read_text(encoding="utf-8"), viewport=harness.TABLE.viewport)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        status = page.locator(".dw-status")
+        status.wait_for(timeout=20_000)
+        assert page.locator(".dw-status-text").inner_text() == table.view["status"] == "Your turn: pose the 6-6"
+        page.locator('.dw-hand-tile[data-tile="6-6"]').click()
+        # model.send goes nowhere in this page: a few seconds later the status line says so
+        page.wait_for_function("() => document.querySelector('.dw-status').classList.contains('dw-no-kernel')",
+                               timeout=20_000)
+        assert page.locator(".dw-status-text").inner_text() == ui_words("en")["no_kernel"]
+        assert "dw-my-turn" not in status.get_attribute("class"), "and no longer says it is your turn"
+        assert page.locator("svg.dw-line .dw-tile").count() == 0, "nothing was played"
+        page.screenshot(path=str(ARTIFACTS / "static_export_table.png"), full_page=True)
+    finally:
+        page.close()
+        table.close()
+    assert not errors, f"errors in the page: {errors}"
