@@ -46,7 +46,8 @@ def payload() -> dict:
 
 def open_offline(browser, path, *, viewport=(1200, 800)):
     """``path`` opened from its file:// URL with every http(s) request refused; returns
-    (page, requests, errors, seconds until the first step was drawn)."""
+    (page, requests, errors, seconds until the first step was drawn, ms from the navigation's
+    start to that draw as the page measured it)."""
     page = browser.new_page(viewport={"width": viewport[0], "height": viewport[1]})
     requests: list[str] = []
     errors: list[str] = []
@@ -55,9 +56,10 @@ def open_offline(browser, path, *, viewport=(1200, 800)):
     page.route("http*://**", lambda route: route.abort())  # offline: anything fetched fails
     started = time.perf_counter()
     page.goto(path.as_uri())
-    page.wait_for_function("() => document.querySelector('.dw-replay-widget .dw-say')?.textContent", polling=10)
+    drawn = page.wait_for_function(
+        "() => document.querySelector('.dw-replay-widget .dw-say')?.textContent && performance.now()", polling="raf")
     seconds = time.perf_counter() - started
-    return page, requests, errors, seconds
+    return page, requests, errors, seconds, drawn.json_value()
 
 
 def counter(page) -> str:
@@ -133,9 +135,8 @@ def test_the_ten_hand_match_as_one_page_opens_offline_and_steps_with_the_keys(ch
     data = Replay.load(TEN_HANDS).data
     hand = data["hands"][2]
     size = written.stat().st_size
-    page, requests, errors, seconds = open_offline(chromium, written)
+    page, requests, errors, seconds, in_page = open_offline(chromium, written)
     try:
-        in_page = page.evaluate("() => performance.now()")
         with capsys.disabled():
             print(f"\n[one-file replay] six_love_10_hands.html: {size / 1024:.0f} KB ({size} bytes) for "
                   f"{len(data['hands'])} hands, {sum(len(h['steps']) for h in data['hands'])} positions; "
@@ -170,7 +171,7 @@ def test_a_comment_that_looks_like_html_stays_a_comment(chromium, tmp_path):
     record = json.loads((harness.RECORDS / "six_love_match.json").read_text())
     record["comments"] = {"0:3": NASTY}
     path = Replay(record).save_html(tmp_path / "nasty.html", step=4)
-    page, requests, errors, _ = open_offline(chromium, path)
+    page, requests, errors, _, _ = open_offline(chromium, path)
     try:
         assert page.locator(".dw-note").inner_text().startswith("Watch </script><script>alert(1)</script> and <!--")
         assert page.locator("script").count() == 2, "no element came out of the comment"
