@@ -123,6 +123,19 @@ def test_the_command_line_reports_a_bad_record_as_verify_does(tmp_path, capsys):
     assert "hand 7 does not exist" in capsys.readouterr().err
 
 
+def test_the_command_line_options_reach_the_page(tmp_path, capsys):
+    out = tmp_path / "pages" / "game.html"
+    out.parent.mkdir()
+    assert main(["html", str(harness.RECORDS / "six_love_match.json"), "-o", str(out), "--hand", "1",
+                 "--step", "-1", "--bottom", "N", "--lang", "en", "--title", "Friday's game"]) == 0
+    assert f"wrote {out}" in capsys.readouterr().out
+    page = out.read_text(encoding="utf-8")
+    state = json.loads(re.search(r'id="dominoes-replay">(.*?)</script>', page, re.S).group(1))
+    replay = Replay.load(harness.RECORDS / "six_love_match.json")
+    assert (state["hand"], state["step"]) == (1, replay.moves_in(1)) and state["data"]["bottom"] == "N"
+    assert "<title>Friday&#x27;s game</title>" in page and '<html lang="en">' in page
+
+
 # ---- in the browser --------------------------------------------------------------------------
 
 

@@ -95,7 +95,7 @@ def test_the_exported_page_steps_with_no_kernel(exported, browser):
         page.screenshot(path=str(ARTIFACTS / "static_export.png"), full_page=True)
     finally:
         page.close()
-    assert not errors, f"errors in the page: {errors}"
+    assert not harness.page_errors(errors), f"errors in the page: {errors}"
     # Everything came from here: the page, and the three CDN files answered from node_modules.
     outside = [url for url in requests if not url.startswith(harness.ORIGIN)]
     assert outside and all(harness.cdn_file(url) is not None for url in outside), outside
@@ -125,7 +125,7 @@ def test_an_exported_table_says_that_playing_needs_a_running_kernel(browser, tmp
     finally:
         page.close()
         table.close()
-    assert not errors, f"errors in the page: {errors}"
+    assert not harness.page_errors(errors), f"errors in the page: {errors}"
 
 
 NBCONVERT_OPTIONS = ["--to", "html", "--execute", "--ExecutePreprocessor.store_widget_state=False"]

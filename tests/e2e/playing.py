@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Callable
 
+from playwright.sync_api import expect
+
 __all__ = ["click_move", "play_hand_by_clicking"]
 
 
@@ -40,6 +42,8 @@ def play_hand_by_clicking(widget, read_state: Callable[..., dict], prefer: str |
         assert state["phase"] == "playing" and state["legal"], state
         move = next((m for m in state["legal"] if prefer and prefer in m), state["legal"][0])
         assert move.split()[0] == "S"
+        # the kernel wrote its state before the page got the view: click once the page shows it
+        expect(widget.locator(".dw-move-list button[data-ply]")).to_have_count(len(state["moves"]) + 1)
         done = len(state["moves"])
         click_move(widget, move)
         # until S is to play again (the bots have answered) or the hand is over
