@@ -1,4 +1,4 @@
-"""Command line: ``python -m dominoes_widget verify FILE [--json]`` and ``simulate``."""
+"""Command line: ``python -m dominoes_widget verify FILE [--json]``, ``html FILE [-o PAGE]`` and ``simulate``."""
 
 from __future__ import annotations
 
@@ -18,10 +18,13 @@ def main(argv: list[str] | None = None) -> int:
     verify = commands.add_parser("verify", help="replay a game record under its rules and report")
     verify.add_argument("file", help="a RECORD.md game record (JSON)")
     verify.add_argument("--json", action="store_true", help="one JSON object per line")
+    _add_html(commands)
     _add_simulate(commands)
     args = parser.parse_args(argv)
     if args.command == "verify":
         return _verify(args.file, args.json)
+    if args.command == "html":
+        return _html(args)
     return _simulate(args)
 
 
@@ -62,6 +65,49 @@ def _summary_text(s: dict) -> str:
     if s["boneyard_left"]:
         text += f"; pile {s['boneyard_left']}"
     return text
+
+
+def _add_html(commands) -> None:
+    from .catalog import LANGUAGES
+
+    html = commands.add_parser("html", help="write a record's replay as one self-contained HTML page",
+                               description="Write the replay of a game record as ONE HTML file that steps "
+                                           "through the match offline, in any browser (nothing to install).")
+    html.add_argument("file", help="a RECORD.md game record (JSON)")
+    html.add_argument("-o", "--output", help="the page to write (default: FILE with .html, next to it)")
+    html.add_argument("--hand", type=int, default=0, help="the hand to open at, from 0 (default 0)")
+    html.add_argument("--step", type=int, default=0,
+                      help="moves made in that hand: 0 is the deal, -1 its end (default 0)")
+    html.add_argument("--bottom", help="the seat drawn at the bottom (default S)")
+    html.add_argument("--lang", default="en", choices=LANGUAGES, help="the page's language (default en)")
+    html.add_argument("--title", help="the page's title (default: the rules' name)")
+
+
+def _html(args) -> int:
+    from pathlib import Path
+
+    from .widgets.replay import Replay
+
+    source = Path(args.file)
+    try:
+        replay = Replay(source, bottom=args.bottom, lang=args.lang)
+        if replay.ok:
+            replay.go(args.hand, args.step)
+    except (ValueError, TypeError) as error:  # a seat, hand or step the record does not have
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    if not replay.ok:  # reported as `verify` does: every problem with where it is
+        for problem in replay.problems:
+            print(problem)
+        return 1
+    output = Path(args.output) if args.output else source.with_suffix(".html")
+    try:
+        replay.save_html(output, title=args.title)
+    except OSError as error:
+        print(f"error: cannot write {output}: {error.strerror or error}", file=sys.stderr)
+        return 2
+    print(f"wrote {output} ({output.stat().st_size / 1024:.0f} KB): open it in any browser")
+    return 0
 
 
 def _add_simulate(commands) -> None:

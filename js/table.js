@@ -21,6 +21,12 @@ import { countWords, makeWords, numberWord, percent, tileName } from "./kit/word
 import { chooseEnd, legalMoveOfKind, resolveTileClick } from "./move_choice.mjs";
 
 const FLASH_MS = 4500;
+// A click the kernel has not answered within this time: no kernel is listening (an
+// exported page, a notebook opened without running it, a kernel that died).
+const NO_ANSWER_MS = 5000;
+// Intents the kernel always answers with a changed view or a message. A repeated Hint may
+// bring back the same view, which ipywidgets does not send again, so it is not watched.
+const ANSWERED = new Set(["move", "choose_leader", "next_hand", "new_match", "uncover", "look", "undo", "counting"]);
 const LINE_UNIT = { minUnit: 6, maxUnit: 32 };
 const HAND_UNIT = { min: 12, max: 30 };
 const HAND_TILE_CHROME = 14; // px of padding, border and gap round each tile in the hand
@@ -78,6 +84,8 @@ function render({ model, el }) {
     handFocus: 0,
     messageId: undefined,
     flashTimer: 0,
+    answerTimer: 0, // waiting for the kernel's answer to an intent
+    noKernel: false, // an intent went unanswered: the status line says playing needs a kernel
     lineSize: { width: 0, height: 0 },
     lineKeys: null, // the tiles on the line at the last draw, to fade new ones in
     lineLook: null,
@@ -89,6 +97,21 @@ function render({ model, el }) {
 
   function send(message) {
     model.send(message);
+    if (ANSWERED.has(message.type) && !state.answerTimer) state.answerTimer = setTimeout(noAnswer, NO_ANSWER_MS);
+  }
+
+  // No kernel answered: say so, instead of a status that invites more clicks in vain.
+  function noAnswer() {
+    state.answerTimer = 0;
+    state.noKernel = true;
+    updateStatus(state.view);
+  }
+
+  // The kernel spoke (a new view or a message): it is there.
+  function heard() {
+    clearTimeout(state.answerTimer);
+    state.answerTimer = 0;
+    state.noKernel = false;
   }
 
   // Moves go only from a playing table, to a seat at the screen, not while looking back.
@@ -353,10 +376,11 @@ function render({ model, el }) {
   }
 
   function updateStatus(view) {
-    const text = view.phase === "choose_leader" && view.leader_prompt ? view.leader_prompt : view.status;
+    const text = state.noKernel ? word("no_kernel") : view.phase === "choose_leader" && view.leader_prompt ? view.leader_prompt : view.status;
     ui.statusText.textContent = text;
     ui.statusText.title = text;
-    ui.status.classList.toggle("dw-my-turn", canSendMoves(view) && view.turn === view.viewer && view.legal.length > 0);
+    ui.status.classList.toggle("dw-my-turn", !state.noKernel && canSendMoves(view) && view.turn === view.viewer && view.legal.length > 0);
+    ui.status.classList.toggle("dw-no-kernel", state.noKernel);
     ui.look.hidden = !view.look;
     ui.lookText.textContent = view.look?.label ?? "";
     ui.main.classList.toggle("dw-looking", Boolean(view.look));
@@ -448,6 +472,11 @@ function render({ model, el }) {
     if (hadFocus) ui.cover.focus();
   }
 
+  function onView() {
+    heard();
+    updateView();
+  }
+
   function updateView() {
     const view = readView(model);
     state.view = view;
@@ -493,6 +522,9 @@ function render({ model, el }) {
 
   function onCustomMessage(message) {
     if (message?.type !== "refused" && message?.type !== "error") return;
+    const wasSilent = state.noKernel;
+    heard();
+    if (wasSilent) updateStatus(state.view);
     cancelChoice();
     if (message.message) flash(message.message, message.type, message.reason);
   }
@@ -592,6 +624,7 @@ function render({ model, el }) {
     const view = state.view;
     const present = ply >= view.moves.length;
     if (present && !view.look) return;
+    if (view.look && view.look.ply === ply) return; // already shown
     send({ type: "look", ply: present ? null : ply });
   }
 
@@ -642,7 +675,7 @@ function render({ model, el }) {
     [ui.cover, "keydown", onCoverActivate],
   ]);
   const removeModelListeners = listenModel(model, [
-    ["change:view", updateView],
+    ["change:view", onView],
     ["change:words", updateWords],
     ["change:rules_text", updateRules],
     ["msg:custom", onCustomMessage],
@@ -660,6 +693,7 @@ function render({ model, el }) {
     removeListeners();
     resizeObserver.disconnect();
     clearTimeout(state.flashTimer);
+    clearTimeout(state.answerTimer);
     ui.root.remove();
   };
 }

@@ -174,6 +174,26 @@ def test_click_on_a_tile_with_one_move_sends_it(page):
     assert harness.sent(page) == [move_sent(move, view)]
 
 
+def test_a_click_no_kernel_answers_says_playing_needs_a_kernel(page):
+    view = views.choice_of_end()
+    _, one, _ = views.choice_tiles(view)
+    mount(page, view)
+    status = page.locator(".dw-status")
+    assert "dw-my-turn" in status.get_attribute("class")
+    hand_tile(page, one).click()
+    assert len(harness.sent(page)) == 1
+    # Nothing answers (an exported page): after a few seconds the status line says why.
+    page.wait_for_function("() => document.querySelector('.dw-status').classList.contains('dw-no-kernel')",
+                           timeout=20_000)
+    assert page.locator(".dw-status-text").inner_text() == views.WORDS["no_kernel"]
+    assert "dw-my-turn" not in status.get_attribute("class"), "it no longer pretends it is your turn"
+    snapshot(page, "no-kernel")
+    # A kernel that was only slow: its answer brings the game back.
+    harness.set_view(page, {**view, "status": "North to play"})
+    assert page.locator(".dw-status-text").inner_text() == "North to play"
+    assert "dw-no-kernel" not in status.get_attribute("class")
+
+
 def legal_for(view, tile, end):
     return next(m for m in view["legal"] if m.endswith(f" {end}")
                 and sorted(m.split()[1].split("-")) == sorted(tile.split("-")))

@@ -1,49 +1,41 @@
-"""The one-file replay page (js/standalone.js, js/PROTOCOL.md "The one-file replay page"):
-the Replay's front end in a plain HTML page, with no Jupyter, no kernel and no network.
+"""The one-file replay page (``dominoes_widget/page.py``, ``js/standalone.js``, js/PROTOCOL.md
+"The one-file replay page"): the Replay's front end in ONE HTML file, with no Jupyter, no
+kernel and no network.
 
-The test writes the page as the Python side will: the styles (static/replay.css), the
-script (static/standalone.js) and the record (a JSON payload) all inline, opens it in
-headless Chromium from a ``file://`` URL with every request refused, and steps with the
-keyboard.
+``Replay.to_html()``/``save_html()`` and ``python -m dominoes_widget html`` write it; the
+tests open it in headless Chromium from a ``file://`` URL with every request refused (so
+the page must work as a classic script: Chromium blocks ES modules from ``file://``), and
+step with the keyboard. They print the 10-hand example's file size and how long the page
+takes to open (figures, never asserted).
 """
 
 from __future__ import annotations
 
-import html
 import json
+import re
+import shutil
+import time
 
 import pytest
 
 import browser_harness as harness
 import frontend_views as views
+from dominoes_widget.__main__ import main
+from dominoes_widget.page import replay_page, script_json
+from dominoes_widget.widgets.replay import Replay
 
 pytestmark = pytest.mark.browser
 
 ARTIFACTS = harness.ROOT / "test-artifacts" / "standalone"
+TEN_HANDS = harness.ROOT / "notebooks" / "records" / "six_love_10_hands.json"
+# A comment that tries to end the payload's <script>, open an HTML comment and break a line
+# the way only U+2028 does in old JavaScript engines.
+NASTY = "Watch </script><script>alert(1)</script> and <!--<script> here\u2028and\u2029there"
 
 
-def replay_page(payload: dict, *, title: str = "Replay") -> str:
-    """One self-contained HTML page holding the replay of ``payload``."""
+@pytest.fixture(scope="module", autouse=True)
+def built():
     harness.ensure_built()
-    css = (harness.STATIC / "replay.css").read_text(encoding="utf-8")
-    script = (harness.STATIC / "standalone.js").read_text(encoding="utf-8")
-    # JSON inside <script>: "</" would end the element early.
-    data = json.dumps(payload, ensure_ascii=False).replace("</", "<\\/")
-    return f"""<!doctype html>
-<html lang="{html.escape(payload.get("data", {}).get("lang", "en"))}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{html.escape(title)}</title>
-<style>body {{ margin: 0; padding: 16px; font-family: system-ui, sans-serif; }}</style>
-<style>{css}</style>
-</head>
-<body>
-<script type="application/json" id="dominoes-replay">{data}</script>
-<script>{script}</script>
-</body>
-</html>
-"""
 
 
 @pytest.fixture(scope="module")
@@ -52,57 +44,152 @@ def payload() -> dict:
     return {key: traits[key] for key in ("data", "words", "rules_text", "hand", "step", "speed")}
 
 
-@pytest.fixture
-def page_file(tmp_path, payload):
-    path = tmp_path / "replay.html"
-    path.write_text(replay_page(payload, title="A Six Love match"), encoding="utf-8")
-    return path
+def open_offline(browser, path, *, viewport=(1200, 800)):
+    """``path`` opened from its file:// URL with every http(s) request refused; returns
+    (page, requests, errors, seconds until the first step was drawn, ms from the navigation's
+    start to that draw as the page measured it)."""
+    page = browser.new_page(viewport={"width": viewport[0], "height": viewport[1]})
+    requests: list[str] = []
+    errors: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.route("http*://**", lambda route: route.abort())  # offline: anything fetched fails
+    started = time.perf_counter()
+    page.goto(path.as_uri())
+    drawn = page.wait_for_function(
+        "() => document.querySelector('.dw-replay-widget .dw-say')?.textContent && performance.now()", polling="raf")
+    seconds = time.perf_counter() - started
+    return page, requests, errors, seconds, drawn.json_value()
+
+
+def counter(page) -> str:
+    return page.locator(".dw-counter").inner_text()
+
+
+# ---- the page's text -------------------------------------------------------------------------
+
+
+def test_script_json_cannot_end_its_element_and_reads_back_the_same():
+    value = {"note": NASTY, "say": "a </ b", "list": [1, 2.5, None, True]}
+    text = script_json(value)
+    assert json.loads(text) == value
+    assert "</" not in text and "<!--" not in text and "\u2028" not in text and "\u2029" not in text
+    assert text.startswith('{"note":"Watch <\\/script>'), "minified, and </ written <\\/"
 
 
 def test_the_page_is_one_file_with_nothing_to_fetch(payload):
-    page = replay_page(payload)
-    assert "<script src" not in page and "<link" not in page and "import " not in page.split("<script>")[1][:200]
+    page = replay_page(payload, title="A Six Love match")
+    assert "<title>A Six Love match</title>" in page
+    assert not re.search(r"<script[^>]+src|<link|@import|url\(|https?://(?!www\.w3\.org)", page), \
+        "no script, style, font or image from anywhere else"
+    assert len(re.findall(r"<script", page)) == 2, "the payload and the classic script, no module"
     assert payload["data"]["hands"][0]["steps"][1]["say"] in page
+    assert 'lang="en"' in page
 
 
-def test_the_page_opens_where_the_payload_says_and_steps_with_the_keyboard(chromium, page_file, payload):
-    page = chromium.new_page(viewport={"width": 1200, "height": 800})
-    requests: list[str] = []
+def test_replay_to_html_carries_every_trait_and_opens_where_asked():
+    replay = Replay.load(harness.RECORDS / "six_love_match.json", bottom="E")
+    replay.go(1, 3)
+    found = re.search(r'<script type="application/json" id="dominoes-replay">(.*?)</script>', replay.to_html(), re.S)
+    state = json.loads(found.group(1))
+    assert state == {name: getattr(replay, name) for name in ("data", "words", "rules_text", "report", "hand",
+                                                               "step", "speed")}
+    assert state["data"]["bottom"] == "E" and (state["hand"], state["step"]) == (1, 3)
+    page = replay.to_html(hand=2, step=-1, title="Game 7")
+    state = json.loads(re.search(r'id="dominoes-replay">(.*?)</script>', page, re.S).group(1))
+    assert (state["hand"], state["step"]) == (2, replay.moves_in(2)), "a negative step counts from the end"
+    assert "<title>Game 7</title>" in page
+    assert (replay.hand, replay.step) == (1, 3), "the widget itself does not move"
+    with pytest.raises(ValueError, match="hand 9 does not exist"):
+        replay.to_html(hand=9)
 
-    def refuse(route):
-        requests.append(route.request.url)
-        route.abort()
 
-    page.route("http*://**", refuse)  # no network: anything fetched fails
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
+# ---- the command line ------------------------------------------------------------------------
+
+
+def test_the_command_line_reports_a_bad_record_as_verify_does(tmp_path, capsys):
+    bad = json.loads((harness.RECORDS / "six_love_match.json").read_text())
+    bad["hands"][1]["moves"][3] = "E 6-6 L"  # a tile E does not hold, where it happens
+    source = tmp_path / "bad.json"
+    source.write_text(json.dumps(bad))
+    assert main(["html", str(source)]) == 1
+    out = capsys.readouterr()
+    assert main(["verify", str(source)]) == 1
+    assert out.out == capsys.readouterr().out, "the same located problems as verify"
+    assert "hand 1" in out.out and "Traceback" not in out.out + out.err
+    assert not (tmp_path / "bad.html").exists(), "no page for a record that does not open"
+    assert main(["html", str(harness.RECORDS / "six_love_match.json"), "-o", str(tmp_path / "x.html"),
+                 "--hand", "7"]) == 2
+    assert "hand 7 does not exist" in capsys.readouterr().err
+
+
+def test_the_command_line_options_reach_the_page(tmp_path, capsys):
+    out = tmp_path / "pages" / "game.html"
+    out.parent.mkdir()
+    assert main(["html", str(harness.RECORDS / "six_love_match.json"), "-o", str(out), "--hand", "1",
+                 "--step", "-1", "--bottom", "N", "--lang", "en", "--title", "Friday's game"]) == 0
+    assert f"wrote {out}" in capsys.readouterr().out
+    page = out.read_text(encoding="utf-8")
+    state = json.loads(re.search(r'id="dominoes-replay">(.*?)</script>', page, re.S).group(1))
+    replay = Replay.load(harness.RECORDS / "six_love_match.json")
+    assert (state["hand"], state["step"]) == (1, replay.moves_in(1)) and state["data"]["bottom"] == "N"
+    assert "<title>Friday&#x27;s game</title>" in page and '<html lang="en">' in page
+
+
+# ---- in the browser --------------------------------------------------------------------------
+
+
+def test_the_ten_hand_match_as_one_page_opens_offline_and_steps_with_the_keys(chromium, tmp_path, capsys):
+    source = tmp_path / "six_love_10_hands.json"
+    shutil.copy(TEN_HANDS, source)
+    assert main(["html", str(source), "--hand", "2"]) == 0
+    written = source.with_suffix(".html")
+    assert f"wrote {written}" in capsys.readouterr().out, "-o defaults to the record's name, next to it"
+    data = Replay.load(TEN_HANDS).data
+    hand = data["hands"][2]
+    size = written.stat().st_size
+    page, requests, errors, seconds, in_page = open_offline(chromium, written)
     try:
-        page.goto(page_file.as_uri())
+        with capsys.disabled():
+            print(f"\n[one-file replay] six_love_10_hands.html: {size / 1024:.0f} KB ({size} bytes) for "
+                  f"{len(data['hands'])} hands, {sum(len(h['steps']) for h in data['hands'])} positions; "
+                  f"opened offline in {seconds * 1000:.0f} ms (first step drawn {in_page:.0f} ms after navigation)")
         root = page.locator(".dominoes-widget.dw-replay-widget")
-        root.wait_for(timeout=10_000)
-        steps = payload["data"]["hands"][0]["steps"]
-        say = page.locator(".dw-say")
-        assert say.inner_text() == steps[2]["say"], "opens at the payload's hand and step"
         assert root.evaluate("el => el === document.activeElement"), "the replay has the keyboard at once"
+        assert page.title() == "Six Love: Replay of a recorded match"
+        assert counter(page) == f"0 / {len(hand['moves'])}" and page.locator(".dw-say").inner_text() == hand["steps"][0]["say"]
         page.keyboard.press("ArrowRight")
-        assert say.inner_text() == steps[3]["say"]
-        page.keyboard.press("ArrowRight")
-        assert say.inner_text() == steps[4]["say"]
-        assert page.locator(".dw-note").inner_text() == views.REPLAY_COMMENTS["0:3"]
-        assert len(page.locator("svg.dw-line").get_attribute("data-line").split()) == len(steps[4]["line"])
+        assert page.locator(".dw-say").inner_text() == hand["steps"][1]["say"]
+        assert page.locator(".dw-note").inner_text() == hand["steps"][1]["note"], "the record's comment"
         page.keyboard.press("End")
-        last = len(payload["data"]["hands"][0]["moves"])
-        assert page.locator(".dw-counter").inner_text() == f"{last} / {last}"
-        assert payload["data"]["hands"][0]["result"]["title"] in page.locator(".dw-result").inner_text()
+        assert counter(page) == f"{len(hand['moves'])} / {len(hand['moves'])}"
+        assert hand["result"]["title"] in page.locator(".dw-result").inner_text(), "and the hand's result"
         page.keyboard.press("PageDown")
-        assert page.locator(".dw-corner-start").first.inner_text().endswith("Hand 2 of 5")
-        page.keyboard.press("ArrowLeft")
-        assert page.locator(".dw-counter").inner_text() == f"{last} / {last}", "back to the end of hand 1"
-        page.locator('.dw-controls button[data-action="next"]').click()
-        assert page.locator(".dw-counter").inner_text().startswith("0 / ")
+        page.keyboard.press("PageDown")
+        assert page.locator(".dw-corner-start").first.inner_text().endswith("Hand 5 of 10")
+        page.locator(".dw-slider").fill("5")
+        assert counter(page).startswith("5 / ")
+        page.keyboard.press(" ")  # play: the page steps on its own, like the widget
+        page.wait_for_function("() => document.querySelector('.dw-counter').textContent.startsWith('7 / ')")
+        page.keyboard.press(" ")
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / "replay-page.png"), full_page=True)
-        assert requests == [], f"the page fetched {requests}"
+        page.screenshot(path=str(ARTIFACTS / "ten-hands-page.png"), full_page=True)
+        assert requests == [written.as_uri()], f"the page fetched {requests[1:]}"
+        assert not errors, errors
+    finally:
+        page.close()
+
+
+def test_a_comment_that_looks_like_html_stays_a_comment(chromium, tmp_path):
+    record = json.loads((harness.RECORDS / "six_love_match.json").read_text())
+    record["comments"] = {"0:3": NASTY}
+    path = Replay(record).save_html(tmp_path / "nasty.html", step=4)
+    page, requests, errors, _, _ = open_offline(chromium, path)
+    try:
+        assert page.locator(".dw-note").inner_text().startswith("Watch </script><script>alert(1)</script> and <!--")
+        assert page.locator("script").count() == 2, "no element came out of the comment"
+        page.keyboard.press("ArrowLeft")
+        assert counter(page).startswith("3 / ")
         assert not errors, errors
     finally:
         page.close()
@@ -111,12 +198,23 @@ def test_the_page_opens_where_the_payload_says_and_steps_with_the_keyboard(chrom
 def test_the_page_draws_into_its_own_element_when_it_has_one(chromium, payload):
     page = chromium.new_page(viewport={"width": 1000, "height": 700})
     try:
-        body = replay_page(payload).replace('<script type="application/json"',
-                                            '<main><div id="dominoes-replay-view"></div></main>\n<script type="application/json"')
+        body = replay_page(payload).replace('<div id="dominoes-replay-view"></div>', "").replace(
+            '<script type="application/json"', '<main><div id="dominoes-replay-view"></div></main>\n'
+                                               '<script type="application/json"')
         page.set_content(body)
         assert page.locator("main #dominoes-replay-view .dw-replay-widget").count() == 1
         page.locator(".dw-replay-widget").focus()
         page.keyboard.press("Home")
-        assert page.locator(".dw-counter").inner_text().startswith("0 / ")
+        assert counter(page).startswith("0 / ")
+    finally:
+        page.close()
+
+
+def test_without_a_view_element_the_replay_goes_after_the_payload(chromium, payload):
+    page = chromium.new_page(viewport={"width": 1000, "height": 700})
+    try:
+        page.set_content(replay_page(payload).replace('<div id="dominoes-replay-view"></div>', ""))
+        assert page.locator("#dominoes-replay + #dominoes-replay-view .dw-replay-widget").count() == 1
+        assert page.locator(".dw-say").inner_text() == payload["data"]["hands"][0]["steps"][2]["say"]
     finally:
         page.close()

@@ -1,15 +1,25 @@
-"""A Replay saved as a static HTML page steps with no kernel.
+"""Widgets saved as a static HTML page, with no kernel: a Replay steps, a Table says that
+playing needs a running kernel, and an nbconvert export shows each widget's picture.
 
 ``embed_minimal_html(..., drop_defaults=False)`` writes the widget state (the whole record
 and the bundled front end) into a page that loads require.js, the html-manager's
-``embed-amd.js`` and anywidget's ``dist/index.js`` from CDNs. The test opens it offline in
-headless Chromium, answering those requests from the npm devDependencies, and steps.
+``embed-amd.js`` and anywidget's ``dist/index.js`` from CDNs. The tests open it offline in
+headless Chromium, answering those requests from the npm devDependencies, and click.
+
+``jupyter nbconvert --to html --execute`` stores the widget state too, and then writes
+only the widget view of each output, which draws nothing offline. With
+``--ExecutePreprocessor.store_widget_state=False`` (the README's command) each output
+falls back to its ``text/html``: the widget's static picture.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 
+import nbformat
 import pytest
 
 import browser_harness as harness
@@ -19,7 +29,9 @@ pytestmark = pytest.mark.browser
 
 embed = pytest.importorskip("ipywidgets.embed")
 
+from dominoes_widget.catalog import ui_words  # noqa: E402
 from dominoes_widget.widgets.replay import Replay  # noqa: E402
+from dominoes_widget.widgets.table import Table  # noqa: E402
 
 RECORD = harness.RECORDS / "six_love_match.json"
 ARTIFACTS = harness.ROOT / "test-artifacts" / "replay"
@@ -83,8 +95,81 @@ def test_the_exported_page_steps_with_no_kernel(exported, browser):
         page.screenshot(path=str(ARTIFACTS / "static_export.png"), full_page=True)
     finally:
         page.close()
-    assert not errors, f"errors in the page: {errors}"
+    assert not harness.page_errors(errors), f"errors in the page: {errors}"
     # Everything came from here: the page, and the three CDN files answered from node_modules.
     outside = [url for url in requests if not url.startswith(harness.ORIGIN)]
     assert outside and all(harness.cdn_file(url) is not None for url in outside), outside
     assert {harness.cdn_file(url).name for url in outside} == {"require.js", "embed-amd.js", "index.js"}
+
+
+def test_an_exported_table_says_that_playing_needs_a_running_kernel(browser, tmp_path):
+    harness.ensure_built(harness.TABLE)
+    table = Table(seed=1, bot_delay=0, bots="greedy")  # S holds the 6-6 and poses it: no bot moves
+    path = tmp_path / "table.html"
+    embed.embed_minimal_html(path, views=[table], drop_defaults=False, title="A Table, exported")
+    page = harness.open_export(browser, path.read_text(encoding="utf-8"), viewport=harness.TABLE.viewport)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        status = page.locator(".dw-status")
+        status.wait_for(timeout=20_000)
+        assert page.locator(".dw-status-text").inner_text() == table.view["status"] == "Your turn: pose the 6-6"
+        page.locator('.dw-hand-tile[data-tile="6-6"]').click()
+        # model.send goes nowhere in this page: a few seconds later the status line says so
+        page.wait_for_function("() => document.querySelector('.dw-status').classList.contains('dw-no-kernel')",
+                               timeout=20_000)
+        assert page.locator(".dw-status-text").inner_text() == ui_words("en")["no_kernel"]
+        assert "dw-my-turn" not in status.get_attribute("class"), "and no longer says it is your turn"
+        assert page.locator("svg.dw-line .dw-tile").count() == 0, "nothing was played"
+        page.screenshot(path=str(ARTIFACTS / "static_export_table.png"), full_page=True)
+    finally:
+        page.close()
+        table.close()
+    assert not harness.page_errors(errors), f"errors in the page: {errors}"
+
+
+NBCONVERT_OPTIONS = ["--to", "html", "--execute", "--ExecutePreprocessor.store_widget_state=False"]
+"""The README's command: execute, keep no widget state, so each output shows its picture."""
+
+
+def test_nbconvert_without_widget_state_shows_each_widgets_picture_offline(browser, tmp_path):
+    notebook = nbformat.v4.new_notebook(cells=[
+        nbformat.v4.new_code_cell("from dominoes_widget import Replay, Table\n"
+                                  "Table(seed=1, bot_delay=0, bots='greedy')"),
+        nbformat.v4.new_code_cell(f"Replay.load({str(RECORD)!r}, step=3)"),
+    ])
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)",
+                                       "language": "python"}
+    nbformat.write(notebook, tmp_path / "game.ipynb")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(harness.ROOT), os.environ.get("PYTHONPATH", "")])}
+    done = subprocess.run([sys.executable, "-m", "jupyter", "nbconvert", *NBCONVERT_OPTIONS, "game.ipynb"],
+                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    exported = tmp_path / "game.html"
+    text = exported.read_text(encoding="utf-8")
+    assert "application/vnd.jupyter.widget-view+json" not in text, "no widget view that would draw nothing"
+
+    page = browser.new_page(viewport={"width": 1200, "height": 1400})
+    outside: list[str] = []
+
+    def offline(route):
+        outside.append(route.request.url)
+        route.abort()
+
+    page.route("http*://**", offline)  # the template's CDN scripts (require.js, MathJax) fail, as offline
+    try:
+        page.goto(exported.as_uri())
+        table = page.locator(".dominoes-table-static")
+        replay = page.locator(".dominoes-replay-static")
+        for picture in (table, replay):
+            svg = picture.locator("svg").first
+            svg.wait_for(state="visible", timeout=10_000)
+            box = svg.bounding_box()
+            assert box["width"] > 200 and box["height"] > 150, box
+        assert "playing needs a running kernel" in table.inner_text()
+        assert "6-6" in table.locator("svg g > title").all_text_contents(), "S's tiles, face up"
+        assert "last move W 6-3 R" in replay.locator("svg > title").text_content(), "the replay at step 3"
+        page.screenshot(path=str(ARTIFACTS / "nbconvert_no_widget_state.png"), full_page=True)
+    finally:
+        page.close()
+    assert all(not url.startswith(("http://127.", "http://localhost")) for url in outside)

@@ -168,6 +168,12 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
 
     def go(self, hand: int, step: int = 0) -> None:
         """Show hand ``hand`` after ``step`` moves (a negative step counts from its end)."""
+        hand, step = self._position(hand, step)
+        self.hand = hand  # opens the hand at its deal
+        self.step = step
+
+    def _position(self, hand: int, step: int) -> tuple[int, int]:
+        """(``hand``, ``step``) checked, a negative step counted from the hand's end."""
         if not self.ok:
             raise ValueError("the record did not open: see replay.problems")
         for name, value in (("hand", hand), ("step", step)):
@@ -180,8 +186,36 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
         problem = self._session.check(hand, step)
         if problem is not None:
             raise ValueError(problem)
-        self.hand = hand  # opens the hand at its deal
-        self.step = step
+        return hand, step
+
+    # -- the one-file page ----------------------------------------------------------------------
+    def to_html(self, *, hand: int | None = None, step: int | None = None, title: str | None = None) -> str:
+        """This replay as ONE self-contained HTML page that steps offline, in any browser.
+
+        The page holds the front end, the styles, the words, the rules and every position
+        of the record inline, and fetches nothing. It opens at ``hand``/``step`` (default:
+        where the replay is; a negative step counts from the hand's end); ``title`` is the
+        page's title. A bad record gives a page that lists its problems.
+        """
+        from ..page import replay_page
+
+        return replay_page(self._page_payload(hand, step), title=title)
+
+    def save_html(self, path: str | os.PathLike[str], *, hand: int | None = None, step: int | None = None,
+                  title: str | None = None) -> Path:
+        """Write :meth:`to_html` to ``path`` (UTF-8) and return the path: open it in any browser."""
+        from ..page import write_page
+
+        return write_page(path, self._page_payload(hand, step), title=title)
+
+    def _page_payload(self, hand: int | None, step: int | None) -> dict[str, Any]:
+        from ..page import PAYLOAD_KEYS
+
+        payload = {name: getattr(self, name) for name in PAYLOAD_KEYS}
+        if self.ok and (hand is not None or step is not None):
+            payload["hand"], payload["step"] = self._position(self.hand if hand is None else hand,
+                                                              0 if step is None else step)
+        return payload
 
     def _static_html(self) -> str:
         """What GitHub, nbviewer or a notebook saved without widget state show instead."""

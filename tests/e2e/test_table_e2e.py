@@ -9,6 +9,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from playing import click_move, play_hand_by_clicking
+
 pytestmark = pytest.mark.e2e
 
 SETUP = """
@@ -40,45 +42,14 @@ def open_table(page, open_notebook, game="partnership", seed=5, **options):
     return notebook, widget
 
 
-def click_move(widget, move: str) -> None:
-    """Make ``move`` (record notation) the way a person does: click the tile, pick the end."""
-    words = move.split()
-    if words[1] == "pass":
-        widget.locator("button.dw-pass").click()
-        return
-    if words[1] == "draw":
-        widget.locator("button.dw-draw").click()
-        return
-    a, b = words[1].split("-")
-    tile = f"{min(a, b)}-{max(a, b)}"
-    widget.locator(f'.dw-hand-tile[data-tile="{tile}"]').click()
-    if len(words) == 3:  # a tile that fits both ends asks which, in the status line (the browser alone)
-        widget.page.wait_for_timeout(50)
-        choice = widget.locator(f'.dw-choice button[data-end="{words[2]}"]')
-        if choice.is_visible():
-            choice.click()
-
-
-def play_hand_by_clicking(page, widget, kernel_json, prefer=None) -> dict:
-    """Click legal moves until the hand ends; return the kernel's last state."""
-    state = kernel_json(page, "state.json")
-    for _ in range(60):
-        if state["phase"] in ("hand_over", "match_over"):
-            return state
-        assert state["phase"] == "playing" and state["legal"], state
-        move = next((m for m in state["legal"] if prefer and prefer in m), state["legal"][0])
-        done = len(state["moves"])
-        click_move(widget, move)
-        state = kernel_json(page, "state.json",
-                            until=lambda s: len(s["moves"]) > done or s["phase"] != "playing")
-        assert move.split()[0] == "S"
-        assert any(m.startswith("S ") for m in state["moves"][done:])
-    raise AssertionError("the hand did not end")
+def read_state(page, kernel_json):
+    """The kernel's state file of the notebook SETUP, for playing.play_hand_by_clicking."""
+    return lambda until=None: kernel_json(page, "state.json", until=until)
 
 
 def test_play_a_partnership_hand_to_its_end_by_clicking(page, open_notebook, kernel_json):
     notebook, widget = open_table(page, open_notebook, "six_love", seed=5)
-    state = play_hand_by_clicking(page, widget, kernel_json)
+    state = play_hand_by_clicking(widget, read_state(page, kernel_json))
     result = widget.locator(".dw-result")
     expect(result).to_contain_text(state["result"]["title"])
     page_moves = widget.locator(".dw-move-list button[data-ply]").all_inner_texts()
@@ -94,7 +65,7 @@ def test_play_a_partnership_hand_to_its_end_by_clicking(page, open_notebook, ker
 
 def test_vietnamese_hand_with_a_draw(page, open_notebook, kernel_json):
     notebook, widget = open_table(page, open_notebook, "vietnamese", seed=12, players=2)
-    state = play_hand_by_clicking(page, widget, kernel_json, prefer="draw")
+    state = play_hand_by_clicking(widget, read_state(page, kernel_json), prefer="draw")
     assert any(m.startswith("S draw") for m in state["moves"]), "S drew from the pile by clicking Draw"
     pile = widget.locator(".dw-pile").inner_text()
     assert pile.strip()

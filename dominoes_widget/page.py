@@ -1,0 +1,99 @@
+"""The one-file replay page: a replay as ONE self-contained HTML file.
+
+The page holds, inline, the Replay's styles (``static/replay.css``), its front end as a
+classic script (``static/standalone.js``, which runs the widget's own ``render`` over a
+stand-in for the model) and the Replay's traits as a JSON payload: the whole record's
+``data`` (every position, every sentence), the ``words``, the ``rules_text`` and where
+to open. It fetches nothing, so it opens from a ``file://`` URL, offline, in any browser
+(see ``js/PROTOCOL.md``, "The one-file replay page").
+
+``Replay.to_html()`` / ``Replay.save_html(path)`` and
+``python -m dominoes_widget html game.json`` write it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Mapping
+from html import escape
+from pathlib import Path
+from typing import Any
+
+__all__ = ["PAYLOAD_KEYS", "replay_page", "script_json", "write_page"]
+
+STATIC = Path(__file__).resolve().parent / "static"
+PAYLOAD_KEYS = ("data", "words", "rules_text", "report", "hand", "step", "speed")
+"""The Replay's traits the page carries; the script gives any missing one its default."""
+
+PAGE_STYLE = ("html { color-scheme: light dark; } "
+              "body { margin: 0; padding: 16px; background: Canvas; color: CanvasText; "
+              "font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; }")
+
+
+def script_json(value: Any) -> str:
+    """``value`` as minified JSON that can sit inside ``<script type="application/json">``.
+
+    ``</`` is written ``<\\/`` (so ``</script>`` in a comment cannot end the element),
+    ``<!--`` as ``\\u003c!--`` (it would switch the HTML parser into its escaped script
+    state) and U+2028/U+2029 as ``\\u2028``/``\\u2029``. All of them occur only inside
+    JSON strings, where these escapes read back as the same text.
+    """
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return (text.replace("</", "<\\/").replace("<!--", "\\u003c!--")
+            .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
+
+
+def _inline(name: str, closing: str) -> str:
+    """A built file of ``static/``, checked to be safe inside its element."""
+    path = STATIC / name
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise FileNotFoundError(f"{path} is missing: build the front end (npm run build, or pip install .)") from None
+    if re.search(f"</{closing}|<!--", text, re.IGNORECASE):
+        raise RuntimeError(f"{path} holds </{closing} or <!--, which would end the page's <{closing}> early")
+    return text
+
+
+def replay_page(payload: Mapping[str, Any], *, title: str | None = None) -> str:
+    """The page's HTML for ``payload``, a Replay's traits (:data:`PAYLOAD_KEYS`; others are ignored).
+
+    ``title`` is the page's title; by default the rules' name and the words' name for a
+    replay ("Six Love: Replay of a recorded match").
+    """
+    state = {key: payload[key] for key in PAYLOAD_KEYS if key in payload}
+    data = state.get("data") or {}
+    words = state.get("words") or {}
+    if title is None:
+        title = ": ".join(part for part in (data.get("title"), words.get("replay")) if part) or "Replay"
+    lang = data.get("lang") or "en"
+    css = _inline("replay.css", "style")
+    script = _inline("standalone.js", "script")
+    return f"""<!doctype html>
+<html lang="{escape(lang)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="dominoes_widget">
+<title>{escape(title)}</title>
+<style>{PAGE_STYLE}</style>
+<style>
+{css}</style>
+</head>
+<body>
+<div id="dominoes-replay-view"></div>
+<script type="application/json" id="dominoes-replay">{script_json(state)}</script>
+<script>
+{script}</script>
+</body>
+</html>
+"""
+
+
+def write_page(path: str | os.PathLike[str], payload: Mapping[str, Any], *, title: str | None = None) -> Path:
+    """Write :func:`replay_page` to ``path`` (UTF-8); the path written."""
+    path = Path(path)
+    path.write_text(replay_page(payload, title=title), encoding="utf-8")
+    return path

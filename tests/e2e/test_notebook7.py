@@ -1,0 +1,62 @@
+"""Both widgets in Jupyter Notebook 7 (``jupyter notebook``): they render, a click on the
+Table reaches the kernel and the bots answer, and the Replay steps with the kernel
+following. Picture: test-artifacts/e2e/test_table_and_replay_in_notebook_7.png.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from browser_harness import RECORDS
+from servers import (folder_for_test, jupyter_command, run_notebook, start_server, wait_json, watch,
+                     widget_front_ends, write_notebook)
+
+pytestmark = pytest.mark.e2e
+
+CELLS = [
+    '''
+from dominoes_widget import Replay, Table
+
+table = Table(seed=1, bot_delay=0, bots="greedy")  # you hold the 6-6 and pose it
+table.observe(lambda _: e2e_dump("table.json", {"moves": table.state["moves"], "turn": table.turn,
+                                                "legal": table.view["legal"]}), "view")
+table
+''',
+    f'''
+replay = Replay.load({str(RECORDS / "six_love_match.json")!r})
+replay.observe(lambda _: e2e_dump("replay.json", {{"hand": replay.hand, "step": replay.step,
+                                                  "move": str(replay.move)}}), ["hand", "step"])
+replay
+''',
+]
+
+
+@pytest.fixture(scope="module")
+def notebook7(request):
+    command = jupyter_command("notebook", "--JupyterNotebookApp.expose_app_in_browser=True")
+    with start_server(request, "jupyter-notebook", command, ready="/tree", check=widget_front_ends) as server:
+        yield server
+
+
+def test_table_and_replay_in_notebook_7(notebook7, page, request):
+    watch(page, request.node)
+    folder = folder_for_test(notebook7, request)
+    notebook = write_notebook(folder, "both", CELLS)
+    path = f"{folder.name}/{notebook.name}"
+    panel = run_notebook(page, notebook7, f"{notebook7.url}/notebooks/{path}?token={notebook7.token}", path)
+    table, replay = panel.locator(".dw-table-widget"), panel.locator(".dw-replay-widget")
+    expect(table.locator(".dw-status-text")).to_have_text("Your turn: pose the 6-6")
+    expect(replay.locator(".dw-counter")).to_have_text("0 / 26")
+
+    table.locator('.dw-hand-tile[data-tile="6-6"]').click()
+    state = wait_json(page, folder / "table.json", lambda s: s["turn"] == "S" and len(s["moves"]) >= 2)
+    assert state["moves"][0] == "S 6-6" and len(state["moves"]) >= 2, "the kernel played it and the bots answered"
+    expect(table.locator("svg.dw-line .dw-tile")).to_have_count(len(state["moves"]) - sum(
+        m.endswith("pass") for m in state["moves"]))
+
+    replay.locator('button[data-action="next"]').click()
+    replay.locator('button[data-action="next"]').click()
+    expect(replay.locator(".dw-counter")).to_have_text("2 / 26")
+    assert wait_json(page, folder / "replay.json", lambda d: d["step"] == 2)["hand"] == 0
+    table.scroll_into_view_if_needed()  # the picture shows the table after the bots' answer
