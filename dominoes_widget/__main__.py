@@ -1,4 +1,5 @@
-"""Command line: ``python -m dominoes_widget verify FILE [--json]``, ``html FILE [-o PAGE]`` and ``simulate``."""
+"""Command line: ``python -m dominoes_widget verify FILE [--json]``, ``html FILE [-o PAGE]``,
+``analyse FILE [-o ANALYSIS]`` and ``simulate``."""
 
 from __future__ import annotations
 
@@ -19,12 +20,15 @@ def main(argv: list[str] | None = None) -> int:
     verify.add_argument("file", help="a RECORD.md game record (JSON)")
     verify.add_argument("--json", action="store_true", help="one JSON object per line")
     _add_html(commands)
+    _add_analyse(commands)
     _add_simulate(commands)
     args = parser.parse_args(argv)
     if args.command == "verify":
         return _verify(args.file, args.json)
     if args.command == "html":
         return _html(args)
+    if args.command == "analyse":
+        return _analyse(args)
     return _simulate(args)
 
 
@@ -81,6 +85,50 @@ def _add_html(commands) -> None:
     html.add_argument("--bottom", help="the seat drawn at the bottom (default S)")
     html.add_argument("--lang", default="en", choices=LANGUAGES, help="the page's language (default en)")
     html.add_argument("--title", help="the page's title (default: the rules' name)")
+    html.add_argument("--analysis", help="an analysis file (from `analyse`) to show on the page")
+
+
+def _add_analyse(commands) -> None:
+    analyse = commands.add_parser("analyse", help="judge every decision of a record with the strong bot",
+                                  description="Judge every decision of a recorded match (moves with a real "
+                                              "choice) from the mover's view, and write the analysis as a "
+                                              "side file that `html --analysis` and Replay(analysis=...) read.")
+    analyse.add_argument("file", help="a RECORD.md game record (JSON)")
+    analyse.add_argument("-o", "--output", help="the analysis file (default: FILE with .analysis.json)")
+    analyse.add_argument("--seed", type=int, default=0, help="the same seed gives the same analysis")
+    analyse.add_argument("--rollouts", type=int, default=None, help="played-out hands per decision")
+    analyse.add_argument("--workers", type=int, default=None, help="worker processes (default: every core)")
+    analyse.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def _analyse(args) -> int:
+    from pathlib import Path
+
+    from .analysis import analyse
+    from .errors import RecordError
+
+    source = Path(args.file)
+    try:
+        found = analyse(source, seed=args.seed, rollouts=args.rollouts, workers=args.workers,
+                        progress=not args.no_progress)
+    except RecordError as error:
+        for problem in error.problems:
+            print(problem)
+        return 1
+    except ValueError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    output = Path(args.output) if args.output else source.with_suffix(".analysis.json")
+    try:
+        found.save(output)
+    except OSError as error:
+        print(f"error: cannot write {output}: {error.strerror or error}", file=sys.stderr)
+        return 2
+    for row in found.summary():
+        print(f"{row['seat']}: {row['decisions']} decisions, {row['inaccuracy']} inaccuracies, "
+              f"{row['mistake']} mistakes, {row['blunder']} blunders, average loss {row['average_loss']} points")
+    print(f"wrote {output}")
+    return 130 if found.interrupted else 0
 
 
 def _html(args) -> int:
@@ -90,7 +138,7 @@ def _html(args) -> int:
 
     source = Path(args.file)
     try:
-        replay = Replay(source, bottom=args.bottom, lang=args.lang)
+        replay = Replay(source, bottom=args.bottom, lang=args.lang, analysis=args.analysis)
         if replay.ok:
             replay.go(args.hand, args.step)
     except (ValueError, TypeError) as error:  # a seat, hand or step the record does not have

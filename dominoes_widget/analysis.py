@@ -17,7 +17,8 @@ verdict               the move played gave away, in points of win share
 ====================  =============================================================
 
 *Win share* is the chance of winning plus half the chance of a tie, in percent; a
-difference counts only when it is larger than twice its standard error. The decisions
+difference counts only when it is larger than its standard error (the two estimates come
+from the same sampled deals, so their difference is steadier than either). The decisions
 run on local processes (or any ``concurrent.futures`` executor, a Dask cluster's
 included) and each is seeded from ``(seed, hand, move)`` alone, so the same seed gives
 the same analysis on any number of workers.
@@ -113,7 +114,7 @@ class Decision:
     @property
     def verdict(self) -> Verdict:
         best, played = self.best, self.played_judgement
-        noise = 200 * math.sqrt(best.stderr ** 2 + played.stderr ** 2)
+        noise = 100 * math.sqrt(best.stderr ** 2 + played.stderr ** 2)
         loss = self.loss
         if loss <= noise:
             return Verdict.GOOD
@@ -130,8 +131,8 @@ class Decision:
 
     def as_json(self) -> dict[str, Any]:
         return {"hand": self.hand, "ply": self.ply, "seat": self.seat, "side": self.side, "played": self.played,
-                "moves": [[j.move, round(j.win, 4), round(j.tie, 4), round(j.low, 4), round(j.high, 4),
-                           round(j.stderr, 5), j.samples] for j in self.judgements]}
+                "moves": [[j.move, round(j.win, 6), round(j.tie, 6), round(j.low, 6), round(j.high, 6),
+                           round(j.stderr, 6), j.samples] for j in self.judgements]}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "Decision":
@@ -181,6 +182,11 @@ class Analysis:
             rows.append({"seat": seat, "decisions": len(mine), **counts,
                          "average_loss": round(sum(d.loss for d in mine) / len(mine), 2) if mine else 0.0})
         return rows
+
+    @property
+    def hands(self) -> list[int]:
+        """The hands analysed (0-based)."""
+        return list(self.settings.get("hands", sorted({d.hand for d in self.decisions})))
 
     def decision_at(self, hand: int, ply: int) -> Decision | None:
         """The decision made by move ``ply`` of hand ``hand``, if it was one."""
@@ -317,7 +323,7 @@ def analyse(source: Any, *, hands: Iterable[int] | None = None, seed: int = 0, r
         index, ply, seat, played = places[number]
         side = team_of(seat) if match.rules.is_partnership else seat
         decisions.append(Decision(index, ply, seat, side, played, results[number]))
-    settings = {"seed": seed, "rollouts": rollouts, "max_ms": max_ms, "bot": bot}
+    settings = {"seed": seed, "rollouts": rollouts, "max_ms": max_ms, "bot": bot, "hands": sorted(wanted)}
     return Analysis(match.rules, decisions, settings, interrupted)
 
 

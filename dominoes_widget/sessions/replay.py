@@ -196,7 +196,7 @@ class ReplaySession:
             "result": result,
             "steps": steps,
         }
-        if self.analysis is not None:
+        if self.analysis is not None and index in self.analysis.hands:
             data["analysis"] = self._analysis_data(index, voice)
         return data
 
@@ -224,6 +224,11 @@ class ReplaySession:
             if hand.outcome is not None:
                 won = side in (hand.outcome.winner_team, hand.outcome.winner_seat)
                 points[-1] = 50.0 if hand.outcome.tie else (100.0 if won else 0.0)
+            first = next((p for p in points if p is not None), None)
+            for step, point in enumerate(points):  # before the first estimate: as it first stood
+                if point is not None:
+                    break
+                points[step] = first
             strip[side] = points
         marks = []
         for ply, decision in sorted(decisions.items()):
@@ -276,6 +281,8 @@ def _analysis(source: Any, replayed: Replayed) -> Any:
     if source is True:
         return analyse(replayed, progress=False)
     analysis = source if isinstance(source, Analysis) else Analysis.load(source)
+    if analysis.rules != replayed.match.rules:
+        raise ValueError(f"the analysis is of another record: its rules are {analysis.rules.name}'s")
     for decision in analysis.decisions:
         hands = replayed.match.hands
         if decision.hand >= len(hands) or decision.ply >= len(hands[decision.hand].moves) \

@@ -1,0 +1,157 @@
+"""Analysis of recorded matches, the coach at the table, and the replay's analysis (issue 12)."""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+from pathlib import Path
+
+import pytest
+
+from dominoes_widget import IllegalMoveError, Rules, analyse, read_record, seat_view
+from dominoes_widget.analysis import THRESHOLDS, Analysis, Decision, Judgement, Verdict, distinct_choices
+from dominoes_widget.widgets.replay import Replay
+from dominoes_widget.widgets.table import Table
+
+RECORDS = Path(__file__).resolve().parent / "data" / "records"
+SIX_LOVE = RECORDS / "six_love_match.json"
+QUICK = {"rollouts": 60, "progress": False}
+
+
+@pytest.fixture(scope="module")
+def first_hand() -> Analysis:
+    return analyse(SIX_LOVE, hands=[0], workers=1, seed=3, **QUICK)
+
+
+def test_every_decision_with_a_real_choice_is_judged_from_the_movers_view(first_hand):
+    hand = read_record(SIX_LOVE).match.hands[0]
+    expected = []
+    walk = hand.copy()
+    while walk.moves:
+        walk.pop()
+    for ply, move in enumerate(hand.moves):
+        if distinct_choices(seat_view(walk, move.seat)) >= 2:
+            expected.append(ply)
+        walk.push(move)
+    assert [d.ply for d in first_hand.decisions] == expected and expected
+    for decision in first_hand.decisions:
+        legal = {str(m) for m in seat_view(_at(hand, decision.ply), decision.seat).legal_moves}
+        assert {j.move for j in decision.judgements} == legal, "every legal move is judged"
+        assert decision.played in legal and decision.side in ("NS", "EW")
+        assert all(0 <= j.low <= j.win <= j.high <= 1 and 0 <= j.tie <= 1 for j in decision.judgements)
+        assert decision.best.share >= max(j.share for j in decision.judgements) - 1e-9
+        assert decision.loss >= 0
+
+
+def _at(hand, ply):
+    walk = hand.copy()
+    while len(walk.moves) > ply:
+        walk.pop()
+    return walk
+
+
+def test_the_same_seed_gives_the_same_analysis_on_any_number_of_workers(first_hand):
+    again = analyse(SIX_LOVE, hands=[0], workers=2, seed=3, **QUICK)
+    assert again.rows == first_hand.rows
+    with cf.ThreadPoolExecutor(2) as pool:
+        threaded = analyse(SIX_LOVE, hands=[0], executor=pool, seed=3, **QUICK)
+    assert threaded.rows == first_hand.rows
+    other = analyse(SIX_LOVE, hands=[0], workers=1, seed=4, **QUICK)
+    assert other.rows != first_hand.rows, "another seed samples other deals"
+
+
+def _decision(best: float, played: float, stderr: float = 0.005) -> Decision:
+    return Decision(0, 3, "S", "NS", "S 1-2 L", (Judgement("S 3-4 R", best, 0.0, best - 0.01, best + 0.01, stderr, 500),
+                                               Judgement("S 1-2 L", played, 0.0, played - 0.01, played + 0.01, stderr,
+                                                         500)))
+
+
+@pytest.mark.parametrize("gap, verdict", [(0.02, Verdict.GOOD), (0.07, Verdict.INACCURACY),
+                                          (0.15, Verdict.MISTAKE), (0.30, Verdict.BLUNDER)])
+def test_verdicts_follow_the_stated_thresholds(gap, verdict):
+    assert THRESHOLDS == {"inaccuracy": 5.0, "mistake": 10.0, "blunder": 20.0}
+    decision = _decision(0.6, 0.6 - gap)
+    assert decision.verdict is verdict and decision.loss == pytest.approx(100 * gap)
+
+
+def test_a_loss_within_the_estimates_noise_is_not_a_mistake():
+    assert _decision(0.6, 0.48, stderr=0.1).verdict is Verdict.GOOD
+
+
+def test_rows_summaries_comments_and_a_side_file(first_hand, tmp_path):
+    rows = first_hand.rows
+    assert rows and set(rows[0]) == {"hand", "move", "seat", "side", "played", "best", "win", "best_win", "loss",
+                                      "verdict", "choices"}
+    frame = first_hand.to_pandas()
+    assert len(frame) == len(rows)
+    assert sum(row["decisions"] for row in first_hand.summary()) == len(first_hand)
+    for key, words in first_hand.comments().items():
+        hand, ply = map(int, key.split(":"))
+        assert first_hand.decision_at(hand, ply).verdict is not Verdict.GOOD and words
+    path = first_hand.save(tmp_path / "game.analysis.json")
+    loaded = Analysis.load(path).rows
+    assert [{k: v for k, v in r.items() if k != "loss"} for r in loaded] == \
+        [{k: v for k, v in r.items() if k != "loss"} for r in rows]
+    assert all(abs(a["loss"] - b["loss"]) < 0.02 for a, b in zip(loaded, rows))
+    assert "<table" in first_hand._repr_html_()
+
+
+def test_the_replay_shows_an_analysis_and_refuses_one_of_another_record(first_hand, tmp_path):
+    path = first_hand.save(tmp_path / "game.analysis.json")
+    replay = Replay(SIX_LOVE, analysis=path)
+    hand = replay.data["hands"][0]
+    analysis = hand["analysis"]
+    assert analysis["sides"] == ["NS", "EW"]
+    for side in analysis["sides"]:
+        strip = analysis["strip"][side]
+        assert len(strip) == len(hand["moves"]) + 1 and all(p is None or 0 <= p <= 100 for p in strip)
+    outcome = replay.match.hands[0].outcome
+    assert analysis["strip"][outcome.winner_team][-1] == 100.0, "the strip ends with the result"
+    assert [m["ply"] for m in analysis["marks"]] == [d.ply for d in first_hand.decisions]
+    assert "analysis" not in replay.data["hands"][1], "only the hands analysed"
+    with pytest.raises(ValueError, match="another record"):
+        Replay(RECORDS / "straight_six_match.json", analysis=path)
+
+
+def test_the_coach_judges_the_position_from_the_persons_seat():
+    table = Table(coach=True, bot_delay=0, seed=5, bots="greedy")
+    while table.turn != "S" or len(table.legal_moves) < 2:
+        move = table.legal_moves[0]
+        table.play(str(move.tile) if move.tile else None, move.end) if move.action != "pass" else table.pass_()
+        if table.phase != "playing":
+            table.next_hand()
+    hint = table.hint()
+    assert table.view["hint"] == hint and table.view["coach"]
+    legal = {str(m) for m in table.legal_moves}
+    assert {m["move"] for m in hint["moves"]} == legal and hint["best"] == hint["moves"][0]["move"]
+    assert hint["words"] and all(m["label"] for m in hint["moves"])
+    best = hint["moves"][0]
+    table.play(best["move"].split()[1], best["move"].split()[2] if len(best["move"].split()) > 2 else None)
+    assert table.view["hint"] is None, "a hint is for the position it was asked in"
+
+
+def test_no_coach_in_hot_seat_or_when_it_is_not_your_turn():
+    hot = Table(seats={"N": "human"}, coach=True, bot_delay=0, seed=5, bots="greedy")
+    assert not hot.view["coach"]
+    with pytest.raises(IllegalMoveError) as refused:
+        hot.hint()
+    assert refused.value.reason == "no_coach"
+    plain = Table(bot_delay=0, seed=5, bots="greedy")
+    with pytest.raises(IllegalMoveError):
+        plain.hint()
+    waiting = Table(coach=True, bot_delay=0, seed=5, bots="greedy")
+    waiting.session.look(0)
+    with pytest.raises(IllegalMoveError):
+        waiting.hint()
+
+
+def test_analysis_of_the_vietnamese_game_judges_each_player():
+    rules = Rules.vietnamese(3)
+    from dominoes_widget import Match, write_record
+
+    match = Match(rules, seed=2)
+    hand = match.deal()
+    while not hand.is_over:
+        match.push(hand.legal_move_list()[-1])
+    found = analyse(write_record(match), workers=1, **QUICK)
+    assert found.decisions and {d.side for d in found.decisions} <= set(rules.seats)
+    assert all(d.side == d.seat for d in found.decisions)
