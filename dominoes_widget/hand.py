@@ -548,29 +548,29 @@ class Hand:
         self._stack.append((None if left is None or right is None else (left, right), self.turn, self._drawn,
                             self._drew, self.outcome, self.lead_index))
         if action == PLAY or action == LEAD:
-            # a lead or play carries all four (see Move); read in two assignments, as one
-            # of four names would build a tuple to unpack
             tile, placed = move.tile, move.placed
-            first, second = move.first, move.second
-            assert tile is not None and placed is not None and first is not None and second is not None
+            assert tile is not None and placed is not None  # a lead or play names its tile and place
+            # its halves as they lie in the line, left to right: a lead opens both ends, a
+            # play on the left opens its left half, a play on the right its right half
+            left_half, right_half = placed
             held = self._held[seat] & ~(1 << tile)
             self._held[seat] = held
             unplayed = self._unplayed_with
-            unplayed[first] -= 1
-            if second != first:
-                unplayed[second] -= 1
+            unplayed[left_half] -= 1
+            if right_half != left_half:
+                unplayed[right_half] -= 1
             if action == LEAD:
-                self.left = left = first
-                self.right = right = second
+                self.left = left = left_half
+                self.right = right = right_half
                 self.line.append(placed)
             elif move.end == "L":
                 assert right is not None  # a play comes after the lead
-                self.left = left = second
+                self.left = left = left_half
                 self.line.appendleft(placed)
                 self.lead_index += 1
             else:
                 assert left is not None  # a play comes after the lead
-                self.right = right = second
+                self.right = right = right_half
                 self.line.append(placed)
             if self._drew:
                 self._drawn = None
@@ -707,22 +707,24 @@ class Hand:
         return move
 
     def _check_play(self, move: Move) -> Move:
-        seat, tile, end = move.seat, move.tile, move.end
-        left, right = self.left, self.right
-        # a play names its tile and end, and _check sends it here only after the lead
-        assert tile is not None and end is not None and left is not None and right is not None
+        seat, tile = move.seat, move.tile
+        assert tile is not None  # a play names its tile
         if self._drawn is not None and tile != self._drawn:
             raise self._refuse(Reason.MUST_PLAY_DRAWN_TILE, move, "must_play_drawn", tile=self._drawn)
         if not self.holds(seat, tile):
             raise self._refuse(Reason.TILE_NOT_IN_HAND, move, "not_held")
-        end_value = left if end == "L" else right
+        end_value = self.left if move.end == "L" else self.right
+        assert end_value is not None  # _check sends a play here only after the lead
         if self._wild and end_value == 0:
             return move
         if move.first == end_value:
             return move
-        if tile.has(end_value):
-            return _PLAYS[seat][tile][end][end_value]  # written the other way round
-        other_value = right if end == "L" else left
+        if tile.has(end_value):  # written the other way round
+            end = move.end
+            assert end is not None  # a play names its end
+            return _PLAYS[seat][tile][end][end_value]
+        other_value = self.right if move.end == "L" else self.left
+        assert other_value is not None  # both ends are open after the lead
         if self._fits_end(tile, other_value):
             raise self._refuse(Reason.NO_MATCH, move, "fits_other_end", n=end_value,
                                side="left" if move.end == "L" else "right",
