@@ -121,9 +121,11 @@ class DominoesError(ValueError):
 
     reason: Reason
 
-    def __init__(self, reason: Reason, message: str) -> None:
+    def __init__(self, reason: Reason | str, message: str) -> None:
         super().__init__(message)
-        self.reason = Reason(reason)
+        # Reason(code) looks a member up by its code; mypy checks the call against the
+        # three-argument __new__ that only builds the members when the class is made
+        self.reason = Reason(reason)  # type: ignore[call-arg]
 
 
 class IllegalMoveError(DominoesError):
@@ -148,7 +150,7 @@ class IllegalMoveError(DominoesError):
         self.ply = ply
         self.ends = ends
         self.facts = facts
-        super().__init__(Reason(reason), case)
+        super().__init__(reason, case)
 
     @property
     def detail(self) -> str:
@@ -271,7 +273,7 @@ class RulesError(DominoesError):
     """
 
     def __init__(self, reason: Reason | str, message: str, setting: str | None = None) -> None:
-        super().__init__(Reason(reason), message)
+        super().__init__(reason, message)
         self.setting = setting
 
 

@@ -128,11 +128,14 @@ def explain_move(position: Hand | SeatView, index: int, *, ending: bool = True, 
     who = move.seat
     tail = _ending(view, index, voice)
     if move.action == LEAD:
+        assert move.tile is not None and move.first is not None  # a lead names its tile and halves
         written = move.tile.written(move.first)
         if move.tile.is_double:
             return voice.say("move.lead_double", who, tile=written, n=move.first) + tail
         return voice.say("move.lead", who, tile=written, left=move.first, right=move.second) + tail
     if move.action == PLAY:
+        # a play names its tile and halves, and comes after the lead
+        assert move.tile is not None and move.first is not None and ends is not None
         side = voice("ends.left") if move.end == "L" else voice("ends.right")
         end_value = ends[0 if move.end == "L" else 1]
         written = move.tile.written(move.first)

@@ -12,7 +12,7 @@ import enum
 import random
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Iterator, Mapping
+from typing import Any, Callable, Iterable, Iterator, Mapping, TypedDict, TypeGuard, Unpack, cast
 
 from .errors import DealError, IllegalMoveError, MoveSyntaxError, Problem, Problems, Reason, TileError, excerpt
 from .move import DRAW, LEAD, PASS, PLAY, Move
@@ -127,7 +127,8 @@ def partner_of(seat: str) -> str:
 _PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
 
 
-def deal_tiles(rules: Rules, seed: int | random.Random | None = None) -> tuple[dict[str, list[Tile]], list[Tile]]:
+def deal_tiles(rules: Rules, seed: int | random.Random | None = None
+               ) -> tuple[dict[str, tuple[Tile, ...]], list[Tile]]:
     """A shuffled deal: 7 tiles for each seat and the draw pile (top first).
 
     The same integer seed gives the same deal on every machine.
@@ -158,6 +159,21 @@ def opening_lead(rules: Rules, deal: Mapping[str, Iterable[Tile]]) -> tuple[str,
     return holder[highest], highest
 
 
+class LeadOptions(TypedDict, total=False):
+    """The lead keywords :meth:`Hand.dealt` passes on to :class:`Hand`."""
+
+    lead_tile: Tile | str | None
+    leaders: Iterable[str] | None
+
+
+_Ends = tuple[int, int]
+_Snapshot = tuple[_Ends | None, str | None, Tile | None, bool, Outcome | None, int]
+"""What a move changes besides the tiles: (ends before it, turn, drawn, drew, outcome, lead_index)."""
+_Origin = tuple[dict[str, tuple[Tile, ...]], tuple[Tile, ...], tuple[_Ends, ...], str, int, str | None, Tile | None,
+                bool]
+"""The position a hand built by ``from_position`` starts from: its arguments after ``rules``."""
+
+
 class Hand:
     """A hand from the deal to its end.
 
@@ -179,13 +195,20 @@ class Hand:
     ) -> None:
         self.rules = rules
         self.seats: tuple[str, ...] = rules.seats
-        if _trusted and all(type(deal[seat]) is tuple for seat in self.seats):
-            self.deal: dict[str, tuple[Tile, ...]] = dict(deal)  # deal_tiles' sorted tuples
+        tiles: Mapping[str, Iterable[Tile]]
+        pile: Iterable[Tile]
+        if _trusted:
+            # deal_tiles, a Match's deal, from_position and replays pass tiles, never their
+            # names, and skip the check; the types cannot follow the flag, so casts say it
+            # (the types are quoted: a subscripted Mapping costs time to build at each call)
+            tiles, pile = cast("Mapping[str, Iterable[Tile]]", deal), cast("Iterable[Tile]", boneyard)
         else:
-            if not _trusted:
-                deal, boneyard = _checked_deal(rules, deal, boneyard)
-            self.deal = {seat: tuple(sorted(deal[seat])) for seat in self.seats}
-        self.initial_boneyard: tuple[Tile, ...] = tuple(boneyard)
+            tiles, pile = _checked_deal(rules, deal, boneyard)
+        if _trusted and _all_tuples(tiles, self.seats):
+            self.deal: dict[str, tuple[Tile, ...]] = dict(tiles)  # deal_tiles' sorted tuples
+        else:
+            self.deal = {seat: tuple(sorted(tiles[seat])) for seat in self.seats}
+        self.initial_boneyard: tuple[Tile, ...] = tuple(pile)
         if leader is None:
             opening = opening_lead(rules, self.deal)
             if opening is None:
@@ -218,13 +241,13 @@ class Hand:
         self.outcome: Outcome | None = None
         self._drawn: Tile | None = None  # a drawn tile that fits and is waiting to be played
         self._drew = False  # the seat to move has drawn this turn
-        self._stack: list[tuple] = []  # per move: (ends before it, turn, drawn, drew, outcome, lead_index)
-        self._origin: tuple | None = None  # the position a hand built by from_position starts from
+        self._stack: list[_Snapshot] = []  # per move: (ends before it, turn, drawn, drew, outcome, lead_index)
+        self._origin: _Origin | None = None  # the position a hand built by from_position starts from
 
     # -- construction ------------------------------------------------------------------
     @classmethod
     def dealt(cls, rules: Rules | None = None, seed: int | random.Random | None = None, leader: str | None = None,
-              **lead_options) -> "Hand":
+              **lead_options: Unpack[LeadOptions]) -> "Hand":
         """A hand dealt at random from ``seed`` (an int or a ``random.Random``)."""
         rules = rules or Rules.six_love()
         rng = seed if isinstance(seed, random.Random) else random.Random(seed)
@@ -318,7 +341,8 @@ class Hand:
     @property
     def ends(self) -> tuple[int, int] | None:
         """The open ends ``(left, right)``, or ``None`` before the lead."""
-        return None if self.left is None else (self.left, self.right)
+        left, right = self.left, self.right
+        return None if left is None or right is None else (left, right)
 
     @property
     def is_over(self) -> bool:
@@ -400,16 +424,20 @@ class Hand:
 
     def _plays(self, seat: str, held: int) -> list[Move]:
         left, right = self.left, self.right
+        assert left is not None and right is not None  # plays come after the lead
         by_end = _PLAYS_BY_END[seat]
         if self._wild and (left == 0 or right == 0):
             return self._wild_plays(seat, held)
         return [*by_end["L"][left][held & MASK_WITH[left]], *by_end["R"][right][held & MASK_WITH[right]]]
 
     def _wild_plays(self, seat: str, held: int) -> list[Move]:
-        moves = []
+        moves: list[Move] = []
         for end, value in (("L", self.left), ("R", self.right)):
-            options = _WILD_PLAYS[seat][end] if value == 0 else _PLAYS_BY_END[seat][end][value][held & MASK_WITH[value]]
-            moves += [m for m in options if held >> m.tile & 1] if value == 0 else options
+            assert value is not None  # plays come after the lead
+            if value == 0:
+                moves += [m for t, m in _WILD_PLAYS[seat][end] if held >> t & 1]
+            else:
+                moves += _PLAYS_BY_END[seat][end][value][held & MASK_WITH[value]]
         return moves
 
     def _plays_of(self, seat: str, tile: Tile) -> list[Move]:
@@ -418,11 +446,12 @@ class Hand:
     def has_playable(self, seat: str) -> bool:
         """Whether ``seat`` holds a tile that fits an open end now."""
         held = self._held[seat]
-        if self.left is None:
+        left, right = self.left, self.right
+        if left is None or right is None:  # before the lead
             return bool(held)
-        if self._wild and 0 in (self.left, self.right):
+        if self._wild and 0 in (left, right):
             return bool(held)
-        return bool(held & (MASK_WITH[self.left] | MASK_WITH[self.right]))
+        return bool(held & (MASK_WITH[left] | MASK_WITH[right]))
 
     def playable_tiles(self, seat: str) -> list[Tile]:
         """The tiles of ``seat`` that fit an open end (any tile before the lead)."""
@@ -430,9 +459,10 @@ class Hand:
 
     def fits(self, tile: Tile) -> bool:
         """Whether ``tile`` can touch an open end (every tile fits before the lead)."""
-        if self.left is None:
+        left, right = self.left, self.right
+        if left is None or right is None:
             return True
-        return self._fits_end(tile, self.left) or self._fits_end(tile, self.right)
+        return self._fits_end(tile, left) or self._fits_end(tile, right)
 
     def _fits_end(self, tile: Tile, end: int) -> bool:
         return tile.has(end) or (self._wild and end == 0)
@@ -476,12 +506,14 @@ class Hand:
             held, masks, passes = self._held, MASK_WITH, _PASS
             while self.turn is not None:  # the common case, legal_move_list's plays inlined
                 seat, left, right = self.turn, self.left, self.right
+                assert left is not None and right is not None  # led, as special() is false
                 mine, by_end = held[seat], _PLAYS_BY_END[seat]
                 moves = [*by_end["L"][left][mine & masks[left]], *by_end["R"][right][mine & masks[right]]]
                 apply(moves[int(uniform() * len(moves))] if moves else passes[seat])
         else:
             while self.turn is not None:
                 apply(choose(legal()))
+        assert self.outcome is not None  # the hand ends (turn None) only in _finish, which sets it
         return self.outcome
 
     def pop(self) -> Move:
@@ -491,13 +523,15 @@ class Hand:
         move = self.moves.pop()
         ends, self.turn, self._drawn, self._drew, self.outcome, self.lead_index = self._stack.pop()
         self.left, self.right = ends or (None, None)
-        seat = move.seat
+        seat, tile = move.seat, move.tile
         if move.action == DRAW:
-            self._held[seat] &= ~(1 << move.tile)
-            self._pile.append(move.tile)
+            assert tile is not None  # a draw is recorded with the tile drawn
+            self._held[seat] &= ~(1 << tile)
+            self._pile.append(tile)
         elif move.action in (LEAD, PLAY):
-            self._held[seat] |= 1 << move.tile
-            low, high = move.tile.halves
+            assert tile is not None  # a lead or play names its tile
+            self._held[seat] |= 1 << tile
+            low, high = tile.halves
             self._unplayed_with[low] += 1
             if high != low:
                 self._unplayed_with[high] += 1
@@ -510,34 +544,41 @@ class Hand:
     def _apply(self, move: Move) -> Move:
         seat = move.seat
         action = move.action
-        left = self.left
-        self._stack.append((None if left is None else (left, self.right), self.turn, self._drawn, self._drew,
-                            self.outcome, self.lead_index))
+        left, right = self.left, self.right
+        self._stack.append((None if left is None or right is None else (left, right), self.turn, self._drawn,
+                            self._drew, self.outcome, self.lead_index))
         if action == PLAY or action == LEAD:
-            held = self._held[seat] & ~(1 << move.tile)
+            tile, placed = move.tile, move.placed
+            assert tile is not None and placed is not None  # a lead or play names its tile and place
+            # its halves as they lie in the line, left to right: a lead opens both ends, a
+            # play on the left opens its left half, a play on the right its right half
+            left_half, right_half = placed
+            held = self._held[seat] & ~(1 << tile)
             self._held[seat] = held
-            first, second = move.first, move.second
             unplayed = self._unplayed_with
-            unplayed[first] -= 1
-            if second != first:
-                unplayed[second] -= 1
+            unplayed[left_half] -= 1
+            if right_half != left_half:
+                unplayed[right_half] -= 1
             if action == LEAD:
-                self.left, self.right = first, second
-                self.line.append(move.placed)
+                self.left = left = left_half
+                self.right = right = right_half
+                self.line.append(placed)
             elif move.end == "L":
-                self.left = second
-                self.line.appendleft(move.placed)
+                assert right is not None  # a play comes after the lead
+                self.left = left = left_half
+                self.line.appendleft(placed)
                 self.lead_index += 1
             else:
-                self.right = second
-                self.line.append(move.placed)
+                assert left is not None  # a play comes after the lead
+                self.right = right = right_half
+                self.line.append(placed)
             if self._drew:
                 self._drawn = None
                 self._drew = False
             self.moves.append(move)
             if not held:
                 self._finish(Termination.DOMINO, seat)
-            elif unplayed[self.left] == 0 and unplayed[self.right] == 0 and self._is_blocked():
+            elif unplayed[left] == 0 and unplayed[right] == 0 and self._is_blocked():
                 self._finish(Termination.BLOCKED, None)
             else:
                 self.turn = self._next_seat[seat]
@@ -555,7 +596,8 @@ class Hand:
         self._held[seat] |= 1 << tile
         self.moves.append(move)
         self._drew = True
-        if self._fits_end(tile, self.left) or self._fits_end(tile, self.right):
+        assert left is not None and right is not None  # a draw comes after the lead
+        if self._fits_end(tile, left) or self._fits_end(tile, right):
             self._drawn = tile
         elif self._until_playable and self._pile:
             pass  # the same seat draws again
@@ -571,6 +613,7 @@ class Hand:
         if self._exhaust_first and self._pile:
             return False
         left, right = self.left, self.right
+        assert left is not None and right is not None  # only asked after the lead
         if self._wild and (left == 0 or right == 0):
             # a wild end takes any tile, so the line is only stuck when every tile is out
             return False
@@ -583,9 +626,12 @@ class Hand:
         seats = self.seats
         pips = {seat: self.pips(seat) for seat in seats}
         masks = dict(self._held)
-        ends = (self.left, self.right)
+        left, right = self.left, self.right
+        assert left is not None and right is not None  # a hand ends on a play or a draw, after the lead
+        ends = (left, right)
         partnership = self.rules.is_partnership
         if termination is Termination.DOMINO:
+            assert domino_seat is not None  # the seat that played its last tile
             team = team_of(domino_seat) if partnership else None
             self.outcome = Outcome(termination, domino_seat, team, False, pips, ends, WinReason.DOMINO, (), masks)
             return
@@ -648,6 +694,7 @@ class Hand:
 
     def _check_lead(self, move: Move) -> Move:
         seat, tile = move.seat, move.tile
+        assert tile is not None  # a lead names its tile
         if seat not in self.leaders:
             raise self._refuse(Reason.WRONG_LEADER, move, "wrong_leader", leaders=tuple(sorted(self.leaders)))
         if not self.holds(seat, tile):
@@ -662,18 +709,23 @@ class Hand:
 
     def _check_play(self, move: Move) -> Move:
         seat, tile = move.seat, move.tile
+        assert tile is not None  # a play names its tile
         if self._drawn is not None and tile != self._drawn:
             raise self._refuse(Reason.MUST_PLAY_DRAWN_TILE, move, "must_play_drawn", tile=self._drawn)
         if not self.holds(seat, tile):
             raise self._refuse(Reason.TILE_NOT_IN_HAND, move, "not_held")
         end_value = self.left if move.end == "L" else self.right
+        assert end_value is not None  # _check sends a play here only after the lead
         if self._wild and end_value == 0:
             return move
         if move.first == end_value:
             return move
-        if tile.has(end_value):
-            return _PLAYS[seat][tile][move.end][end_value]  # written the other way round
+        if tile.has(end_value):  # written the other way round
+            end = move.end
+            assert end is not None  # a play names its end
+            return _PLAYS[seat][tile][end][end_value]
         other_value = self.right if move.end == "L" else self.left
+        assert other_value is not None  # both ends are open after the lead
         if self._fits_end(tile, other_value):
             raise self._refuse(Reason.NO_MATCH, move, "fits_other_end", n=end_value,
                                side="left" if move.end == "L" else "right",
@@ -709,7 +761,7 @@ class Hand:
             fitting = tuple(self.playable_tiles(move.seat))
             raise self._refuse(reason, move, f"{case}_{'one' if len(fitting) == 1 else 'more'}", tiles=fitting)
 
-    def _refuse(self, reason: Reason, move: Move, case: str, **facts: object) -> IllegalMoveError:
+    def _refuse(self, reason: Reason, move: Move, case: str, **facts: Any) -> IllegalMoveError:
         return IllegalMoveError(reason, case, move, ply=len(self.moves), ends=self.ends, **facts)
 
     # -- display -----------------------------------------------------------------------
@@ -723,7 +775,7 @@ class Hand:
 
         return render_position(self)
 
-    def state_key(self) -> tuple:
+    def state_key(self) -> tuple[object, ...]:
         """A value equal for equal positions (used to check that undo is exact)."""
         return (tuple(sorted(self._held.items())), tuple(self._pile), tuple(self.line), self.left,
                 self.right, self.turn, tuple(self.moves), self.outcome, self._drawn, self._drew,
@@ -767,8 +819,17 @@ class LegalMoves:
 
 
 # -- interned moves: legal-move generation hands these out without allocating ----------
-def _build_moves():
-    leads, plays, passes, draws = {}, {}, {}, {}
+_Leads = dict[str, dict[Tile, list[Move]]]
+"""``_LEADS[seat][tile]``: the leads of ``tile`` (a double once, else with either half first)."""
+_Plays = dict[str, dict[Tile, dict[str, dict[int, Move]]]]
+"""``_PLAYS[seat][tile][end][half]``: ``tile`` played on ``end`` with ``half`` touching."""
+
+
+def _build_moves() -> tuple[_Leads, _Plays, dict[str, Move], dict[str, Move]]:
+    leads: _Leads = {}
+    plays: _Plays = {}
+    passes: dict[str, Move] = {}
+    draws: dict[str, Move] = {}
     for seat in "NESW":
         passes[seat] = Move(seat, PASS)
         draws[seat] = Move(seat, DRAW)
@@ -785,7 +846,7 @@ _LEADS, _PLAYS, _PASS, _DRAW = _build_moves()
 def _plays_by_subset(seat: str, end: str, number: int) -> dict[int, tuple[Move, ...]]:
     """For every subset of the tiles showing ``number`` (as a bit mask), the plays they allow."""
     tiles = TILES_WITH[number]
-    table = {}
+    table: dict[int, tuple[Move, ...]] = {}
     for subset in range(1 << len(tiles)):
         chosen = [t for i, t in enumerate(tiles) if subset >> i & 1]
         table[sum(1 << t for t in chosen)] = tuple(_PLAYS[seat][t][end][number] for t in chosen)
@@ -794,9 +855,9 @@ def _plays_by_subset(seat: str, end: str, number: int) -> dict[int, tuple[Move, 
 
 _PLAYS_BY_END = {seat: {end: [_plays_by_subset(seat, end, n) for n in range(7)] for end in "LR"} for seat in "NESW"}
 """``_PLAYS_BY_END[seat][end][n][held & MASK_WITH[n]]``: the plays on an end showing ``n``."""
-_WILD_PLAYS = {seat: {end: tuple(m for t in ALL_TILES for m in _PLAYS[seat][t][end].values()) for end in "LR"}
+_WILD_PLAYS = {seat: {end: tuple((t, m) for t in ALL_TILES for m in _PLAYS[seat][t][end].values()) for end in "LR"}
                for seat in "NESW"}
-"""Every play on a wild blank end: any tile, either half touching."""
+"""Every play on a wild blank end, as (tile, play) pairs: any tile, either half touching."""
 
 _PIPS_BY_CHUNK = [[sum(ALL_TILES[7 * chunk + i].pips for i in range(7) if bits >> i & 1) for bits in range(128)]
                   for chunk in range(4)]
@@ -816,6 +877,12 @@ def pips_of_mask(mask: int) -> int:
     """The pips of the tiles in a mask (0-0 counting 0)."""
     chunks = _PIPS_BY_CHUNK
     return chunks[0][mask & 127] + chunks[1][mask >> 7 & 127] + chunks[2][mask >> 14 & 127] + chunks[3][mask >> 21]
+
+
+def _all_tuples(deal: Mapping[str, Iterable[Tile]], seats: tuple[str, ...]
+                ) -> TypeGuard[Mapping[str, tuple[Tile, ...]]]:
+    """Whether each seat's tiles come as a tuple (deal_tiles' sorted tuples, kept as they are)."""
+    return all(type(deal[seat]) is tuple for seat in seats)
 
 
 def _checked_deal(rules: Rules, deal: Mapping[str, Iterable[Tile | str]], boneyard: Iterable[Tile | str]

@@ -20,12 +20,28 @@ class Move:
 
     __slots__ = ("seat", "action", "tile", "end", "first", "second", "placed", "_key")
 
+    seat: str
+    action: str
+    tile: Tile | None
+    """The tile led or played, or drawn once known; ``None`` for a pass and an unknown draw."""
+    end: str | None
+    """``L`` or ``R`` for a play, else ``None``."""
+    first: int | None
+    """The half written first (lead and play), else ``None``."""
+    second: int | None
+    """The half written second: the new open end after a play, the right end of a lead."""
+    placed: tuple[int, int] | None
+    """The tile's halves as they lie in the line, left to right (lead and play)."""
+    _key: tuple[str, str, Tile | None, str | None, int | None]
+
     def __init__(self, seat: str, action: str, tile: Tile | None = None, end: str | None = None,
                  first: int | None = None) -> None:
         if seat not in SEAT_NAMES:
             raise MoveSyntaxError(f"unknown seat {seat!r}; seats are N, E, S, W")
         if action not in (LEAD, PLAY, PASS, DRAW):
             raise MoveSyntaxError(f"unknown action {action!r}")
+        second: int | None = None
+        placed: tuple[int, int] | None = None
         if action in (LEAD, PLAY):
             if tile is None:
                 raise MoveSyntaxError(f"a {action} needs a tile")
@@ -33,20 +49,20 @@ class Move:
                 first = tile.high
             elif not tile.has(first):
                 raise MoveSyntaxError(f"{tile} has no {first}")
+            second = tile.other(first)
+            placed = (second, first) if action == PLAY and end == "L" else (first, second)
+        else:
+            first = None
         if action == PLAY and end not in ("L", "R"):
             raise MoveSyntaxError(f"a play goes on the left (L) or right (R) end, not {end!r}")
         self.seat = seat
         self.action = action
         self.tile = tile
         self.end = end if action == PLAY else None
-        self.first = first if action in (LEAD, PLAY) else None
-        self.second = None if self.first is None else tile.other(self.first)
-        """The half written second: the new open end after a play, the right end of a lead."""
-        self.placed = None
-        """The tile's halves as they lie in the line, left to right."""
-        if self.first is not None:
-            self.placed = (self.second, self.first) if self.end == "L" else (self.first, self.second)
-        self._key = (seat, action, tile, self.end, self.first)
+        self.first = first
+        self.second = second
+        self.placed = placed
+        self._key = (seat, action, tile, self.end, first)
 
     @classmethod
     def parse(cls, text: str) -> "Move":
@@ -88,6 +104,7 @@ class Move:
             return f"{self.seat} pass"
         if self.action == DRAW:
             return f"{self.seat} draw" if self.tile is None else f"{self.seat} draw {self.tile}"
+        assert self.tile is not None and self.first is not None  # a lead or play names its tile and first half
         written = self.tile.written(self.first)
         return f"{self.seat} {written}" if self.action == LEAD else f"{self.seat} {written} {self.end}"
 

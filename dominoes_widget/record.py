@@ -36,7 +36,7 @@ class Replayed:
     match: Match
     players: dict[str, str] = field(default_factory=dict)
     comments: dict[str, str] = field(default_factory=dict)
-    summaries: list[dict] = field(default_factory=list)
+    summaries: list[dict[str, Any]] = field(default_factory=list)
 
     def _repr_html_(self) -> str:
         from .svg import render_record_html  # pictures load on first use
@@ -46,7 +46,7 @@ class Replayed:
 
 # -- writing ------------------------------------------------------------------------------
 def write_record(match: Match, players: Mapping[str, str] | None = None,
-                 comments: Mapping[str, str] | None = None) -> dict:
+                 comments: Mapping[str, str] | None = None) -> dict[str, Any]:
     """The match as a RECORD.md record (a JSON-ready dict); an unfinished hand is included."""
     rules = match.rules
     record: dict[str, Any] = {
@@ -76,7 +76,7 @@ def write_record(match: Match, players: Mapping[str, str] | None = None,
     return record
 
 
-def outcome_json(outcome: Outcome) -> dict:
+def outcome_json(outcome: Outcome) -> dict[str, Any]:
     """A hand's ``result`` as records write it."""
     return {"end": outcome.termination.value, "winner_seat": outcome.winner_seat,
             "winner_team": outcome.winner_team, "tie": outcome.tie, "pips": dict(outcome.pips)}
@@ -160,7 +160,7 @@ def verify_record(source: str | bytes | os.PathLike[str] | Mapping[str, Any]) ->
     return (replayed.summaries if replayed else []), problems.report()
 
 
-def hand_summary(index: int, hand: Hand, state: MatchState) -> dict:
+def hand_summary(index: int, hand: Hand, state: MatchState) -> dict[str, Any]:
     """A hand's line of the ``verify`` report."""
     outcome = hand.outcome
     partnership = hand.rules.is_partnership
@@ -232,9 +232,11 @@ def _read_header(data: Any, problems: Problems) -> tuple[Rules, Any] | None:
         return None
     seats = data.get("seats")
     by_seats = {tuple(sorted(v)): n for n, v in SEATS_BY_PLAYERS.items()}
-    valid = isinstance(seats, list) and len(seats) <= 4 and all(isinstance(s, str) for s in seats)
-    players = by_seats.get(tuple(sorted(seats))) if valid else None
-    if players is None or (game == "partnership" and players != 4) or len(set(seats)) != len(seats):
+    players = None
+    if (isinstance(seats, list) and len(seats) <= 4 and all(isinstance(s, str) for s in seats)
+            and len(set(seats)) == len(seats)):
+        players = by_seats.get(tuple(sorted(seats)))
+    if players is None or (game == "partnership" and players != 4):
         allowed = "N, E, S, W" if game == "partnership" else "S, N / S, E, N / N, E, S, W"
         problems.append(Problem(Reason.BAD_SEATS, f"seats {excerpt(seats)} are not the seats of a {game} game "
                                                   f"({allowed})"))

@@ -7,8 +7,8 @@ Variants are data: one :class:`Rules` value with named settings, built from a pr
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
-from typing import Any, Mapping
+from functools import cached_property, partial
+from typing import Any, Callable, Mapping
 
 from .errors import Reason, RulesError, excerpt
 
@@ -21,13 +21,16 @@ SEATS_BY_PLAYERS = {2: ("S", "N"), 3: ("S", "E", "N"), 4: ("N", "E", "S", "W")}
 
 _ANTICLOCKWISE = ("S", "E", "N", "W")
 
+SettingValue = str | int | bool | None
+"""A value a setting takes, as records write it (JSON text, number, true/false or null)."""
+
 
 @dataclass(frozen=True)
 class Setting:
     """One named rule setting: its allowed values (the default first) and its games."""
 
     name: str
-    values: tuple
+    values: tuple[SettingValue, ...]
     games: tuple[str, ...]
     meaning: str
 
@@ -129,11 +132,11 @@ class Rules:
     @classmethod
     def preset(cls, name: str, **settings: Any) -> "Rules":
         """A preset by name: ``six_love``, ``straight_six``, ``vietnamese2`` … ``vietnamese4``."""
-        presets = {
-            "six_love": lambda: cls.six_love(**settings),
-            "straight_six": lambda: cls.straight_six(**settings),
-            "vietnamese": lambda: cls.vietnamese(4, **settings),
-            **{f"vietnamese{n}": (lambda n=n: cls.vietnamese(n, **settings)) for n in (2, 3, 4)},
+        presets: dict[str, Callable[[], Rules]] = {
+            "six_love": partial(cls.six_love, **settings),
+            "straight_six": partial(cls.straight_six, **settings),
+            "vietnamese": partial(cls.vietnamese, 4, **settings),
+            **{f"vietnamese{n}": partial(cls.vietnamese, n, **settings) for n in (2, 3, 4)},
         }
         if name not in presets:
             raise RulesError(Reason.BAD_GAME, f"unknown preset {excerpt(name)}; the presets are {', '.join(presets)}")

@@ -15,6 +15,7 @@ the table (in the partnership game the teams swap seats), so the luck of the dea
 
 from __future__ import annotations
 
+import argparse
 import concurrent.futures as cf
 import csv
 import hashlib
@@ -24,9 +25,9 @@ import random
 import sys
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Iterator, Mapping, SupportsIndex, TypedDict, overload
 
-from .bots import BOTS, make_bot
+from .bots import BOTS, Bot, make_bot
 from .errors import DominoesError
 from .hand import Hand, team_of
 from .match import TEAMS, Match
@@ -40,6 +41,14 @@ MAX_HANDS_PER_MATCH = 500
 """A match still undecided after this many hands is stopped (its winner is left empty)."""
 
 
+Row = dict[str, Any]
+"""One hand's results: the keys of :attr:`SimulationResults.columns`, JSON-ready values."""
+Lineup = tuple[tuple[str, str, str], ...]
+"""``(seat, entrant label, bot name)`` for every seat in play."""
+Seating = dict[str, tuple[str, str]]
+"""seat → ``(entrant label, bot name)`` for one seating of a deal."""
+
+
 # -- seeds -----------------------------------------------------------------------------
 def _derive(seed: int, *parts: Any) -> int:
     """A 64-bit seed from ``seed`` and ``parts`` (the same on every machine and process)."""
@@ -48,7 +57,7 @@ def _derive(seed: int, *parts: Any) -> int:
 
 
 # -- who plays where ---------------------------------------------------------------------
-def _lineup(rules: Rules, players: Any) -> tuple[tuple[str, str, str], ...]:
+def _lineup(rules: Rules, players: Any) -> Lineup:
     """``(seat, entrant label, bot name)`` for every seat in play.
 
     ``players``: a mapping seat → bot name, a mapping team (``NS``/``EW``) → bot name, a
@@ -96,7 +105,7 @@ def _lineup(rules: Rules, players: Any) -> tuple[tuple[str, str, str], ...]:
                  for seat in seats)
 
 
-def _seatings(rules: Rules, lineup, duplicate: bool) -> tuple[dict[str, tuple[str, str]], ...]:
+def _seatings(rules: Rules, lineup: Lineup, duplicate: bool) -> tuple[Seating, ...]:
     """The seatings a deal is played with: the lineup, then (duplicate) the players moved round."""
     order = rules.turn_order
     base = {seat: (label, bot) for seat, label, bot in lineup}
@@ -105,7 +114,7 @@ def _seatings(rules: Rules, lineup, duplicate: bool) -> tuple[dict[str, tuple[st
 
 
 # -- playing ---------------------------------------------------------------------------
-def play_hand(hand: Hand, bots: Mapping[str, Any], match: Match | None = None,
+def play_hand(hand: Hand, bots: Mapping[str, Bot], match: Match | None = None,
               on_move: Callable[[Hand], None] | None = None) -> Hand:
     """Play ``hand`` to its end, asking ``bots[seat]`` whenever the seat has a real choice.
 
@@ -119,6 +128,7 @@ def play_hand(hand: Hand, bots: Mapping[str, Any], match: Match | None = None,
             move = moves[0]
         else:
             seat = hand.turn
+            assert seat is not None  # a hand without an outcome has a seat to move
             move = bots[seat].choose(seat_view(hand, seat, None if match is None else match.state))
         push(move)
         if on_move is not None:
@@ -131,24 +141,24 @@ class _Spec:
     """Everything a worker needs to play any unit (hand or match) of a simulation."""
 
     rules: Rules
-    seatings: tuple
+    seatings: tuple[Seating, ...]
     seed: int
     matches: bool
-    bot_options: tuple
+    bot_options: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...]  # bot name → its settings, sorted
 
 
-def _bots_for(spec: _Spec, seating: Mapping[str, tuple[str, str]], *key) -> dict:
+def _bots_for(spec: _Spec, seating: Mapping[str, tuple[str, str]], *key: object) -> dict[str, Bot]:
     options = dict(spec.bot_options)
     return {seat: make_bot(bot, random.Random(_derive(spec.seed, *key, seat)), **dict(options.get(bot, ())))
             for seat, (_label, bot) in seating.items()}
 
 
-def _run_units(spec: _Spec, start: int, stop: int) -> list[list[dict]]:
+def _run_units(spec: _Spec, start: int, stop: int) -> list[list[Row]]:
     """Play units ``start`` … ``stop - 1``; each gives its list of hand rows."""
     return [_run_unit(spec, unit) for unit in range(start, stop)]
 
 
-def _run_unit(spec: _Spec, unit: int) -> list[dict]:
+def _run_unit(spec: _Spec, unit: int) -> list[Row]:
     reps = len(spec.seatings)
     deal, rep = divmod(unit, reps)
     seating = spec.seatings[rep]
@@ -160,10 +170,11 @@ def _run_unit(spec: _Spec, unit: int) -> list[dict]:
     return _play_match(spec, seating, bots, deal, rep)
 
 
-def _play_match(spec: _Spec, seating, bots, deal: int, rep: int) -> list[dict]:
+def _play_match(spec: _Spec, seating: Mapping[str, tuple[str, str]], bots: Mapping[str, Bot], deal: int,
+                rep: int) -> list[Row]:
     rules = spec.rules
     match = Match(rules)
-    rows = []
+    rows: list[Row] = []
     while not match.is_over and len(match.hands) < MAX_HANDS_PER_MATCH:
         rng = random.Random(_derive(spec.seed, "deal", deal, len(match.hands)))
         pending = match.prepare(seed=rng)
@@ -197,9 +208,10 @@ def _label_of(seating: Mapping[str, tuple[str, str]], winner: str | None) -> str
     return seating[winner][0]
 
 
-def _row(hand: Hand, seating: Mapping[str, tuple[str, str]], deal: int, rep: int) -> dict:
+def _row(hand: Hand, seating: Mapping[str, tuple[str, str]], deal: int, rep: int) -> Row:
     outcome = hand.outcome
-    row: dict[str, Any] = {"hand": None, "deal": deal, "seating": rep, "match": None, "match_hand": None}
+    assert outcome is not None  # rows are written for hands played to their end
+    row: Row = {"hand": None, "deal": deal, "seating": rep, "match": None, "match_hand": None}
     for seat in _ALL_SEATS:
         row[f"player_{seat}"] = seating[seat][0] if seat in seating else None
         row[f"bot_{seat}"] = seating[seat][1] if seat in seating else None
@@ -232,7 +244,23 @@ def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[f
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def _rate(successes: int, trials: int) -> dict:
+class Rate(TypedDict):
+    """A proportion with its 95% Wilson interval (``nan`` when there are no trials)."""
+
+    successes: int
+    trials: int
+    rate: float
+    ci_low: float
+    ci_high: float
+
+
+class LeaderAdvantage(Rate):
+    """How often the leading side won, and ``even``, the rate with no advantage."""
+
+    even: float
+
+
+def _rate(successes: int, trials: int) -> Rate:
     low, high = wilson_interval(successes, trials)
     return {"successes": successes, "trials": trials, "rate": successes / trials if trials else math.nan,
             "ci_low": low, "ci_high": high}
@@ -246,7 +274,7 @@ class SimulationResults:
     the run was stopped early (the rows then hold the hands finished before that).
     """
 
-    def __init__(self, rules: Rules, lineup, rows: list[dict], *, seed: int, requested: int, units_done: int,
+    def __init__(self, rules: Rules, lineup: Lineup, rows: list[Row], *, seed: int, requested: int, units_done: int,
                  matches: bool, duplicate: bool, seatings: int, interrupted: bool, elapsed: float,
                  workers: int | str) -> None:
         self.rules = rules
@@ -277,10 +305,15 @@ class SimulationResults:
     def __len__(self) -> int:
         return len(self.rows)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Row]:
         return iter(self.rows)
 
-    def __getitem__(self, index):
+    @overload
+    def __getitem__(self, index: SupportsIndex) -> Row: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Row]: ...
+
+    def __getitem__(self, index: SupportsIndex | slice) -> Row | list[Row]:
         return self.rows[index]
 
     def __eq__(self, other: object) -> bool:
@@ -292,7 +325,7 @@ class SimulationResults:
 
     __hash__ = None  # type: ignore[assignment]
 
-    def to_pandas(self):
+    def to_pandas(self) -> Any:  # a pandas.DataFrame; pandas ships no types
         """The rows as a ``pandas.DataFrame`` (needs pandas: ``pip install dominoes_widget[pandas]``)."""
         try:
             import pandas as pd
@@ -302,7 +335,7 @@ class SimulationResults:
                               ) from None
         return pd.DataFrame([[row.get(c) for c in self.columns] for row in self.rows], columns=self.columns)
 
-    def to_csv(self, path: str | os.PathLike) -> None:
+    def to_csv(self, path: str | os.PathLike[str]) -> None:
         """Write one row per hand to ``path`` (empty cells for missing values)."""
         with open(path, "w", newline="", encoding="utf-8") as file:
             writer = csv.writer(file)
@@ -319,10 +352,10 @@ class SimulationResults:
                 seen.append(label)
         return seen
 
-    def _hand_sides(self, row: dict) -> set[str]:
+    def _hand_sides(self, row: Row) -> set[str]:
         return {row[f"player_{s}"] for s in self.rules.seats}
 
-    def win_rates(self) -> list[dict]:
+    def win_rates(self) -> list[dict[str, Any]]:
         """For each player: hands, wins, losses, ties (hands without a winner) and the win rate
         of the decided hands with its 95% confidence interval."""
         table = []
@@ -342,7 +375,7 @@ class SimulationResults:
                           "win_rate": rate["rate"], "ci_low": rate["ci_low"], "ci_high": rate["ci_high"]})
         return table
 
-    def match_results(self) -> list[dict]:
+    def match_results(self) -> list[dict[str, Any]]:
         """For each player: matches, matches won and the match win rate with its 95% interval
         (only with ``matches=True``)."""
         if not self.matches:
@@ -358,7 +391,7 @@ class SimulationResults:
                           "win_rate": rate["rate"], "ci_low": rate["ci_low"], "ci_high": rate["ci_high"]})
         return table
 
-    def points(self) -> list[dict]:
+    def points(self) -> list[dict[str, Any]]:
         """For each player: the mean pips left in hand at the end of a hand (lower is better),
         and with ``matches=True`` the mean final match score and hands per match."""
         table = []
@@ -385,7 +418,7 @@ class SimulationResults:
             table.append(entry)
         return table
 
-    def leader_advantage(self) -> dict:
+    def leader_advantage(self) -> LeaderAdvantage:
         """How often the side that led the hand won it (of the decided hands), with its 95%
         interval; ``even`` is the rate with no advantage (1/2 for teams, 1/players for seats)."""
         decided = [row for row in self.rows if not row["tie"]]
@@ -397,15 +430,15 @@ class SimulationResults:
             even = 1 / self.rules.players
         return {**_rate(won, len(decided)), "even": even}
 
-    def block_rate(self) -> dict:
+    def block_rate(self) -> Rate:
         """How often hands ended blocked, with its 95% interval."""
         return _rate(sum(1 for row in self.rows if row["end"] == "blocked"), len(self.rows))
 
-    def tie_rate(self) -> dict:
+    def tie_rate(self) -> Rate:
         """How often hands ended with no winner, with its 95% interval."""
         return _rate(sum(1 for row in self.rows if row["tie"]), len(self.rows))
 
-    def summary(self) -> dict:
+    def summary(self) -> dict[str, Any]:
         """Every summary in one dict."""
         moves = [row["moves"] for row in self.rows]
         return {"game": self.rules.name, "hands": len(self.rows), "interrupted": self.interrupted,
@@ -505,7 +538,7 @@ class _Progress:
     """tqdm's bar (``tqdm.auto``: a widget in notebooks) when installed, else a text line."""
 
     def __init__(self, total: int, unit: str, enabled: bool) -> None:
-        self.bar = None
+        self.bar: Any = None  # a tqdm bar; tqdm ships no types
         self.enabled = enabled
         self.total = total
         self.done = 0
@@ -598,7 +631,7 @@ def simulate(
                          "give the rules one, e.g. Rules.vietnamese(3, target=5)")
     if workers is not None and (not isinstance(workers, int) or workers < 1):
         raise ValueError(f"workers must be a whole number of at least 1 (or None), not {workers!r}")
-    options = {}
+    options: dict[str, tuple[tuple[str, Any], ...]] = {}
     for name, settings in (bot_options or {}).items():
         key = name.removeprefix("bot:")
         if key not in BOTS:
@@ -614,18 +647,23 @@ def simulate(
     total = -(-hands // len(seatings)) * len(seatings)
     spec = _Spec(rules, seatings, seed, matches, tuple(sorted(options.items())))
 
-    if executor is None and workers is None:
-        workers = os.cpu_count() or 1
+    shown_workers: int | str  # the workers' count, or the executor's kind, as the results show it
+    if executor is None:
+        if workers is None:
+            workers = os.cpu_count() or 1
+        shown_workers = workers
+    else:
+        shown_workers = type(executor).__name__
     slots = workers if workers is not None else max(2, os.cpu_count() or 1)
     if chunk_size is None:
         chunk_size = max(1, min(200, total // (slots * 32) or 1))
 
     bar = _Progress(total, "matches" if matches else "hands", progress)
-    finished: dict[int, list[dict]] = {}
+    finished: dict[int, list[Row]] = {}
     interrupted = False
     start = time.perf_counter()
 
-    def record(first: int, unit_rows: list[list[dict]]) -> None:
+    def record(first: int, unit_rows: list[list[Row]]) -> None:
         for offset, rows in enumerate(unit_rows):
             finished[first + offset] = rows
         bar.update(len(unit_rows))
@@ -638,7 +676,8 @@ def simulate(
                 record(unit, [_run_unit(spec, unit)])
         else:
             own = executor is None
-            pool = cf.ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts) if own else executor
+            pool = cf.ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts) if executor is None \
+                else executor
             try:
                 interrupted = _run_chunks(pool, spec, total, chunk_size, 2 * slots, record)
             finally:
@@ -658,13 +697,14 @@ def simulate(
     return SimulationResults(rules, lineup, rows, seed=seed, requested=total, units_done=len(finished),
                              matches=matches, duplicate=duplicate, seatings=len(seatings), interrupted=interrupted,
                              elapsed=time.perf_counter() - start,
-                             workers=workers if executor is None else type(executor).__name__)
+                             workers=shown_workers)
 
 
-def _run_chunks(pool: cf.Executor, spec: _Spec, total: int, chunk_size: int, window: int, record) -> bool:
+def _run_chunks(pool: cf.Executor, spec: _Spec, total: int, chunk_size: int, window: int,
+                record: Callable[[int, list[list[Row]]], None]) -> bool:
     """Submit chunks, at most ``window`` at a time; ``True`` when interrupted."""
     chunks = iter([(first, min(first + chunk_size, total)) for first in range(0, total, chunk_size)])
-    pending: dict[cf.Future, int] = {}
+    pending: dict[cf.Future[list[list[Row]]], int] = {}
     try:
         for first, stop in chunks:
             pending[pool.submit(_run_units, spec, first, stop)] = first
@@ -702,7 +742,7 @@ def _value(text: str) -> Any:
 
 
 def _pairs(items: Iterable[str], what: str) -> dict[str, Any]:
-    result = {}
+    result: dict[str, Any] = {}
     for item in items:
         name, sep, value = item.partition("=")
         if not sep or not name.strip():
@@ -711,11 +751,11 @@ def _pairs(items: Iterable[str], what: str) -> dict[str, Any]:
     return result
 
 
-def run_cli(args) -> int:
+def run_cli(args: argparse.Namespace) -> int:
     """``python -m dominoes_widget simulate``: play, print the summary, optionally write a CSV."""
     try:
         rules = Rules.preset(args.game, **_pairs(args.rule, "--rule"))
-        bot_options: dict[str, dict] = {}
+        bot_options: dict[str, dict[str, Any]] = {}
         for name, value in _pairs(getattr(args, "bot_option", []) or [], "--bot-option").items():
             bot, dot, key = name.partition(".")
             if not dot:

@@ -21,7 +21,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Mapping, Sequence
 
-from .hand import Hand
+from .hand import Hand, Outcome
+from .move import Move
+from .rules import Rules
 from .tiles import Tile
 from .catalog import Voice
 from .explanations import match_winner_words, rules_name
@@ -119,8 +121,7 @@ def layout_line(line: Sequence[tuple[int, int]], lead: int, width: float, unit: 
     double = a == b
     w, h = (unit, 2 * unit) if double else (2 * unit, unit)
     lead_place = Placement(lead, width / 2 - w / 2, -h / 2, w, h, (a, b))
-    places: list[Placement | None] = [None] * len(line)
-    places[lead] = lead_place
+    places = {lead: lead_place}  # by index in the line; the arms lay every other index
     for side, indices in ((1, range(lead + 1, len(line))), (-1, range(lead - 1, -1, -1))):
         cursor = lead_place.x + lead_place.w if side > 0 else lead_place.x
         arm = _Arm(side, side, 0.0, cursor, lead_place)
@@ -128,8 +129,9 @@ def layout_line(line: Sequence[tuple[int, int]], lead: int, width: float, unit: 
             first, second = line[index]
             touching, outer = (first, second) if side > 0 else (second, first)
             places[index] = _advance(arm, index, touching, outer, unit, gap, width)
-    top = min(p.y for p in places)
-    placed = [Placement(p.index, p.x, p.y - top, p.w, p.h, p.halves) for p in places]
+    in_order = [places[index] for index in range(len(line))]
+    top = min(p.y for p in in_order)
+    placed = [Placement(p.index, p.x, p.y - top, p.w, p.h, p.halves) for p in in_order]
     left = min(p.x for p in placed)
     right = max(p.x + p.w for p in placed)
     bottom = max(p.y + p.h for p in placed)
@@ -201,7 +203,7 @@ def _tile(halves: tuple[int, int] | None, x: float, y: float, w: float, h: float
 # -- what the picture shows ------------------------------------------------------------------
 @dataclass
 class _Scene:
-    rules: object
+    rules: Rules
     seats: tuple[str, ...]
     hands: dict[str, list[Tile] | int]  # face up tiles, or a count of face-down tiles
     line: list[tuple[int, int]]
@@ -209,9 +211,9 @@ class _Scene:
     ends: tuple[int, int] | None
     turn: str | None
     pile: int
-    last_move: object | None
+    last_move: Move | None
     last_index: int | None  # index in the line of the tile just played
-    outcome: object | None
+    outcome: Outcome | None
     viewer: str | None
     pips: dict[str, int]
     voice: Voice
@@ -392,11 +394,13 @@ def _heading(scene: _Scene) -> str:
     outcome = scene.outcome
     if outcome is not None:
         if outcome.termination.value == "domino":
+            assert outcome.winner_seat is not None  # the seat that played its last tile
             return voice("picture.heading_domino", game=game, who=voice.name(outcome.winner_seat))
         if outcome.tie:
             return voice("picture.heading_tie", game=game)
         if outcome.winner_team:
             return voice("picture.heading_team", game=game, team=voice.team(outcome.winner_team))
+        assert outcome.winner_seat is not None  # blocked, no tie and no team: one seat alone won
         return voice("picture.heading_seat", game=game, who=voice.name(outcome.winner_seat))
     if scene.turn is None:
         return voice("picture.heading", game=game)

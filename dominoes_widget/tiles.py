@@ -8,6 +8,7 @@ A :class:`Tile` is an ``int`` from 0 (``0-0``) to 27 (``6-6``), so a set of tile
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 from .errors import TileError, excerpt
 
@@ -75,7 +76,7 @@ class Tile(int):
     def __repr__(self) -> str:
         return f"Tile.parse({str(self)!r})"
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[[int], Tile], tuple[int]]:
         return (_tile_by_id, (int(self),))
 
 

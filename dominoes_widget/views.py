@@ -75,7 +75,7 @@ class SeatView:
 
     def played_tiles(self) -> set[Tile]:
         """The tiles on the table."""
-        return {m.tile for m in self.moves if m.action in (LEAD, PLAY)}
+        return {m.tile for m in self.moves if m.action in (LEAD, PLAY) and m.tile is not None}
 
     def unseen_tiles(self) -> list[Tile]:
         """Tiles this seat cannot see: in other hands or the draw pile."""
