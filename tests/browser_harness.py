@@ -21,6 +21,7 @@ Used by ``tests/test_frontend_browser.py``, ``tests/test_replay_browser.py``,
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import shutil
@@ -354,6 +355,11 @@ CDN_FILES = {
 }
 
 
+@functools.cache
+def _cdn_text(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
+
+
 def cdn_file(url: str) -> Path | None:
     """The local npm file that stands in for a CDN URL of the exported page."""
     for pattern, relative in CDN_FILES.items():
@@ -402,7 +408,7 @@ def open_export(browser: Any, html: str, *, requests: list[str] | None = None,
             return
         local = cdn_file(url)
         if local is not None:
-            route.fulfill(status=200, content_type="text/javascript", body=local.read_text(encoding="utf-8"),
+            route.fulfill(status=200, content_type="text/javascript", body=_cdn_text(local),
                           headers={"Access-Control-Allow-Origin": "*"})
         elif url.startswith(ORIGIN):
             route.fulfill(status=404, body="not found")  # the html-manager tries the page's folder first
@@ -410,5 +416,7 @@ def open_export(browser: Any, html: str, *, requests: list[str] | None = None,
             route.abort()
 
     page.route("**/*", answer)
-    page.goto(f"{ORIGIN}/export.html")
+    # The html-manager's bundle is 3.6 MB of script: on a loaded machine its parsing alone can
+    # take many seconds, so the page is not awaited here; callers wait for what they look for.
+    page.goto(f"{ORIGIN}/export.html", wait_until="commit")
     return page

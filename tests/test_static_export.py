@@ -34,6 +34,7 @@ from dominoes_widget.widgets.replay import Replay  # noqa: E402
 from dominoes_widget.widgets.table import Table  # noqa: E402
 
 RECORD = harness.RECORDS / "six_love_match.json"
+EXPORT_LOAD_MS = 120_000  # the exported page parses 3.6 MB of widget manager first: slow on a loaded machine
 ARTIFACTS = harness.ROOT / "test-artifacts" / "replay"
 COMMENT = "S starts the blank-four arm."
 
@@ -72,7 +73,7 @@ def test_the_exported_page_steps_with_no_kernel(exported, browser):
     page.on("pageerror", lambda error: errors.append(str(error)))
     try:
         root = page.locator(".dominoes-widget")
-        root.wait_for(timeout=20_000)
+        root.wait_for(timeout=EXPORT_LOAD_MS)
         steps = replay.data["hands"][0]["steps"]
         assert page.locator(".dw-counter").inner_text() == "2 / 26", "opens where the notebook left it"
         assert page.locator(".dw-say").inner_text() == steps[2]["say"]
@@ -112,7 +113,7 @@ def test_an_exported_table_says_that_playing_needs_a_running_kernel(browser, tmp
     page.on("pageerror", lambda error: errors.append(str(error)))
     try:
         status = page.locator(".dw-status")
-        status.wait_for(timeout=20_000)
+        status.wait_for(timeout=EXPORT_LOAD_MS)
         assert page.locator(".dw-status-text").inner_text() == table.view["status"] == "Your turn: pose the 6-6"
         page.locator('.dw-hand-tile[data-tile="6-6"]').click()
         # model.send goes nowhere in this page: a few seconds later the status line says so
