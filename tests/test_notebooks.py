@@ -1,14 +1,19 @@
-"""Every notebook in notebooks/ runs top to bottom headless, and every example record verifies.
+"""Every notebook in notebooks/ runs top to bottom headless, reads true, and every example record verifies.
 
 The notebooks are executed with nbclient in a fresh ``python3`` kernel whose working
 directory is notebooks/ (they open ``records/...``) and which imports this checkout of
-``dominoes_widget`` (installed or not). Widgets are created in the kernel only; no browser
-is involved.
+``dominoes_widget`` (installed or not), keeping the widgets' state as a saved notebook does.
+Widgets are created in the kernel only; no browser is involved. Each notebook runs once per
+test session; every check on a run reads that one result.
+
+Reading true (see ``notebook_checks``): a widget displayed by a cell still shows, at the end,
+the position its cell showed (a later cell that plays on it or steps it would leave the
+prose beside it wrong), and every ``<!-- shows: ... -->`` marker in the prose is true of the
+picture or widget right below it. Both hold for a fresh run and for the saved notebooks.
 """
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -18,16 +23,39 @@ from dominoes_widget import read_record, verify_record
 nbformat = pytest.importorskip("nbformat")
 nbclient = pytest.importorskip("nbclient")
 
-REPO = Path(__file__).resolve().parent.parent
-NOTEBOOKS = REPO / "notebooks"
+from notebook_checks import (NOTEBOOKS, displayed_widgets_unchanged, execute, markers,  # noqa: E402
+                             prose_markers_hold, widget_states)
+
 RECORDS = NOTEBOOKS / "records"
 NOTEBOOK_FILES = sorted(NOTEBOOKS.glob("*.ipynb"))
 RECORD_FILES = sorted(RECORDS.glob("*.json"))
-CELL_TIMEOUT = 300  # seconds for one cell: a simulating notebook must keep its workload small
+IDS = [path.name for path in NOTEBOOK_FILES]
 
 # The notebooks this project ships.
 EXPECTED = ["play.ipynb", "01_partnership.ipynb", "02_straight_six_and_six_love.ipynb", "03_vietnamese.ipynb",
             "04_replay.ipynb", "05_simulate.ipynb"]
+# The teaching notebooks state the positions they talk about: at least this many markers each.
+MARKED = {"01_partnership.ipynb": 3, "02_straight_six_and_six_love.ipynb": 3, "03_vietnamese.ipynb": 3,
+          "04_replay.ipynb": 4}
+
+
+@pytest.fixture(scope="module")
+def executed():
+    """path → the notebook run top to bottom (each notebook runs once for the whole module)."""
+    runs: dict[Path, nbformat.NotebookNode | BaseException] = {}
+
+    def run(path: Path) -> nbformat.NotebookNode:
+        if path not in runs:
+            try:
+                runs[path] = execute(path)
+            except nbclient.exceptions.CellExecutionError as error:
+                runs[path] = error
+        result = runs[path]
+        if isinstance(result, BaseException):
+            pytest.fail(f"{path.name} failed:\n{result}", pytrace=False)
+        return result
+
+    return run
 
 
 def test_the_teaching_notebooks_are_there():
@@ -42,41 +70,51 @@ def test_play_notebook_starts_a_game_in_its_first_code_cell():
     assert "Table()" in first.source and first.source.strip().splitlines()[-1] == "table"
 
 
-def kernel_env() -> dict[str, str]:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
-    env.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")
-    return env
-
-
-@pytest.mark.parametrize("path", NOTEBOOK_FILES, ids=[path.name for path in NOTEBOOK_FILES])
-def test_notebook_runs_top_to_bottom(path: Path):
-    notebook = nbformat.read(path, as_version=4)
-    client = nbclient.NotebookClient(
-        notebook,
-        kernel_name="python3",
-        timeout=CELL_TIMEOUT,
-        resources={"metadata": {"path": str(NOTEBOOKS)}},
-        store_widget_state=False,
-    )
-    try:
-        client.execute(env=kernel_env())
-    except nbclient.exceptions.CellExecutionError as error:
-        pytest.fail(f"{path.name} failed:\n{error}", pytrace=False)
+@pytest.mark.parametrize("path", NOTEBOOK_FILES, ids=IDS)
+def test_notebook_runs_top_to_bottom(path: Path, executed):
+    notebook = executed(path)
     errors = [output for cell in notebook.cells if cell.cell_type == "code"
               for output in cell.get("outputs", []) if output.get("output_type") == "error"]
     assert not errors, f"{path.name}: {errors[0].get('ename')}: {errors[0].get('evalue')}"
 
 
-def test_saved_notebooks_are_executed_and_small():
-    """Saved with their outputs (they read well on GitHub) but no huge outputs."""
-    for name in EXPECTED:
-        path = NOTEBOOKS / name
-        notebook = nbformat.read(path, as_version=4)
-        code = [cell for cell in notebook.cells if cell.cell_type == "code"]
-        assert all(cell.get("execution_count") for cell in code), f"{name} is saved unexecuted"
-        assert not any(output.get("output_type") == "error" for cell in code for output in cell.outputs), name
-        assert path.stat().st_size < 200_000, f"{name} is {path.stat().st_size} bytes"
+@pytest.mark.parametrize("path", NOTEBOOK_FILES, ids=IDS)
+def test_displayed_widgets_are_never_changed_afterwards(path: Path, executed):
+    """A widget shows its latest state: a cell that plays on a displayed widget rewrites the past."""
+    problems = displayed_widgets_unchanged(executed(path))
+    assert not problems, f"{path.name}:\n" + "\n".join(problems)
+
+
+@pytest.mark.parametrize("path", NOTEBOOK_FILES, ids=IDS)
+def test_the_prose_says_what_the_outputs_show(path: Path, executed):
+    problems = prose_markers_hold(executed(path))
+    assert not problems, f"{path.name}:\n" + "\n".join(problems)
+
+
+def test_the_teaching_notebooks_state_their_positions():
+    """The markers are there: a teaching step that talks about a position says which."""
+    counts = {name: len(markers(nbformat.read(NOTEBOOKS / name, as_version=4))) for name in MARKED}
+    short = {name: f"{counts[name]} of at least {least}" for name, least in MARKED.items() if counts[name] < least}
+    assert not short, f"markers: {short}"
+
+
+@pytest.mark.parametrize("name", EXPECTED)
+def test_saved_notebooks_are_executed_true_and_small(name: str):
+    """Saved with their outputs and widget state (they read well on GitHub), true, no huge outputs."""
+    path = NOTEBOOKS / name
+    notebook = nbformat.read(path, as_version=4)
+    code = [cell for cell in notebook.cells if cell.cell_type == "code"]
+    assert all(cell.get("execution_count") for cell in code), f"{name} is saved unexecuted"
+    assert not any(output.get("output_type") == "error" for cell in code for output in cell.outputs), name
+    assert widget_states(notebook) is not None or not any(
+        "application/vnd.jupyter.widget-view+json" in output.get("data", {}) for cell in code
+        for output in cell.outputs), f"{name} is saved without its widgets' state"
+    problems = displayed_widgets_unchanged(notebook) + prose_markers_hold(notebook)
+    assert not problems, f"{name} as saved:\n" + "\n".join(problems)
+    notebook.metadata.pop("widgets", None)
+    without_widgets = len(nbformat.writes(notebook).encode())
+    assert without_widgets < 200_000, f"{name}: {without_widgets} bytes without the widgets' state"
+    assert path.stat().st_size < 1_000_000, f"{name} is {path.stat().st_size} bytes"
 
 
 @pytest.mark.parametrize("path", RECORD_FILES, ids=[path.name for path in RECORD_FILES])
