@@ -34,7 +34,8 @@ def _voice(voice: Voice | None) -> Voice:
 
 # -- explain() ------------------------------------------------------------------------------------
 def explain(subject: Any, *args: Any, lang: str = "en", names: Mapping[str, str] | None = None) -> str:
-    """Words for a refused move, a finished hand (or move ``i`` of a hand), a match or the rules.
+    """Words for a refused move, a finished hand (or move ``i`` of a hand), a match, the rules,
+    or a seat view (what that seat can count: numbers all in sight, the others' known voids).
 
     ``lang`` picks the language; ``names`` maps seats to player names (default: the seats'
     letters, as records write them).
@@ -53,6 +54,9 @@ def explain(subject: Any, *args: Any, lang: str = "en", names: Mapping[str, str]
                                           subject.state_after(index), voice)
             return "\n".join([voice("name.hand", n=index) + f": {title}", *lines])
         return f"{score_line(subject.rules, state, voice)} {leader_words(state.next_leader, voice)}"
+    if isinstance(subject, SeatView):  # what this seat can count: the numbers it has not seen, the voids
+        _unseen, _voids, lines = counting_words(subject, voice)
+        return "\n".join(lines) or voice("table.nothing_known")
     if isinstance(subject, Hand):
         if args:
             return explain_move(subject, *args, voice=voice)
@@ -60,7 +64,8 @@ def explain(subject: Any, *args: Any, lang: str = "en", names: Mapping[str, str]
             return explain_position(subject, voice)
         title, lines = explain_result(subject, voice=voice)
         return "\n".join([title, *lines])
-    raise TypeError(f"explain() takes a refused move, a hand, a match or rules, not {type(subject).__name__}")
+    raise TypeError(f"explain() takes a refused move, a hand, a match, rules or a seat view, "
+                    f"not {type(subject).__name__}")
 
 
 def explain_position(hand: Hand, voice: Voice | None = None) -> str:

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from dominoes_widget import REASONS, Hand, IllegalMoveError, Match, Rules, read_record
+from dominoes_widget.views import seat_view
 from dominoes_widget.explanations import (
     describe_rules,
     explain,
@@ -402,6 +403,17 @@ def test_explain_of_a_hand_in_progress_and_a_match():
                               "North-South lead the next hand (either partner).")
     with pytest.raises(TypeError):
         explain(42)
+
+
+def test_explain_of_a_seat_view_says_what_that_seat_can_count():
+    hand = Hand.dealt(Rules.straight_six(), seed=0)
+    assert explain(seat_view(hand, "S")) == (
+        "Nothing is known yet: no number is all in sight and nobody has passed or drawn.")
+    for move in ["W 6-6", "S 6-5 R", "E 5-4 R", "N 4-4 R", "W 4-3 R", "S 3-3 R", "E 3-5 R", "N 5-2 R",
+                 "W 2-4 R", "S 4-1 R", "E 1-2 R", "N 2-2 R", "W 2-3 R", "S 3-0 R", "E 0-6 R", "N pass"]:
+        hand.push(move)
+    assert explain(seat_view(hand, "S")) == "N has no 6 (shown at move 16)."
+    assert explain(seat_view(hand, "S"), lang="vi") == "N không có số 6 (lộ ra từ nước 16)."
 
 
 # -- single moves ----------------------------------------------------------------------------
