@@ -112,7 +112,7 @@ def explain_refusal(error: IllegalMoveError, voice: Voice | None = None, *, with
     voice = _voice(voice)
     detail = refusal_detail(error, voice).rstrip(".")
     rule = voice(f"rule.{error.reason}") if voice.words.has(f"rule.{error.reason}") else error.reason.rule
-    parts = [f"{detail[:1].upper()}{detail[1:]}.", rule, f"(reason: {error.reason})" if with_code else ""]
+    parts = [f"{detail[:1].upper()}{detail[1:]}.", rule, voice("refusal.code", code=error.reason) if with_code else ""]
     return " ".join(part for part in parts if part)
 
 
