@@ -244,19 +244,19 @@ function render({ model, el }) {
   }
 
   function drawWords(said, mark) {
-    const verdict = mark?.words ? mark.verdict : null;
+    const verdict = mark?.verdict ?? null;
     if (!state.changed("words", [said.say, said.note, said.result, said.end, verdict, mark?.words])) return;
     ui.say.textContent = said.say ?? "";
     ui.note.textContent = said.note ?? "";
     ui.note.hidden = !said.note;
-    // The judged move's verdict, once: its words already name it ("Blunder: …").
+    // The judged move's verdict, once: its words name it ("Blunder: …"); without words, its word.
     ui.verdict.hidden = !verdict;
     if (verdict) {
       ui.verdict.dataset.verdict = verdict;
       ui.verdictSign.className = `dw-move-mark dw-verdict-${verdict}`;
       ui.verdictSign.textContent = verdictSign(verdict);
       ui.verdictSign.title = word(VERDICT_WORDS[verdict]);
-      ui.verdictText.textContent = mark.words;
+      ui.verdictText.textContent = mark.words || word(VERDICT_WORDS[verdict]);
     }
     const result = said.result;
     ui.result.hidden = !result;
@@ -296,7 +296,6 @@ function render({ model, el }) {
   function drawAnalysis(data, hand, step, analysis) {
     ui.analysis.hidden = !state.analysed;
     if (!state.analysed) return;
-    ui.analysis.classList.toggle("dw-not-analysed", !analysis);
     ui.analysisNone.hidden = Boolean(analysis);
     ui.stripBox.hidden = !analysis;
     ui.sideSelect.hidden = !analysis;
