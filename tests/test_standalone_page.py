@@ -66,6 +66,14 @@ def counter(page) -> str:
     return page.locator(".dw-counter").inner_text()
 
 
+def picture_offline_and_clean(page, name, requests, path, errors) -> None:
+    """Save the page's picture as ``name``; the page fetched nothing but itself and raised no error."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / name), full_page=True)
+    assert requests == [path.as_uri()], f"the page fetched {requests[1:]}"
+    assert not errors, errors
+
+
 # ---- the page's text -------------------------------------------------------------------------
 
 
@@ -172,10 +180,7 @@ def test_the_ten_hand_match_as_one_page_opens_offline_and_steps_with_the_keys(ch
         page.keyboard.press(" ")  # play: the page steps on its own, like the widget
         page.wait_for_function("() => document.querySelector('.dw-counter').textContent.startsWith('7 / ')")
         page.keyboard.press(" ")
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / "ten-hands-page.png"), full_page=True)
-        assert requests == [written.as_uri()], f"the page fetched {requests[1:]}"
-        assert not errors, errors
+        picture_offline_and_clean(page, "ten-hands-page.png", requests, written, errors)
     finally:
         page.close()
 
@@ -252,9 +257,6 @@ def test_a_page_with_an_analysis_shows_the_strip_and_the_marks_and_steps_with_th
         assert counter(page).startswith(f"{mark['ply'] + 1} / ")
         page.locator(f'.dw-strip-hit[data-step="{later}"]').click()
         assert counter(page).startswith(f"{later} / ")
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / "analysed-page.png"), full_page=True)
-        assert requests == [path.as_uri()], f"the page fetched {requests[1:]}"
-        assert not errors, errors
+        picture_offline_and_clean(page, "analysed-page.png", requests, path, errors)
     finally:
         page.close()
