@@ -294,15 +294,16 @@ function render({ model, el }) {
   // The analysis panel: the strip of the hand for the side chosen, drawn once per hand,
   // side and size; at each step only its marker and the value under it change.
   function drawAnalysis(data, hand, step, analysis) {
-    ui.analysis.hidden = !state.analysed;
-    if (!state.analysed) return;
-    ui.analysisNone.hidden = Boolean(analysis);
-    ui.stripBox.hidden = !analysis;
-    ui.sideSelect.hidden = !analysis;
-    ui.bestButton.disabled = !analysis;
+    if (state.changed("analysis-panel", [state.analysed, Boolean(analysis)])) {
+      ui.analysis.hidden = !state.analysed;
+      ui.analysisNone.hidden = Boolean(analysis);
+      ui.stripBox.hidden = !analysis;
+      ui.sideSelect.hidden = !analysis;
+      ui.bestButton.disabled = !analysis;
+      ui.stripValue.textContent = "";
+    }
     if (!analysis) {
       state.changed.forget("strip");
-      ui.stripValue.textContent = "";
       return;
     }
     if (!analysis.sides.includes(state.side)) state.side = defaultSide(data, analysis);
