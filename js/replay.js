@@ -9,18 +9,29 @@
 // Table; under the felt the step's words and the controls, both of fixed height, so the
 // widget keeps its size from step to step. The DOM is built once in `render`; one small
 // update function per part redraws what changed.
+//
+// With an analysis (a hand's `analysis`), a side panel holds the win-chance strip of the
+// hand (drawn once per hand and side; a step only moves its marker), the side picker and
+// the "best move" toggle; the move list marks the judged moves, the words under the felt
+// say the verdict of the move just made, and the toggle draws the best move of the
+// position shown on the line, apart. All of it sits in the side panels and the fixed
+// words box, so the widget's height stays the same with or without it.
 
-import { changeTracker, h, listen, listenModel, setChildren } from "./kit/dom.mjs";
+import { changeTracker, h, listen, listenModel, setChildren, svg } from "./kit/dom.mjs";
 import { buildFelt, drawSeat } from "./kit/felt.mjs";
 import { lineDrawing } from "./kit/line_view.mjs";
 import { applyPalette } from "./kit/palette.mjs";
 import { buildSide, drawMoveList, drawScore, markCurrentMove, moveItems } from "./kit/panels.mjs";
 import { seatsByPosition } from "./kit/seats.mjs";
-import { countWords, makeWords, numberWord } from "./kit/words.mjs";
+import { stripDrawing, stripMarker } from "./kit/strip.mjs";
+import { countWords, makeWords, numberWord, percent, tileName } from "./kit/words.mjs";
+import { bestTile, decisionAt, defaultSide, flaggedMarks, handAnalysis, hasAnalysis, moveMarkAt, sideLabel, stripPoints, verdictSign } from "./replay_analysis.mjs";
 import { atRecordEnd, clampPosition, handCount, keyAction, navigate, playDelay, stepAt, stepCount, wordsAt } from "./replay_steps.mjs";
 
 const SPEEDS = [0.5, 1, 2, 4, 8];
 const LINE_UNIT = { minUnit: 6, maxUnit: 30 };
+// The words key of each verdict (the strip, the move list and the words box show them).
+const VERDICT_WORDS = { inaccuracy: "verdict_inaccuracy", mistake: "verdict_mistake", blunder: "verdict_blunder" };
 
 // Button icons as inline SVG (icon fonts and media glyphs are missing from many systems).
 const TRIANGLE_LEFT = "M11 3 L4 8 L11 13 Z";
@@ -61,7 +72,11 @@ function render({ model, el }) {
     changed: changeTracker(),
     timer: null,
     lineSize: { width: 0, height: 0 },
+    stripSize: { width: 0, height: 0 },
     drawQueued: false,
+    analysed: false, // some hand has an analysis
+    side: null, // the side the strip follows (kept across hands)
+    showBest: false, // the best move on the line
   };
   const word = (key, params) => state.word(key, params);
   const position = () => clampPosition(state.data, model.get("hand"), model.get("step"));
@@ -76,6 +91,7 @@ function render({ model, el }) {
   }
 
   function act(action, value) {
+    if (action === "best") return toggleBest();
     if (action === "toggle") return togglePlay();
     if (state.timer !== null && action !== "step" && action !== "hand") stopPlay();
     go(navigate(state.data, position(), action, value));
@@ -112,6 +128,13 @@ function render({ model, el }) {
     else stopPlay();
   }
 
+  function toggleBest() {
+    if (!state.analysed) return;
+    state.showBest = !state.showBest;
+    ui.bestButton.setAttribute("aria-pressed", String(state.showBest));
+    drawSoon();
+  }
+
   function tick() {
     if (!go(navigate(state.data, position(), "next")) || atRecordEnd(state.data, position())) stopPlay();
   }
@@ -145,10 +168,12 @@ function render({ model, el }) {
     const pile = here.pile === null || here.pile === undefined ? null : here.pile > 0 ? word("pile", { n: here.pile }) : word("pile_empty");
     setChildren(ui.felt.corners.topEnd, h("span", { className: "dw-tally", text: said.tally ?? "" }), pile ? h("span", { className: "dw-pile", text: pile }) : null);
 
+    const analysis = handAnalysis(handData);
     drawSeats(data, here, said);
-    drawLine(here);
-    drawWords(said);
-    drawSide(data, hand, step, said);
+    drawLine(here, bestMoveAt(analysis, step));
+    drawWords(said, moveMarkAt(analysis, step));
+    drawSide(data, hand, step, said, analysis);
+    drawAnalysis(data, hand, step, analysis);
 
     ui.slider.max = String(last);
     ui.slider.value = String(step);
@@ -186,12 +211,26 @@ function render({ model, el }) {
     ui.felt.root.classList.toggle("dw-no-sides", !byPosition.left && !byPosition.right);
   }
 
-  function drawLine(here) {
+  // The best move of the decision made at this step, as a tile not played, when asked.
+  function bestMoveAt(analysis, step) {
+    if (!state.showBest || !analysis) return null;
+    const decision = decisionAt(analysis, step);
+    const best = bestTile(decision);
+    if (!best) return null;
+    const lang = state.data.lang;
+    const chance = percent(decision.best_win, lang);
+    const name = best.end
+      ? word("best_name_end", { tile: tileName(word, best.tile), end: word(best.end === "L" ? "end_word_left" : "end_word_right"), percent: chance })
+      : word("best_name_lead", { tile: tileName(word, best.tile), percent: chance });
+    return { halves: best.halves, end: best.end, label: word("best_label", { tile: best.tile, percent: chance }), name };
+  }
+
+  function drawLine(here, ghost) {
     const line = here.line ?? [];
     const { width, height } = state.lineSize;
-    if (!state.changed("line", [line, here.lead, here.last, width, height])) return;
+    if (!state.changed("line", [line, here.lead, here.last, width, height, ghost])) return;
     const empty = line.length === 0;
-    ui.felt.lineEmpty.hidden = !empty;
+    ui.felt.lineEmpty.hidden = !empty || Boolean(ghost);
     ui.felt.lineEmpty.textContent = empty ? word("line_empty") : "";
     const label = empty
       ? word("line_empty")
@@ -199,16 +238,26 @@ function render({ model, el }) {
     ui.felt.lineSvg.setAttribute("aria-label", label);
     ui.felt.lineSvg.dataset.line = line.map(([a, b]) => `${a}-${b}`).join(" ");
     if (!width || !height) return;
-    const { markup } = lineDrawing(line, here.lead ?? 0, { width, height, last: here.last ?? null, ...LINE_UNIT });
+    const { markup } = lineDrawing(line, here.lead ?? 0, { width, height, last: here.last ?? null, ghost, ...LINE_UNIT });
     ui.felt.lineSvg.setAttribute("viewBox", `0 0 ${width} ${height}`);
     ui.felt.lineSvg.innerHTML = markup;
   }
 
-  function drawWords(said) {
-    if (!state.changed("words", [said.say, said.note, said.result, said.end])) return;
+  function drawWords(said, mark) {
+    const verdict = mark?.verdict ?? null;
+    if (!state.changed("words", [said.say, said.note, said.result, said.end, verdict, mark?.words])) return;
     ui.say.textContent = said.say ?? "";
     ui.note.textContent = said.note ?? "";
     ui.note.hidden = !said.note;
+    // The judged move's verdict, once: its words name it ("Blunder: …"); without words, its word.
+    ui.verdict.hidden = !verdict;
+    if (verdict) {
+      ui.verdict.dataset.verdict = verdict;
+      ui.verdictSign.className = `dw-move-mark dw-verdict-${verdict}`;
+      ui.verdictSign.textContent = verdictSign(verdict);
+      ui.verdictSign.title = word(VERDICT_WORDS[verdict]);
+      ui.verdictText.textContent = mark.words || word(VERDICT_WORDS[verdict]);
+    }
     const result = said.result;
     ui.result.hidden = !result;
     ui.info.classList.toggle("dw-with-result", Boolean(result));
@@ -224,16 +273,74 @@ function render({ model, el }) {
     );
   }
 
-  function drawSide(data, hand, step, said) {
+  function drawSide(data, hand, step, said, analysis) {
     const handData = data.hands[hand];
     if (state.changed("score", [said.score, handData.label])) drawScore(ui.score, said.score, { subtitle: handData.label ?? "" });
-    if (state.changed("moves", [hand, handData.moves, data.players])) {
+    const marks = flaggedMarks(analysis);
+    if (state.changed("moves", [hand, handData.moves, data.players, marks.map((mark) => [mark.ply, mark.verdict])])) {
       const sentences = (handData.steps ?? []).slice(1).map((later) => later.say);
       const names = Object.fromEntries(Object.entries(data.players ?? {}).map(([seat, player]) => [seat, player.name]));
-      drawMoveList(ui.moveList, moveItems(word, handData.moves ?? [], sentences, names), step);
+      const items = moveItems(word, handData.moves ?? [], sentences, names);
+      for (const mark of marks) {
+        const item = items[mark.ply + 1];
+        if (item) item.mark = { verdict: mark.verdict, sign: verdictSign(mark.verdict), word: word(VERDICT_WORDS[mark.verdict]) };
+      }
+      drawMoveList(ui.moveList, items, step);
     } else if (state.changed("current-move", [step])) {
       markCurrentMove(ui.moveList, step);
     }
+  }
+
+  // The analysis panel: the strip of the hand for the side chosen, drawn once per hand,
+  // side and size; at each step only its marker and the value under it change.
+  function drawAnalysis(data, hand, step, analysis) {
+    if (state.changed("analysis-panel", [state.analysed, Boolean(analysis)])) {
+      ui.analysis.hidden = !state.analysed;
+      ui.analysisNone.hidden = Boolean(analysis);
+      ui.stripBox.hidden = !analysis;
+      ui.sideSelect.hidden = !analysis;
+      ui.bestButton.disabled = !analysis;
+      ui.stripValue.textContent = "";
+    }
+    if (!analysis) {
+      state.changed.forget("strip");
+      return;
+    }
+    if (!analysis.sides.includes(state.side)) state.side = defaultSide(data, analysis);
+    const side = state.side;
+    const points = stripPoints(analysis, side);
+    const size = state.stripSize;
+    const lang = data.lang;
+    if (state.changed("strip", [hand, side, analysis.sides, size.width, size.height])) {
+      setChildren(ui.sideSelect, ...analysis.sides.map((option) => h("option", { value: option, text: sideLabel(data, hand, option) })));
+      ui.sideSelect.value = side;
+      const marks = flaggedMarks(analysis);
+      const verdictAfter = new Map(marks.map((mark) => [mark.ply + 1, word(VERDICT_WORDS[mark.verdict])]));
+      const titles = points.map((value, i) => {
+        const said = stripWords(i, value, lang);
+        return verdictAfter.has(i) ? `${said} · ${verdictAfter.get(i)}` : said;
+      });
+      ui.stripSvg.setAttribute("viewBox", `0 0 ${size.width} ${size.height}`);
+      ui.stripSvg.innerHTML = stripDrawing(points, { width: size.width, height: size.height, step, marks, titles });
+      ui.stripSvg.setAttribute("aria-label", word("strip", { label: sideLabel(data, hand, side) }));
+      ui.stripSvg.dataset.side = side;
+      state.stripMarker = ui.stripSvg.querySelector(".dw-strip-now");
+    }
+    const marker = stripMarker(points, step, size);
+    const ring = state.stripMarker?.lastElementChild;
+    if (state.stripMarker) {
+      state.stripMarker.setAttribute("transform", `translate(${marker.x} 0)`);
+      ring.setAttribute("cy", String(marker.y ?? 0));
+      ring.setAttribute("visibility", marker.y === null ? "hidden" : "visible");
+    }
+    ui.stripSvg.dataset.step = String(step);
+    ui.stripValue.textContent = stripWords(step, points[step] ?? null, lang);
+  }
+
+  function stripWords(step, value, lang) {
+    const known = value !== null && value !== undefined && Number.isFinite(Number(value));
+    const chance = known ? percent(Number(value) / 100, lang) : word("strip_unknown");
+    return step === 0 ? word("strip_deal", { percent: chance }) : word("strip_point", { step, percent: chance });
   }
 
   // ---- one update per trait ---------------------------------------------------------------
@@ -241,6 +348,11 @@ function render({ model, el }) {
   function onData() {
     state.data = model.get("data") ?? {};
     state.changed = changeTracker();
+    state.analysed = hasAnalysis(state.data);
+    if (!state.analysed) {
+      state.showBest = false;
+      ui.bestButton.setAttribute("aria-pressed", "false");
+    }
     stopPlay();
     const options = (state.data.hands ?? []).map((hand, i) =>
       h("option", { value: String(i), text: word("hand_option", { label: hand.label ?? i + 1, n: (hand.moves ?? []).length }) }),
@@ -264,6 +376,13 @@ function render({ model, el }) {
     for (const option of ui.speedSelect.options) option.textContent = word("speed_option", { n: option.value });
     ui.movesTitle.textContent = word("moves");
     ui.rulesSummary.textContent = word("rules");
+    ui.analysisTitle.textContent = word("analysis");
+    ui.sideSelect.setAttribute("aria-label", word("analysis_side"));
+    ui.sideSelect.title = word("analysis_side");
+    ui.analysisNone.textContent = word("not_analysed");
+    ui.bestWord.textContent = word("show_best_short");
+    ui.bestButton.setAttribute("aria-label", word("show_best"));
+    ui.bestButton.title = word("show_best");
     ui.problemsTitle.textContent = word("record_bad");
     ui.root.setAttribute("aria-label", word("replay"));
     showPlaying();
@@ -311,6 +430,16 @@ function render({ model, el }) {
     ui.root.focus({ preventScroll: true });
   }
 
+  function onStripClick(event) {
+    const target = event.target.closest?.("[data-step]");
+    if (target && ui.stripSvg.contains(target)) act("step", Number(target.dataset.step));
+  }
+
+  function onSidePick() {
+    state.side = ui.sideSelect.value;
+    drawSoon();
+  }
+
   function onMoveListClick(event) {
     const button = event.target.closest("button[data-ply]");
     if (button) act("step", Number(button.dataset.ply));
@@ -325,7 +454,7 @@ function render({ model, el }) {
       return;
     }
     const action = keyAction(event);
-    if (!action) return;
+    if (!action || (action === "best" && !state.analysed)) return;
     event.preventDefault();
     event.stopPropagation();
     act(action);
@@ -338,18 +467,23 @@ function render({ model, el }) {
     model.save_changes();
   };
 
+  // The line's box and the strip's box: each is drawn to its measured size.
   const resizeObserver = new ResizeObserver((entries) => {
-    const { width, height } = entries[entries.length - 1].contentRect;
-    const size = { width: Math.floor(width), height: Math.floor(height) };
-    if (size.width <= 0 || (size.width === state.lineSize.width && size.height === state.lineSize.height)) return;
-    state.lineSize = size;
-    drawSoon();
+    for (const entry of entries) {
+      const key = entry.target === ui.stripBox ? "stripSize" : "lineSize";
+      const size = { width: Math.floor(entry.contentRect.width), height: Math.floor(entry.contentRect.height) };
+      if (size.width <= 0 || (size.width === state[key].width && size.height === state[key].height)) continue;
+      state[key] = size;
+      drawSoon();
+    }
   });
 
   const removeListeners = listen([
     [ui.root, "click", onClick],
     [ui.root, "keydown", onKey],
     [ui.moveList, "click", onMoveListClick],
+    [ui.stripSvg, "click", onStripClick],
+    [ui.sideSelect, "change", onSidePick],
     [ui.slider, "input", onSlider],
     [ui.handSelect, "change", onHand],
     [ui.speedSelect, "change", onSpeedPick],
@@ -364,6 +498,7 @@ function render({ model, el }) {
     ["change:speed", onSpeed],
   ]);
   resizeObserver.observe(ui.felt.lineBox);
+  resizeObserver.observe(ui.stripBox);
 
   onReport();
   onRules();
@@ -387,8 +522,11 @@ function buildSkeleton() {
   const felt = buildFelt();
   const say = h("p", { className: "dw-say" });
   const note = h("p", { className: "dw-note", hidden: true });
+  const verdictSign = h("span", { className: "dw-move-mark" });
+  const verdictText = h("span", { className: "dw-verdict-text" });
+  const verdict = h("p", { className: "dw-verdict", hidden: true }, verdictSign, verdictText);
   const result = h("section", { className: "dw-result", hidden: true });
-  const info = h("div", { className: "dw-info", "aria-live": "polite" }, h("div", { className: "dw-said" }, say, note), result);
+  const info = h("div", { className: "dw-info", "aria-live": "polite" }, h("div", { className: "dw-said" }, say, note, verdict), result);
 
   const stepButtons = STEP_BUTTONS.map(([action]) => {
     const button = h("button", { type: "button", className: "dw-button dw-step", dataset: { action } });
@@ -415,7 +553,8 @@ function buildSkeleton() {
   );
   const main = h("div", { className: "dw-main" }, felt.root, info, controls);
 
-  const panels = buildSide();
+  const analysis = buildAnalysis();
+  const panels = buildSide(analysis.analysis);
   const board = h("div", { className: "dw-board" }, main, panels.side);
 
   const problemsTitle = h("div", { className: "dw-problems-title" });
@@ -434,9 +573,31 @@ function buildSkeleton() {
     board,
   );
   return {
-    root, board, felt, info, say, note, result, controls, playButton, playIcon, playWord, handSelect, slider,
-    counter, speedSelect, ...panels, problems, problemsTitle, problemList,
+    root, board, felt, info, say, note, verdict, verdictSign, verdictText, result, controls, playButton, playIcon,
+    playWord, handSelect, slider, counter, speedSelect, ...panels, ...analysis, problems, problemsTitle, problemList,
   };
+}
+
+// The analysis panel, hidden until a record with an analysis comes: its title and the side
+// picker, the strip in a box of fixed size, the value at the step shown and the toggle.
+function buildAnalysis() {
+  const analysisTitle = h("span", { className: "dw-analysis-title" });
+  const sideSelect = h("select", { className: "dw-side-select" });
+  const stripSvg = svg("svg", { class: "dw-strip", role: "img", xmlns: "http://www.w3.org/2000/svg", preserveAspectRatio: "none" });
+  const stripBox = h("div", { className: "dw-strip-box" }, stripSvg);
+  const analysisNone = h("p", { className: "dw-analysis-none", hidden: true });
+  const stripValue = h("span", { className: "dw-strip-value" });
+  const bestWord = h("span", { className: "dw-best-word" });
+  const bestButton = h("button", { type: "button", className: "dw-button dw-best-toggle", "aria-pressed": "false", dataset: { action: "best" } }, bestWord);
+  const analysis = h(
+    "section",
+    { className: "dw-panel dw-analysis", hidden: true },
+    h("h3", { className: "dw-panel-title" }, analysisTitle, sideSelect),
+    stripBox,
+    analysisNone,
+    h("div", { className: "dw-analysis-foot" }, stripValue, bestButton),
+  );
+  return { analysis, analysisTitle, sideSelect, stripBox, stripSvg, analysisNone, stripValue, bestButton, bestWord };
 }
 
 export default { render };

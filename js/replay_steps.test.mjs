@@ -72,6 +72,9 @@ test("keys map to actions; modified keys are left alone", () => {
   assert.equal(keyAction({ key: " " }), "toggle");
   assert.equal(keyAction({ key: "ArrowRight", ctrlKey: true }), null);
   assert.equal(keyAction({ key: "x" }), null);
+  assert.equal(keyAction({ key: "b" }), "best");
+  assert.equal(keyAction({ key: "B" }), "best");
+  assert.equal(keyAction({ key: "b", ctrlKey: true }), null);
 });
 
 test("each step's position comes from the data, as the kernel computed it", () => {

@@ -10,7 +10,8 @@ sends for an example record. Two are patched where no game can reach them: a lin
   :func:`two_players`, :func:`cover`, :func:`choose_leader`, :func:`hand_over`,
   :func:`match_over`, :func:`full_line`, :func:`long_line`, :func:`looking_back`, :func:`with_hint`,
   :func:`with_counting`, :func:`open_hands`;
-- Replay data: :func:`replay_data` (a recorded match, step by step, with a note).
+- Replay data: :func:`replay_data` (a recorded match, step by step, with a note),
+  :func:`replay_data_with_analysis` (the same with the analysis ``Replay(record, analysis=...)`` sends).
 """
 
 from __future__ import annotations
@@ -258,6 +259,28 @@ def _replay_data(name: str, comments_json: str) -> str:
 def replay_data(name: str = "six_love_match.json", comments: dict | None = None) -> dict:
     """A recorded match as the Replay's ``data`` (v2): every step's position and words."""
     return json.loads(_replay_data(name, json.dumps(REPLAY_COMMENTS if comments is None else comments)))
+
+
+@cache
+def _analysed_data(name: str, hands: tuple[int, ...] | None, rollouts: int) -> str:
+    from dominoes_widget import analyse
+
+    record = json.loads((RECORDS / name).read_text())
+    analysis = analyse(record, hands=hands, rollouts=rollouts, workers=1, progress=False, seed=0)
+    return json.dumps(ReplaySession(record, analysis=analysis).data())
+
+
+def replay_data_with_analysis(name: str = "six_love_match.json", *, hands: tuple[int, ...] | None = None,
+                              rollouts: int = 100) -> dict:
+    """A recorded match as the Replay's ``data`` with an analysis (js/PROTOCOL.md): per analysed
+    hand ``analysis: {sides, strip, marks}``; ``hands`` only these hands (the others carry none).
+    A small budget keeps it quick; the same seed gives the same marks every run."""
+    return json.loads(_analysed_data(name, hands, rollouts))
+
+
+def flagged(data: dict, hand: int) -> list[dict]:
+    """The marks of a hand's analysis that are not ``good``."""
+    return [mark for mark in data["hands"][hand]["analysis"]["marks"] if mark["verdict"] != "good"]
 
 
 def replay_traits(data: dict | None = None, *, hand: int = 0, step: int = 0, speed: float = 2.0) -> dict:

@@ -9,6 +9,8 @@ each sentence once and keeps its size. Screenshots go to test-artifacts/replay/.
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 import browser_harness as harness
@@ -355,3 +357,317 @@ def test_cleanup_removes_listeners_and_timers(mounted):
     before = harness.model_position(page)
     page.wait_for_timeout(700)
     assert harness.model_position(page) == before, "no timer runs after cleanup"
+
+
+# ---- a replay with an analysis (js/PROTOCOL.md: a hand's `analysis`) ------------------------------
+
+VERDICT_SIGNS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+
+
+@pytest.fixture(scope="module")
+def analysed() -> dict:
+    return views.replay_data_with_analysis()
+
+
+@pytest.fixture
+def with_analysis(page, analysed):
+    harness.mount(page, views.replay_traits(analysed), width=960)
+    return page
+
+
+def _known(points: list) -> int:
+    return sum(point is not None for point in points)
+
+
+def _go(page, hand: int, step: int) -> None:
+    harness.kernel_set(page, "hand", hand)
+    harness.kernel_set(page, "step", step)
+
+
+def _centre(box: dict) -> tuple[float, float]:
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def _flagged_hand(data: dict, *, need_end: bool = True) -> tuple[int, dict]:
+    """A hand and a flagged decision of it whose best move is played on an end."""
+    for hand in range(len(data["hands"])):
+        for mark in views.flagged(data, hand):
+            if not need_end or mark["best"].split()[-1] in ("L", "R"):
+                return hand, mark
+    raise AssertionError("no flagged decision")
+
+
+def test_the_strip_has_a_point_per_known_step_and_follows_the_hand(with_analysis, analysed):
+    page = with_analysis
+    panel = page.locator(".dw-analysis")
+    assert panel.is_visible()
+    assert panel.locator(".dw-panel-title").inner_text().startswith("Chances to win")
+    for hand in (0, 2, 4):
+        _go(page, hand, 3)
+        points = analysed["hands"][hand]["analysis"]["strip"]["NS"]
+        assert len(points) == len(analysed["hands"][hand]["moves"]) + 1
+        assert page.locator(".dw-strip-point").count() == _known(points), f"hand {hand}"
+        assert page.locator(".dw-strip-hit").count() == len(points), "a column to click for every step"
+        assert page.locator("svg.dw-strip").get_attribute("data-step") == "3"
+        assert page.locator(".dw-strip-value").inner_text() == f"Move 3: {points[3]:.0f}%"
+
+
+def test_unknown_points_are_left_out(page, analysed):
+    data = copy.deepcopy(analysed)
+    strip = data["hands"][0]["analysis"]["strip"]["NS"]
+    strip[4:8] = [None] * 4
+    harness.mount(page, views.replay_traits(data, step=5), width=960)
+    assert page.locator(".dw-strip-point").count() == len(strip) - 4
+    assert page.locator('.dw-strip-point[data-step="5"]').count() == 0
+    assert page.locator(".dw-strip-value").inner_text() == "Move 5: not estimated"
+    assert page.locator(".dw-strip-now circle").get_attribute("visibility") == "hidden"
+    assert page.locator(".dw-strip-line").get_attribute("d").count("M") == 2, "the curve breaks at the gap"
+
+
+def test_clicking_the_strip_goes_to_that_step(with_analysis, analysed):
+    page = with_analysis
+    before = page.locator(".dw-strip-now").get_attribute("transform")
+    page.locator('.dw-strip-point[data-step="7"]').click()
+    harness.settle(page)
+    assert harness.model_position(page) == {"hand": 0, "step": 7}
+    assert harness.saved(page)[-1] in ({"hand": 0, "step": 7}, {"step": 7})
+    _assert_shows(page, analysed, 0, 7)
+    assert page.locator(".dw-strip-now").get_attribute("transform") != before, "the marker moved"
+    assert page.locator('.dw-move-list button[aria-current="step"]').get_attribute("data-ply") == "7"
+    # between the points: the column of the nearest step
+    box = page.locator('.dw-strip-hit[data-step="12"]').bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + 3)
+    harness.settle(page)
+    assert harness.model_position(page) == {"hand": 0, "step": 12}
+    # the marker stays the same element from step to step: the strip is not drawn again
+    page.evaluate("() => { window.strip = document.querySelector('.dw-strip-now'); }")
+    page.locator(".dominoes-widget").focus()
+    _press(page, "ArrowRight", 3)
+    assert page.evaluate("() => window.strip === document.querySelector('.dw-strip-now')")
+    assert page.locator("svg.dw-strip").get_attribute("data-step") == "15"
+
+
+def test_the_side_picker_switches_the_strip(with_analysis, analysed):
+    page = with_analysis
+    picker = page.locator(".dw-side-select")
+    assert picker.input_value() == "NS", "South is at the bottom: North-South by default"
+    assert picker.locator("option").all_inner_texts() == ["North-South", "East-West"]
+    ns = analysed["hands"][0]["analysis"]["strip"]["NS"]
+    ew = analysed["hands"][0]["analysis"]["strip"]["EW"]
+    step = next(i for i, (a, b) in enumerate(zip(ns, ew)) if a is not None and b is not None and abs(a - b) > 10)
+    point = page.locator(f'.dw-strip-point[data-step="{step}"]')
+    y_ns = float(point.get_attribute("cy"))
+    picker.select_option("EW")
+    harness.settle(page)
+    assert page.locator("svg.dw-strip").get_attribute("data-side") == "EW"
+    assert page.locator("svg.dw-strip").get_attribute("aria-label") == \
+        "Chances to win this hand for East-West, move by move"
+    y_ew = float(point.get_attribute("cy"))
+    assert (y_ew < y_ns) == (ew[step] > ns[step]), "the other side's chances"
+    assert page.locator(".dw-strip-point").count() == _known(ew)
+    _go(page, 2, 0)
+    assert picker.input_value() == "EW", "the side chosen is kept from hand to hand"
+    assert harness.saved(page)[-1:] != [{"side": "EW"}], "the side is the browser's own: no trait"
+
+
+def test_the_bottom_seats_side_and_seats_as_sides(page, analysed):
+    harness.mount(page, views.replay_traits({**analysed, "bottom": "E"}), width=960)
+    assert page.locator(".dw-side-select").input_value() == "EW"
+    data = views.replay_data_with_analysis("vietnamese_3_players.json")
+    harness.reset(page)
+    harness.mount(page, views.replay_traits(data), width=960)
+    picker = page.locator(".dw-side-select")
+    assert picker.input_value() == "S"
+    assert picker.locator("option").all_inner_texts() == ["South", "East", "North"]
+    picker.select_option("N")
+    harness.settle(page)
+    assert page.locator(".dw-strip-point").count() == _known(data["hands"][0]["analysis"]["strip"]["N"])
+
+
+def test_marked_moves_show_their_sign_and_their_words_once(page, analysed):
+    data = copy.deepcopy(analysed)
+    hand = next(i for i in range(len(data["hands"])) if len({m["verdict"] for m in views.flagged(data, i)}) >= 2)
+    flagged = views.flagged(data, hand)
+    flagged[0]["verdict"] = "inaccuracy"  # every sign once (the budget of the fixture gives few inaccuracies)
+    flagged[0]["words"] = "Inaccuracy: " + flagged[0]["words"].split(": ", 1)[1]
+    harness.mount(page, views.replay_traits(data, hand=hand), width=960)
+    marks = page.locator(".dw-move-list .dw-move-mark")
+    assert marks.count() == len(flagged), "good moves are not marked"
+    for mark in flagged:
+        button = page.locator(f'.dw-move-list button[data-ply="{mark["ply"] + 1}"]')
+        sign = button.locator(".dw-move-mark")
+        assert sign.inner_text() == VERDICT_SIGNS[mark["verdict"]]
+        assert sign.get_attribute("title") == mark["verdict"], "the verdict's word as its tooltip"
+        assert f"({mark['verdict']})" in button.get_attribute("aria-label"), "and in the button's name"
+        assert button.get_attribute("data-verdict") == mark["verdict"]
+    colours = {m["verdict"]: page.locator(f'.dw-move-list button[data-ply="{m["ply"] + 1}"] .dw-move-mark')
+               .evaluate("el => getComputedStyle(el).backgroundColor") for m in flagged}
+    assert len(set(colours.values())) == len(colours), f"each verdict its own colour: {colours}"
+    good = next(m for m in data["hands"][hand]["analysis"]["marks"] if m["verdict"] == "good")
+    assert page.locator(f'.dw-move-list button[data-ply="{good["ply"] + 1}"] .dw-move-mark').count() == 0
+    # the strip marks the same moves, on the point after each
+    for mark in flagged:
+        point = page.locator(f'.dw-strip-point[data-step="{mark["ply"] + 1}"]')
+        assert point.get_attribute("data-verdict") == mark["verdict"]
+    # the words of a marked move: under the felt when that move is the step shown, once
+    for mark in flagged:
+        _go(page, hand, mark["ply"] + 1)
+        verdict = page.locator(".dw-info .dw-verdict")
+        assert verdict.is_visible() and verdict.locator(".dw-verdict-text").inner_text() == mark["words"]
+        assert verdict.locator(".dw-move-mark").inner_text() == VERDICT_SIGNS[mark["verdict"]]
+        assert page.locator(".dominoes-widget").inner_text().count(mark["words"]) == 1
+    _go(page, hand, flagged[0]["ply"])
+    assert page.locator(".dw-info .dw-verdict").is_hidden(), "before the move: no verdict yet"
+
+
+def _ghost_end_distance(page, end: str) -> tuple[float, float]:
+    """The ghost's distance to the line's tile at `end`, and to the tile at the other end."""
+    ghost = _centre(page.locator("svg.dw-line .dw-ghost .dw-tile-body").bounding_box())
+    tiles = page.locator("svg.dw-line .dw-tile:not(.dw-ghost)")
+    first = _centre(tiles.first.locator(".dw-tile-body").bounding_box())
+    last = _centre(tiles.last.locator(".dw-tile-body").bounding_box())
+    near, far = (first, last) if end == "L" else (last, first)
+    distance = lambda a, b: ((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5  # noqa: E731
+    return distance(ghost, near), distance(ghost, far)
+
+
+def test_the_best_move_shows_on_the_line_when_asked(with_analysis, analysed):
+    page = with_analysis
+    hand, mark = _flagged_hand(analysed)
+    step = mark["ply"]  # the position where the decision was made
+    _go(page, hand, step)
+    line = analysed["hands"][hand]["steps"][step]["line"]
+    toggle = page.locator(".dw-best-toggle")
+    assert toggle.get_attribute("aria-pressed") == "false", "off by default"
+    assert page.locator("svg.dw-line .dw-ghost").count() == 0
+    page.locator(".dominoes-widget").focus()
+    _press(page, "b")
+    assert toggle.get_attribute("aria-pressed") == "true"
+    assert page.locator("svg.dw-line .dw-ghost").count() == 1, "one tile not played"
+    assert page.locator("svg.dw-line .dw-tile").count() == len(line) + 1
+    seat, tile, end = mark["best"].split()
+    group = page.locator("svg.dw-line .dw-ghost-move")
+    assert group.get_attribute("data-end") == end
+    a, b = tile.split("-")
+    assert group.get_attribute("data-tile") == (f"{b}-{a}" if end == "L" else tile), "the touching half at the end"
+    assert group.locator(".dw-ghost-label").text_content().startswith(f"Best: {tile} (")
+    assert "not played" in group.get_attribute("aria-label")
+    near, far = _ghost_end_distance(page, end)
+    assert near < far, "at the end it would have been played on"
+    body = page.locator("svg.dw-line .dw-ghost .dw-tile-body")
+    assert body.evaluate("el => getComputedStyle(el).strokeDasharray") != "none", "outlined, not played"
+    assert _line(page) == line, "the line itself is as it was"
+    # a good decision: nothing to show
+    good = next(m for m in analysed["hands"][hand]["analysis"]["marks"] if m["verdict"] == "good")
+    _go(page, hand, good["ply"])
+    assert page.locator("svg.dw-line .dw-ghost").count() == 0
+    # the move just made: the verdict in words, the line as played
+    _go(page, hand, step + 1)
+    assert page.locator("svg.dw-line .dw-ghost").count() == 0
+    _go(page, hand, step)
+    toggle.click()
+    harness.settle(page)
+    assert toggle.get_attribute("aria-pressed") == "false"
+    assert page.locator("svg.dw-line .dw-ghost").count() == 0
+
+
+def test_a_better_lead_shows_where_the_lead_goes(with_analysis, analysed):
+    page = with_analysis
+    hand = next((i for i in range(len(analysed["hands"])) if any(m["ply"] == 0 for m in views.flagged(analysed, i))), None)
+    if hand is None:
+        pytest.skip("no flagged lead in this analysis")
+    mark = next(m for m in views.flagged(analysed, hand) if m["ply"] == 0)
+    _go(page, hand, 0)
+    page.locator(".dw-best-toggle").click()
+    harness.settle(page)
+    group = page.locator("svg.dw-line .dw-ghost-move")
+    assert group.count() == 1 and group.get_attribute("data-end") == ""
+    assert group.get_attribute("data-tile") == mark["best"].split()[1]
+    assert page.locator(".dw-line-empty").is_hidden(), "no 'nothing played' over it"
+    ghost = _centre(group.locator(".dw-tile-body").bounding_box())
+    box = _centre(page.locator(".dw-line-box").bounding_box())
+    assert abs(ghost[0] - box[0]) < 2, "in the middle, where a lead goes"
+
+
+def test_the_height_stays_with_the_analysis_shown_or_not(page, analysed):
+    plain = views.replay_data()
+    harness.mount(page, views.replay_traits(plain), width=960)
+    without = _height(page)
+    harness.reset(page)
+    harness.mount(page, views.replay_traits(analysed), width=960)
+    heights = {_height(page)}
+    hand, mark = _flagged_hand(analysed)
+    page.locator(".dominoes-widget").focus()
+    for where in [(0, 0), (0, 9), (0, 10), (hand, mark["ply"]), (hand, mark["ply"] + 1), (1, 0), (4, 27)]:
+        _go(page, *where)
+        heights.add(_height(page))
+        _press(page, "b")
+        heights.add(_height(page))
+    page.locator(".dw-side-select").select_option("EW")
+    heights.add(_height(page))
+    assert heights == {without}, f"the same height at every step, with or without the analysis: {heights}"
+
+
+def test_a_hand_without_analysis_says_so(page):
+    data = views.replay_data_with_analysis(hands=(0,))
+    harness.mount(page, views.replay_traits(data, hand=1), width=960)
+    assert page.locator(".dw-analysis").is_visible()
+    assert page.locator(".dw-analysis-none").inner_text() == "This hand was not analysed."
+    assert page.locator(".dw-strip-box").is_hidden() and page.locator(".dw-best-toggle").is_disabled()
+    assert page.locator(".dw-move-list .dw-move-mark").count() == 0
+    _go(page, 0, 4)
+    assert page.locator(".dw-strip-box").is_visible()
+    assert page.locator(".dw-strip-point").count() == _known(data["hands"][0]["analysis"]["strip"]["NS"])
+
+
+def test_a_replay_without_analysis_shows_none_of_it(mounted, data):
+    page = mounted
+    assert page.locator(".dw-analysis").is_hidden()
+    page.locator(".dominoes-widget").focus()
+    for step in (1, 9, 10):
+        _go(page, 0, step)
+        _press(page, "b")
+        assert page.locator("svg.dw-line .dw-ghost").count() == 0
+        assert page.locator(".dw-info .dw-verdict").is_hidden()
+    assert page.locator(".dw-move-list .dw-move-mark").count() == 0
+    assert page.locator(".dw-strip-point").count() == 0
+    _assert_shows(page, data, 0, 10)
+
+
+# name -> (viewport, the width of the notebook's output area)
+PICTURE_SIZES = {"1366x768": ((1366, 768), 950), "640": ((1280, 800), 640)}
+
+
+@pytest.mark.parametrize("size", list(PICTURE_SIZES))
+def test_pictures_of_the_analysis(chromium, analysed, size):
+    """Light and dark, a laptop's notebook and a narrow cell: a blunder's words, its sign and
+    the strip, and the best move on the line (test-artifacts/replay/analysis-*.png)."""
+    viewport, width = PICTURE_SIZES[size]
+    page = harness.open_page(chromium, harness.REPLAY, viewport=viewport)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    hand, mark = _flagged_hand(analysed)
+    try:
+        for theme in ("light", "dark"):
+            harness.reset(page)
+            harness.set_theme(page, theme)
+            harness.mount(page, views.replay_traits(analysed, hand=hand, step=mark["ply"] + 1), width=width)
+            root = page.locator(".dominoes-widget")
+            assert page.locator(".dw-info .dw-verdict").is_visible()
+            root.screenshot(path=str(ARTIFACTS / f"analysis-{size}-{theme}-verdict.png"))
+            _go(page, hand, mark["ply"])
+            root.focus()
+            _press(page, "b")
+            assert page.locator("svg.dw-line .dw-ghost").count() == 1
+            for selector in ("svg.dw-line .dw-ghost-move", ".dw-strip-box", ".dw-best-toggle"):
+                box = page.locator(selector).bounding_box()
+                outer = root.bounding_box()
+                assert box and outer["x"] - 0.5 <= box["x"] and box["x"] + box["width"] <= outer["x"] + outer["width"] + 0.5, selector
+            label = page.locator(".dw-ghost-label").bounding_box()
+            line = page.locator(".dw-line-box").bounding_box()
+            assert line["x"] <= label["x"] and label["x"] + label["width"] <= line["x"] + line["width"], "the label in the box"
+            root.screenshot(path=str(ARTIFACTS / f"analysis-{size}-{theme}-best.png"))
+        assert not errors, errors
+    finally:
+        page.close()

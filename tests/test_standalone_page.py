@@ -66,6 +66,14 @@ def counter(page) -> str:
     return page.locator(".dw-counter").inner_text()
 
 
+def picture_offline_and_clean(page, name, requests, path, errors) -> None:
+    """Save the page's picture as ``name``; the page fetched nothing but itself and raised no error."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / name), full_page=True)
+    assert requests == [path.as_uri()], f"the page fetched {requests[1:]}"
+    assert not errors, errors
+
+
 # ---- the page's text -------------------------------------------------------------------------
 
 
@@ -172,10 +180,7 @@ def test_the_ten_hand_match_as_one_page_opens_offline_and_steps_with_the_keys(ch
         page.keyboard.press(" ")  # play: the page steps on its own, like the widget
         page.wait_for_function("() => document.querySelector('.dw-counter').textContent.startsWith('7 / ')")
         page.keyboard.press(" ")
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / "ten-hands-page.png"), full_page=True)
-        assert requests == [written.as_uri()], f"the page fetched {requests[1:]}"
-        assert not errors, errors
+        picture_offline_and_clean(page, "ten-hands-page.png", requests, written, errors)
     finally:
         page.close()
 
@@ -216,5 +221,42 @@ def test_without_a_view_element_the_replay_goes_after_the_payload(chromium, payl
         page.set_content(replay_page(payload).replace('<div id="dominoes-replay-view"></div>', ""))
         assert page.locator("#dominoes-replay + #dominoes-replay-view .dw-replay-widget").count() == 1
         assert page.locator(".dw-say").inner_text() == payload["data"]["hands"][0]["steps"][2]["say"]
+    finally:
+        page.close()
+
+
+def test_a_page_with_an_analysis_shows_the_strip_and_the_marks_and_steps_with_the_keys(chromium, tmp_path):
+    from dominoes_widget import analyse
+
+    source = harness.RECORDS / "six_love_match.json"
+    analysis = analyse(source, rollouts=100, workers=1, progress=False, seed=0)
+    replay = Replay(source, analysis=analysis)
+    data = replay.data
+    hand = next(i for i, h in enumerate(data["hands"])
+                if any(m["verdict"] != "good" and m["ply"] > 0 and m["best"].split()[-1] in "LR"
+                       for m in h["analysis"]["marks"]))
+    marks = [m for m in data["hands"][hand]["analysis"]["marks"] if m["verdict"] != "good"]
+    mark = next(m for m in marks if m["ply"] > 0 and m["best"].split()[-1] in "LR")
+    later = min(mark["ply"] + 3, len(data["hands"][hand]["moves"]))
+    path = replay.save_html(tmp_path / "analysed.html", hand=hand, step=mark["ply"] - 1)
+    page, requests, errors, _, _ = open_offline(chromium, path)
+    try:
+        strip = data["hands"][hand]["analysis"]["strip"]["NS"]
+        assert page.locator(".dw-analysis").is_visible()
+        assert page.locator(".dw-strip-point").count() == sum(p is not None for p in strip)
+        assert page.locator(".dw-move-list .dw-move-mark").count() == len(marks)
+        assert page.locator(f'.dw-move-list button[data-ply="{mark["ply"] + 1}"] .dw-move-mark').inner_text() == \
+            {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}[mark["verdict"]]
+        page.keyboard.press("ArrowRight")  # to the position of the decision
+        assert page.locator("svg.dw-strip").get_attribute("data-step") == str(mark["ply"])
+        page.keyboard.press("b")
+        assert page.locator("svg.dw-line .dw-ghost").count() == 1
+        assert page.locator("svg.dw-line .dw-ghost-move").get_attribute("data-end") == mark["best"].split()[-1]
+        page.keyboard.press("ArrowRight")  # the move itself: its verdict in words
+        assert page.locator(".dw-info .dw-verdict-text").inner_text() == mark["words"]
+        assert counter(page).startswith(f"{mark['ply'] + 1} / ")
+        page.locator(f'.dw-strip-hit[data-step="{later}"]').click()
+        assert counter(page).startswith(f"{later} / ")
+        picture_offline_and_clean(page, "analysed-page.png", requests, path, errors)
     finally:
         page.close()

@@ -1,7 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { LINE_PAD, escapeAttr, lineDrawing } from "./line_view.mjs";
+import { LINE_PAD, escapeAttr, ghostPlacement, lineDrawing } from "./line_view.mjs";
+import { layoutLine } from "./line_layout.mjs";
 import { fullLine } from "./test_helpers.mjs";
 
 const FULL = fullLine();
@@ -54,4 +55,54 @@ test("the last tile is highlighted; a choice makes both ends glow with labelled 
 
 test("attribute text is escaped", () => {
   assert.equal(escapeAttr('a "b" <c> & d'), "a &quot;b&quot; &lt;c> &amp; d");
+});
+
+test("a ghost tile takes the slot of its end, apart, and the snake does not move", () => {
+  const line = [[4, 1], [1, 6], [6, 6], [6, 2]];
+  const plain = lineDrawing(line, 2, { width: 500, height: 200 });
+  for (const end of ["L", "R"]) {
+    const halves = end === "L" ? [3, 4] : [2, 5];
+    const { markup } = lineDrawing(line, 2, { width: 500, height: 200, ghost: { halves, end, label: "Best: 5-6 (91%)", name: "Best move" } });
+    assert.ok(markup.startsWith(plain.markup.slice(0, -4)), `${end}: the line's own tiles are drawn as without the ghost`);
+    assert.equal((markup.match(/class="dw-tile dw-ghost"/g) ?? []).length, 1);
+    assert.match(markup, new RegExp(`<g class="dw-ghost-move" data-end="${end}" data-tile="${halves.join("-")}" role="img" aria-label="Best move">`));
+    assert.match(markup, /<text class="dw-ghost-label"[^>]*>Best: 5-6 \(91%\)<\/text>/);
+  }
+});
+
+test("the ghost of a tile lying lengthwise is exactly the layout's slot, also round a corner", () => {
+  const line = FULL.slice(0, 20);
+  for (const [width, lead] of [[300, 10], [420, 4], [260, 15]]) {
+    const layout = layoutLine(line, lead, width, 20);
+    for (const end of ["L", "R"]) {
+      const touching = end === "L" ? line[0][0] : line.at(-1)[1];
+      const other = (touching + 1) % 7 === touching ? 0 : (touching + 1) % 7;
+      const halves = end === "L" ? [other, touching] : [touching, other];
+      const placed = ghostPlacement(line, lead, layout, { halves, end }, width);
+      const slot = end === "L" ? layout.slots.left : layout.slots.right;
+      for (const key of ["x", "y", "w", "h"]) assert.ok(Math.abs(placed[key] - slot[key]) < 1e-6, `${width} ${end} ${key}`);
+      // the halves read as they would lie: the touching half next to the line's end tile
+      const endTile = end === "L" ? layout.tiles[0] : layout.tiles.at(-1);
+      const near = (a, b) => Math.hypot(a[0] - b[0], a[1] - b[1]);
+      const halfCentres = placed.w > placed.h
+        ? [[placed.x + placed.h / 2, placed.y + placed.h / 2], [placed.x + placed.w - placed.h / 2, placed.y + placed.h / 2]]
+        : [[placed.x + placed.w / 2, placed.y + placed.w / 2], [placed.x + placed.w / 2, placed.y + placed.h - placed.w / 2]];
+      const centre = [endTile.x + endTile.w / 2, endTile.y + endTile.h / 2];
+      const touchingHalf = placed.halves.indexOf(touching) === 0 ? halfCentres[0] : halfCentres[1];
+      const otherHalf = touchingHalf === halfCentres[0] ? halfCentres[1] : halfCentres[0];
+      assert.ok(near(touchingHalf, centre) < near(otherHalf, centre), `${width} ${end}: the touching half faces the line`);
+    }
+  }
+});
+
+test("a double as ghost lies across its row; a lead with nothing played sits in the middle", () => {
+  const line = [[6, 6], [6, 3]];
+  const layout = layoutLine(line, 0, 400, 20);
+  const placed = ghostPlacement(line, 0, layout, { halves: [3, 3], end: "R" }, 400);
+  assert.ok(placed.h > placed.w, "across the row");
+  const { markup } = lineDrawing([], 0, { width: 400, height: 200, ghost: { halves: [4, 2], end: null, label: "Best: 4-2" } });
+  const [x, w] = [...markup.matchAll(/class="dw-tile-body" x="([\d.]+)" y="[\d.]+" width="([\d.]+)"/g)][0].slice(1).map(Number);
+  const [tx] = markup.match(/translate\(([\d.]+)/).slice(1).map(Number);
+  assert.ok(Math.abs(tx + x + w / 2 - 200) < 1, "centred");
+  assert.match(markup, /data-end="" data-tile="4-2"/);
 });

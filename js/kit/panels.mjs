@@ -44,28 +44,35 @@ export function drawScore(section, score, { subtitle = "" } = {}) {
 }
 
 /**
- * The moves as buttons, one per position: `items` [{ply, text, title}] (ply 0 = the deal),
- * `text` shown, `title` (the sentence) the button's name and tooltip; `current` the ply
- * shown (marked aria-current), `disabled` for a list that only shows.
+ * The moves as buttons, one per position: `items` [{ply, text, title, mark}] (ply 0 = the
+ * deal), `text` shown, `title` (the sentence) the button's name and tooltip; `mark`, when a
+ * move was judged, `{verdict, sign, word}`: its sign after the text ("??"), the verdict's
+ * word as the sign's tooltip and in the button's name. `current` the ply shown (marked
+ * aria-current), `disabled` for a list that only shows.
  */
 export function drawMoveList(list, items, current, { disabled = false } = {}) {
   setChildren(list,
-    ...items.map(({ ply, text, title }) =>
-      h(
+    ...items.map(({ ply, text, title, mark = null }) => {
+      const named = mark ? `${text} ${mark.sign} (${mark.word})` : text;
+      return h(
         "li",
         {},
-        h("button", {
-          type: "button",
-          className: `dw-move${ply === current ? " dw-current" : ""}`,
-          dataset: { ply: String(ply) },
-          title: title || null,
-          "aria-label": title ? `${text}: ${title}` : null,
-          "aria-current": ply === current ? "step" : null,
-          disabled,
-          text,
-        }),
-      ),
-    ),
+        h(
+          "button",
+          {
+            type: "button",
+            className: `dw-move${ply === current ? " dw-current" : ""}`,
+            dataset: { ply: String(ply), ...(mark ? { verdict: mark.verdict } : {}) },
+            title: title || null,
+            "aria-label": title ? `${named}: ${title}` : mark ? named : null,
+            "aria-current": ply === current ? "step" : null,
+            disabled,
+          },
+          h("span", { className: "dw-move-text", text }),
+          mark ? h("span", { className: `dw-move-mark dw-verdict-${mark.verdict}`, title: mark.word, text: mark.sign }) : null,
+        ),
+      );
+    }),
   );
   showCurrent(list);
 }

@@ -37,12 +37,17 @@ export function tileName(word, tile) {
   return halves[0] === halves[1] ? word("tile_double", { a }) : word("tile_pair", { a, b });
 }
 
+// One percent format per language (making one costs more than a replay's step).
+const PERCENT_FORMATS = new Map();
+
 /** A chance (0-1) as a percentage in the widget's language: 0.62 -> "62%". */
 export function percent(value, lang = "en") {
   const n = Number(value);
   if (!Number.isFinite(n)) return "";
+  const key = lang || "en";
   try {
-    return new Intl.NumberFormat(lang || "en", { style: "percent", maximumFractionDigits: 0 }).format(n);
+    if (!PERCENT_FORMATS.has(key)) PERCENT_FORMATS.set(key, new Intl.NumberFormat(key, { style: "percent", maximumFractionDigits: 0 }));
+    return PERCENT_FORMATS.get(key).format(n);
   } catch {
     return `${Math.round(n * 100)}%`;
   }

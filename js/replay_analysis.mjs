@@ -1,0 +1,96 @@
+// What a replay's analysis shows at a step. DOM-free.
+//
+// With an analysis each analysed hand carries `analysis: {sides, strip, marks}`
+// (js/PROTOCOL.md, "The Replay"): per side the win share after every step, and the judged
+// decisions, each `{ply, verdict, played, best, win, best_win, words}` where `ply` is the
+// move's index in the hand (move `ply` leads from step `ply` to step `ply + 1`). The front
+// end only picks: which side's strip, which mark belongs to the move just made (its sign in
+// the move list, its words under the felt), and which decision is the one to make at the
+// step shown (its best move on the line).
+
+import { VERDICTS, VERDICT_SIGNS } from "./kit/strip.mjs";
+import { parseMove, parseTile } from "./kit/tile.mjs";
+
+/** True when any hand of the record has an analysis. */
+export function hasAnalysis(data) {
+  return (data?.hands ?? []).some((hand) => handAnalysis(hand) !== null);
+}
+
+/** A hand's analysis, or null (not analysed, or malformed). */
+export function handAnalysis(hand) {
+  const analysis = hand?.analysis;
+  if (!analysis || typeof analysis !== "object" || !Array.isArray(analysis.sides) || analysis.sides.length === 0) return null;
+  return analysis;
+}
+
+/**
+ * The side a strip follows at first: the bottom seat's side (its team in a partnership
+ * game, else the seat), when the analysis has it; else the analysis's first side.
+ */
+export function defaultSide(data, analysis) {
+  const sides = analysis?.sides ?? [];
+  const bottom = data?.bottom;
+  const team = data?.players?.[bottom]?.team;
+  for (const side of [team, bottom]) if (side && sides.includes(side)) return side;
+  return sides[0] ?? null;
+}
+
+/**
+ * A side's name as the data already gives it: the label of its row in the score panel
+ * ("North-South"), else its players' names, else the side itself.
+ */
+export function sideLabel(data, hand, side) {
+  const rows = data?.hands?.[hand]?.score_before?.rows ?? [];
+  const row = rows.find((candidate) => candidate?.key === side);
+  if (row?.label) return row.label;
+  const players = data?.players ?? {};
+  const names = Object.entries(players)
+    .filter(([seat, player]) => seat === side || player?.team === side)
+    .map(([seat, player]) => player?.name || seat);
+  return names.length ? names.join(" & ") : String(side);
+}
+
+/** The win shares a side's strip draws (steps + 1 points, null unknown), or []. */
+export function stripPoints(analysis, side) {
+  const points = analysis?.strip?.[side];
+  return Array.isArray(points) ? points : [];
+}
+
+/** The marks worth showing: the verdicts other than "good". */
+export function flaggedMarks(analysis) {
+  return (analysis?.marks ?? []).filter((mark) => Number.isInteger(mark?.ply) && VERDICTS.includes(mark.verdict));
+}
+
+/** The flagged mark of move `ply` (0-based), or null. */
+export function markOfMove(analysis, ply) {
+  return flaggedMarks(analysis).find((mark) => mark.ply === ply) ?? null;
+}
+
+/** At step `step`: the flagged mark of the move just made (it led to this step), or null. */
+export function moveMarkAt(analysis, step) {
+  return step > 0 ? markOfMove(analysis, step - 1) : null;
+}
+
+/** At step `step`: the flagged decision to be made here (the next move), or null. */
+export function decisionAt(analysis, step) {
+  return markOfMove(analysis, step);
+}
+
+/** A verdict's sign: "?!", "?" or "??" ("" for anything else). */
+export function verdictSign(verdict) {
+  return VERDICT_SIGNS[verdict] ?? "";
+}
+
+/**
+ * The best move of a mark as a tile not played: `halves` as it would lie in the line (left
+ * half first) and the `end` it would go on (null for a lead), the `tile` as written; null
+ * when the best move places no tile (a pass, a draw).
+ */
+export function bestTile(mark) {
+  const move = parseMove(mark?.best ?? "");
+  if (!move || (move.kind !== "play" && move.kind !== "lead")) return null;
+  const [a, b] = parseTile(move.tile);
+  // Record notation writes the half that touches the end first.
+  const halves = move.kind === "lead" || move.end === "R" ? [a, b] : [b, a];
+  return { halves, end: move.kind === "lead" ? null : move.end, tile: move.tile, seat: move.seat };
+}

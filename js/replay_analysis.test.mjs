@@ -1,0 +1,66 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+import { bestTile, decisionAt, defaultSide, flaggedMarks, handAnalysis, hasAnalysis, markOfMove, moveMarkAt, sideLabel, stripPoints, verdictSign } from "./replay_analysis.mjs";
+
+const ANALYSIS = {
+  sides: ["NS", "EW"],
+  strip: { NS: [60, 60, 55, null, 30], EW: [40, 40, 45, null, 70] },
+  marks: [
+    { ply: 0, verdict: "good", played: "E 6-6", best: "E 6-6" },
+    { ply: 1, verdict: "mistake", played: "N 6-0 L", best: "N 6-5 L", win: 0.5, best_win: 0.6, words: "Mistake: …" },
+    { ply: 2, verdict: "blunder", played: "W 6-3 R", best: "W 3-6 L", words: "Blunder: …" },
+    { ply: 3, verdict: "inaccuracy", played: "S 1-1", best: "S 4-2" },
+  ],
+};
+const DATA = {
+  bottom: "S",
+  players: { N: { name: "Ana", team: "NS" }, S: { name: "Bo", team: "NS" }, E: { name: "Cy", team: "EW" }, W: { name: "Di", team: "EW" } },
+  hands: [
+    { score_before: { rows: [{ key: "NS", label: "North-South" }, { key: "EW", label: "East-West" }] }, analysis: ANALYSIS },
+    { score_before: { rows: [] } },
+  ],
+};
+
+test("which hands have an analysis", () => {
+  assert.equal(hasAnalysis(DATA), true);
+  assert.equal(hasAnalysis({ hands: [{}, { analysis: { sides: [] } }] }), false);
+  assert.equal(hasAnalysis({}), false);
+  assert.equal(handAnalysis(DATA.hands[1]), null);
+  assert.equal(handAnalysis(DATA.hands[0]), ANALYSIS);
+});
+
+test("the strip follows the bottom seat's side by default, named as the data names it", () => {
+  assert.equal(defaultSide(DATA, ANALYSIS), "NS");
+  assert.equal(defaultSide({ ...DATA, bottom: "E" }, ANALYSIS), "EW");
+  const seats = { sides: ["S", "E", "N"] };
+  assert.equal(defaultSide({ bottom: "N", players: { N: { team: null } } }, seats), "N");
+  assert.equal(defaultSide({ bottom: "W", players: {} }, seats), "S", "a seat not analysed: the first side");
+  assert.equal(sideLabel(DATA, 0, "EW"), "East-West");
+  assert.equal(sideLabel(DATA, 1, "EW"), "Cy & Di", "no score row: the players' names");
+  assert.equal(sideLabel(DATA, 1, "S"), "Bo");
+  assert.equal(sideLabel({}, 0, "XY"), "XY");
+  assert.deepEqual(stripPoints(ANALYSIS, "EW"), [40, 40, 45, null, 70]);
+  assert.deepEqual(stripPoints(ANALYSIS, "N"), []);
+});
+
+test("a move's mark shows at the step it leads to; a decision's best move at the step it is made", () => {
+  assert.deepEqual(flaggedMarks(ANALYSIS).map((m) => m.ply), [1, 2, 3], "good moves are not flagged");
+  assert.equal(markOfMove(ANALYSIS, 0), null);
+  assert.equal(moveMarkAt(ANALYSIS, 2).verdict, "mistake", "move 1 leads to step 2");
+  assert.equal(moveMarkAt(ANALYSIS, 0), null);
+  assert.equal(moveMarkAt(ANALYSIS, 1), null, "move 0 was good");
+  assert.equal(decisionAt(ANALYSIS, 1).verdict, "mistake", "at step 1 the mistake is still to be made");
+  assert.equal(decisionAt(ANALYSIS, 4), null);
+  assert.deepEqual(["inaccuracy", "mistake", "blunder", "good"].map(verdictSign), ["?!", "?", "??", ""]);
+});
+
+test("the best move as a tile where it would lie: the touching half against the end", () => {
+  assert.deepEqual(bestTile(ANALYSIS.marks[1]), { halves: [5, 6], end: "L", tile: "6-5", seat: "N" });
+  assert.deepEqual(bestTile(ANALYSIS.marks[2]), { halves: [6, 3], end: "L", tile: "3-6", seat: "W" });
+  assert.deepEqual(bestTile({ best: "E 6-2 R" }), { halves: [6, 2], end: "R", tile: "6-2", seat: "E" });
+  assert.deepEqual(bestTile(ANALYSIS.marks[3]), { halves: [4, 2], end: null, tile: "4-2", seat: "S" }, "a lead");
+  assert.equal(bestTile({ best: "S pass" }), null);
+  assert.equal(bestTile({ best: "S draw" }), null);
+  assert.equal(bestTile(null), null);
+});
