@@ -56,7 +56,7 @@ export function stripPoints(analysis, side) {
   return Array.isArray(points) ? points : [];
 }
 
-/** The marks worth showing: the verdicts other than "good". */
+/** The marks to show: the verdicts other than "good". */
 export function flaggedMarks(analysis) {
   return (analysis?.marks ?? []).filter((mark) => Number.isInteger(mark?.ply) && VERDICTS.includes(mark.verdict));
 }
