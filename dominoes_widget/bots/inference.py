@@ -176,7 +176,7 @@ class _Player:
             self.ours = [team_of(seat) == mine for seat in self.order]
         else:
             self.ours = [seat == view.seat for seat in self.order]
-        self.double_blank = 13 if rules.game == "vietnamese" else 0
+        self.double_blank = rules.double_blank_pips
         unplayed = [7] * 7
         for first, second in view.line:
             unplayed[first] -= 1

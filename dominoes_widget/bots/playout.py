@@ -160,7 +160,8 @@ def blocked_result(rules, pips: list[int], counts: list[int], seats: tuple[str, 
     """Who wins a blocked hand from each seat's count: ``(winner, tie)``.
 
     The winner is a team (``NS``/``EW``) in the partnership game, a seat in the Vietnamese
-    game (``pips`` already counting 0-0 as 13 there), as RULES.md's blocked count says.
+    game (``pips`` already counting the 0-0 as ``Rules.double_blank_pips``), as RULES.md's
+    blocked count says.
     """
     if rules.is_partnership:
         teams = ["NS" if seat in ("N", "S") else "EW" for seat in seats]
