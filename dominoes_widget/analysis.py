@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
-from .bots import make_bot
+from .bots import InferenceBot, make_bot
 from .catalog import Voice
 from .hand import Hand, team_of
 from .jobs import derive_seed, run_jobs
@@ -255,6 +255,8 @@ def judge_position(view: SeatView, *, seed: int = 0, rollouts: int | None = None
                    bot: str = "strong") -> tuple[Judgement, ...]:
     """Every legal move of ``view``'s seat judged by the bot, best first (from that seat's view only)."""
     judge = make_bot(bot, seed)
+    if not isinstance(judge, InferenceBot):
+        raise ValueError(f"the {bot!r} bot cannot judge moves (it has no evaluate()): judge with 'strong'")
     estimates = judge.evaluate(view, rollouts=rollouts, max_ms=max_ms)
     return tuple(Judgement(str(e.move), e.win, e.tie, e.interval[0], e.interval[1], e.stderr, e.samples)
                  for e in estimates)
@@ -343,7 +345,7 @@ def coach_words(view: SeatView, judgements: Sequence[Judgement], voice: Voice) -
     move = Move.parse(best.move)
     second = next((j for j in judgements[1:] if j.share < best.share), None)
     margin = best.share - second.share if second is not None else 0.0
-    if move.action == PLAY and view.ends is not None:
+    if move.action == PLAY and view.ends is not None and move.second is not None:  # (a play has both)
         ends = (move.second, view.ends[1]) if move.end == "L" else (view.ends[0], move.second)
         voids = view.voids()
         for seat in _opponents(view):

@@ -13,9 +13,12 @@ import hashlib
 import os
 import sys
 import time
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Sequence, TypeVar
 
 __all__ = ["run_jobs", "derive_seed", "Progress"]
+
+Job = TypeVar("Job")
+Result = TypeVar("Result")
 
 
 def derive_seed(seed: int, *parts: Any) -> int:
@@ -78,14 +81,14 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _run_chunk(function: Callable[[Any], Any], jobs: Sequence[Any]) -> list[Any]:
+def _run_chunk(function: Callable[[Job], Result], jobs: Sequence[Job]) -> list[Result]:
     return [function(job) for job in jobs]
 
 
-def run_jobs(function: Callable[[Any], Any], jobs: Sequence[Any], *, workers: int | None = None,
+def run_jobs(function: Callable[[Job], Result], jobs: Sequence[Job], *, workers: int | None = None,
              executor: cf.Executor | None = None, progress: bool = True, unit: str = "jobs", desc: str = "",
              chunk_size: int | None = None,
-             callback: Callable[[int, int], None] | None = None) -> tuple[dict[int, Any], bool]:
+             callback: Callable[[int, int], None] | None = None) -> tuple[dict[int, Result], bool]:
     """``function(job)`` for every job: the results by job index, and whether it was interrupted.
 
     ``function`` and the jobs must pickle for a process pool or a cluster. ``workers``:
@@ -101,10 +104,10 @@ def run_jobs(function: Callable[[Any], Any], jobs: Sequence[Any], *, workers: in
     if chunk_size is None:
         chunk_size = max(1, min(200, total // (slots * 8) or 1))
     bar = Progress(total, unit, progress, desc)
-    results: dict[int, Any] = {}
+    results: dict[int, Result] = {}
     interrupted = False
 
-    def record(first: int, values: list[Any]) -> None:
+    def record(first: int, values: list[Result]) -> None:
         for offset, value in enumerate(values):
             results[first + offset] = value
         bar.update(len(values))
@@ -131,11 +134,11 @@ def run_jobs(function: Callable[[Any], Any], jobs: Sequence[Any], *, workers: in
     return results, interrupted and len(results) < total
 
 
-def _run_chunks(pool: cf.Executor, function: Callable[[Any], Any], jobs: Sequence[Any], chunk_size: int,
-                window: int, record: Callable[[int, list[Any]], None]) -> bool:
+def _run_chunks(pool: cf.Executor, function: Callable[[Job], Result], jobs: Sequence[Job], chunk_size: int,
+                window: int, record: Callable[[int, list[Result]], None]) -> bool:
     """Submit chunks, at most ``window`` at a time; ``True`` when interrupted."""
     chunks = iter([(first, jobs[first:first + chunk_size]) for first in range(0, len(jobs), chunk_size)])
-    pending: dict[cf.Future[list[Any]], int] = {}
+    pending: dict[cf.Future[list[Result]], int] = {}
     try:
         for first, chunk in chunks:
             pending[pool.submit(_run_chunk, function, chunk)] = first

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from dominoes_widget import IllegalMoveError, Rules, analyse, read_record, seat_view
-from dominoes_widget.analysis import THRESHOLDS, Analysis, Decision, Judgement, Verdict, distinct_choices
+from dominoes_widget.analysis import (THRESHOLDS, Analysis, Decision, Judgement, Verdict, distinct_choices,
+                                      judge_position)
 from dominoes_widget.widgets.replay import Replay
 from dominoes_widget.widgets.table import Table
 
@@ -127,6 +128,22 @@ def test_the_coach_judges_the_position_from_the_persons_seat():
     best = hint["moves"][0]
     table.play(best["move"].split()[1], best["move"].split()[2] if len(best["move"].split()) > 2 else None)
     assert table.view["hint"] is None, "a hint is for the position it was asked in"
+
+
+def test_the_coach_answers_a_forced_pass_and_only_a_bot_that_judges_is_asked():
+    table = Table(coach=True, bot_delay=0, seed=5, bots="greedy")
+    for _ in range(400):
+        if table.phase != "playing":
+            table.next_hand()
+        elif [m.action for m in table.legal_moves] == ["pass"]:
+            break
+        else:
+            move = table.legal_moves[0]
+            table.play(str(move.tile), move.end)
+    hint = table.hint()
+    assert [m["move"] for m in hint["moves"]] == ["S pass"] and hint["best"] == "S pass"
+    with pytest.raises(ValueError, match="cannot judge moves"):
+        judge_position(seat_view(table.match.hand, "S"), bot="greedy")
 
 
 def test_no_coach_in_hot_seat_or_when_it_is_not_your_turn():

@@ -71,6 +71,22 @@ def test_a_free_lead_is_evaluated_tile_by_tile():
         assert e.samples == 120 // 7
 
 
+@pytest.mark.parametrize("rules", [Rules.six_love(), Rules.vietnamese(4)], ids=["six_love", "vietnamese4"])
+def test_a_forced_pass_is_evaluated(rules):
+    """A seat that must pass (a hint asked then) gets its chances: the next seat plays on the same ends."""
+    rng = random.Random(5)
+    hand = Hand.dealt(rules, 5)
+    while not (hand.outcome is None and [m.action for m in hand.legal_move_list()] == ["pass"]):
+        if hand.outcome is not None:
+            hand = Hand.dealt(rules, rng.randrange(10 ** 6))
+            continue
+        hand.push(rng.choice(hand.legal_move_list()))
+    view = seat_view(hand, hand.turn)
+    [estimate] = make_bot("strong", 1, **SMALL).evaluate(view)
+    assert estimate.move == view.legal_moves[0] and estimate.samples == 120
+    assert 0 <= estimate.win <= 1 and 0 <= estimate.tie <= 1 and estimate.win + estimate.tie <= 1 + 1e-9
+
+
 def test_more_samples_narrow_the_interval():
     hand = _decisions(Rules.six_love(), 1, seed=3)[0]
     view = seat_view(hand, hand.turn)

@@ -24,4 +24,5 @@ class GreedyBot(Bot):
 
 
 def _weight(move: Move) -> tuple[int, bool]:
-    return move.tile.pips, move.tile.is_double
+    tile = move.tile
+    return (tile.pips, tile.is_double) if tile is not None else (-1, False)  # (a lead or play has a tile)

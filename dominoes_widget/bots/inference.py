@@ -29,9 +29,11 @@ import math
 import random
 import time
 from math import exp, log
+from typing import Mapping, Sequence
 
 from ..hand import Hand, pips_of_mask, team_of
 from ..move import DRAW, LEAD, PLAY, Move
+from ..tiles import Tile
 from ..views import SeatView
 from .base import Bot
 from .endgame import solve
@@ -40,6 +42,9 @@ from .montecarlo import WorldSampler, _drawn_state, move_groups
 from .playout import Policy, blocked_result, fast_playout, hand_playout, supports_fast_playout
 
 __all__ = ["InferenceBot", "DEFAULT_ROLLOUTS", "ANALYSIS_ROLLOUTS"]
+
+Result = tuple[float, float, float]
+"""A played-out world from the mover's side: ``(win, tie, margin)``."""
 
 DEFAULT_ROLLOUTS = 640
 """Played-out hands per decision when choosing a move: the time ``montecarlo`` takes for its 600."""
@@ -112,7 +117,7 @@ class InferenceBot(Bot):
         sampler = WorldSampler(view)
         rng = self.rng
         log_weights: list[float] = []
-        results: list[list[tuple[float, float, float]]] = []
+        results: list[list[Result]] = []
         for _ in range(worlds):
             held, pile = sampler.sample(rng)
             log_weights.append(self.inference * evidence.log_likelihood(held) if evidence else 0.0)
@@ -122,14 +127,15 @@ class InferenceBot(Bot):
         return _estimates(groups, log_weights, results)
 
 
-def _check_budget(rollouts, max_ms, name: str = "rollouts") -> None:
+def _check_budget(rollouts: object, max_ms: object, name: str = "rollouts") -> None:
     if isinstance(rollouts, bool) or not isinstance(rollouts, int) or rollouts < 1:
         raise ValueError(f"{name} must be a whole number of at least 1, not {rollouts!r}")
     if max_ms is not None and (isinstance(max_ms, bool) or not isinstance(max_ms, (int, float)) or max_ms <= 0):
         raise ValueError(f"max_ms must be a positive number of milliseconds (or None), not {max_ms!r}")
 
 
-def _estimates(groups: list[list[Move]], log_weights: list[float], results) -> list[MoveEstimate]:
+def _estimates(groups: list[list[Move]], log_weights: list[float], results: list[list[Result]]
+               ) -> list[MoveEstimate]:
     """Weighted means of the played-out results, one estimate per legal move, best first."""
     top = max(log_weights)
     weights = [math.exp(lw - top) for lw in log_weights]
@@ -163,19 +169,24 @@ class _Player:
     """
 
     def __init__(self, view: SeatView, policy: Policy, endgame: int) -> None:
+        seat = view.seat
+        assert seat is not None, "evaluate() plays out the seat to move, never a spectator"
         self.view = view
+        self.seat = seat
+        self.ends = view.ends
         self.policy = policy
         self.endgame = endgame
         rules = view.rules
         self.rules = rules
         self.fast = supports_fast_playout(rules)
         self.order = rules.turn_order
-        self.me = self.order.index(view.seat)
+        self.me = self.order.index(seat)
+        self.side = team_of(seat) if rules.is_partnership else seat
+        """The mover's side: what ``Outcome.winner`` and :func:`blocked_result` name when it wins."""
         if rules.is_partnership:
-            mine = team_of(view.seat)
-            self.ours = [team_of(seat) == mine for seat in self.order]
+            self.ours = [team_of(other) == self.side for other in self.order]
         else:
-            self.ours = [seat == view.seat for seat in self.order]
+            self.ours = [other == seat for other in self.order]
         self.double_blank = rules.double_blank_pips
         unplayed = [7] * 7
         for first, second in view.line:
@@ -185,42 +196,46 @@ class _Player:
         self.unplayed = unplayed
         self.drawn, self.drew = _drawn_state(view)
 
-    def __call__(self, held: dict, pile: list, move: Move) -> tuple[float, float, float]:
+    def __call__(self, held: Mapping[str, Sequence[Tile]], pile: list[Tile], move: Move) -> Result:
         if self.fast:
             return self._fast(held, move)
         view = self.view
-        hand = Hand.from_position(self.rules, held, pile, view.line, view.seat, lead_index=view.lead_index,
+        hand = Hand.from_position(self.rules, held, pile, view.line, self.seat, lead_index=view.lead_index,
                                   drawn=self.drawn, drew=self.drew)
         hand.push_unchecked(move)
         outcome = hand_playout(self.policy, hand).outcome
+        assert outcome is not None, "hand_playout plays the hand to its end"
         pips = [outcome.pips[seat] for seat in self.order]
         margin = self._margin_of_pips(pips)
         if outcome.winner is None:
             return 0.0, 1.0, margin
-        winner_ours = (team_of(view.seat) == outcome.winner) if self.rules.is_partnership \
-            else outcome.winner == view.seat
-        return float(winner_ours), 0.0, margin
+        return float(outcome.winner == self.side), 0.0, margin
 
-    def _fast(self, held: dict, move: Move) -> tuple[float, float, float]:
+    def _fast(self, held: Mapping[str, Sequence[Tile]], move: Move) -> Result:
         masks = [sum(1 << t for t in held[seat]) for seat in self.order]
         unplayed = self.unplayed[:]
         me = self.me
-        tile = move.tile
-        masks[me] &= ~(1 << tile)
-        low, high = tile.halves
-        unplayed[low] -= 1
-        if high != low:
-            unplayed[high] -= 1
-        if move.action == LEAD:
-            left, right = move.first, move.second
-        elif move.end == "L":
-            left, right = move.second, self.view.ends[1]
+        tile, placed, ends = move.tile, move.placed, self.ends
+        if tile is not None and placed is not None:  # a lead or a play
+            masks[me] &= ~(1 << tile)
+            low, high = placed
+            unplayed[low] -= 1
+            if high != low:
+                unplayed[high] -= 1
+            if ends is None:  # no line yet, so a lead: the line is the tile
+                left, right = placed
+            elif move.end == "L":
+                left, right = placed[0], ends[1]
+            else:
+                left, right = ends[0], placed[1]
+            if not masks[me]:
+                return float(self.ours[me]), 0.0, self._margin(masks)
+            if unplayed[left] == 0 and unplayed[right] == 0:
+                return self._blocked(masks)
+        elif ends is not None:  # a pass (then the only legal move): the next seat plays on the same ends
+            left, right = ends
         else:
-            left, right = self.view.ends[0], move.second
-        if not masks[me]:
-            return float(self.ours[me]), 0.0, self._margin(masks)
-        if unplayed[left] == 0 and unplayed[right] == 0:
-            return self._blocked(masks)
+            raise ValueError(f"{move} cannot be played out: nothing is on the table yet")
         following = (me + 1) % len(masks)
         if sum(mask.bit_count() for mask in masks) <= self.endgame:
             value = solve(masks, left, right, unplayed, following, self.ours, self._block_value)
@@ -239,7 +254,7 @@ class _Player:
         margin = self._margin_of_pips(pips)
         if tie:
             return 0.0, 1.0, margin
-        return float(winner == (team_of(self.view.seat) if self.rules.is_partnership else self.view.seat)), 0.0, margin
+        return float(winner == self.side), 0.0, margin
 
     def _block_value(self, masks: list[int]) -> float:
         win, tie, _margin = self._blocked(masks)
@@ -266,7 +281,7 @@ class _Evidence:
     def __init__(self, view: SeatView, policy: Policy) -> None:
         self.policy = policy
         wild = view.rules.blank_rule == "wild"
-        last_draw = {}
+        last_draw: dict[str, int] = {}
         for index, move in enumerate(view.moves):
             if move.action == DRAW:
                 last_draw[move.seat] = index
@@ -274,33 +289,35 @@ class _Evidence:
         before = []
         for move in view.moves:
             before.append(unplayed[:])
-            if move.action in (LEAD, PLAY):
-                low, high = move.tile.halves
+            placed = move.placed  # the tile's halves, for a lead or a play
+            if placed is not None:
+                low, high = placed
                 unplayed[low] -= 1
                 if high != low:
                     unplayed[high] -= 1
         played_later: dict[str, int] = {}
-        items = []
+        items: list[tuple[str, int, int, int, list[int], Tile, int]] = []
         for index in range(len(view.moves) - 1, -1, -1):
             move = view.moves[index]
-            if move.action not in (LEAD, PLAY):
+            tile = move.tile
+            if move.action not in (LEAD, PLAY) or tile is None:  # (a lead or a play always names its tile)
                 continue
             seat = move.seat
-            played_later[seat] = played_later.get(seat, 0) | 1 << move.tile
+            played_later[seat] = played_later.get(seat, 0) | 1 << tile
             ends = view.ends_before[index]
-            if (seat == view.seat or move.action == LEAD or index <= last_draw.get(seat, -1)
-                    or (wild and 0 in ends)):
+            if (seat == view.seat or move.action == LEAD or ends is None or index <= last_draw.get(seat, -1)
+                    or (wild and 0 in ends)):  # (only a lead has no ends before it)
                 continue
             left, right = ends
             end = 0 if move.end == "L" or left == right else 1  # Policy.plays lists a mirror image once
-            items.append((seat, played_later[seat], left, right, before[index], move.tile, end))
+            items.append((seat, played_later[seat], left, right, before[index], tile, end))
         self.items = items
 
-    def log_likelihood(self, held: dict) -> float:
+    def log_likelihood(self, held: Mapping[str, Sequence[Tile]]) -> float:
         """The log-probability of the other seats' plays had they held ``held``'s tiles."""
         plays = self.policy.plays
         total = 0.0
-        masks = {}
+        masks: dict[str, int] = {}
         for seat, later, left, right, unplayed, tile, end in self.items:
             mask = masks.get(seat)
             if mask is None:

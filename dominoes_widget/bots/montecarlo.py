@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 import time
+from typing import Callable, TypedDict
 
 from ..hand import Hand, team_of
 from ..move import DRAW, LEAD, PLAY, Move
@@ -27,14 +28,29 @@ from ..tiles import ALL_TILES, MASK_WITH, Tile
 from ..views import SeatView
 from .base import Bot
 
-__all__ = ["MonteCarloBot", "WorldSampler", "sample_world", "rollout", "distinct_moves", "move_groups"]
+__all__ = ["MonteCarloBot", "WorldSampler", "World", "SearchStats", "sample_world", "rollout", "distinct_moves",
+           "move_groups"]
 
-_WEIGHT: dict = {t: 2 * t.pips + t.is_double for t in ALL_TILES}
+World = tuple[dict[str, tuple[Tile, ...]], list[Tile]]
+"""A sampled deal: every seat's tiles, and the draw pile (top first)."""
+
+_WEIGHT: dict[Tile | None, int] = {t: 2 * t.pips + t.is_double for t in ALL_TILES}
 _WEIGHT[None] = -1  # a pass or a draw offered beside plays
 
 
 def _weight(move: Move) -> int:
     return _WEIGHT[move.tile]
+
+
+class SearchStats(TypedDict, total=False):
+    """What :class:`MonteCarloBot`'s last decision did (``last_stats``)."""
+
+    candidates: int
+    """The distinct moves weighed."""
+    worlds: int
+    """The sampled worlds each was played out in (0 for a forced move)."""
+    scores: dict[str, float]
+    """Each candidate's average score."""
 
 
 class MonteCarloBot(Bot):
@@ -63,7 +79,7 @@ class MonteCarloBot(Bot):
         self.max_ms = max_ms
         self.epsilon = epsilon
         self.margin_weight = margin_weight
-        self.last_stats: dict = {}
+        self.last_stats: SearchStats = {}
         """What the last decision did: candidates, worlds sampled, average scores."""
 
     def choose(self, view: SeatView) -> Move:
@@ -75,7 +91,7 @@ class MonteCarloBot(Bot):
         deadline = None if self.max_ms is None else time.perf_counter() + self.max_ms / 1000
         rng = self.rng
         rules = view.rules
-        seat = view.seat
+        seat = candidates[0].seat  # view.seat, known here to be a seat (to move), not a spectator's None
         score = _scorer(view, self.margin_weight)
         sampler = WorldSampler(view)
         line = view.line
@@ -113,12 +129,13 @@ def move_groups(view: SeatView) -> list[list[Move]]:
     Playing a tile on the left or on the right when both ends show the same number (or
     leading a tile either way round) gives the same position seen in a mirror.
     """
-    groups: dict[tuple, list[Move]] = {}
+    groups: dict[tuple[object, ...], list[Move]] = {}
     ends = view.ends
     for move in view.legal_moves:
+        key: tuple[object, ...]
         if move.action == LEAD:
             key = (move.tile, frozenset((move.first, move.second)))
-        elif move.action == PLAY:
+        elif move.action == PLAY and ends is not None and move.second is not None:  # (a play always has both)
             left, right = ends
             after = (move.second, right) if move.end == "L" else (left, move.second)
             key = (move.tile, tuple(sorted(after)))
@@ -135,8 +152,9 @@ def _drawn_state(view: SeatView) -> tuple[Tile | None, bool]:
     last = view.moves[-1]
     if last.seat != view.seat or last.action != DRAW:
         return None, False
-    tile = last.tile
-    left, right = view.ends
+    tile, ends = last.tile, view.ends
+    assert tile is not None and ends is not None, "a seat sees the tile it drew, and draws only once a tile is down"
+    left, right = ends
     wild = view.rules.blank_rule == "wild" and 0 in (left, right)
     return (tile if wild or tile.has(left) or tile.has(right) else None), True
 
@@ -156,7 +174,8 @@ class WorldSampler:
         self.own = tuple(view.tiles)
         self.unseen_mask = sum(1 << t for t in unseen)
         voids = view.voids()
-        self.others = []
+        self.others: list[tuple[str, int, int]] = []
+        """``(seat, tiles it holds, mask of the tiles it may hold)`` of every other seat."""
         for seat in view.rules.seats:
             if seat == view.seat:
                 continue
@@ -169,7 +188,7 @@ class WorldSampler:
         self.others.sort(key=lambda item: item[2].bit_count() - item[1])
         self.pile_size = view.boneyard_size
 
-    def sample(self, rng: random.Random) -> tuple[dict[str, tuple[Tile, ...]], list[Tile]]:
+    def sample(self, rng: random.Random) -> World:
         """One world: every seat's tiles and the pile (top first)."""
         for _attempt in range(8):
             world = self._try(rng, relax=False)
@@ -178,11 +197,14 @@ class WorldSampler:
         world = self._matched(rng)  # rare: the quick way keeps failing, so search for a world
         if world is not None:
             return world
-        return self._try(rng, relax=True)  # the knowledge contradicts itself: honour what fits
+        world = self._try(rng, relax=True)  # the knowledge contradicts itself: honour what fits
+        assert world is not None, "relaxed, a seat takes any free tiles, and there are enough"
+        return world
 
-    def _matched(self, rng: random.Random):
+    def _matched(self, rng: random.Random) -> World | None:
         """A world found by bipartite matching of the unseen tiles to places (seat slots, pile)."""
-        slots = [(seat, allowed) for seat, count, allowed in self.others for _ in range(count)]
+        slots: list[tuple[str | None, int]] = [(seat, allowed) for seat, count, allowed in self.others
+                                               for _ in range(count)]
         slots += [(None, self.unseen_mask)] * self.pile_size
         tiles = [t for t in ALL_TILES if self.unseen_mask >> t & 1]
         rng.shuffle(tiles)
@@ -190,12 +212,13 @@ class WorldSampler:
         rng.shuffle(order)
         holder: list[Tile | None] = [None] * len(slots)
 
-        def place(tile: Tile, visited: set) -> bool:
+        def place(tile: Tile, visited: set[int]) -> bool:
             for j in order:
                 if j in visited or not slots[j][1] >> tile & 1:
                     continue
                 visited.add(j)
-                if holder[j] is None or place(holder[j], visited):
+                there = holder[j]
+                if there is None or place(there, visited):
                     holder[j] = tile
                     return True
             return False
@@ -203,21 +226,22 @@ class WorldSampler:
         for tile in tiles:
             if not place(tile, set()):
                 return None
-        held = {self.seat: self.own}
-        pile = []
-        for (seat, _allowed), tile in zip(slots, holder):
+        held = {self.seat: self.own} if self.seat is not None else {}
+        pile: list[Tile] = []
+        for (seat, _allowed), placed in zip(slots, holder):
+            assert placed is not None, "every place is filled: there are as many places as unseen tiles"
             if seat is None:
-                pile.append(tile)
+                pile.append(placed)
             else:
-                held[seat] = held.get(seat, ()) + (tile,)
+                held[seat] = held.get(seat, ()) + (placed,)
         for seat, count, _allowed in self.others:
             held.setdefault(seat, ())
         rng.shuffle(pile)
         return held, pile
 
-    def _try(self, rng: random.Random, relax: bool):
+    def _try(self, rng: random.Random, relax: bool) -> World | None:
         free = self.unseen_mask
-        held = {self.seat: self.own}
+        held = {self.seat: self.own} if self.seat is not None else {}  # a spectator holds nothing
         for seat, count, allowed in self.others:
             pool_mask = free & allowed
             if pool_mask.bit_count() < count:
@@ -234,7 +258,7 @@ class WorldSampler:
         return held, pile
 
 
-def sample_world(view: SeatView, rng: random.Random) -> tuple[dict[str, tuple[Tile, ...]], list[Tile]]:
+def sample_world(view: SeatView, rng: random.Random) -> World:
     """One deal of the unseen tiles consistent with ``view`` (see :class:`WorldSampler`)."""
     return WorldSampler(view).sample(rng)
 
@@ -255,9 +279,10 @@ def rollout(hand: Hand, rng: random.Random, epsilon: float = 0.1) -> Hand:
     return hand
 
 
-def _scorer(view: SeatView, margin_weight: float):
+def _scorer(view: SeatView, margin_weight: float) -> Callable[[Hand], float]:
     """A function scoring a finished hand from the point of view of ``view``'s side."""
     seat = view.seat
+    assert seat is not None, "a hand is scored for a seat's side, not a spectator's"
     if view.rules.is_partnership:
         team = team_of(seat)
         mine = [s for s in view.rules.seats if team_of(s) == team]
@@ -265,6 +290,7 @@ def _scorer(view: SeatView, margin_weight: float):
 
         def score(hand: Hand) -> float:
             outcome = hand.outcome
+            assert outcome is not None, "rollout plays the hand to its end"
             pips = outcome.pips
             margin = sum(pips[s] for s in theirs) - sum(pips[s] for s in mine)
             if outcome.tie:
@@ -275,6 +301,7 @@ def _scorer(view: SeatView, margin_weight: float):
 
         def score(hand: Hand) -> float:
             outcome = hand.outcome
+            assert outcome is not None, "rollout plays the hand to its end"
             pips = outcome.pips
             margin = min(pips[s] for s in others) - pips[seat]
             if outcome.winner_seat is None:

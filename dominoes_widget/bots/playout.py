@@ -14,8 +14,11 @@ partnership game, four-player Vietnamese) on tile masks, several times faster th
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from ..hand import Hand
-from ..move import LEAD, PLAY, Move
+from ..move import LEAD, Move
+from ..rules import Rules
 from ..tiles import ALL_TILES, MASK_WITH
 
 __all__ = ["POLICY_WEIGHTS", "Policy", "features", "fast_playout", "hand_playout", "supports_fast_playout",
@@ -28,11 +31,12 @@ POLICY_WEIGHTS = (0.016, 1.092, 0.389, 0.601, 0.156)
 _HALVES = tuple(t.halves for t in ALL_TILES)
 _PIPS = tuple(t.pips for t in ALL_TILES)
 _DOUBLE = tuple(int(t.is_double) for t in ALL_TILES)
-_EXPOSES = tuple(tuple(t.other(n) if t.has(n) else None for n in range(7)) for t in ALL_TILES)
-"""``_EXPOSES[tile][n]``: the half a tile shows when its ``n`` touches the line."""
+_EXPOSES = tuple(tuple(t.other(n) if t.has(n) else -1 for n in range(7)) for t in ALL_TILES)
+"""``_EXPOSES[tile][n]``: the half a tile shows when its ``n`` touches the line (-1, never
+read, where the tile has no ``n``)."""
 
 
-def supports_fast_playout(rules) -> bool:
+def supports_fast_playout(rules: Rules) -> bool:
     """Whether :func:`fast_playout` plays this game: every tile dealt, blanks standard."""
     return not rules.has_boneyard and rules.blank_rule == "standard"
 
@@ -52,7 +56,7 @@ def features(tile: int, exposed: int, other_end: int, kept: int, out_exposed: in
 class Policy:
     """The score of a play from the mover's side: a weighted sum of features it can see."""
 
-    def __init__(self, weights=POLICY_WEIGHTS, sight: tuple[float, float] = (0.0, 0.0)) -> None:
+    def __init__(self, weights: Sequence[float] = POLICY_WEIGHTS, sight: tuple[float, float] = (0.0, 0.0)) -> None:
         self.weights = tuple(float(w) for w in weights)
         self.sight = tuple(float(w) for w in sight)
         """Playout-only weights that look at the other hands of a sampled world: the next
@@ -76,7 +80,7 @@ class Policy:
         _w_pips, _w_double, w_follow, w_same, w_out = self.weights
         base = self.base
         masks = MASK_WITH
-        options = []
+        options: list[tuple[float, int, int, int]] = []
         for end, value, other in ((0, left, right), (1, right, left)):
             fitting = held & masks[value]
             while fitting:
@@ -94,14 +98,14 @@ class Policy:
 
     def move_score(self, move: Move, held: int, ends: tuple[int, int] | None, unplayed: list[int]) -> float:
         """The score of a :class:`Move` (a pass or draw scores 0)."""
-        if move.action == LEAD:
-            return self.score(move.tile, move.first, move.second, held & ~(1 << move.tile), 8 - unplayed[move.first])
-        if move.action != PLAY:
+        tile, first, exposed = move.tile, move.first, move.second
+        if tile is None or first is None or exposed is None:  # a pass or a draw: only a lead or play has all three
             return 0.0
+        if move.action == LEAD or ends is None:  # (no ends: the line is empty, so the move is a lead)
+            return self.score(tile, first, exposed, held & ~(1 << tile), 8 - unplayed[first])
         left, right = ends
         other = right if move.end == "L" else left
-        exposed = move.second
-        return self.score(move.tile, exposed, other, held & ~(1 << move.tile), 8 - unplayed[exposed])
+        return self.score(tile, exposed, other, held & ~(1 << tile), 8 - unplayed[exposed])
 
 
 def fast_playout(policy: Policy, held: list[int], left: int, right: int, unplayed: list[int], turn: int
@@ -156,11 +160,12 @@ def fast_playout(policy: Policy, held: list[int], left: int, right: int, unplaye
         turn = turn + 1 if turn + 1 < seats else 0
 
 
-def blocked_result(rules, pips: list[int], counts: list[int], seats: tuple[str, ...]) -> tuple[str | None, bool]:
+def blocked_result(rules: Rules, pips: list[int], counts: list[int], seats: tuple[str, ...]) -> tuple[str | None, bool]:
     """Who wins a blocked hand from each seat's count: ``(winner, tie)``.
 
     The winner is a team (``NS``/``EW``) in the partnership game, a seat in the Vietnamese
-    game (``pips`` already counting the 0-0 as ``Rules.double_blank_pips``), as RULES.md's blocked count says.
+    game (``pips`` already counting the 0-0 as ``Rules.double_blank_pips``), as RULES.md's
+    blocked count says.
     """
     if rules.is_partnership:
         teams = ["NS" if seat in ("N", "S") else "EW" for seat in seats]
@@ -170,7 +175,7 @@ def blocked_result(rules, pips: list[int], counts: list[int], seats: tuple[str, 
                 totals[team] += count
             if totals["NS"] == totals["EW"]:
                 return None, True
-            return min(totals, key=totals.get), False
+            return ("NS" if totals["NS"] < totals["EW"] else "EW"), False
         lowest = min(pips)
         winners = {team for team, count in zip(teams, pips) if count == lowest}
         return (winners.pop(), False) if len(winners) == 1 else (None, True)
@@ -196,7 +201,7 @@ def hand_playout(policy: Policy, hand: Hand) -> Hand:
         if len(moves) == 1:
             move = moves[0]
         else:
-            held = sum(1 << t for t in hand.held(hand.turn))
+            held = sum(1 << t for t in hand.held(moves[0].seat))  # the seat to move makes every legal move
             ends = hand.ends
             mirrored = ends is not None and ends[0] == ends[1]
             # ties broken as fast_playout breaks them: the higher tile, then the right end, then the higher half
@@ -204,8 +209,9 @@ def hand_playout(policy: Policy, hand: Hand) -> Hand:
                                              -1 if m.tile is None else m.tile, m.end == "R" and not mirrored,
                                              m.second or 0))
         push(move)
-        if move.action in (LEAD, PLAY):
-            low, high = move.tile.halves
+        placed = move.placed  # the tile's halves, for a lead or a play
+        if placed is not None:
+            low, high = placed
             unplayed[low] -= 1
             if high != low:
                 unplayed[high] -= 1

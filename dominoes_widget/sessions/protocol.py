@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import Literal, TypedDict
 
-__all__ = ["TableView", "PlayerInfo", "Notice", "ScorePanel", "ScoreRow", "LeaderChoice", "Cover", "ResultPanel",
-           "Look", "Hint", "HintMove", "Counting", "UnseenCount", "KnownVoid", "ReplayData", "ReplayHand",
-           "ReplayStep", "ReplayPlayer", "ProblemInfo", "ReplayAnalysis", "AnalysisMark", "TABLE_VIEW_KEYS", "PROTOCOL_VERSION", "MAX_TEXT"]
+__all__ = ["TableView", "PlayerInfo", "Notice", "NoticeKind", "ScorePanel", "ScoreRow", "LeaderChoice", "Cover",
+           "ResultPanel", "Look", "Hint", "HintMove", "Counting", "UnseenCount", "KnownVoid", "ReplayData",
+           "ReplayHand", "ReplayStep", "ReplayPlayer", "ReplayResult", "ProblemInfo", "ReplayAnalysis",
+           "AnalysisMark", "TABLE_VIEW_KEYS", "PROTOCOL_VERSION", "MAX_TEXT"]
 
 PROTOCOL_VERSION = 2
 MAX_TEXT = 500
@@ -28,9 +29,12 @@ class PlayerInfo(TypedDict):
     team: str | None
 
 
+NoticeKind = Literal["refused", "error", "info"]
+
+
 class Notice(TypedDict):
     text: str
-    kind: Literal["refused", "error", "info"]
+    kind: NoticeKind
     reason: str | None
     id: int
 

@@ -8,7 +8,7 @@ engine, with one sentence per move, so the browser steps on its own with no rule
 from __future__ import annotations
 
 import os
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from ..errors import Problem, RecordError, Reason, excerpt
 from ..catalog import Voice, check_language
@@ -18,9 +18,13 @@ from ..hand import TEAMS, Hand, team_of
 from ..match import Match, MatchState
 from ..move import Move
 from ..record import Replayed, load_json, read_record, write_record
+from ..rules import Rules
 from ..views import seat_view
-from .protocol import (MAX_TEXT, PROTOCOL_VERSION, ProblemInfo, ReplayAnalysis, ReplayData, ReplayHand, ReplayPlayer,
-                       ReplayStep, ScorePanel, ScoreRow)
+from .protocol import (MAX_TEXT, PROTOCOL_VERSION, AnalysisMark, ProblemInfo, ReplayAnalysis, ReplayData, ReplayHand,
+                       ReplayPlayer, ReplayResult, ReplayStep, ScorePanel, ScoreRow)
+
+if TYPE_CHECKING:
+    from ..analysis import Analysis  # loaded when an analysis is asked for: it brings the bots
 
 __all__ = ["ReplaySession", "MAX_COMMENT", "MIN_SPEED", "MAX_SPEED"]
 
@@ -182,7 +186,7 @@ class ReplaySession:
         for number, move in enumerate(source.moves, start=1):
             walk.push_unchecked(move)
             steps.append(self._step(walk, index, number, source, voice))
-        result = None
+        result: ReplayResult | None = None
         if source.outcome is not None:
             title, lines = explain_result(source, before, after, voice, with_score=False)
             result = {"title": title, "lines": lines, "winners": list(source.outcome.winning_seats)}
@@ -230,7 +234,7 @@ class ReplaySession:
                     break
                 points[step] = first
             strip[side] = points
-        marks = []
+        marks: list[AnalysisMark] = []
         for ply, decision in sorted(decisions.items()):
             verdict = decision.verdict
             best = decision.best
@@ -274,7 +278,7 @@ def _for_side(share: float, mover_side: str, side: str) -> float:
     return round(share if side == mover_side else 100.0 - share, 1)
 
 
-def _analysis(source: Any, replayed: Replayed) -> Any:
+def _analysis(source: Any, replayed: Replayed) -> Analysis:
     """An :class:`~dominoes_widget.analysis.Analysis` of this record: given, loaded from a side file, or made."""
     from ..analysis import Analysis, analyse
 
@@ -292,7 +296,7 @@ def _analysis(source: Any, replayed: Replayed) -> Any:
     return analysis
 
 
-def _score(rules: Any, state: MatchState, voice: Voice) -> ScorePanel:
+def _score(rules: Rules, state: MatchState, voice: Voice) -> ScorePanel:
     title, rows, notes = score_panel_words(rules, state, voice)
     return {"title": title, "notes": notes,
             "rows": [ScoreRow(key=k, label=label, value=value, detail=detail, mine=False)

@@ -28,8 +28,8 @@ from ..record import outcome_json, read_record, write_record
 from ..rules import SETTINGS, Rules
 from ..tiles import Tile
 from ..views import SeatView, seat_view
-from .protocol import (MAX_TEXT, PROTOCOL_VERSION, Counting, Cover, Hint, LeaderChoice, Look, Notice, PlayerInfo,
-                       ResultPanel, ScorePanel, ScoreRow, TableView)
+from .protocol import (MAX_TEXT, PROTOCOL_VERSION, Counting, Cover, Hint, LeaderChoice, Look, Notice, NoticeKind,
+                       PlayerInfo, ResultPanel, ScorePanel, ScoreRow, TableView)
 from .scheduler import NO_DELAY, Pending, Scheduler
 
 __all__ = ["TableSession", "TableOptions", "Phase", "Intent", "HUMAN", "OPTIONS", "table_options"]
@@ -42,10 +42,10 @@ OPTIONS = ("game", "rules", "players", "seats", "bots", "names", "open_hands", "
            "deal", "boneyard", "leader", "moves", "takeback", "coach", "counting", "bottom", "lang")
 """The keyword options of ``Table()`` besides the rules settings."""
 MAX_MESSAGE_TEXT = 200
+"""A browser message whose texts are longer than this is refused unread."""
 HINT_ROLLOUTS = 600
 HINT_MS = 250.0
 """The coach's budget for one hint: played-out hands, and a time cap in milliseconds."""
-"""A browser message whose texts are longer than this is refused unread."""
 
 
 class Phase(enum.StrEnum):
@@ -295,9 +295,14 @@ class TableSession:
 
     def choose_leader(self, seat: str) -> None:
         """The leading team's people pick which partner leads."""
+        self._choose_leader(seat)
+
+    def _choose_leader(self, seat: object) -> None:
+        """:meth:`choose_leader` with whatever a browser sent as the seat: anything else than a
+        seat of the leading team is refused."""
         if self.phase is not Phase.CHOOSE_LEADER:
             raise IllegalMoveError(Reason.HAND_IN_PROGRESS, "leader_chosen")
-        if seat not in self.leader_choices:
+        if not isinstance(seat, str) or seat not in self.leader_choices:
             raise IllegalMoveError(Reason.WRONG_LEADER, "leader_choice", seat=excerpt(seat, 8) if not
                                    isinstance(seat, str) or len(seat) > 2 else seat, leaders=self.leader_choices)
         self._begin(seat, new_deal=False)  # the deal was covered for the chooser already
@@ -504,7 +509,7 @@ class TableSession:
                 raise IllegalMoveError(Reason.HAND_IN_PROGRESS, "leader_chosen")
             if self.at_screen not in self.leader_choices:
                 raise IllegalMoveError(Reason.WRONG_LEADER, "not_leading_team")
-            self.choose_leader(content.get("seat"))
+            self._choose_leader(content.get("seat"))
         elif intent is Intent.NEXT_HAND:
             if self.phase is Phase.MATCH_OVER:
                 raise IllegalMoveError(Reason.MATCH_OVER, "match_over", who=self._match.state.winner)
@@ -583,9 +588,9 @@ class TableSession:
         return self.hint
 
     # -- notices -----------------------------------------------------------------------------------------
-    def _tell(self, text: str, kind: str, reason: Reason | None = None) -> None:
+    def _tell(self, text: str, kind: NoticeKind, reason: Reason | None = None) -> None:
         self._notices += 1
-        self._notice = {"text": text[:MAX_TEXT], "kind": kind,  # type: ignore[typeddict-item]
+        self._notice = {"text": text[:MAX_TEXT], "kind": kind,
                         "reason": str(reason) if reason is not None else None, "id": self._notices}
 
     def _changed(self) -> None:
@@ -632,7 +637,7 @@ class TableSession:
         hand_index = len(match.hands) - (0 if choosing else 1)
         live = match.hand if not choosing else None
         moves_total = len(live.moves) if live is not None else 0
-        look = None
+        look: Look | None = None
         if self.looking is not None:
             key = "table.look_deal" if self.looking == 0 else "table.look_move"
             look = {"ply": self.looking, "of": moves_total, "label": voice(key, ply=self.looking, of=moves_total)}
@@ -660,7 +665,7 @@ class TableSession:
             "playable": sorted({str(m.tile) for m in legal if m.tile is not None}) if self.options.hints else [],
             "hand_number": hand_index,
             "hand_label": hand_label(hand_index, voice),
-            "phase": "cover" if self.covered else self.phase.value,  # type: ignore[typeddict-item]
+            "phase": "cover" if self.covered else self.phase.value,
             "status": self._status(shown, voice),
             "message": self._notice,
             "score": self._score(voice),
@@ -669,7 +674,7 @@ class TableSession:
             "leader_prompt": self._leader_prompt(voice) if choosing and viewer in self.leader_choices else "",
             "cover": self._cover(voice),
             "result": self._result(voice) if live is not None and live.is_over else None,
-            "look": look,  # type: ignore[typeddict-item]
+            "look": look,
             "can_undo": self.can_undo,
             "coach": self.options.coach and not self.hot_seat,
             "hint": self.hint,

@@ -31,6 +31,8 @@ class GuardedState:
             else:
                 refused.append(name)
                 reasons.append(problem)
+        # a mixin: set_state, keys, send_state and send come from the widget class it is mixed
+        # into (ipywidgets, which ships no types), so the type checker cannot see them here
         if accepted:
             super().set_state(accepted)  # type: ignore[misc]
         if refused:

@@ -42,6 +42,7 @@ from ..hand import Hand
 from ..match import Match, MatchState
 from ..move import Move
 from ..record import Replayed
+from ..sessions.protocol import ProblemInfo
 from ..sessions.replay import MAX_SPEED, MIN_SPEED, ReplaySession
 from .guarded import GuardedState
 from .static_picture import StaticPicture
@@ -85,7 +86,8 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
     step = traitlets.Int(0, help="moves made in the hand shown: 0 is the deal").tag(sync=True)
     speed = traitlets.Float(2.0, help="moves per second while playing").tag(sync=True)
     rules_text = traitlets.Unicode("", help="the rules in force, in plain words").tag(sync=True)
-    report = traitlets.List(help="the problems of a bad record, for the browser").tag(sync=True)
+    report: traitlets.List[ProblemInfo] = traitlets.List(
+        help="the problems of a bad record, for the browser").tag(sync=True)
 
     def __init__(self, record: Any, *, hand: int = 0, step: int = 0, speed: float = 2.0, bottom: str | None = None,
                  lang: str = "en", analysis: Any = None) -> None:
@@ -93,7 +95,7 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
         self._session = ReplaySession(record, lang=lang, bottom=bottom, analysis=analysis)
         self.words = ui_words(lang)
         self.report = self._session.report()
-        self.data = self._session.data()
+        self.data = dict(self._session.data())  # the trait holds a plain dict (as Table's view)
         if self._session.replayed is not None:
             self.rules_text = self._session.replayed.match.rules.describe(self._session.lang)
         self.speed = speed
@@ -234,14 +236,16 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
         if step["note"]:
             caption += " " + words("picture.comment", note=step["note"])
         names = {s: p["label"] for s, p in self.data["players"].items()}
-        picture = render_svg(self.position, names=names, caption=caption, lang=self._session.lang)
+        picture = render_svg(self._session.position(self.hand, self.step), names=names, caption=caption,
+                             lang=self._session.lang)
         return (f'<div class="dominoes-replay-static">{picture}<div style="font-size:0.85em;opacity:0.8">'
                 f'{escape(words("picture.replay_note"))}</div></div>')
 
     def __repr__(self) -> str:
-        if not self.ok:
+        match = self.match
+        if match is None:  # the record did not open
             return f"<Replay: a bad record, {len(self._session.problems)} problem(s)>"
-        return f"<Replay {self.match.rules.name}: hand {self.hand} of {self.hands}, step {self.step}>"
+        return f"<Replay {match.rules.name}: hand {self.hand} of {self.hands}, step {self.step}>"
 
     # -- traits set from Python --------------------------------------------------------------------
     @traitlets.validate("hand")

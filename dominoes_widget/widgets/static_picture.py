@@ -18,7 +18,8 @@ class StaticPicture:
         raise NotImplementedError
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        bundle = super()._repr_mimebundle_(**kwargs)
+        # a mixin: the widget class it is mixed into (ipywidgets, which ships no types) has the method
+        bundle = super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]
         if bundle is None:
             return None
         data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
