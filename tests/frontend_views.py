@@ -7,7 +7,7 @@ sends for an example record. Two are patched where no game can reach them: a lin
 
 - :data:`WORDS`: the ``[ui]`` words of ``dominoes_widget/locales/en.toml`` (the ``words`` trait);
 - Table views: :func:`lead_any_tile`, :func:`choice_of_end`, :func:`vietnamese_draw`,
-  :func:`two_players`, :func:`cover`, :func:`choose_leader`, :func:`hand_over`,
+  :func:`two_players`, :func:`cover`, :func:`north_after_cover`, :func:`choose_leader`, :func:`hand_over`,
   :func:`match_over`, :func:`full_line`, :func:`long_line`, :func:`looking_back`, :func:`with_hint`,
   :func:`with_counting`, :func:`open_hands`;
 - Replay data: :func:`replay_data` (a recorded match, step by step, with a note),
@@ -147,6 +147,16 @@ def cover() -> dict:
     hand = _play_until(_choice_hand().copy(), lambda h: h.turn == "N")
     view = session_at(hand, seats={"N": "human"}).view()
     assert view["phase"] == "cover"
+    return view
+
+
+def north_after_cover() -> dict:
+    """Hot seat: North took the screen and lifted the cover; the table turns to North."""
+    hand = _play_until(_choice_hand().copy(), lambda h: h.turn == "N")
+    session = session_at(hand, seats={"N": "human"})
+    session.uncover()
+    view = session.view()
+    assert view["phase"] == "playing" and view["viewer"] == "N", (view["phase"], view["viewer"])
     return view
 
 

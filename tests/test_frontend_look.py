@@ -99,7 +99,7 @@ def _check_table_fits(page, area, view, size):
         _inside(tile, line_box, f"line tile {i}")
         assert min(tile["width"], tile["height"]) >= 10, f"line tile {i} is tiny at {size}: {tile}"
     hand = _boxes(page, ".dw-hand .dw-hand-tile")
-    assert len(hand) == len(view["hands"]["S"])
+    assert len(hand) == len(view["hands"][view["viewer"] or "S"])
     for i, tile in enumerate(hand):
         _inside(tile, area, f"hand tile {i}")
     for button in (".dw-pass", ".dw-draw"):
@@ -157,6 +157,21 @@ def test_other_seats_tiles_are_readable(chromium, size):
                 for box in _boxes(page, ".dw-seat:not([hidden])"):
                     _inside(box, area, "a seat")
                 page.screenshot(path=str(ARTIFACTS / f"table-{size}-{name}-{theme}.png"))
+
+
+@pytest.mark.parametrize("size", ["1366x768", "1400x1000", "900"])
+def test_hot_seat_north_sits_at_the_bottom_after_the_cover(chromium, size):
+    """North lifted the cover: North's seat and tiles are at the bottom, South's at the top."""
+    with _opened(chromium, harness.TABLE, size) as page:
+        view = views.north_after_cover()
+        for theme in THEMES:
+            area = _mount_table(page, size, view, theme)
+            _check_table_fits(page, area, view, size)
+            places = {s: page.locator(f'.dw-seat[data-seat="{s}"]').get_attribute("data-position") for s in "NS"}
+            assert places == {"N": "bottom", "S": "top"}, places
+            labels = page.locator(".dw-hand .dw-hand-tile").evaluate_all("els => els.map(e => e.dataset.tile)")
+            assert labels == view["hands"]["N"], "North's own tiles in the tray"
+            page.screenshot(path=str(ARTIFACTS / f"table-{size}-hot-seat-north-{theme}.png"))
 
 
 def test_the_hand_over_result_leaves_the_line_in_sight(chromium):
