@@ -21,6 +21,12 @@ disturbs the figures less; ``--wall`` uses the wall clock instead.
 
 Figures only: nothing here asserts a speed. The optional packages are in the ``bench``
 extra (``pip install -e .[bench]``); a missing one is shown as "not installed".
+
+``--against DIR`` compares this checkout's engine with another checkout's (say, a
+``git worktree`` of an older commit): two worker processes, one per checkout, play the
+engine's contestants a, b and c in alternating slots, and the table gives each one's
+median and the median of the paired ratios (this / other), so a change in the engine's
+speed shows through the machine's noise.
 """
 
 from __future__ import annotations
@@ -34,7 +40,8 @@ import sys
 import time
 from typing import Callable
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+# DOMINOES_ENGINE_ROOT: the checkout whose engine a --serve worker times (see --against)
+sys.path.insert(0, os.environ.get("DOMINOES_ENGINE_ROOT") or os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from dominoes_widget import Hand, Match, Rules, seat_view  # noqa: E402
 from dominoes_widget.bots import make_bot  # noqa: E402
@@ -202,6 +209,65 @@ def run_slot(one_hand: Callable[[], None], seconds: float, clock: Callable[[], f
     return hands / (now - start)
 
 
+ENGINE_KEYS = ("a", "b", "c")
+
+
+def serve(seed: int, clock: Callable[[], float]) -> int:
+    """Worker of --against: read "<contestant> <seconds>" lines, answer hands per second."""
+    players = {key: factory(seed) for key, _, factory, _ in CONTESTANTS if key in ENGINE_KEYS}
+    for one_hand in players.values():
+        one_hand()
+    print("ready", flush=True)
+    for line in sys.stdin:
+        key, seconds = line.split()
+        print(run_slot(players[key], float(seconds), clock), flush=True)
+    return 0
+
+
+def compare(other: str, args: argparse.Namespace) -> int:
+    """This checkout's engine against ``other``'s, in paired alternating slots."""
+    import subprocess
+
+    here = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+    command = [sys.executable, os.path.abspath(__file__), "--serve", "--seed", str(args.seed)] + (["--wall"] if args.wall else [])
+    workers = {}
+    for name, root in (("this", here), ("other", os.path.abspath(other))):
+        env = {**os.environ, "DOMINOES_ENGINE_ROOT": root}
+        workers[name] = subprocess.Popen(command, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        assert workers[name].stdout is not None and workers[name].stdout.readline().strip() == "ready"
+
+    def timed(name: str, key: str) -> float:
+        worker = workers[name]
+        assert worker.stdin is not None and worker.stdout is not None
+        worker.stdin.write(f"{key} {args.slot}\n")
+        worker.stdin.flush()
+        return float(worker.stdout.readline())
+
+    rates: dict[tuple[str, str], list[float]] = {(n, k): [] for n in workers for k in ENGINE_KEYS}
+    ratios: dict[str, list[float]] = {key: [] for key in ENGINE_KEYS}
+    for round_number in range(args.rounds):
+        for key in ENGINE_KEYS:
+            order = ("this", "other") if round_number % 2 == 0 else ("other", "this")
+            pair = {name: timed(name, key) for name in order}
+            for name, rate in pair.items():
+                rates[name, key].append(rate)
+            ratios[key].append(pair["this"] / pair["other"])
+    for worker in workers.values():
+        worker.communicate("")
+
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"This engine ({here}) against {os.path.abspath(other)}: hands per second, {args.rounds} paired rounds of "
+          f"{args.slot} s each, seed {args.seed}; load average {load:.2f} at the end\n")
+    print("| engine path | this (median) | other (median) | this / other (median of paired rounds) | range |")
+    print("|---|---:|---:|---:|---:|")
+    for key, name, _, _ in CONTESTANTS:
+        if key in ENGINE_KEYS:
+            this, them = statistics.median(rates["this", key]), statistics.median(rates["other", key])
+            print(f"| {name.removeprefix('engine: ')} | {this:,.0f} | {them:,.0f} | {statistics.median(ratios[key]):.3f}× | "
+                  f"{min(ratios[key]):.2f}–{max(ratios[key]):.2f} |")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=7, help="interleaved rounds (the median is shown)")
@@ -209,8 +275,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--wall", action="store_true",
                         help="time by the wall clock instead of this process's CPU time")
+    parser.add_argument("--against", metavar="DIR", help="compare this engine with another checkout's")
+    parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     clock = time.perf_counter if args.wall else time.process_time
+    if args.serve:
+        return serve(args.seed, clock)
+    if args.against:
+        return compare(args.against, args)
 
     missing = {key: available(module) for key, _, _, module in CONTESTANTS}
     players = {key: factory(args.seed) for key, _, factory, _ in CONTESTANTS if not missing[key]}

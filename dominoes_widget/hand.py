@@ -367,14 +367,19 @@ class Hand:
     def passed(self) -> tuple[str, ...]:
         """Seats whose last action this hand was a pass, or a draw that did not fit (a mark)."""
         last: dict[str, str] = {}
+        unseen = len(self.seats)
         for move in reversed(self.moves):  # from the end: stops once every seat is seen
             if move.seat not in last:
                 last[move.seat] = move.action
-                if len(last) == len(self.seats):
+                unseen -= 1
+                if not unseen:
                     break
         # a drawn tile that fits is played next, so a draw left as the last action did not fit
-        return tuple(seat for seat in self.seats
-                     if last.get(seat) == PASS or (last.get(seat) == DRAW and self.turn != seat))
+        turn = self.turn
+        marked = [seat for seat, action in last.items() if action == PASS or (action == DRAW and seat != turn)]
+        if len(marked) < 2:
+            return tuple(marked)
+        return tuple(seat for seat in self.seats if seat in marked)
 
     def draw_fitted(self, index: int) -> bool | None:
         """Whether the tile drawn by move ``index`` fitted an open end (``None`` for other moves)."""

@@ -124,7 +124,8 @@ def seat_view(hand: Hand, seat: str | None, match: MatchState | None = None, *,
     ``seat=None`` is a spectator: no hand face up (but every hand once the hand is over or
     with ``open_hands``) and every draw hidden.
     """
-    if open_hands or not hand.rules.has_boneyard:  # only draws hide anything
+    has_boneyard = hand.rules.has_boneyard
+    if open_hands or not has_boneyard:  # only draws hide anything
         moves = tuple(hand.moves)
     else:
         moves = tuple(m if m.seat == seat else m.without_tile() for m in hand.moves)
@@ -153,5 +154,5 @@ def seat_view(hand: Hand, seat: str | None, match: MatchState | None = None, *,
         passed=hand.passed(),
         last_placed=hand.last_placed,
         draw_fits=(tuple(hand.draw_fitted(i) if m.action == DRAW else None for i, m in enumerate(hand.moves))
-                   if hand.rules.has_boneyard else ()),
+                   if has_boneyard else ()),
     )
