@@ -69,8 +69,8 @@ def test_each_step_is_the_seat_views_counting(path, bottom):
     labels = {seat: player["label"] for seat, player in data["players"].items()}
     for hand, number, step in _steps(data):
         view = seat_view(session.position(hand, number), viewer)
-        assert step["counting"] == counting_panel(view, voice, labels.__getitem__,
-                                                  f"What {voice.name(viewer)} can count"), (hand, number)
+        assert step["counting"] == counting_panel(view, voice, labels.__getitem__), (hand, number)
+        assert step["counting"]["title"] == f"What {voice.name(viewer)} can count"
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)

@@ -17,11 +17,13 @@ from .protocol import Counting
 __all__ = ["counting_panel"]
 
 
-def counting_panel(view: SeatView, voice: Voice, label: Callable[[str], str], title: str) -> Counting:
-    """The panel for ``view``'s seat: unseen tiles per number, the other seats' known voids
-    (each named by ``label(seat)``, with since which move) and the words; ``title`` heads it."""
+def counting_panel(view: SeatView, voice: Voice, label: Callable[[str], str]) -> Counting:
+    """The panel for ``view``'s seat, headed with that seat's name ("What South can count", or
+    "What you can count" when ``voice`` speaks to it): unseen tiles per number, the other seats'
+    known voids (each named by ``label(seat)``, with since which move) and the words."""
+    assert view.seat is not None, "a spectator counts nothing"
     unseen, voids, lines = counting_words(view, voice)
-    return {"title": title, "unseen": [{"number": n, "count": c} for n, c in unseen],
+    return {"title": voice.say("table.counting_for", who=view.seat), "unseen": [{"number": n, "count": c} for n, c in unseen],
             "voids": [{"seat": s, "label": label(s), "numbers": numbers, "since": voice("table.since", n=since + 1)}
                       for s, numbers, since in voids],
             "words": lines}

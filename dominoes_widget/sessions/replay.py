@@ -290,9 +290,7 @@ class ReplaySession:
 
     def counting_at(self, position: Hand, voice: Voice) -> Counting:
         """What the bottom seat can count at ``position``: from its seat view, nothing else."""
-        viewer = self.viewer
-        return counting_panel(seat_view(position, viewer), voice, lambda seat: self._player(seat, voice)["label"],
-                              voice("table.counting_for", who=voice.name(viewer)))
+        return counting_panel(seat_view(position, self.viewer), voice, lambda seat: self._player(seat, voice)["label"])
 
 
 def _for_side(share: float, mover_side: str, side: str) -> float:

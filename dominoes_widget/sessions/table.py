@@ -679,7 +679,7 @@ class TableSession:
             "can_undo": self.can_undo,
             "coach": self.options.coach and not self.hot_seat,
             "hint": self.hint,
-            "counting": counting_panel(shown, voice, lambda seat: self.label(seat, voice), voice("table.counting"))
+            "counting": counting_panel(shown, voice, lambda seat: self.label(seat, voice))
             if self.show_counting and viewer is not None else None,
         }
 
