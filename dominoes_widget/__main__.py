@@ -86,6 +86,8 @@ def _add_html(commands) -> None:
     html.add_argument("--lang", default="en", choices=LANGUAGES, help="the page's language (default en)")
     html.add_argument("--title", help="the page's title (default: the rules' name)")
     html.add_argument("--analysis", help="an analysis file (from `analyse`) to show on the page")
+    html.add_argument("--counting", action="store_true",
+                      help="show at every step what the bottom seat can count (unseen tiles, known voids)")
 
 
 def _add_analyse(commands) -> None:
@@ -138,7 +140,7 @@ def _html(args) -> int:
 
     source = Path(args.file)
     try:
-        replay = Replay(source, bottom=args.bottom, lang=args.lang, analysis=args.analysis)
+        replay = Replay(source, bottom=args.bottom, lang=args.lang, analysis=args.analysis, counting=args.counting)
         if replay.ok:
             replay.go(args.hand, args.step)
     except (ValueError, TypeError) as error:  # a seat, hand or step the record does not have

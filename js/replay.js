@@ -16,12 +16,15 @@
 // say the verdict of the move just made, and the toggle draws the best move of the
 // position shown on the line, apart. All of it sits in the side panels and the fixed
 // words box, so the widget's height stays the same with or without it.
+//
+// With counting (a step's `counting`), a side panel says what the bottom seat can count at
+// the step shown: the kit's counting panel, as the Table draws it, redrawn at each step.
 
 import { changeTracker, h, listen, listenModel, setChildren, svg } from "./kit/dom.mjs";
 import { buildFelt, drawSeat } from "./kit/felt.mjs";
 import { lineDrawing } from "./kit/line_view.mjs";
 import { applyPalette } from "./kit/palette.mjs";
-import { buildSide, drawMoveList, drawScore, markCurrentMove, moveItems } from "./kit/panels.mjs";
+import { buildSide, drawCounting, drawMoveList, drawScore, markCurrentMove, moveItems } from "./kit/panels.mjs";
 import { seatsByPosition } from "./kit/seats.mjs";
 import { stripDrawing, stripMarker } from "./kit/strip.mjs";
 import { countWords, makeWords, numberWord, percent, tileName } from "./kit/words.mjs";
@@ -174,6 +177,7 @@ function render({ model, el }) {
     drawWords(said, moveMarkAt(analysis, step));
     drawSide(data, hand, step, said, analysis);
     drawAnalysis(data, hand, step, analysis);
+    drawCountingPanel(here.counting ?? null);
 
     ui.slider.max = String(last);
     ui.slider.value = String(step);
@@ -335,6 +339,13 @@ function render({ model, el }) {
     }
     ui.stripSvg.dataset.step = String(step);
     ui.stripValue.textContent = stripWords(step, points[step] ?? null, lang);
+  }
+
+  // What the bottom seat can count at this step, when the data has it.
+  function drawCountingPanel(counting) {
+    if (!state.changed("counting", [counting])) return;
+    ui.counting.hidden = !counting;
+    drawCounting(ui.counting, counting, word);
   }
 
   function stripWords(step, value, lang) {
@@ -554,7 +565,8 @@ function buildSkeleton() {
   const main = h("div", { className: "dw-main" }, felt.root, info, controls);
 
   const analysis = buildAnalysis();
-  const panels = buildSide(analysis.analysis);
+  const counting = h("section", { className: "dw-panel dw-counting", hidden: true });
+  const panels = buildSide(analysis.analysis, counting);
   const board = h("div", { className: "dw-board" }, main, panels.side);
 
   const problemsTitle = h("div", { className: "dw-problems-title" });
@@ -574,7 +586,8 @@ function buildSkeleton() {
   );
   return {
     root, board, felt, info, say, note, verdict, verdictSign, verdictText, result, controls, playButton, playIcon,
-    playWord, handSelect, slider, counter, speedSelect, ...panels, ...analysis, problems, problemsTitle, problemList,
+    playWord, handSelect, slider, counter, speedSelect, ...panels, ...analysis, counting, problems, problemsTitle,
+    problemList,
   };
 }
 

@@ -10,13 +10,13 @@
 // The DOM is built once in render(); each part has a small update function that redraws
 // it only when the slice of the view it reads changed.
 
-import { changeTracker, h, hasFocus, listen, listenModel, setChildren } from "./kit/dom.mjs";
+import { changeTracker, h, hasFocus, listen, listenModel, setChildren, svgNode } from "./kit/dom.mjs";
 import { buildFelt, drawSeat } from "./kit/felt.mjs";
 import { lineDrawing } from "./kit/line_view.mjs";
 import { applyPalette } from "./kit/palette.mjs";
-import { buildSide, drawMoveList, drawScore, markCurrentMove, moveItems } from "./kit/panels.mjs";
+import { buildSide, drawCounting, drawMoveList, drawScore, markCurrentMove, moveItems } from "./kit/panels.mjs";
 import { seatsByPosition } from "./kit/seats.mjs";
-import { numberSvg, parseMove, parseTile, sameTile, sortedKey, tileSvg } from "./kit/tile.mjs";
+import { parseMove, parseTile, sameTile, sortedKey, tileSvg } from "./kit/tile.mjs";
 import { countWords, makeWords, numberWord, percent, tileName } from "./kit/words.mjs";
 import { chooseEnd, legalMoveOfKind, resolveTileClick } from "./move_choice.mjs";
 
@@ -404,7 +404,7 @@ function render({ model, el }) {
       markCurrentMove(ui.moveList, current);
     }
     if (state.changed("hint", [view.hint, view.lang])) drawHint(view);
-    if (state.changed("counting", [view.counting, view.coach])) drawCounting(view);
+    if (state.changed("counting", [view.counting, view.coach])) drawCountingPanel(view);
   }
 
   function drawHint(view) {
@@ -430,34 +430,11 @@ function render({ model, el }) {
     );
   }
 
-  function drawCounting(view) {
-    const offered = Boolean(view.coach || view.counting);
-    ui.countingPanel.hidden = !offered;
+  // The toggle shows with the coach or while counting; the panel's body is the kit's.
+  function drawCountingPanel(view) {
+    ui.countingPanel.hidden = !(view.coach || view.counting);
     ui.countingToggle.setAttribute("aria-pressed", view.counting ? "true" : "false");
-    const counting = view.counting;
-    if (!counting) {
-      setChildren(ui.countingBody);
-      return;
-    }
-    const unseen = (counting.unseen ?? []).map(({ number, count }) =>
-      h(
-        "li",
-        { className: "dw-unseen", title: `${numberWord(word, number)}: ${count}` },
-        svgNode(numberSvg(number)),
-        h("span", { className: "dw-unseen-count", text: String(count) }),
-      ),
-    );
-    const voids = (counting.voids ?? []).map((entry) =>
-      h("li", {}, h("strong", { text: entry.label ?? entry.seat }), " ", (entry.numbers ?? []).map((n) => numberWord(word, n)).join(", "), entry.since ? h("span", { className: "dw-muted", text: ` (${entry.since})` }) : null),
-    );
-    setChildren(ui.countingBody,
-      counting.title ? h("p", { className: "dw-counting-title", text: counting.title }) : null,
-      unseen.length ? h("p", { className: "dw-counting-head", text: word("unseen") }) : null,
-      unseen.length ? h("ul", { className: "dw-unseen-list", "aria-label": word("unseen") }, ...unseen) : null,
-      voids.length ? h("p", { className: "dw-counting-head", text: word("voids") }) : null,
-      voids.length ? h("ul", { className: "dw-voids" }, ...voids) : null,
-      ...(counting.words ?? []).map((line) => h("p", { className: "dw-counting-words", text: line })),
-    );
+    drawCounting(ui.countingBody, view.counting, word);
   }
 
   function updateCover(view) {
@@ -714,13 +691,6 @@ function showsResult(view) {
 
 function actionButton(text, data) {
   return h("button", { type: "button", className: "dw-button", text, dataset: data });
-}
-
-// A parsed <svg> from markup (tiles are drawn as strings by the kit).
-function svgNode(markup) {
-  const template = document.createElement("template");
-  template.innerHTML = markup;
-  return template.content.firstElementChild;
 }
 
 

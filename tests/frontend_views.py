@@ -258,17 +258,20 @@ REPLAY_COMMENTS = {
 
 
 @cache
-def _replay_data(name: str, comments_json: str) -> str:
+def _replay_data(name: str, comments_json: str, counting: bool, bottom: str | None) -> str:
     record = json.loads((RECORDS / name).read_text())
     comments = json.loads(comments_json)
     if comments:
         record["comments"] = comments
-    return json.dumps(ReplaySession(record).data())
+    return json.dumps(ReplaySession(record, counting=counting, bottom=bottom).data())
 
 
-def replay_data(name: str = "six_love_match.json", comments: dict | None = None) -> dict:
-    """A recorded match as the Replay's ``data`` (v2): every step's position and words."""
-    return json.loads(_replay_data(name, json.dumps(REPLAY_COMMENTS if comments is None else comments)))
+def replay_data(name: str = "six_love_match.json", comments: dict | None = None, *, counting: bool = False,
+                bottom: str | None = None) -> dict:
+    """A recorded match as the Replay's ``data`` (v2): every step's position and words; with
+    ``counting``, each step's counting panel for the ``bottom`` seat."""
+    return json.loads(_replay_data(name, json.dumps(REPLAY_COMMENTS if comments is None else comments), counting,
+                                   bottom))
 
 
 @cache

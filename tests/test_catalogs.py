@@ -309,6 +309,14 @@ def test_a_replay_speaks_vietnamese():
     assert english_in(data) == []
 
 
+def test_a_replays_counting_speaks_vietnamese():
+    data = Replay(RECORDS / "vietnamese_3_players.json", lang="vi", counting=True).data
+    counted = [step["counting"] for hand in data["hands"] for step in hand["steps"]]
+    assert all(vietnamese(c["title"]) for c in counted)
+    assert any(c["voids"] for c in counted) and all(vietnamese(v["since"]) for c in counted for v in c["voids"])
+    assert english_in(without_notes(data)) == []
+
+
 RECORD_FILES = sorted([*(ACCEPTANCE / "records").glob("*.json"), *NOTEBOOK_RECORDS.glob("*.json"),
                        *RECORDS.glob("*.json")])
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -109,3 +110,24 @@ def test_verify_never_shows_a_traceback(tmp_path, reason):
 def test_verify_a_missing_file(tmp_path, capsys):
     assert main(["verify", str(tmp_path / "nowhere.json"), "--json"]) == 1
     assert json.loads(capsys.readouterr().out)["reason"] == "unreadable_file"
+
+
+def _page_state(path: Path) -> dict:
+    """The Replay's traits that a one-file page carries (js/PROTOCOL.md, "The one-file replay page")."""
+    page = path.read_text(encoding="utf-8")
+    return json.loads(re.search(r'id="dominoes-replay">(.*?)</script>', page, re.S).group(1))
+
+
+def test_html_counting_puts_the_bottom_seats_counting_on_the_page(tmp_path, capsys):
+    from dominoes_widget.widgets.replay import Replay
+
+    source = RECORDS / "vietnamese_3_players.json"
+    plain, counted = tmp_path / "plain.html", tmp_path / "counted.html"
+    assert main(["html", str(source), "-o", str(plain)]) == 0
+    assert main(["html", str(source), "-o", str(counted), "--counting", "--bottom", "E", "--lang", "vi"]) == 0
+    assert f"wrote {counted}" in capsys.readouterr().out
+    steps = [s for hand in _page_state(plain)["data"]["hands"] for s in hand["steps"]]
+    assert not any("counting" in step for step in steps), "no counting unless asked"
+    data = _page_state(counted)["data"]
+    assert data == Replay(source, counting=True, bottom="E", lang="vi").data
+    assert all(step["counting"]["title"] == "Những gì Đông đếm được" for hand in data["hands"] for step in hand["steps"])

@@ -671,3 +671,127 @@ def test_pictures_of_the_analysis(chromium, analysed, size):
         assert not errors, errors
     finally:
         page.close()
+
+
+# ---- counting (Replay(record, counting=True): each step's `counting`) ---------------------------------
+
+
+@pytest.fixture(scope="module")
+def counted() -> dict:
+    return views.replay_data(counting=True)
+
+
+def _counting_shown(page) -> dict:
+    """What the counting panel shows: its title, the unseen count of each number, the voids' lines
+    and the sentences."""
+    panel = page.locator(".dw-side .dw-counting")
+    return {"title": panel.locator(".dw-counting-title").inner_text(),
+            "unseen": panel.locator(".dw-unseen-count").all_inner_texts(),
+            "numbers": [li.get_attribute("title").split(":")[0] for li in panel.locator(".dw-unseen").all()],
+            "voids": panel.locator(".dw-voids li").all_inner_texts(),
+            "words": panel.locator(".dw-counting-words").all_inner_texts()}
+
+
+def _counting_expected(counting: dict) -> dict:
+    return {"title": counting["title"], "unseen": [str(u["count"]) for u in counting["unseen"]],
+            "numbers": [views.NUMBERS[u["number"]] for u in counting["unseen"]],
+            "voids": [f"{v['label']} {', '.join(views.NUMBERS[n] for n in v['numbers'])} ({v['since']})"
+                      for v in counting["voids"]],
+            "words": counting["words"]}
+
+
+def test_the_counting_panel_shows_each_steps_counting(page, counted):
+    harness.mount(page, views.replay_traits(counted), width=960)
+    panel = page.locator(".dw-side .dw-counting")
+    assert panel.is_visible()
+    assert panel.locator(".dw-counting-title").inner_text() == "What South can count"
+    page.locator(".dominoes-widget").focus()
+    hand = counted["hands"][0]
+    for step in range(len(hand["steps"])):
+        assert harness.model_position(page) == {"hand": 0, "step": step}
+        assert _counting_shown(page) == _counting_expected(hand["steps"][step]["counting"]), step
+        _assert_shows(page, counted, 0, step)
+        _press(page, "ArrowRight")
+    assert any(step["counting"]["voids"] for step in hand["steps"]), "the hand shows a void on the way"
+    _go(page, 3, 11)
+    assert _counting_shown(page) == _counting_expected(counted["hands"][3]["steps"][11]["counting"])
+
+
+def test_the_counting_panel_follows_the_bottom_seat(page):
+    data = views.replay_data("vietnamese_3_players.json", comments={}, counting=True, bottom="E")
+    harness.mount(page, views.replay_traits(data, step=len(data["hands"][0]["moves"])), width=960)
+    assert page.locator('.dw-seat[data-seat="E"]').get_attribute("data-position") == "bottom"
+    shown = _counting_shown(page)
+    assert shown["title"] == "What East can count"
+    assert shown == _counting_expected(data["hands"][0]["steps"][-1]["counting"])
+
+
+def test_no_counting_panel_without_counting(mounted, data):
+    page = mounted
+    for step in (0, 20, 26):
+        _go(page, 0, step)
+        assert page.locator(".dw-counting").count() == 1 and page.locator(".dw-counting").is_hidden()
+        assert page.locator(".dw-unseen").count() == 0
+
+
+def test_the_height_stays_with_the_counting_shown(page, counted):
+    plain = views.replay_data()
+    harness.mount(page, views.replay_traits(plain), width=960)
+    without = _height(page)
+    for width in (960, 400):
+        harness.reset(page)
+        harness.mount(page, views.replay_traits(counted), width=width)
+        heights, sides = set(), set()
+        for hand, step in [(0, 0), (0, 1), (0, 20), (0, 23), (0, 26), (1, 0), (2, 28), (3, 11), (4, 28)]:
+            _go(page, hand, step)
+            heights.add(_height(page))
+            sides.add(page.locator(".dw-side").bounding_box()["height"])
+        assert len(heights) == 1 and len(sides) == 1, f"at {width} px the widget and its side keep their height: " \
+                                                      f"{heights}, {sides}"
+        if width == 960:
+            assert _height(page) == without, "the same height as without counting"
+
+
+def _inside(inner: dict, outer: dict, what: str) -> None:
+    assert outer["x"] - 0.5 <= inner["x"] and inner["x"] + inner["width"] <= outer["x"] + outer["width"] + 0.5, what
+
+
+# name -> (viewport, the width of the notebook's output area, theme)
+COUNTING_PICTURES = {"light": ((1366, 768), 950, "light"), "dark": ((1366, 768), 950, "dark"),
+                     "narrow": ((420, 800), 400, "light")}
+
+
+@pytest.mark.parametrize("name", list(COUNTING_PICTURES))
+def test_pictures_of_the_counting(chromium, counted, name):
+    """A laptop's notebook in light and dark, and a narrow cell: the panel at the end of the
+    first hand (two voids and six sentences), in the side, clear of the line and the moves
+    (test-artifacts/replay/counting-*.png)."""
+    viewport, width, theme = COUNTING_PICTURES[name]
+    page = harness.open_page(chromium, harness.REPLAY, viewport=viewport)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        harness.set_theme(page, theme)
+        harness.mount(page, views.replay_traits(counted, hand=0, step=26), width=width)
+        root = page.locator(".dominoes-widget")
+        panel = page.locator(".dw-side .dw-counting")
+        panel.scroll_into_view_if_needed()
+        assert panel.is_visible() and panel.locator(".dw-voids li").count() == 2
+        outer = root.bounding_box()
+        for selector in (".dw-counting", ".dw-unseen-list", ".dw-voids", ".dw-counting-title"):
+            _inside(page.locator(f".dw-side {selector}").bounding_box(), outer, selector)
+        line = page.locator(".dw-line-box").bounding_box()
+        counting = panel.bounding_box()
+        apart = counting["x"] >= line["x"] + line["width"] or counting["y"] >= line["y"] + line["height"]
+        assert apart, "the panel is not over the line"
+        moves = page.locator(".dw-moves").bounding_box()
+        assert counting["y"] + counting["height"] <= moves["y"] + 0.5 or counting["x"] >= moves["x"] + moves["width"] \
+            or moves["x"] >= counting["x"] + counting["width"], "the panel is not over the moves"
+        colour, background = panel.evaluate(
+            "el => [getComputedStyle(el.querySelector('.dw-counting-words')).color, getComputedStyle(el).backgroundColor]")
+        assert colour != background
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        root.screenshot(path=str(ARTIFACTS / f"counting-{name}.png"))
+        assert not errors, errors
+    finally:
+        page.close()

@@ -260,3 +260,34 @@ def test_a_page_with_an_analysis_shows_the_strip_and_the_marks_and_steps_with_th
         picture_offline_and_clean(page, "analysed-page.png", requests, path, errors)
     finally:
         page.close()
+
+
+def test_a_page_with_counting_shows_the_bottom_seats_counting_and_steps_with_it(chromium, tmp_path):
+    source = harness.RECORDS / "six_love_match.json"
+    replay = Replay(source, counting=True)
+    steps = replay.data["hands"][0]["steps"]
+    path = replay.save_html(tmp_path / "counted.html", step=21)
+    plain = Replay(source).save_html(tmp_path / "plain.html", step=21)
+    assert path.stat().st_size > plain.stat().st_size
+    page, requests, errors, _, _ = open_offline(chromium, path)
+    try:
+        panel = page.locator(".dw-side .dw-counting")
+        assert panel.is_visible()
+        assert panel.locator(".dw-counting-title").inner_text() == "What South can count"
+        for step in (21, 22, 23):
+            assert counter(page).startswith(f"{step} / ")
+            counting = steps[step]["counting"]
+            assert panel.locator(".dw-unseen-count").all_inner_texts() == [str(u["count"]) for u in counting["unseen"]]
+            assert panel.locator(".dw-counting-words").all_inner_texts() == counting["words"]
+            assert panel.locator(".dw-voids li").count() == len(counting["voids"])
+            page.keyboard.press("ArrowRight")
+        assert any(steps[s]["counting"]["voids"] for s in (21, 22, 23)), "a void shows on the way"
+        picture_offline_and_clean(page, "counting-page.png", requests, path, errors)
+    finally:
+        page.close()
+    page, _, errors, _, _ = open_offline(chromium, plain)
+    try:
+        assert page.locator(".dw-counting").is_hidden(), "no panel on a page built without counting"
+        assert not errors, errors
+    finally:
+        page.close()

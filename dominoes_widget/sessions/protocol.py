@@ -6,7 +6,7 @@ match state) and the words for them; the front ends only draw these.
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict
+from typing import Literal, NotRequired, TypedDict
 
 __all__ = ["TableView", "PlayerInfo", "Notice", "NoticeKind", "ScorePanel", "ScoreRow", "LeaderChoice", "Cover",
            "ResultPanel", "Look", "Hint", "HintMove", "Counting", "UnseenCount", "KnownVoid", "ReplayData",
@@ -173,6 +173,7 @@ class ReplayStep(TypedDict):
     move: str | None
     say: str
     note: str | None
+    counting: NotRequired[Counting]  # only when the replay was asked for counting
 
 
 class ReplayResult(TypedDict):

@@ -20,8 +20,9 @@ from ..move import Move
 from ..record import Replayed, load_json, read_record, write_record
 from ..rules import Rules
 from ..views import seat_view
-from .protocol import (MAX_TEXT, PROTOCOL_VERSION, AnalysisMark, ProblemInfo, ReplayAnalysis, ReplayData, ReplayHand,
-                       ReplayPlayer, ReplayResult, ReplayStep, ScorePanel, ScoreRow)
+from .counting import counting_panel
+from .protocol import (MAX_TEXT, PROTOCOL_VERSION, AnalysisMark, Counting, ProblemInfo, ReplayAnalysis, ReplayData,
+                       ReplayHand, ReplayPlayer, ReplayResult, ReplayStep, ScorePanel, ScoreRow)
 
 if TYPE_CHECKING:
     from ..analysis import Analysis  # loaded when an analysis is asked for: it brings the bots
@@ -38,9 +39,12 @@ class ReplaySession:
 
     ``source``: a record dict, JSON text, a path, a :class:`Replayed` or a :class:`Match`.
     A record that does not verify (or has no hand) opens nothing: ``problems`` lists why.
+    With ``counting`` every step also carries what the bottom seat can count there, built
+    from that seat's view alone.
     """
 
-    def __init__(self, source: Any, *, lang: str = "en", bottom: str | None = None, analysis: Any = None) -> None:
+    def __init__(self, source: Any, *, lang: str = "en", bottom: str | None = None, analysis: Any = None,
+                 counting: bool = False) -> None:
         self.lang = check_language(lang)
         self.replayed: Replayed | None = None
         self.record: Any = None
@@ -55,10 +59,19 @@ class ReplaySession:
             raise ValueError(f"bottom={excerpt(bottom)}: the seats in play are "
                              f"{', '.join(self.replayed.match.rules.seats)}")
         self.bottom = bottom
+        self.counting = bool(counting)
 
     @property
     def ok(self) -> bool:
         return self.replayed is not None
+
+    @property
+    def viewer(self) -> str:
+        """The seat drawn at the bottom (``bottom``, else South, else the first seat): whose eyes
+        the counting panel uses."""
+        assert self.replayed is not None
+        seats = self.replayed.match.rules.seats
+        return self.bottom or ("S" if "S" in seats else seats[0])
 
     @property
     def match(self) -> Match | None:
@@ -156,7 +169,7 @@ class ReplaySession:
             "game": rules.game,
             "title": rules_name(rules, voice),
             "seats": list(rules.seats),
-            "bottom": self.bottom or ("S" if "S" in rules.seats else rules.seats[0]),
+            "bottom": self.viewer,
             "players": {s: self._player(s, voice) for s in rules.seats},
             "end": match_winner_words(rules, match.state, voice),
             "hands": hands,
@@ -257,7 +270,7 @@ class ReplaySession:
             note = note.strip()[:MAX_COMMENT] or None
             if note is not None and note in say:
                 note = None  # the comment only repeats the explanation
-        return {
+        step: ReplayStep = {
             "hands": {s: [str(t) for t in view.revealed[s]] for s in rules.seats},
             "pips": dict(view.pips),
             "line": [list(pair) for pair in view.line],
@@ -271,6 +284,13 @@ class ReplaySession:
             "say": say,
             "note": note,
         }
+        if self.counting:
+            step["counting"] = self.counting_at(walk, voice)
+        return step
+
+    def counting_at(self, position: Hand, voice: Voice) -> Counting:
+        """What the bottom seat can count at ``position``: from its seat view, nothing else."""
+        return counting_panel(seat_view(position, self.viewer), voice, lambda seat: self._player(seat, voice)["label"])
 
 
 def _for_side(share: float, mover_side: str, side: str) -> float:

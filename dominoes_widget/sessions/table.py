@@ -18,7 +18,7 @@ from typing import Any, Callable, Iterable, Mapping
 from ..bots import Bot, bot_names, make_bot
 from ..errors import IllegalMoveError, MoveSyntaxError, Reason, TileError, excerpt
 from ..catalog import Voice, check_language
-from ..explanations import (counting_words, explain_move, explain_refusal, explain_result, hand_label, leader_words,
+from ..explanations import (explain_move, explain_refusal, explain_result, hand_label, leader_words,
                             match_winner_words, player_label, rules_name, score_panel_words)
 from ..hand import Hand, LegalMoves, team_of
 from ..jobs import derive_seed
@@ -28,7 +28,8 @@ from ..record import outcome_json, read_record, write_record
 from ..rules import SETTINGS, Rules
 from ..tiles import Tile
 from ..views import SeatView, seat_view
-from .protocol import (MAX_TEXT, PROTOCOL_VERSION, Counting, Cover, Hint, LeaderChoice, Look, Notice, NoticeKind,
+from .counting import counting_panel
+from .protocol import (MAX_TEXT, PROTOCOL_VERSION, Cover, Hint, LeaderChoice, Look, Notice, NoticeKind,
                        PlayerInfo, ResultPanel, ScorePanel, ScoreRow, TableView)
 from .scheduler import NO_DELAY, Pending, Scheduler
 
@@ -678,7 +679,8 @@ class TableSession:
             "can_undo": self.can_undo,
             "coach": self.options.coach and not self.hot_seat,
             "hint": self.hint,
-            "counting": self._counting(shown, voice) if self.show_counting and viewer is not None else None,
+            "counting": counting_panel(shown, voice, lambda seat: self.label(seat, voice))
+            if self.show_counting and viewer is not None else None,
         }
 
     def _bottom(self) -> str:
@@ -768,13 +770,6 @@ class TableSession:
         return {"title": title, "lines": lines, "winners": list(hand.outcome.winning_seats),
                 "button": voice("table.new_match") if over else voice("table.next_hand"),
                 "match": match_winner_words(self.rules, match.state, voice) if over else None}
-
-    def _counting(self, shown: SeatView, voice: Voice) -> Counting:
-        unseen, voids, lines = counting_words(shown, voice)
-        return {"title": voice("table.counting"), "unseen": [{"number": n, "count": c} for n, c in unseen],
-                "voids": [{"seat": s, "label": self.label(s, voice), "numbers": numbers,
-                           "since": voice("table.since", n=since + 1)} for s, numbers, since in voids],
-                "words": lines}
 
     # -- records and snapshots ------------------------------------------------------------------------
     @property

@@ -71,9 +71,11 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
     ``record``: a record dict, JSON text, a path, a ``Replayed`` or a ``Match``. Options:
     ``hand`` and ``step`` to open at (default the start of the first hand), ``speed``
     (moves per second while playing), ``bottom`` (the seat drawn at the bottom), ``lang``,
-    and ``analysis`` (an :class:`~dominoes_widget.analysis.Analysis`, the path of one saved
+    ``analysis`` (an :class:`~dominoes_widget.analysis.Analysis`, the path of one saved
     with ``Analysis.save``, or ``True`` to analyse the record now): the replay then shows
-    each side's chances over the hand and marks the mistakes.
+    each side's chances over the hand and marks the mistakes; and ``counting=True``: a
+    panel says at every step what the bottom seat can count (the tiles it has not seen per
+    number, who is known to lack which numbers), from that seat's view alone.
     """
 
     _esm = STATIC / "replay.js"
@@ -90,9 +92,9 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
         help="the problems of a bad record, for the browser").tag(sync=True)
 
     def __init__(self, record: Any, *, hand: int = 0, step: int = 0, speed: float = 2.0, bottom: str | None = None,
-                 lang: str = "en", analysis: Any = None) -> None:
+                 lang: str = "en", analysis: Any = None, counting: bool = False) -> None:
         super().__init__()
-        self._session = ReplaySession(record, lang=lang, bottom=bottom, analysis=analysis)
+        self._session = ReplaySession(record, lang=lang, bottom=bottom, analysis=analysis, counting=counting)
         self.words = ui_words(lang)
         self.report = self._session.report()
         self.data = dict(self._session.data())  # the trait holds a plain dict (as Table's view)

@@ -28,6 +28,13 @@ function fill(node, props, children) {
   return node;
 }
 
+/** A parsed <svg> from markup (tiles and numbers are drawn as strings by the kit). */
+export function svgNode(markup) {
+  const template = document.createElement("template");
+  template.innerHTML = markup;
+  return template.content.firstElementChild;
+}
+
 /** Replace a node's children; null, undefined and false are skipped. */
 export function setChildren(node, ...children) {
   node.replaceChildren(...children.filter((child) => child !== null && child !== undefined && child !== false));

@@ -1,7 +1,9 @@
-// Side panels shared by the Table and the Replay: the score and the list of moves.
+// Side panels shared by the Table and the Replay: the score, the list of moves and the
+// counting panel.
 
-import { h, setChildren } from "./dom.mjs";
-import { moveShort } from "./words.mjs";
+import { h, setChildren, svgNode } from "./dom.mjs";
+import { numberSvg } from "./tile.mjs";
+import { moveShort, numberWord } from "./words.mjs";
 
 /**
  * The side panels' DOM: the score, the moves, the rules, with `extra` panels between the
@@ -40,6 +42,39 @@ export function drawScore(section, score, { subtitle = "" } = {}) {
       ),
     ),
     notes.length ? h("ul", { className: "dw-score-notes" }, ...notes.map((note) => h("li", { text: note }))) : null,
+  );
+}
+
+/**
+ * What one seat can count ({title, unseen: [{number, count}], voids: [{seat, label, numbers,
+ * since}], words}, js/PROTOCOL.md) into `body`: its title, the unseen tiles of each number
+ * (the number drawn, its count under it), who is known to lack which numbers since when,
+ * and the kernel's sentences. Nothing is counted here: every figure comes with the panel.
+ * `counting` null empties `body`.
+ */
+export function drawCounting(body, counting, word) {
+  if (!counting) {
+    setChildren(body);
+    return;
+  }
+  const unseen = (counting.unseen ?? []).map(({ number, count }) =>
+    h(
+      "li",
+      { className: "dw-unseen", title: `${numberWord(word, number)}: ${count}` },
+      svgNode(numberSvg(number)),
+      h("span", { className: "dw-unseen-count", text: String(count) }),
+    ),
+  );
+  const voids = (counting.voids ?? []).map((entry) =>
+    h("li", {}, h("strong", { text: entry.label ?? entry.seat }), " ", (entry.numbers ?? []).map((n) => numberWord(word, n)).join(", "), entry.since ? h("span", { className: "dw-muted", text: ` (${entry.since})` }) : null),
+  );
+  setChildren(body,
+    counting.title ? h("h3", { className: "dw-panel-title dw-counting-title", text: counting.title }) : null,
+    unseen.length ? h("p", { className: "dw-counting-head", text: word("unseen") }) : null,
+    unseen.length ? h("ul", { className: "dw-unseen-list", "aria-label": word("unseen") }, ...unseen) : null,
+    voids.length ? h("p", { className: "dw-counting-head", text: word("voids") }) : null,
+    voids.length ? h("ul", { className: "dw-voids" }, ...voids) : null,
+    ...(counting.words ?? []).map((line) => h("p", { className: "dw-counting-words", text: line })),
   );
 }
 
