@@ -12,7 +12,7 @@ import enum
 import random
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Iterator, Mapping, TypedDict, TypeGuard, Unpack, cast
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence, TypedDict, TypeGuard, Unpack, cast
 
 from .errors import DealError, IllegalMoveError, MoveSyntaxError, Problem, Problems, Reason, TileError, excerpt
 from .move import DRAW, LEAD, PASS, PLAY, Move
@@ -338,6 +338,10 @@ class Hand:
         mask = self._held[seat]
         return pips_of_mask(mask) + (self._double_blank_pips if mask & 1 else 0)
 
+    def counts(self) -> dict[str, int]:
+        """How many tiles each seat holds."""
+        return {seat: mask.bit_count() for seat, mask in self._held.items()}
+
     @property
     def ends(self) -> tuple[int, int] | None:
         """The open ends ``(left, right)``, or ``None`` before the lead."""
@@ -355,31 +359,11 @@ class Hand:
     @property
     def last_placed(self) -> int | None:
         """The index in :attr:`line` of the tile the last move placed (``None`` after a pass or draw)."""
-        if not self.moves:
-            return None
-        move = self.moves[-1]
-        if move.action == LEAD:
-            return self.lead_index
-        if move.action == PLAY:
-            return 0 if move.end == "L" else len(self.line) - 1
-        return None
+        return last_placed(self.moves, self.lead_index, len(self.line))
 
     def passed(self) -> tuple[str, ...]:
         """Seats whose last action this hand was a pass, or a draw that did not fit (a mark)."""
-        last: dict[str, str] = {}
-        unseen = len(self.seats)
-        for move in reversed(self.moves):  # from the end: stops once every seat is seen
-            if move.seat not in last:
-                last[move.seat] = move.action
-                unseen -= 1
-                if not unseen:
-                    break
-        # a drawn tile that fits is played next, so a draw left as the last action did not fit
-        turn = self.turn
-        marked = [seat for seat, action in last.items() if action == PASS or (action == DRAW and seat != turn)]
-        if len(marked) < 2:
-            return tuple(marked)
-        return tuple(seat for seat in self.seats if seat in marked)
+        return passed_seats(self.moves, self.seats, self.turn)
 
     def draw_fitted(self, index: int) -> bool | None:
         """Whether the tile drawn by move ``index`` fitted an open end (``None`` for other moves)."""
@@ -882,6 +866,43 @@ def pips_of_mask(mask: int) -> int:
     """The pips of the tiles in a mask (0-0 counting 0)."""
     chunks = _PIPS_BY_CHUNK
     return chunks[0][mask & 127] + chunks[1][mask >> 7 & 127] + chunks[2][mask >> 14 & 127] + chunks[3][mask >> 21]
+
+
+def counted_pips(rules: Rules, tiles: Iterable[Tile]) -> int:
+    """Tiles' count as the blocked count scores it (the 0-0 as ``rules.double_blank_pips``): :meth:`Hand.pips`."""
+    mask = 0
+    for tile in tiles:
+        mask |= 1 << tile
+    return pips_of_mask(mask) + (rules.double_blank_pips if mask & 1 else 0)
+
+
+def passed_seats(moves: Sequence[Move], seats: tuple[str, ...], turn: str | None) -> tuple[str, ...]:
+    """Seats whose last action was a pass, or a draw that did not fit (a mark): :meth:`Hand.passed`."""
+    last: dict[str, str] = {}
+    unseen = len(seats)
+    for move in reversed(moves):  # from the end: stops once every seat is seen
+        if move.seat not in last:
+            last[move.seat] = move.action
+            unseen -= 1
+            if not unseen:
+                break
+    # a drawn tile that fits is played next, so a draw left as the last action did not fit
+    marked = [seat for seat, action in last.items() if action == PASS or (action == DRAW and seat != turn)]
+    if len(marked) < 2:
+        return tuple(marked)
+    return tuple(seat for seat in seats if seat in marked)
+
+
+def last_placed(moves: Sequence[Move], lead_index: int, line_length: int) -> int | None:
+    """The index in the line of the tile the last move placed (``None`` after a pass or draw)."""
+    if not moves:
+        return None
+    move = moves[-1]
+    if move.action == LEAD:
+        return lead_index
+    if move.action == PLAY:
+        return 0 if move.end == "L" else line_length - 1
+    return None
 
 
 def _all_tuples(deal: Mapping[str, Iterable[Tile]], seats: tuple[str, ...]

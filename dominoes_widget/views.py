@@ -7,8 +7,9 @@ leak through them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
-from .hand import Hand, Outcome, partner_of, team_of
+from .hand import Hand, Outcome, counted_pips, last_placed, partner_of, passed_seats, team_of
 from .match import MatchState
 from .move import DRAW, LEAD, PASS, PLAY, Move
 from .rules import Rules
@@ -47,10 +48,25 @@ class SeatView:
     outcome: Outcome | None = None
     match: MatchState | None = None
     revealed: dict[str, tuple[Tile, ...]] = field(default_factory=dict)
-    pips: dict[str, int] = field(default_factory=dict)
-    passed: tuple[str, ...] = ()
-    last_placed: int | None = None
     draw_fits: tuple[bool | None, ...] = ()
+
+    # Facts that follow from the fields above, worked out by the engine's own functions
+    # when first asked (a bot asks for none of them, a picture for all).
+    @cached_property
+    def pips(self) -> dict[str, int]:
+        """The counted pips of every hand this view sees (the 0-0 as the rules count it)."""
+        seen = self.revealed or ({self.seat: self.tiles} if self.seat is not None else {})
+        return {seat: counted_pips(self.rules, tiles) for seat, tiles in seen.items()}
+
+    @cached_property
+    def passed(self) -> tuple[str, ...]:
+        """The seats whose last action was a pass, or a draw that did not fit."""
+        return passed_seats(self.moves, self.rules.seats, self.turn)
+
+    @cached_property
+    def last_placed(self) -> int | None:
+        """The index in ``line`` of the tile the last move placed (``None`` after a pass or draw)."""
+        return last_placed(self.moves, self.lead_index, len(self.line))
 
     @property
     def partner(self) -> str | None:
@@ -132,12 +148,11 @@ def seat_view(hand: Hand, seat: str | None, match: MatchState | None = None, *,
     revealed = {}
     if hand.is_over or open_hands:
         revealed = {s: tuple(hand.held(s)) for s in hand.seats}
-    seen = hand.seats if revealed else ((seat,) if seat is not None else ())
     return SeatView(
         seat=seat,
         rules=hand.rules,
         tiles=tuple(hand.held(seat)) if seat is not None else (),
-        counts={s: hand.count(s) for s in hand.seats},
+        counts=hand.counts(),
         line=tuple(hand.line),
         lead_index=hand.lead_index,
         ends=hand.ends,
@@ -150,9 +165,6 @@ def seat_view(hand: Hand, seat: str | None, match: MatchState | None = None, *,
         outcome=hand.outcome,
         match=match,
         revealed=revealed,
-        pips={s: hand.pips(s) for s in seen},
-        passed=hand.passed(),
-        last_placed=hand.last_placed,
         draw_fits=(tuple(hand.draw_fitted(i) if m.action == DRAW else None for i, m in enumerate(hand.moves))
                    if has_boneyard else ()),
     )
