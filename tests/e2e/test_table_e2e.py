@@ -91,7 +91,8 @@ def test_latency_click_to_next_turn(page, open_notebook, kernel_json):
     """Prints the click → your-next-turn latency and bytes per move (no timed assert)."""
     received: list[int] = []
     page.on("websocket", lambda ws: ws.on("framereceived", lambda frame: received.append(len(frame))))
-    notebook, widget = open_table(page, open_notebook, "six_love", seed=5, bots="strong")  # the default bots
+    bots = os.environ.get("DOMINOES_BENCH_BOTS", "strong")  # the default bots unless the benchmark says
+    notebook, widget = open_table(page, open_notebook, "six_love", seed=5, bots=bots)
     latencies, per_move_bytes, view_bytes = [], [], []
     for hand_round in range(6):
         state = kernel_json(page, "state.json")
@@ -123,6 +124,7 @@ def test_latency_click_to_next_turn(page, open_notebook, kernel_json):
             kernel_json(page, "state.json", until=lambda s: s["phase"] == "playing")
     latencies.sort()
     figures = {
+        "bots": bots,
         "clicks": len(latencies),
         "latency_ms_median": latencies[len(latencies) // 2],
         "latency_ms_p95": latencies[int(len(latencies) * 0.95) - 1],
