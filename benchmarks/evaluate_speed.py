@@ -91,6 +91,8 @@ def main(argv: list[str] | None = None) -> int:
     while len(hints) < min(40, args.positions):
         if table.phase == "match_over":
             table.new_match()
+        elif table.phase == "choose_leader":  # the person's team won the last hand: the person leads
+            table.choose_leader("S")
         elif table.phase != "playing":
             table.next_hand()
         elif len({str(m.tile) for m in table.legal_moves}) >= 2:
