@@ -335,8 +335,7 @@ class Hand:
 
     def pips(self, seat: str) -> int:
         """``seat``'s count as the blocked count scores it (0-0 is 13 in the Vietnamese game)."""
-        mask = self._held[seat]
-        return pips_of_mask(mask) + (self._double_blank_pips if mask & 1 else 0)
+        return pips_counted(self._held[seat], self._double_blank_pips)
 
     def counts(self) -> dict[str, int]:
         """How many tiles each seat holds."""
@@ -868,12 +867,17 @@ def pips_of_mask(mask: int) -> int:
     return chunks[0][mask & 127] + chunks[1][mask >> 7 & 127] + chunks[2][mask >> 14 & 127] + chunks[3][mask >> 21]
 
 
+def pips_counted(mask: int, double_blank_pips: int) -> int:
+    """A mask's count as the blocked count scores it, the 0-0 counting ``double_blank_pips``."""
+    return pips_of_mask(mask) + (double_blank_pips if mask & 1 else 0)
+
+
 def counted_pips(rules: Rules, tiles: Iterable[Tile]) -> int:
     """Tiles' count as the blocked count scores it (the 0-0 as ``rules.double_blank_pips``): :meth:`Hand.pips`."""
     mask = 0
     for tile in tiles:
         mask |= 1 << tile
-    return pips_of_mask(mask) + (rules.double_blank_pips if mask & 1 else 0)
+    return pips_counted(mask, rules.double_blank_pips)
 
 
 def passed_seats(moves: Sequence[Move], seats: tuple[str, ...], turn: str | None) -> tuple[str, ...]:

@@ -125,6 +125,8 @@ def test_each_rule_is_written_once_in_the_sources():
             for path, text in python.items()}
     thirteen = [path.name for path, text in code.items() if re.search(r"\b13\b", text)]
     assert thirteen == ["rules.py"], thirteen
+    counted = [path.name for path, text in code.items() for _ in re.finditer(r"if \w+ & 1 else", text)]
+    assert counted == ["hand.py"], f"the 0-0's count is added in more than one place: {counted}"
     worth = [path.name for path, text in code.items() if re.search(r"1 \+ (self|state)\.ties", text)]
     assert worth == ["match.py"], worth
     lowest = [path.name for path, text in code.items() if "min(pips.values())" in text]

@@ -31,7 +31,7 @@ import time
 from math import exp, log
 from typing import Mapping, Sequence
 
-from ..hand import Hand, pips_of_mask, team_of
+from ..hand import Hand, pips_counted, team_of
 from ..move import DRAW, LEAD, PLAY, Move
 from ..tiles import Tile
 from ..views import SeatView
@@ -246,7 +246,7 @@ class _Player:
         return self._blocked(masks)
 
     def _pips(self, masks: list[int]) -> list[int]:
-        return [pips_of_mask(mask) + (self.double_blank if mask & 1 else 0) for mask in masks]
+        return [pips_counted(mask, self.double_blank) for mask in masks]
 
     def _blocked(self, masks: list[int]) -> tuple[float, float, float]:
         pips = self._pips(masks)
