@@ -288,6 +288,28 @@ def test_refusals_at_the_table_are_vietnamese():
     assert vietnamese(table.view["message"]["text"])
 
 
+def test_what_the_page_is_told_of_a_bad_message_is_vietnamese():
+    """A garbled message or a write to a kept value is answered in the table's language too."""
+    table = Table(lang="vi", bot_delay=0, seed=1, bots="greedy")
+    sent: list[dict[str, Any]] = []
+    table.send = lambda message, buffers=None: sent.append(message)
+    for garbled in ({"type": "dance"}, {"type": "move", "move": 7}, {"type": "move", "move": "S 9-9"},
+                    {"type": "move", "move": "S draw 3-4"}, {"type": "move", "move": "S pass", "x": "y" * 500},
+                    {"type": "move", "move": ["S", "pass"]}, ["not", "a", "request"]):
+        table._on_message(table, garbled, [])
+    table.set_state({"view": {}})
+    replay = Replay(RECORDS / "six_love_match.json", lang="vi")
+    replay.send = lambda message, buffers=None: sent.append(message)
+    replay.set_state({"hand": 99})
+    replay.set_state({"speed": 1000})
+    replay.set_state({"data": {}})
+    errors = [m["message"] for m in sent if m["type"] == "error"]
+    assert len(errors) == 11, errors
+    for text in errors:
+        assert vietnamese(text), text
+        assert english_in(text) == [], text
+
+
 def test_hot_seat_cover_is_vietnamese():
     table = Table(lang="vi", bot_delay=0, seed=1, seats={"S": "human", "N": "human"})
     view = table.view

@@ -111,9 +111,9 @@ def test_observers_see_the_browser_step():
 
 def test_out_of_range_values_are_refused_at_the_trait_layer():
     replay = Replay(_record())
-    with pytest.raises(traitlets.TraitError, match="step 27 is outside hand 0"):
+    with pytest.raises(traitlets.TraitError, match="Step 27 is outside hand 0"):
         replay.step = 27
-    with pytest.raises(traitlets.TraitError, match="hand 5 does not exist"):
+    with pytest.raises(traitlets.TraitError, match="Hand 5 does not exist"):
         replay.hand = 5
     with pytest.raises(traitlets.TraitError):
         replay.step = -1

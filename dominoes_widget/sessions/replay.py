@@ -86,14 +86,15 @@ class ReplaySession:
 
     def check(self, hand: Any, step: Any) -> str | None:
         """Why (``hand``, ``step``) is not a position of the record, or ``None`` when it is."""
+        words = Voice(self.lang).words
         for name, value in (("hand", hand), ("step", step)):
             if isinstance(value, bool) or not isinstance(value, int):
-                return f"{name} must be a whole number, not {excerpt(value, 20)}"
+                return words("message.not_whole_number", field=name, text=excerpt(value, 20))
         if not 0 <= hand < max(1, self.hands):
-            return f"hand {hand} does not exist: the record has hands 0 to {self.hands - 1}"
+            return words("message.no_such_hand", hand=hand, last=self.hands - 1)
         last = self.moves_in(hand)
         if not 0 <= step <= last:
-            return f"step {step} is outside hand {hand}: from 0 (the deal) to {last} (after its last move)"
+            return words("message.no_such_step", step=step, hand=hand, last=last)
         return None
 
     def position(self, hand: int, step: int) -> Hand:

@@ -484,20 +484,20 @@ class TableSession:
             self._changed()
             return [{"type": "refused", "reason": str(refusal.reason), "message": text[:MAX_TEXT]}]
         except _BadMessage as error:
-            return [{"type": "error", "message": str(error)[:MAX_TEXT]}]
+            return [{"type": "error", "message": self.voice()(f"message.{error.key}", **error.params)[:MAX_TEXT]}]
         except Exception as error:  # noqa: BLE001 - a garbled message must never raise into the kernel
             log.exception("a table message failed")
-            return [{"type": "error", "message": f"the table could not handle that message ({type(error).__name__})"}]
+            return [{"type": "error", "message": self.voice()("message.failed", error=type(error).__name__)}]
         return []
 
     def _handle(self, content: Any) -> None:
         if not isinstance(content, Mapping) or not isinstance(content.get("type"), str):
-            raise _BadMessage(f"ignored a message that is not an intent: {excerpt(content, 40)}")
+            raise _BadMessage("not_intent", text=excerpt(content, 40))
         _check_size(content)
         try:
             intent = Intent(content["type"])
         except ValueError:
-            raise _BadMessage(f"unknown message type {excerpt(content['type'], 20)}") from None
+            raise _BadMessage("unknown_type", text=excerpt(content["type"], 20)) from None
         if intent is Intent.UNCOVER:
             self.uncover()
             return
@@ -536,14 +536,14 @@ class TableSession:
         self._check_fresh(content)
         text = content.get("move")
         if not isinstance(text, str):
-            raise _BadMessage(f"a move message needs the move as text, not {excerpt(text, 20)}")
+            raise _BadMessage("move_not_text", text=excerpt(text, 20))
         try:
             move = Move.parse(text)
         except MoveSyntaxError as error:
-            raise _BadMessage(str(error)) from None
+            raise _BadMessage("bad_notation", text=excerpt(text, 20)) from None
         if move.action == DRAW and move.tile is not None:
             # a person draws blind; naming a tile would make the refusal reveal the pile's top
-            raise _BadMessage("a draw names no tile: send '<seat> draw'")
+            raise _BadMessage("draw_names_tile")
         if move.seat != self.at_screen:
             # no echo of the move: it may name a tile of a seat that is no longer at the screen
             raise IllegalMoveError(Reason.NOT_AT_SCREEN, "not_at_screen")
@@ -831,7 +831,15 @@ class TableSession:
 
 
 class _BadMessage(Exception):
-    """A browser message the table cannot read: answered with an error, changes nothing."""
+    """A browser message the table cannot read: answered with an error, changes nothing.
+
+    ``key`` names the words of the answer (``message.<key>`` in the catalog), ``params`` fill them.
+    """
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
 
 
 def _move_label(text: str, voice: Voice) -> str:
@@ -847,14 +855,14 @@ def _move_label(text: str, voice: Voice) -> str:
 
 def _check_size(content: Mapping[str, Any]) -> None:
     if len(content) > 12:
-        raise _BadMessage("ignored a message with too many fields")
+        raise _BadMessage("too_many_fields")
     for key, value in content.items():
         if not isinstance(key, str) or len(key) > 40:
-            raise _BadMessage("ignored a message with a strange field name")
+            raise _BadMessage("strange_field")
         if isinstance(value, str) and len(value) > MAX_MESSAGE_TEXT:
-            raise _BadMessage(f"ignored a message whose {excerpt(key, 20)} is {len(value)} characters long")
+            raise _BadMessage("field_too_long", field=excerpt(key, 20), length=len(value))
         if isinstance(value, (list, dict)):
-            raise _BadMessage(f"ignored a message whose {excerpt(key, 20)} is not a plain value")
+            raise _BadMessage("field_not_plain", field=excerpt(key, 20))
 
 
 def _rules_from(game: str, options: Mapping[str, Any]) -> Rules:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, ClassVar, Mapping
 
+from ..catalog import Voice
+
 __all__ = ["GuardedState"]
 
 
@@ -19,13 +21,18 @@ class GuardedState:
 
     _browser_writable: ClassVar[Mapping[str, Callable[[Any, Mapping[str, Any]], str | None]]] = {}
 
+    def _words(self) -> Voice:
+        """The words the page is told why in: the widget's language."""
+        return Voice("en")
+
     def set_state(self, sync_data: Mapping[str, Any]) -> None:
         refused: list[str] = []
         reasons: list[str] = []
         accepted: dict[str, Any] = {}
         for name, value in sync_data.items():
             check = self._browser_writable.get(name)
-            problem = f"{str(name)[:40]} is kept by the kernel" if check is None else check(self, sync_data)
+            problem = (self._words()("message.kept_by_kernel", field=str(name)[:40]) if check is None
+                       else check(self, sync_data))
             if problem is None:
                 accepted[name] = value
             else:

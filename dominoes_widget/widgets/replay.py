@@ -36,7 +36,7 @@ from typing import Any, Mapping
 import anywidget
 import traitlets
 
-from ..catalog import Words, ui_words
+from ..catalog import Voice, Words, ui_words
 from ..errors import Problem
 from ..hand import Hand
 from ..match import Match, MatchState
@@ -55,13 +55,13 @@ STATIC = Path(__file__).resolve().parent.parent / "static"
 def _check_position(replay: "Replay", proposed: Mapping[str, Any]) -> str | None:
     hand = proposed.get("hand", replay.hand)
     step = proposed.get("step", replay.step if "hand" not in proposed else 0)
-    return replay._session.check(hand, step) if replay.ok else "the record did not open"
+    return replay._session.check(hand, step) if replay.ok else replay._words()("message.record_not_open")
 
 
 def _check_speed(replay: "Replay", proposed: Mapping[str, Any]) -> str | None:
     speed = proposed["speed"]
     if isinstance(speed, bool) or not isinstance(speed, (int, float)) or not MIN_SPEED <= speed <= MAX_SPEED:
-        return f"speed is moves per second, from {MIN_SPEED} to {MAX_SPEED}"
+        return replay._words()("message.bad_speed", low=MIN_SPEED, high=MAX_SPEED)
     return None
 
 
@@ -112,6 +112,9 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
         return cls(Path(path), **options)
 
     # -- what it shows, for Python -----------------------------------------------------------
+    def _words(self) -> Voice:
+        return Voice(self._session.lang)
+
     @property
     def session(self) -> ReplaySession:
         return self._session

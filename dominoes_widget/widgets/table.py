@@ -14,7 +14,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ..catalog import ui_words
+from ..catalog import Voice, ui_words
 from ..hand import Hand, LegalMoves
 from ..match import Match
 from ..move import Move
@@ -85,6 +85,9 @@ class Table(StaticPicture, GuardedState, anywidget.AnyWidget):
         return cls(_session=TableSession.from_record(record, hand, step, AsyncioScheduler(), **options))
 
     # -- the Python API ----------------------------------------------------------------------
+    def _words(self) -> Voice:
+        return self._session.voice()
+
     @property
     def session(self) -> TableSession:
         """The game controller behind the widget."""
