@@ -43,6 +43,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from .bots import InferenceBot, make_bot
 from .catalog import Voice
+from .explanations import numbers_lacked
 from .hand import Hand, team_of
 from .jobs import derive_seed, run_jobs
 from .match import Match
@@ -352,8 +353,8 @@ def coach_words(view: SeatView, judgements: Sequence[Judgement], voice: Voice) -
             lacks = voids.get(seat, set())
             if ends[0] in lacks and ends[1] in lacks:
                 numbers = sorted(set(ends))
-                lacking = voice("ends.lacks_two", a=numbers[0], b=numbers[1]) if len(numbers) == 2 else str(numbers[0])
-                return voice("analysis.coach_blocks", who=voice.name(seat), lacks=lacking, tile=_written(move))
+                return voice("analysis.coach_blocks", who=voice.name(seat), lacks=numbers_lacked(numbers, voice),
+                             tile=_written(move))
             if move.second in lacks and move.second not in view.ends:
                 return voice("analysis.coach_denies", who=voice.name(seat), n=move.second, tile=_written(move))
     placing = [m for m in view.legal_moves if m.tile is not None]

@@ -22,7 +22,7 @@ from .views import SeatView, seat_view
 
 __all__ = ["explain", "describe_rules", "explain_refusal", "refusal_detail", "explain_move", "explain_result",
            "score_line", "leader_words", "TEAM_NAMES", "rules_name", "player_label", "hand_label",
-           "match_winner_words", "score_panel_words", "counting_words", "Voice"]
+           "match_winner_words", "score_panel_words", "counting_words", "numbers_lacked", "Voice"]
 
 TEAM_NAMES = {"NS": "North-South", "EW": "East-West"}
 """The teams' English names (the catalog's ``team`` section gives every language's)."""
@@ -480,12 +480,22 @@ def counting_words(view: SeatView, voice: Voice) -> tuple[list[tuple[int, int]],
     unseen = sorted(view.unseen_counts().items())
     voids = [(seat, sorted(numbers), min(numbers.values())) for seat, numbers in view.voids_since().items()
              if numbers and seat != view.seat]
-    lines = [voice("table.all_seen", n=number) for number, count in unseen if count == 0]
+    seen = [str(number) for number, count in unseen if count == 0]
+    lines = ([voice("table.all_seen", n=seen[0])] if len(seen) == 1 else
+             [voice("table.all_seen_many", numbers=voice.words.listing(seen))] if seen else [])
     for seat, numbers, since in voids:
-        lacks = voice("ends.lacks_two", a=numbers[0], b=numbers[1]) if len(numbers) == 2 else \
-            " / ".join(str(n) for n in numbers)
-        lines.append(voice("table.lacks", who=voice.name(seat), lacks=lacks, move=since + 1))
+        lines.append(voice("table.lacks", who=voice.name(seat), lacks=numbers_lacked(numbers, voice), move=since + 1))
     return unseen, voids, lines
+
+
+def numbers_lacked(numbers: list[int], voice: Voice) -> str:
+    """``3``, ``3 and no 5``, ``0, no 2, no 4 and no 6``: what ``has no …`` ends with."""
+    if len(numbers) == 1:
+        return voice("ends.lacks_one", a=numbers[0])
+    if len(numbers) == 2:
+        return voice("ends.lacks_two", a=numbers[0], b=numbers[1])
+    return voice("ends.lacks_more", first=voice("ends.lacks_separator").join(str(n) for n in numbers[:-1]),
+                 last=numbers[-1])
 
 
 # -- small phrases ------------------------------------------------------------------------------------

@@ -498,3 +498,22 @@ def test_every_setting_changes_the_rules_in_words():
                 value = 3 if name == "target" else value
                 changed = base.with_settings(**{name: value})
                 assert changed.describe() != base.describe(), f"{game}: {name}={value!r} is not described"
+
+
+def test_a_seat_lacking_many_numbers_and_many_numbers_in_sight_read_as_one_sentence():
+    from dominoes_widget import explain
+    from dominoes_widget.bots import make_bot
+    from dominoes_widget.catalog import Voice
+    from dominoes_widget.explanations import numbers_lacked
+
+    assert numbers_lacked([3], Voice("en")) == "3"
+    assert numbers_lacked([3, 5], Voice("en")) == "3 and no 5"
+    assert numbers_lacked([0, 2, 4, 6], Voice("en")) == "0, no 2, no 4 and no 6"
+    assert numbers_lacked([0, 2, 4, 6], Voice("vi")) == "0, 2, 4 hay 6"
+    hand = Hand.dealt(Rules.vietnamese(3), seed=4)
+    bot = make_bot("greedy", seed=1)
+    for _ in range(30):
+        hand.push(bot.choose(seat_view(hand, hand.turn)))
+    lines = explain(seat_view(hand, "S")).splitlines()
+    assert lines[0] == "Every 4, 5 and 6 is in sight: nobody else can play on any of them.", lines
+    assert sum("in sight" in line for line in lines) == 1, "one sentence for every number in sight"
