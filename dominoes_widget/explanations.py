@@ -456,7 +456,7 @@ def score_panel_words(rules: Rules, state: MatchState, voice: Voice) -> tuple[st
                 for seat in rules.seats]
         note = (say("score.target_hands", count=say.count("hand_win", rules.target)) if rules.target
                 else say("score.no_target"))
-        return say("score.panel_hands_won"), rows, [note]
+        return say("score.panel_hands_won"), rows, [note, say("score.pips_note")]
     rows = [(team, voice.team(team), str(state.score[team]), "") for team in TEAMS]
     title = rules_name(rules, voice)
     if rules.scoring == "straight_six":
