@@ -358,7 +358,7 @@ def coach_words(view: SeatView, judgements: Sequence[Judgement], voice: Voice) -
             if move.second in lacks and move.second not in view.ends:
                 return voice("analysis.coach_denies", who=voice.name(seat), n=move.second, tile=_written(move))
     placing = [m for m in view.legal_moves if m.tile is not None]
-    if move.tile is not None and placing and move.tile.pips == max(m.tile.pips for m in placing if m.tile) \
+    if move.tile is not None and placing and move.tile.pips == max(m.tile.pips for m in placing if m.tile is not None) \
             and margin >= 3:
         return voice("analysis.coach_heavy", tile=_written(move))
     if margin >= THRESHOLDS["mistake"]:

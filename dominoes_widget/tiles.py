@@ -76,6 +76,10 @@ class Tile(int):
     def __repr__(self) -> str:
         return f"Tile.parse({str(self)!r})"
 
+    def __bool__(self) -> bool:
+        # a tile is an int (its id), and 0-0's id is 0: without this, ``if tile`` skips the 0-0
+        return True
+
     def __reduce__(self) -> tuple[Callable[[int], Tile], tuple[int]]:
         return (_tile_by_id, (int(self),))
 

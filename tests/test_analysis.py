@@ -172,3 +172,18 @@ def test_analysis_of_the_vietnamese_game_judges_each_player():
     found = analyse(write_record(match), workers=1, **QUICK)
     assert found.decisions and {d.side for d in found.decisions} <= set(rules.seats)
     assert all(d.side == d.seat for d in found.decisions)
+
+
+def test_the_coach_answers_when_the_only_tile_that_fits_is_the_0_0():
+    """The 0-0 is tile number 0: a hint once failed when it was the only playable tile."""
+    from dominoes_widget.tiles import ALL_TILES
+
+    south = ["0-0", "1-1", "1-2", "1-3", "1-4", "2-2", "2-3"]
+    east = ["0-5", "0-1", "0-2", "0-3", "0-4", "0-6", "1-5"]
+    rest = [str(t) for t in ALL_TILES if str(t) not in south + east]
+    table = Table(bot_delay=0, bots="greedy", coach=True, seed=1, leader="E", moves=["E 0-5"],
+                  deal={"S": south, "E": east, "N": rest[:7], "W": rest[7:14]},
+                  start={"score": {"NS": 0, "EW": 1}, "ties": 0, "playoff": False, "last_winner": "EW"})
+    assert table.view["legal"] == ["S 0-0 L"]
+    hint = table.hint()
+    assert hint["best"] == "S 0-0 L" and hint["words"]

@@ -120,3 +120,7 @@ def test_bad_move_text_is_refused(text):
 def test_move_text_must_be_a_string():
     with pytest.raises(MoveSyntaxError, match="text"):
         Move.parse(["N", "pass"])
+
+
+def test_every_tile_is_true_even_the_0_0():
+    assert all(bool(tile) for tile in ALL_TILES) and Tile.parse("0-0") == 0
