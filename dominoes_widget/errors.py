@@ -173,7 +173,12 @@ class IllegalMoveError(DominoesError):
 
 @dataclass(frozen=True)
 class Problem:
-    """One thing wrong with a record or a deal: what (``reason``, ``message``) and where."""
+    """One thing wrong with a record or a deal: what (``reason``, ``message``) and where.
+
+    Where: ``hand`` and ``move`` (from 0), the ``seat`` and ``tile`` concerned, and
+    ``field``, the record field at fault when it is not a move ("seats", "players.N",
+    "hands[0].result").
+    """
 
     reason: Reason
     message: str
@@ -181,10 +186,11 @@ class Problem:
     move: int | None = None
     seat: str | None = None
     tile: str | None = None
+    field: str | None = None
 
     def as_json(self) -> dict[str, Any]:
         return {"hand": self.hand, "move": self.move, "reason": str(self.reason), "message": self.message,
-                "seat": self.seat, "tile": self.tile}
+                "seat": self.seat, "tile": self.tile, "field": self.field}
 
     def __str__(self) -> str:
         where = "record"
