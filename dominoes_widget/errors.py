@@ -66,12 +66,12 @@ class Reason(enum.StrEnum):
     BAD_FORMAT = "bad_format", "record", "format must be 'dominoes-record'"
     BAD_VERSION = "bad_version", "record", "version must be 1"
     BAD_GAME = "bad_game", "record", "game must be partnership or vietnamese"
-    BAD_SEATS = "bad_seats", "record", "the seats are not those of the game"
+    BAD_SEATS = "bad_seats", "record", "the seats are not those of the game, or not in the order records list them"
     BAD_RULES = "bad_rules", "record", "rules must be an object of setting names and values"
     UNKNOWN_SETTING = "unknown_setting", "record", "a setting RULES.md does not name"
     BAD_SETTING = "bad_setting", "record", "a value the setting does not take"
     BAD_START = "bad_start", "record", "the start state is malformed or cannot be reached"
-    BAD_PLAYERS = "bad_players", "record", "players must be an object of seat names"
+    BAD_PLAYERS = "bad_players", "record", "players must map seats in play to names written as text"
     BAD_COMMENTS = "bad_comments", "record", "comments must be an object keyed \"<hand>:<move>\""
     BAD_COMMENT = "bad_comment", "record", "a comment key names no move of the record"
     BAD_HANDS = "bad_hands", "record", "hands must be a list"
@@ -173,7 +173,12 @@ class IllegalMoveError(DominoesError):
 
 @dataclass(frozen=True)
 class Problem:
-    """One thing wrong with a record or a deal: what (``reason``, ``message``) and where."""
+    """One thing wrong with a record or a deal: what (``reason``, ``message``) and where.
+
+    Where: ``hand`` and ``move`` (from 0), the ``seat`` and ``tile`` concerned, and
+    ``field``, the record field at fault when it is not a move ("seats", "players.N",
+    "hands[0].result").
+    """
 
     reason: Reason
     message: str
@@ -181,10 +186,11 @@ class Problem:
     move: int | None = None
     seat: str | None = None
     tile: str | None = None
+    field: str | None = None
 
     def as_json(self) -> dict[str, Any]:
         return {"hand": self.hand, "move": self.move, "reason": str(self.reason), "message": self.message,
-                "seat": self.seat, "tile": self.tile}
+                "seat": self.seat, "tile": self.tile, "field": self.field}
 
     def __str__(self) -> str:
         where = "record"

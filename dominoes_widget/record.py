@@ -190,21 +190,18 @@ def _replay(data: Any) -> tuple[Replayed | None, Problems]:
     try:
         match = Match(rules, start)
     except (ValueError, TypeError) as error:
-        problems.append(Problem(Reason.BAD_START, f"start: {error}"))
+        problems.append(Problem(Reason.BAD_START, f"start: {error}", field="start"))
         return None, problems
-    players = data.get("players") or {}
+    players = _read_players(data, rules.seats, problems)
     comments = data.get("comments") or {}
-    if not isinstance(players, dict):
-        problems.append(Problem(Reason.BAD_PLAYERS, "players must be an object of seat → name"))
-        players = {}
     if not isinstance(comments, dict):
-        problems.append(Problem(Reason.BAD_COMMENTS, "comments must be an object of \"hand:move\" → text"))
+        problems.append(Problem(Reason.BAD_COMMENTS, "comments must be an object of \"hand:move\" → text",
+                                field="comments"))
         comments = {}
-    replayed = Replayed(match, {k: _as_text(v) for k, v in players.items() if k in rules.seats},
-                        {str(k): _as_text(v) for k, v in comments.items()})
+    replayed = Replayed(match, players, {str(k): _as_text(v) for k, v in comments.items()})
     hands = data.get("hands")
     if not isinstance(hands, list):
-        problems.append(Problem(Reason.BAD_HANDS, "hands must be a list"))
+        problems.append(Problem(Reason.BAD_HANDS, "hands must be a list", field="hands"))
         return replayed, problems
     scoring_ok = True
     for index, entry in enumerate(hands):
@@ -217,42 +214,76 @@ def _replay(data: Any) -> tuple[Replayed | None, Problems]:
     return replayed, problems
 
 
+def _read_players(data: dict[str, Any], seats: tuple[str, ...], problems: Problems) -> dict[str, str]:
+    """``players`` (optional): each key a seat in play, each name text; a problem for each that is not."""
+    if "players" not in data:
+        return {}
+    players = data["players"]
+    if not isinstance(players, dict):
+        shown = "null" if players is None else excerpt(players)
+        problems.append(Problem(Reason.BAD_PLAYERS, f"players must be an object of seat → name, not {shown}",
+                                field="players"))
+        return {}
+    names = {}
+    for seat, name in players.items():
+        where = f"players.{_key(seat)}"
+        if seat not in seats:
+            problems.append(Problem(Reason.BAD_PLAYERS, f"{where} names no seat of this game (its seats are "
+                                                        f"{', '.join(seats)})", field=where))
+        elif not isinstance(name, str):
+            problems.append(Problem(Reason.BAD_PLAYERS, f"{where}: a player's name is text, not {excerpt(name)}",
+                                    seat=seat, field=where))
+        else:
+            names[seat] = name
+    return names
+
+
+def _key(key: Any) -> str:
+    """An object key as a field name shows it: as written when short and printable."""
+    return key if isinstance(key, str) and len(key) <= 24 and key.isprintable() else excerpt(key, 24)
+
+
 def _read_header(data: Any, problems: Problems) -> tuple[Rules, Any] | None:
     if not isinstance(data, dict):
         kind = "null" if data is None else type(data).__name__
         problems.append(Problem(Reason.BAD_RECORD, f"a record is a JSON object, not {kind}"))
         return None
     if data.get("format") != FORMAT:
-        problems.append(Problem(Reason.BAD_FORMAT, f"format must be {FORMAT!r}, not {excerpt(data.get('format'))}"))
+        problems.append(Problem(Reason.BAD_FORMAT, f"format must be {FORMAT!r}, not {excerpt(data.get('format'))}",
+                                field="format"))
     if type(data.get("version")) is not int or data.get("version") != VERSION:
-        problems.append(Problem(Reason.BAD_VERSION, f"version must be {VERSION}, not {excerpt(data.get('version'))}"))
+        problems.append(Problem(Reason.BAD_VERSION, f"version must be {VERSION}, not {excerpt(data.get('version'))}",
+                                field="version"))
     game = data.get("game")
     if not isinstance(game, str) or game not in GAMES:
-        problems.append(Problem(Reason.BAD_GAME, f"game must be one of {', '.join(GAMES)}, not {excerpt(game)}"))
+        problems.append(Problem(Reason.BAD_GAME, f"game must be one of {', '.join(GAMES)}, not {excerpt(game)}",
+                                field="game"))
         return None
     seats = data.get("seats")
-    by_seats = {tuple(sorted(v)): n for n, v in SEATS_BY_PLAYERS.items()}
-    players = None
-    if (isinstance(seats, list) and len(seats) <= 4 and all(isinstance(s, str) for s in seats)
-            and len(set(seats)) == len(seats)):
-        players = by_seats.get(tuple(sorted(seats)))
-    if players is None or (game == "partnership" and players != 4):
-        allowed = "N, E, S, W" if game == "partnership" else "S, N / S, E, N / N, E, S, W"
-        problems.append(Problem(Reason.BAD_SEATS, f"seats {excerpt(seats)} are not the seats of a {game} game "
-                                                  f"({allowed})"))
+    # RULES.md fixes the seats of each game and the order records list them in
+    allowed = [list(v) for n, v in SEATS_BY_PLAYERS.items() if game == "vietnamese" or n == 4]
+    if seats not in allowed:
+        listed = " / ".join(json.dumps(v) for v in allowed)
+        same = [v for v in allowed if isinstance(seats, list) and len(seats) == len(v)
+                and all(isinstance(s, str) for s in seats) and sorted(seats) == sorted(v)]
+        what = (f"seats {json.dumps(seats)} are out of order: records list them as {json.dumps(same[0])}" if same
+                else f"seats {excerpt(seats)} are not the seats of a {game} game ({listed})")
+        problems.append(Problem(Reason.BAD_SEATS, what, field="seats"))
         return None
+    players = len(seats)
     settings = data.get("rules", {})
     if not isinstance(settings, dict):
-        problems.append(Problem(Reason.BAD_RULES, "rules must be an object of setting → value"))
+        problems.append(Problem(Reason.BAD_RULES, "rules must be an object of setting → value", field="rules"))
         return None
     try:
         rules = Rules.from_settings(game, settings, players=players)
     except RulesError as error:
-        problems.append(Problem(error.reason, str(error)))
+        problems.append(Problem(error.reason, str(error),
+                                field=f"rules.{_key(error.setting)}" if error.setting is not None else "rules"))
         return None
     start = data.get("start")
     if start is not None and not isinstance(start, dict):
-        problems.append(Problem(Reason.BAD_START, "start must be an object"))
+        problems.append(Problem(Reason.BAD_START, "start must be an object", field="start"))
         return None
     if problems:
         return None
@@ -329,8 +360,9 @@ def _replay_hand(match: Match, index: int, entry: Any, is_last: bool, scoring_ok
                                     len(moves)))
     if problems.found == found and "result" in entry:
         if hand.outcome is None:
-            problems.append(Problem(Reason.WRONG_RESULT, "the hand has not ended, so it can have no result yet",
-                                    index, len(moves)))
+            problems.append(Problem(Reason.WRONG_RESULT, f"hands[{index}].result: the hand has not ended, so it "
+                                                         "can have no result yet", index, len(moves),
+                                    field=f"hands[{index}].result"))
         else:
             _check_result(entry["result"], hand.outcome, index, problems)
     return problems.found == found
@@ -347,16 +379,25 @@ class _Detached:
 
 
 def _check_result(result: Any, outcome: Outcome, index: int, problems: Problems) -> None:
+    """RECORD.md: a result, when present, equals what the rules give: every field, each right."""
+    where = f"hands[{index}].result"
     if not isinstance(result, dict):
-        problems.append(Problem(Reason.WRONG_RESULT, "result must be an object", index))
+        problems.append(Problem(Reason.WRONG_RESULT, f"{where} must be an object", index, field=where))
         return
     expected = outcome_json(outcome)
     for key, value in result.items():
         if key not in expected:
-            problems.append(Problem(Reason.WRONG_RESULT, f"result has an unknown field {excerpt(key, 24)}", index))
+            problems.append(Problem(Reason.WRONG_RESULT, f"{where} has an unknown field {excerpt(key, 24)}", index,
+                                    field=where))
         elif value != expected[key]:
-            problems.append(Problem(Reason.WRONG_RESULT, f"result.{key} is {excerpt(json.dumps(value))}, but the "
-                                                         f"rules give {json.dumps(expected[key])}", index))
+            problems.append(Problem(Reason.WRONG_RESULT, f"{where}.{key} is {excerpt(json.dumps(value))}, but the "
+                                                         f"rules give {json.dumps(expected[key])}", index,
+                                    field=f"{where}.{key}"))
+    missing = [key for key in expected if key not in result]
+    if missing:
+        holds = f"a result holds {', '.join(expected)}, as the rules give them"
+        what = f"{where} is empty: {holds}" if not result else f"{where} lacks {', '.join(missing)}: {holds}"
+        problems.append(Problem(Reason.WRONG_RESULT, what, index, field=where))
 
 
 def _check_comments(replayed: Replayed, hands: list[Any], problems: Problems) -> None:

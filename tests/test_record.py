@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import copy
+import io
 import json
 from pathlib import Path
 
@@ -319,3 +321,52 @@ def test_version_must_be_the_number_1():
     record["version"] = True
     _, problems = verify_record(record)
     assert problems and problems[0].reason == "bad_version"
+
+
+# -- fields an audit found accepted though malformed -------------------------------------------
+def _set_seats(seats):
+    return lambda d: d.update(seats=seats)
+
+
+@pytest.mark.parametrize("name, edit, reason, hand, field", [
+    pytest.param("six_love_match", lambda d: d["players"].update(N=5), "bad_players", None, "players.N",
+                 id="a name that is not text"),
+    pytest.param("six_love_match", lambda d: d["players"].update(Z="x"), "bad_players", None, "players.Z",
+                 id="a seat that is no seat"),
+    pytest.param("vietnamese_3_players", lambda d: d.update(players={"S": "Ana", "W": "Bao"}), "bad_players",
+                 None, "players.W", id="a seat not in this game"),
+    pytest.param("six_love_match", lambda d: d.update(players=[]), "bad_players", None, "players",
+                 id="players that are not an object"),
+    pytest.param("six_love_match", lambda d: d["hands"][0].update(result={}), "wrong_result", 0,
+                 "hands[0].result", id="an empty result"),
+    pytest.param("straight_six_match", lambda d: d["hands"][2].update(result={"end": "blocked"}), "wrong_result",
+                 2, "hands[2].result", id="a result without its winner, tie and pips"),
+    pytest.param("six_love_match", _set_seats(["S", "E", "N", "W"]), "bad_seats", None, "seats",
+                 id="partnership seats out of order"),
+    pytest.param("vietnamese_3_players", _set_seats(["S", "N", "E"]), "bad_seats", None, "seats",
+                 id="three Vietnamese seats out of order"),
+])
+def test_a_malformed_field_is_one_problem_where_it_is(name, edit, reason, hand, field, tmp_path):
+    """RECORD.md/RULES.md: players name seats in play, a result holds what the rules give, seats
+    come in the order records list them; each entry point reports the one problem, located."""
+    from dominoes_widget.__main__ import main
+    from dominoes_widget.widgets.replay import Replay
+    from dominoes_widget.widgets.table import Table
+
+    record = _edited(name, edit)
+    problem = _problem(record, reason, hand)
+    assert verify_record(record)[1] == [problem]
+    assert (problem.field, problem.move) == (field, None)
+    assert field in problem.message
+    replay = Replay(record)
+    assert not replay.ok and replay.problems == [problem]
+    with pytest.raises(RecordError) as error:
+        Table.from_record(record, bot_delay=0)
+    assert error.value.problems == [problem]
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["verify", str(path), "--json"]) == 1
+    assert [json.loads(line) for line in out.getvalue().splitlines()] == [problem.as_json()]
+    assert problem.as_json()["field"] == field
