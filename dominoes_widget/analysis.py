@@ -437,7 +437,7 @@ def analyse(source: Any, *, hands: Iterable[int] | None = None, seed: int = 0, r
     """
     replayed = _replayed(source)
     match = replayed.match
-    wanted = set(range(len(match.hands))) if hands is None else set(hands)
+    wanted = _wanted(hands, len(match.hands))
     jobs: list[_Job] = []
     places: list[tuple[int, int, str, str]] = []
     for index, hand in enumerate(match.hands):
@@ -463,6 +463,20 @@ def analyse(source: Any, *, hands: Iterable[int] | None = None, seed: int = 0, r
         decisions.append(Decision(index, ply, seat, side, played, results[number]))
     settings = {"seed": seed, "rollouts": rollouts, "max_ms": max_ms, "bot": bot, "hands": sorted(wanted)}
     return Analysis(match.rules, decisions, settings, interrupted)
+
+
+def _wanted(hands: Any, count: int) -> set[int]:
+    """The hands asked for (all when ``None``), each checked to be one of the record's ``count``."""
+    if hands is None:
+        return set(range(count))
+    if isinstance(hands, (str, bytes, Mapping)) or not isinstance(hands, Iterable):
+        raise ValueError(f"hands: a list of hand numbers from 0, not {excerpt(hands)}")
+    wanted = set()
+    for hand in hands:
+        if isinstance(hand, bool) or not isinstance(hand, int) or not 0 <= hand < count:
+            raise ValueError(f"hands: {excerpt(hand)} is not a hand of this record ({_span(count)})")
+        wanted.add(hand)
+    return wanted
 
 
 def _replayed(source: Any) -> Replayed:

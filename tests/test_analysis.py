@@ -255,3 +255,14 @@ def test_a_side_file_given_as_a_dict_is_checked_the_same_way(first_hand):
     with pytest.raises(ValueError, match=r"^the analysis, decision 3: 'moves' is empty"):
         Replay(SIX_LOVE, analysis=data)
 
+
+@pytest.mark.parametrize("hands, words", [([99], "hands: 99 is not a hand of this record (0 to 4)"),
+                                          ([-1], "hands: -1 is not a hand of this record (0 to 4)"),
+                                          ([0, True], "hands: True is not a hand of this record (0 to 4)"),
+                                          (["0"], "hands: '0' is not a hand of this record (0 to 4)"),
+                                          ("0", "hands: a list of hand numbers from 0, not '0'"),
+                                          (3, "hands: a list of hand numbers from 0, not 3")])
+def test_analyse_refuses_a_hand_the_record_does_not_have(hands, words):
+    with pytest.raises(ValueError) as raised:
+        analyse(SIX_LOVE, hands=hands, workers=1, **QUICK)
+    assert str(raised.value) == words

@@ -201,3 +201,10 @@ def test_html_never_shows_a_traceback_for_a_bad_side_file(tmp_path, kind):
     assert result.returncode == 2 and "Traceback" not in result.stdout + result.stderr
     assert result.stderr == f"error: {side}{BAD_SIDE_FILES[kind][1]}\n"
 
+
+def test_analyse_reports_a_hand_the_record_does_not_have_with_exit_2(tmp_path):
+    result = run_cli("analyse", str(RECORDS / "six_love_match.json"), "--hand", "99", "-o", str(tmp_path / "a.json"),
+                     "--no-progress")
+    assert result.returncode == 2 and "Traceback" not in result.stdout + result.stderr
+    assert result.stderr == "error: hands: 99 is not a hand of this record (0 to 4)\n"
+    assert not (tmp_path / "a.json").exists()
