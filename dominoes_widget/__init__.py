@@ -15,7 +15,7 @@ _EXPORTS = {
     "ALL_TILES": "tiles", "Tile": "tiles", "tile": "tiles",
     "Reason": "errors", "REASONS": "errors", "DominoesError": "errors", "IllegalMoveError": "errors",
     "DealError": "errors", "RulesError": "errors", "TileError": "errors", "MoveSyntaxError": "errors",
-    "RecordError": "errors", "Problem": "errors",
+    "RecordError": "errors", "AnalysisError": "errors", "Problem": "errors",
     "Rules": "rules",
     "Move": "move",
     "Hand": "hand", "LegalMoves": "hand", "Outcome": "hand", "Termination": "hand", "WinReason": "hand",
@@ -58,8 +58,8 @@ def __dir__() -> list[str]:
 
 if TYPE_CHECKING:  # for type checkers and editors: the same names, imported eagerly
     from .bots import make_bot
-    from .errors import (REASONS, DealError, DominoesError, IllegalMoveError, MoveSyntaxError, Problem, Reason,
-                         RecordError, RulesError, TileError)
+    from .errors import (REASONS, AnalysisError, DealError, DominoesError, IllegalMoveError, MoveSyntaxError, Problem,
+                         Reason, RecordError, RulesError, TileError)
     from .explanations import explain
     from .hand import Hand, LegalMoves, Outcome, Termination, WinReason, deal_tiles, opening_lead, team_of
     from .match import Deal, LeaderKind, Match, MatchState, NextLeader, score_hand

@@ -97,6 +97,8 @@ def _add_analyse(commands) -> None:
                                               "side file that `html --analysis` and Replay(analysis=...) read.")
     analyse.add_argument("file", help="a RECORD.md game record (JSON)")
     analyse.add_argument("-o", "--output", help="the analysis file (default: FILE with .analysis.json)")
+    analyse.add_argument("--hand", type=int, action="append", dest="hands", metavar="N",
+                         help="judge only this hand, from 0 (repeat for more; default every hand)")
     analyse.add_argument("--seed", type=int, default=0, help="the same seed gives the same analysis")
     analyse.add_argument("--rollouts", type=int, default=None, help="played-out hands per decision")
     analyse.add_argument("--workers", type=int, default=None, help="worker processes (default: every core)")
@@ -111,13 +113,13 @@ def _analyse(args) -> int:
 
     source = Path(args.file)
     try:
-        found = analyse(source, seed=args.seed, rollouts=args.rollouts, workers=args.workers,
+        found = analyse(source, hands=args.hands, seed=args.seed, rollouts=args.rollouts, workers=args.workers,
                         progress=not args.no_progress)
     except RecordError as error:
         for problem in error.problems:
             print(problem)
         return 1
-    except ValueError as error:
+    except ValueError as error:  # a hand the record does not have
         print(f"error: {error}", file=sys.stderr)
         return 2
     output = Path(args.output) if args.output else source.with_suffix(".analysis.json")

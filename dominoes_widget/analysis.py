@@ -39,10 +39,11 @@ import math
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping, NoReturn, Sequence
 
 from .bots import InferenceBot, make_bot
 from .catalog import Voice
+from .errors import AnalysisError, DominoesError, MoveSyntaxError, Reason, excerpt
 from .explanations import numbers_lacked
 from .hand import Hand, team_of
 from .jobs import derive_seed, run_jobs
@@ -135,13 +136,6 @@ class Decision:
                 "moves": [[j.move, round(j.win, 6), round(j.tie, 6), round(j.low, 6), round(j.high, 6),
                            round(j.stderr, 6), j.samples] for j in self.judgements]}
 
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "Decision":
-        judgements = tuple(Judgement(str(m), float(w), float(t), float(lo), float(hi), float(se), int(n))
-                           for m, w, t, lo, hi, se, n in data["moves"])
-        return cls(int(data["hand"]), int(data["ply"]), str(data["seat"]), str(data["side"]), str(data["played"]),
-                   judgements)
-
 
 @dataclass
 class Analysis:
@@ -151,6 +145,8 @@ class Analysis:
     decisions: list[Decision]
     settings: dict[str, Any] = field(default_factory=dict)
     interrupted: bool = False
+    source: str = field(default="the analysis", compare=False, repr=False)
+    """What errors call it: the file it was loaded from, else ``"the analysis"``."""
 
     def __len__(self) -> int:
         return len(self.decisions)
@@ -220,12 +216,44 @@ class Analysis:
 
     @classmethod
     def load(cls, source: str | os.PathLike[str] | Mapping[str, Any]) -> "Analysis":
-        """An analysis saved by :meth:`save` (a path or its JSON as a dict)."""
-        data = source if isinstance(source, Mapping) else json.loads(Path(source).read_text(encoding="utf-8"))
-        if data.get("format") != FORMAT or data.get("version") != VERSION:
-            raise ValueError(f"not an analysis file (format {FORMAT!r}, version {VERSION})")
-        rules = Rules.from_settings(data["game"], data["rules"], players=data.get("players"))
-        return cls(rules, [Decision.from_json(d) for d in data["decisions"]], dict(data.get("settings", {})))
+        """An analysis saved by :meth:`save` (a path or its JSON as a dict).
+
+        Every field is checked: anything wrong raises :class:`~dominoes_widget.errors.AnalysisError`
+        naming the file, the place (``decision 3``) and what is wrong.
+        """
+        if isinstance(source, Mapping):
+            return _Reader("the analysis").analysis(source)
+        if not isinstance(source, (str, os.PathLike)):
+            raise TypeError(f"Analysis.load() takes a path or a dict, not {type(source).__name__}")
+        reader = _Reader(str(os.fspath(source)))
+        try:
+            text = Path(source).read_text(encoding="utf-8")
+        except (OSError, ValueError) as error:  # ValueError: not UTF-8, or a NUL in the path
+            reader.fail(f"cannot be read: {getattr(error, 'strerror', None) or error}", Reason.UNREADABLE_FILE)
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError) as error:  # RecursionError: nested too deep
+            reader.fail(f"not valid JSON: {error}", Reason.MALFORMED_JSON)
+        return reader.analysis(data)
+
+    def check_record(self, match: Match) -> None:
+        """Raise :class:`~dominoes_widget.errors.AnalysisError` unless this is an analysis of
+        ``match``: the same rules, and every decision a move of it, played as recorded."""
+        def other(what: str, place: str | None = None) -> NoReturn:
+            raise AnalysisError(Reason.OTHER_RECORD, f"the analysis is of another record: {what}", source=self.source,
+                                place=place)
+
+        if self.rules != match.rules:
+            other(f"its rules are {self.rules.name}'s, the record's {match.rules.name}'s")
+        for number, decision in enumerate(self.decisions):
+            hand, ply = decision.hand, decision.ply
+            if not 0 <= hand < len(match.hands):
+                other(f"the record has no hand {hand} (hands {_span(len(match.hands))})", f"decision {number}")
+            moves = match.hands[hand].moves
+            if not 0 <= ply < len(moves):
+                other(f"hand {hand} has no move {ply} (moves {_span(len(moves))})", f"decision {number}")
+            if str(moves[ply]) != decision.played:
+                other(f"hand {hand}, move {ply} was {moves[ply]}, not {decision.played}", f"decision {number}")
 
     def _repr_html_(self) -> str:
         from html import escape
@@ -242,6 +270,113 @@ class Analysis:
         return (f"<div><strong>Analysis of {len(self.decisions)} decisions{note}</strong>"
                 f'<table style="border-collapse:collapse"><thead><tr>{head}</tr></thead><tbody>{body}</tbody>'
                 f"</table>{'<ul>' + marked + '</ul>' if marked else ''}</div>")
+
+
+def _span(count: int) -> str:
+    """The numbers from 0 of ``count`` things, in words: ``0 to 9``, or ``none``."""
+    return f"0 to {count - 1}" if count else "none"
+
+
+class _Reader:
+    """Reads a saved analysis in one pass, checking every field against what
+    :meth:`Analysis.as_json` writes; the first fault raises :class:`AnalysisError` with the
+    file, the place (``decision 3``) and what is wrong."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.place: str | None = None
+
+    def fail(self, what: str, reason: Reason = Reason.BAD_ANALYSIS) -> NoReturn:
+        raise AnalysisError(reason, what, source=self.source, place=self.place)
+
+    def get(self, data: Mapping[str, Any], key: str, kind: type | tuple[type, ...] | None = None,
+            words: str = "") -> Any:
+        """``data[key]``, which must be there and, given a ``kind``, be one (``words`` say what that is)."""
+        if key not in data:
+            self.fail(f"{key!r} is missing")
+        return data[key] if kind is None else self.of(data[key], repr(key), kind, words)
+
+    def of(self, value: Any, name: str, kind: type | tuple[type, ...], words: str) -> Any:
+        """``value``, which must be a ``kind`` (true and false are no numbers here)."""
+        if isinstance(value, bool) or not isinstance(value, kind):
+            self.fail(f"{name} must be {words}, not {excerpt(value)}")
+        return value
+
+    def count(self, value: Any, name: str) -> int:
+        """A whole number, 0 or more."""
+        if self.of(value, name, int, "a whole number") < 0:
+            self.fail(f"{name} must be 0 or more, not {value}")
+        return int(value)
+
+    def chance(self, value: Any, name: str) -> float:
+        """A number from 0 to 1."""
+        if not 0 <= self.of(value, name, (int, float), "a number") <= 1:  # NaN is refused too
+            self.fail(f"{name} must be a chance from 0 to 1, not {excerpt(value)}")
+        return float(value)
+
+    def analysis(self, data: Any) -> Analysis:
+        if not isinstance(data, Mapping):
+            self.fail(f"an analysis is a JSON object, not {'null' if data is None else type(data).__name__}")
+        if data.get("format") != FORMAT:
+            self.fail(f"not an analysis file: 'format' must be {FORMAT!r}, not {excerpt(data.get('format'))}")
+        if type(data.get("version")) is not int or data["version"] != VERSION:
+            self.fail(f"'version' must be {VERSION}, not {excerpt(data.get('version'))}")
+        game, given = self.get(data, "game", str, "a game's name"), self.get(data, "rules", Mapping, "an object")
+        players = data.get("players")
+        if players is not None:
+            self.of(players, "'players'", int, "a whole number")
+        try:
+            rules = Rules.from_settings(game, given, players=players)
+        except DominoesError as error:  # an unknown game or setting, a value a setting does not take
+            self.fail(f"its rules: {error}")
+        settings = self.of(data.get("settings", {}), "'settings'", Mapping, "an object")
+        for hand in self.of(settings.get("hands", []), "'hands' of 'settings'", list, "a list"):
+            self.count(hand, "a hand of 'settings'")
+        decisions: list[Decision] = []
+        seen: dict[tuple[int, int], int] = {}
+        for number, item in enumerate(self.get(data, "decisions", list, "a list")):
+            self.place = f"decision {number}"
+            decision = self.decision(item, rules)
+            key = (decision.hand, decision.ply)
+            if key in seen:
+                self.fail(f"hand {key[0]}, move {key[1]} is judged twice (also in decision {seen[key]})")
+            seen[key] = number
+            decisions.append(decision)
+        return Analysis(rules, decisions, dict(settings), source=self.source)
+
+    def decision(self, data: Any, rules: Rules) -> Decision:
+        self.of(data, "a decision", Mapping, "a JSON object")
+        hand, ply = self.count(self.get(data, "hand"), "'hand'"), self.count(self.get(data, "ply"), "'ply'")
+        seat = self.get(data, "seat")
+        if seat not in rules.seats:
+            self.fail(f"'seat' must be one of {', '.join(rules.seats)}, not {excerpt(seat)}")
+        side = team_of(seat) if rules.is_partnership else seat
+        if self.get(data, "side") != side:
+            self.fail(f"'side' must be {side!r}, {seat}'s side, not {excerpt(data['side'])}")
+        played = self.get(data, "played", str, "a move")
+        rows = self.get(data, "moves", list, "a list")
+        if not rows:
+            self.fail("'moves' is empty")
+        judgements = tuple(self.judgement(row, f"move {n} of 'moves'", seat) for n, row in enumerate(rows))
+        if played not in [j.move for j in judgements]:
+            self.fail(f"the move played, {excerpt(played)}, is not among its judged 'moves'")
+        return Decision(hand, ply, seat, side, played, judgements)
+
+    def judgement(self, row: Any, name: str, seat: str) -> Judgement:
+        if not isinstance(row, list) or len(row) != 7:
+            self.fail(f"{name} must be [move, win, tie, low, high, stderr, samples], not {excerpt(row)}")
+        move, *numbers, samples = row
+        try:
+            mover = Move.parse(move).seat
+        except MoveSyntaxError as error:
+            self.fail(f"{name}: {error}")
+        if mover != seat:
+            self.fail(f"{name}: {move} is {mover}'s move, not {seat}'s")
+        win, tie, low, high, stderr = (self.chance(value, f"{label} of {name}") for value, label in
+                                       zip(numbers, ("win", "tie", "low", "high", "stderr")))
+        if win + tie > 1 + 1e-6:  # (the file rounds to 6 places)
+            self.fail(f"{name}: win {win} and tie {tie} add up to more than 1")
+        return Judgement(move, win, tie, low, high, stderr, self.count(samples, f"samples of {name}"))
 
 
 # -- judging one position ---------------------------------------------------------------------
@@ -302,7 +437,7 @@ def analyse(source: Any, *, hands: Iterable[int] | None = None, seed: int = 0, r
     """
     replayed = _replayed(source)
     match = replayed.match
-    wanted = set(range(len(match.hands))) if hands is None else set(hands)
+    wanted = _wanted(hands, len(match.hands))
     jobs: list[_Job] = []
     places: list[tuple[int, int, str, str]] = []
     for index, hand in enumerate(match.hands):
@@ -328,6 +463,20 @@ def analyse(source: Any, *, hands: Iterable[int] | None = None, seed: int = 0, r
         decisions.append(Decision(index, ply, seat, side, played, results[number]))
     settings = {"seed": seed, "rollouts": rollouts, "max_ms": max_ms, "bot": bot, "hands": sorted(wanted)}
     return Analysis(match.rules, decisions, settings, interrupted)
+
+
+def _wanted(hands: Any, count: int) -> set[int]:
+    """The hands asked for (all when ``None``), each checked to be one of the record's ``count``."""
+    if hands is None:
+        return set(range(count))
+    if isinstance(hands, (str, bytes, Mapping)) or not isinstance(hands, Iterable):
+        raise ValueError(f"hands: a list of hand numbers from 0, not {excerpt(hands)}")
+    wanted = set()
+    for hand in hands:
+        if isinstance(hand, bool) or not isinstance(hand, int) or not 0 <= hand < count:
+            raise ValueError(f"hands: {excerpt(hand)} is not a hand of this record ({_span(count)})")
+        wanted.add(hand)
+    return wanted
 
 
 def _replayed(source: Any) -> Replayed:

@@ -1,9 +1,9 @@
 """The one error vocabulary: every reason code, and the exceptions that carry one.
 
 :class:`Reason` lists each code the package raises or reports: the refusals of RULES.md,
-the record reader's problems and the table's own refusals. Every exception here carries
-structured fields (a reason, a seat, a tile, where) and builds its message from them, so
-no module ever reads another's message text.
+the record reader's problems, an analysis side file's, and the table's own refusals. Every
+exception here carries structured fields (a reason, a seat, a tile, where) and builds its
+message from them, so no module ever reads another's message text.
 """
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 __all__ = ["Reason", "DominoesError", "IllegalMoveError", "DealError", "RulesError", "TileError",
-           "MoveSyntaxError", "RecordError", "Problem", "Problems", "REASONS", "excerpt", "MAX_PROBLEMS"]
+           "MoveSyntaxError", "RecordError", "AnalysisError", "Problem", "Problems", "REASONS", "excerpt",
+           "MAX_PROBLEMS"]
 
 MAX_PROBLEMS = 100
 """A report lists at most this many problems, then says how many more there were."""
@@ -86,6 +87,9 @@ class Reason(enum.StrEnum):
     WRONG_RESULT = "wrong_result", "record", "the result written differs from what the rules give"
     HAND_UNFINISHED = "hand_unfinished", "record", "a hand other than the last stops before its end"
     TOO_MANY_PROBLEMS = "too_many_problems", "record", "the report stops after the first problems"
+    # -- analysis side files -------------------------------------------------------------------
+    BAD_ANALYSIS = "bad_analysis", "record", "an analysis file is the JSON object `analyse` writes, each field in range"
+    OTHER_RECORD = "other_record", "record", "the analysis is of another record: its rules or its moves differ"
     # -- the table ---------------------------------------------------------------------------
     STALE = "stale", "table", "the click was made on an earlier position"
     CHOOSE_END = "choose_end", "table", "the tile fits both ends, so the end must be named"
@@ -295,3 +299,18 @@ class MoveSyntaxError(DominoesError):
 
     def __init__(self, message: str) -> None:
         super().__init__(Reason.BAD_MOVE, message)
+
+
+class AnalysisError(DominoesError):
+    """An analysis side file that cannot be read, or that is not of the record it is shown with.
+
+    ``source`` names the file (``"the analysis"`` for one given as a dict or an object),
+    ``place`` where in it the fault is (``"decision 3"``), or ``None`` for the whole file,
+    and ``what`` says what is wrong; the message is ``"<source>, <place>: <what> [<reason>]"``.
+    """
+
+    def __init__(self, reason: Reason | str, what: str, *, source: str = "the analysis",
+                 place: str | None = None) -> None:
+        self.source, self.place, self.what = source, place, what
+        where = source if place is None else f"{source}, {place}"
+        super().__init__(reason, f"{where}: {what} [{reason}]")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import concurrent.futures as cf
+import json
 from pathlib import Path
 
 import pytest
@@ -187,3 +188,96 @@ def test_the_coach_answers_when_the_only_tile_that_fits_is_the_0_0():
     assert table.view["legal"] == ["S 0-0 L"]
     hint = table.hint()
     assert hint["best"] == "S 0-0 L" and hint["words"]
+
+
+
+# -- a bad side file: one clear error naming the file, the place and what is wrong ---------------------
+def _in_decision_3(edit):
+    """A spoiler that edits decision 3 of the saved JSON."""
+    def spoil(data: dict) -> dict:
+        edit(data["decisions"][3])
+        return data
+    return spoil
+
+
+def _without(key):
+    def spoil(data: dict) -> dict:
+        del data[key]
+        return data
+    return spoil
+
+
+def _drop_played(decision: dict) -> None:
+    decision["moves"] = [row for row in decision["moves"] if row[0] != decision["played"]]
+
+
+# kind: (the file's text, or how its JSON is spoiled; the place named; what the message says; the reason)
+BAD_SIDE_FILES = {
+    "missing": (None, None, "cannot be read: No such file or directory", "unreadable_file"),
+    "not JSON": ("hello", None, "not valid JSON: Expecting value", "malformed_json"),
+    "an array": (lambda data: [data], None, "an analysis is a JSON object, not list", "bad_analysis"),
+    "no game": (_without("game"), None, "'game' is missing", "bad_analysis"),
+    "empty moves": (_in_decision_3(lambda d: d.update(moves=[])), "decision 3", "'moves' is empty", "bad_analysis"),
+    "played not judged": (_in_decision_3(_drop_played), "decision 3", "is not among its judged 'moves'",
+                          "bad_analysis"),
+    "hand not a number": (_in_decision_3(lambda d: d.update(hand="x")), "decision 3",
+                          "'hand' must be a whole number, not 'x'", "bad_analysis"),
+    "ply -1": (_in_decision_3(lambda d: d.update(ply=-1)), "decision 3", "'ply' must be 0 or more, not -1",
+               "bad_analysis"),
+    "a chance above 1": (_in_decision_3(lambda d: d["moves"][0].__setitem__(1, 1.5)), "decision 3",
+                         "win of move 0 of 'moves' must be a chance from 0 to 1, not 1.5", "bad_analysis"),
+    "a hand the record lacks": (_in_decision_3(lambda d: d.update(hand=99)), "decision 3",
+                                "the record has no hand 99 (hands 0 to 4)", "other_record"),
+    "a move the hand lacks": (_in_decision_3(lambda d: d.update(ply=999)), "decision 3",
+                              "has no move 999 (moves 0 to", "other_record"),
+}
+TRACEBACK_KINDS = (KeyError, IndexError, StopIteration, AttributeError, FileNotFoundError)
+
+
+def _spoiled(first_hand: Analysis, tmp_path: Path, kind: str) -> Path:
+    spoil = BAD_SIDE_FILES[kind][0]
+    path = tmp_path / "game.analysis.json"
+    if isinstance(spoil, str):
+        path.write_text(spoil)
+    elif spoil is not None:
+        path.write_text(json.dumps(spoil(first_hand.as_json())))
+    return path
+
+
+@pytest.mark.parametrize("kind", list(BAD_SIDE_FILES))
+def test_a_bad_side_file_gives_one_error_naming_the_file_and_the_place(first_hand, tmp_path, kind):
+    from dominoes_widget.sessions.replay import ReplaySession
+
+    _, place, what, reason = BAD_SIDE_FILES[kind]
+    path = _spoiled(first_hand, tmp_path, kind)
+    where = str(path) if place is None else f"{path}, {place}"
+    for open_it in (lambda: Replay(SIX_LOVE, analysis=path), lambda: Replay.load(SIX_LOVE, analysis=str(path)),
+                    lambda: ReplaySession(SIX_LOVE, analysis=path)):
+        with pytest.raises(ValueError) as raised:
+            open_it()
+        error = raised.value
+        assert not isinstance(error, TRACEBACK_KINDS)
+        assert str(error).startswith(f"{where}: ") and what in str(error), str(error)
+        assert str(error).endswith(f"[{reason}]") and str(error.reason) == reason
+        assert type(error).__name__ == "AnalysisError" and error.__cause__ is None
+
+
+def test_a_side_file_given_as_a_dict_is_checked_the_same_way(first_hand):
+    data = first_hand.as_json()
+    data["decisions"][3]["moves"] = []
+    with pytest.raises(ValueError, match=r"^the analysis, decision 3: 'moves' is empty \[bad_analysis\]$"):
+        Analysis.load(data)
+    with pytest.raises(ValueError, match=r"^the analysis, decision 3: 'moves' is empty"):
+        Replay(SIX_LOVE, analysis=data)
+
+
+@pytest.mark.parametrize("hands, words", [([99], "hands: 99 is not a hand of this record (0 to 4)"),
+                                          ([-1], "hands: -1 is not a hand of this record (0 to 4)"),
+                                          ([0, True], "hands: True is not a hand of this record (0 to 4)"),
+                                          (["0"], "hands: '0' is not a hand of this record (0 to 4)"),
+                                          ("0", "hands: a list of hand numbers from 0, not '0'"),
+                                          (3, "hands: a list of hand numbers from 0, not 3")])
+def test_analyse_refuses_a_hand_the_record_does_not_have(hands, words):
+    with pytest.raises(ValueError) as raised:
+        analyse(SIX_LOVE, hands=hands, workers=1, **QUICK)
+    assert str(raised.value) == words

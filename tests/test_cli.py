@@ -131,3 +131,80 @@ def test_html_counting_puts_the_bottom_seats_counting_on_the_page(tmp_path, caps
     data = _page_state(counted)["data"]
     assert data == Replay(source, counting=True, bottom="E", lang="vi").data
     assert all(step["counting"]["title"] == "Những gì Đông đếm được" for hand in data["hands"] for step in hand["steps"])
+
+
+# ---- html --analysis and analyse --hand: a bad input is one line on stderr and exit 2 ---------------------
+def _side_file() -> dict:
+    """A small, good analysis side file of six_love_match's first hand (judged by hand, not by the bot)."""
+    from dominoes_widget import read_record
+    from dominoes_widget.hand import team_of
+
+    replayed = read_record(RECORDS / "six_love_match.json")
+    decisions = [{"hand": 0, "ply": ply, "seat": move.seat, "side": team_of(move.seat), "played": str(move),
+                  "moves": [[str(move), 0.5, 0.0, 0.4, 0.6, 0.05, 100]]}
+                 for ply, move in enumerate(replayed.match.hands[0].moves[:5])]
+    return {"format": "dominoes-analysis", "version": 1, "game": replayed.match.rules.game,
+            "rules": replayed.match.rules.settings(), "players": 4, "settings": {"hands": [0]},
+            "decisions": decisions}
+
+
+def _decision_3(**fields):
+    def spoil(data: dict) -> dict:
+        data["decisions"][3].update(fields)
+        return data
+    return spoil
+
+
+BAD_SIDE_FILES = {  # kind: (the file's text, or how its JSON is spoiled; the end of the message)
+    "missing": (None, ": cannot be read: No such file or directory [unreadable_file]"),
+    "not JSON": ("hello", ": not valid JSON: Expecting value: line 1 column 1 (char 0) [malformed_json]"),
+    "an array": (lambda data: [data], ": an analysis is a JSON object, not list [bad_analysis]"),
+    "no game": (lambda data: {k: v for k, v in data.items() if k != "game"}, ": 'game' is missing [bad_analysis]"),
+    "empty moves": (_decision_3(moves=[]), ", decision 3: 'moves' is empty [bad_analysis]"),
+    "played not judged": (_decision_3(played="S 6-6 L"),
+                          ", decision 3: the move played, 'S 6-6 L', is not among its judged 'moves' [bad_analysis]"),
+    "hand not a number": (_decision_3(hand="x"), ", decision 3: 'hand' must be a whole number, not 'x' [bad_analysis]"),
+    "ply -1": (_decision_3(ply=-1), ", decision 3: 'ply' must be 0 or more, not -1 [bad_analysis]"),
+}
+
+
+def _bad_side_file(tmp_path: Path, kind: str) -> str:
+    spoil = BAD_SIDE_FILES[kind][0]
+    path = tmp_path / "game.analysis.json"
+    if spoil is not None:
+        path.write_text(spoil if isinstance(spoil, str) else json.dumps(spoil(_side_file())))
+    return str(path)
+
+
+def test_html_takes_a_good_side_file(tmp_path, capsys):
+    side = write(tmp_path, "game.analysis.json", _side_file())
+    assert main(["html", str(RECORDS / "six_love_match.json"), "-o", str(tmp_path / "page.html"),
+                 "--analysis", side]) == 0
+    assert "wrote" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("kind", list(BAD_SIDE_FILES))
+def test_html_reports_a_bad_side_file_with_its_place_and_exit_2(tmp_path, capsys, kind):
+    side = _bad_side_file(tmp_path, kind)
+    page = tmp_path / "page.html"
+    assert main(["html", str(RECORDS / "six_love_match.json"), "-o", str(page), "--analysis", side]) == 2
+    out, err = capsys.readouterr()
+    assert err == f"error: {side}{BAD_SIDE_FILES[kind][1]}\n" and not out
+    assert not page.exists()
+
+
+@pytest.mark.parametrize("kind", ["missing", "played not judged"])
+def test_html_never_shows_a_traceback_for_a_bad_side_file(tmp_path, kind):
+    side = _bad_side_file(tmp_path, kind)
+    result = run_cli("html", str(RECORDS / "six_love_match.json"), "-o", str(tmp_path / "page.html"),
+                     "--analysis", side)
+    assert result.returncode == 2 and "Traceback" not in result.stdout + result.stderr
+    assert result.stderr == f"error: {side}{BAD_SIDE_FILES[kind][1]}\n"
+
+
+def test_analyse_reports_a_hand_the_record_does_not_have_with_exit_2(tmp_path):
+    result = run_cli("analyse", str(RECORDS / "six_love_match.json"), "--hand", "99", "-o", str(tmp_path / "a.json"),
+                     "--no-progress")
+    assert result.returncode == 2 and "Traceback" not in result.stdout + result.stderr
+    assert result.stderr == "error: hands: 99 is not a hand of this record (0 to 4)\n"
+    assert not (tmp_path / "a.json").exists()

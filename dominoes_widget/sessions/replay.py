@@ -306,14 +306,7 @@ def _analysis(source: Any, replayed: Replayed) -> Analysis:
     if source is True:
         return analyse(replayed, progress=False)
     analysis = source if isinstance(source, Analysis) else Analysis.load(source)
-    if analysis.rules != replayed.match.rules:
-        raise ValueError(f"the analysis is of another record: its rules are {analysis.rules.name}'s")
-    for decision in analysis.decisions:
-        hands = replayed.match.hands
-        if decision.hand >= len(hands) or decision.ply >= len(hands[decision.hand].moves) \
-                or str(hands[decision.hand].moves[decision.ply]) != decision.played:
-            raise ValueError(f"the analysis is of another record: hand {decision.hand}, move {decision.ply} was "
-                             f"{decision.played}")
+    analysis.check_record(replayed.match)  # AnalysisError, naming the file and the decision, if it does not fit
     return analysis
 
 
