@@ -43,7 +43,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from .bots import InferenceBot, make_bot
 from .catalog import Voice
-from .explanations import numbers_lacked
+from .explanations import move_label, numbers_lacked
 from .hand import Hand, team_of
 from .jobs import derive_seed, run_jobs
 from .match import Match
@@ -341,9 +341,12 @@ def _replayed(source: Any) -> Replayed:
 # -- the coach's words ---------------------------------------------------------------------------
 def coach_words(view: SeatView, judgements: Sequence[Judgement], voice: Voice) -> str:
     """Why the best move stands out, in words, when a reason does (the opponents' known voids,
-    the heaviest tile, a clear margin); else that the moves are close."""
+    the heaviest tile, a clear margin); else that the moves are close; with one legal move,
+    that it is the only one."""
     best = judgements[0]
     move = Move.parse(best.move)
+    if len(view.legal_moves) == 1:
+        return voice("analysis.coach_only", move=move_label(move, voice))
     second = next((j for j in judgements[1:] if j.share < best.share), None)
     margin = best.share - second.share if second is not None else 0.0
     if move.action == PLAY and view.ends is not None and move.second is not None:  # (a play has both)
@@ -354,20 +357,21 @@ def coach_words(view: SeatView, judgements: Sequence[Judgement], voice: Voice) -
             if ends[0] in lacks and ends[1] in lacks:
                 numbers = sorted(set(ends))
                 return voice("analysis.coach_blocks", who=voice.name(seat), lacks=numbers_lacked(numbers, voice),
-                             tile=_written(move))
+                             tile=_written(move, voice))
             if move.second in lacks and move.second not in view.ends:
-                return voice("analysis.coach_denies", who=voice.name(seat), n=move.second, tile=_written(move))
+                return voice("analysis.coach_denies", who=voice.name(seat), n=move.second, tile=_written(move, voice))
     placing = [m for m in view.legal_moves if m.tile is not None]
     if move.tile is not None and placing and move.tile.pips == max(m.tile.pips for m in placing if m.tile) \
             and margin >= 3:
-        return voice("analysis.coach_heavy", tile=_written(move))
+        return voice("analysis.coach_heavy", tile=_written(move, voice))
     if margin >= THRESHOLDS["mistake"]:
-        return voice("analysis.coach_clear", tile=_written(move), win=round(best.win * 100), margin=round(margin))
-    return voice("analysis.coach_close", tile=_written(move))
+        return voice("analysis.coach_clear", tile=_written(move, voice), win=round(best.win * 100), margin=round(margin))
+    return voice("analysis.coach_close", tile=_written(move, voice))
 
 
-def _written(move: Move) -> str:
-    return move.tile.written(move.first) if move.tile is not None and move.first is not None else str(move)
+def _written(move: Move, voice: Voice) -> str:
+    """A placed tile as the coach names it (``6-4``); any other move in words (``pass``)."""
+    return move.tile.written(move.first) if move.tile is not None and move.first is not None else move_label(move, voice)
 
 
 def _opponents(view: SeatView) -> list[str]:

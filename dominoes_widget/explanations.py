@@ -16,13 +16,13 @@ from .catalog import Voice
 from .errors import IllegalMoveError, Reason
 from .hand import DOUBLE_BLANK, TEAMS, Hand, Outcome, Termination, WinReason, partner_of, team_of
 from .match import LeaderKind, Match, MatchState, NextLeader, ScoreEvent
-from .move import DRAW, LEAD, PASS, PLAY
+from .move import DRAW, LEAD, PASS, PLAY, Move
 from .rules import Rules
 from .views import SeatView, seat_view
 
 __all__ = ["explain", "describe_rules", "explain_refusal", "refusal_detail", "explain_move", "explain_result",
            "score_line", "leader_words", "TEAM_NAMES", "rules_name", "player_label", "hand_label",
-           "match_winner_words", "score_panel_words", "counting_words", "numbers_lacked", "Voice"]
+           "match_winner_words", "score_panel_words", "counting_words", "numbers_lacked", "move_label", "Voice"]
 
 TEAM_NAMES = {"NS": "North-South", "EW": "East-West"}
 """The teams' English names (the catalog's ``team`` section gives every language's)."""
@@ -498,6 +498,18 @@ def counting_words(view: SeatView, voice: Voice) -> tuple[list[tuple[int, int]],
                  for _, numbers, since in groups]
         lines.append(voice("table.lacks", who=voice.name(seat), lacks=numbers_lacked(parts, voice)))
     return unseen, voids, lines
+
+
+def move_label(move: Move | str, voice: Voice) -> str:
+    """A move in words, without its seat: ``6-4 on the left``, ``lead 6-6``, ``pass``, ``draw``
+    (a draw's tile is never named, so the words suit anyone who hears them)."""
+    move = Move.parse(move) if isinstance(move, str) else move
+    if move.action == PLAY and move.tile is not None and move.first is not None:
+        side = voice("ends.left") if move.end == "L" else voice("ends.right")
+        return voice("analysis.hint_move", tile=move.tile.written(move.first), side=side)
+    if move.action == LEAD and move.tile is not None and move.first is not None:
+        return voice("analysis.hint_lead", tile=move.tile.written(move.first))
+    return voice("analysis.hint_pass") if move.action == PASS else voice("analysis.hint_draw")
 
 
 def numbers_lacked(numbers: Sequence[object], voice: Voice) -> str:

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import concurrent.futures as cf
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from dominoes_widget import IllegalMoveError, Rules, analyse, read_record, seat_view
-from dominoes_widget.analysis import (THRESHOLDS, Analysis, Decision, Judgement, Verdict, distinct_choices,
-                                      judge_position)
+from dominoes_widget.analysis import (THRESHOLDS, Analysis, Decision, Judgement, Verdict, coach_words,
+                                      distinct_choices, judge_position)
+from dominoes_widget.catalog import Voice
+from dominoes_widget.move import Move
 from dominoes_widget.widgets.replay import Replay
 from dominoes_widget.widgets.table import Table
 
@@ -142,8 +145,47 @@ def test_the_coach_answers_a_forced_pass_and_only_a_bot_that_judges_is_asked():
             table.play(str(move.tile), move.end)
     hint = table.hint()
     assert [m["move"] for m in hint["moves"]] == ["S pass"] and hint["best"] == "S pass"
+    assert hint["words"] == "Only one move: pass.", "said plainly, never as notation ('S pass')"
     with pytest.raises(ValueError, match="cannot judge moves"):
         judge_position(seat_view(table.match.hand, "S"), bot="greedy")
+
+
+def _to_forced(table: Table, action: str) -> Table:
+    """Plays the first legal move until the person's only move is ``action``."""
+    for _ in range(400):
+        acts = [m.action for m in table.legal_moves]
+        if table.phase != "playing":
+            table.next_hand()
+        elif acts == [action]:
+            return table
+        elif acts[0] == "draw":
+            table.draw()
+        elif acts[0] == "pass":
+            table.pass_()
+        else:
+            table.play(str(table.legal_moves[0].tile), table.legal_moves[0].end)
+    raise AssertionError(f"no forced {action}")
+
+
+def test_the_coach_says_plainly_when_there_is_one_move():
+    """One legal move is not 'close' to another: the coach names it, in words."""
+    assert _to_forced(Table(coach=True, bot_delay=0, seed=2, bots="greedy"), "pass").hint()["words"] == \
+        "Only one move: pass."
+    assert _to_forced(Table(coach=True, bot_delay=0, seed=2, bots="greedy", lang="vi"), "pass").hint()["words"] == \
+        "Chỉ có một nước đi: đứng."
+    drawing = _to_forced(Table("vietnamese", players=2, coach=True, bot_delay=0, seed=5, bots="greedy"), "draw")
+    assert drawing.hint()["words"] == "Only one move: draw."
+    viet = _to_forced(Table("vietnamese", players=2, coach=True, bot_delay=0, seed=5, bots="greedy", lang="vi"), "draw")
+    assert viet.hint()["words"] == "Chỉ có một nước đi: bốc."
+
+
+def test_the_coachs_words_never_hold_notation():
+    """A pass or a draw judged best among several moves is named in words too ('pass', not 'S pass')."""
+    view = seat_view(_to_forced(Table(coach=True, bot_delay=0, seed=2, bots="greedy"), "pass").match.hand, "S")
+    view = replace(view, legal_moves=(Move.parse("S pass"), Move.parse("S 6-4 L")))  # as if a keep-or-play choice
+    judgements = [Judgement("S pass", 0.5, 0.0, 0.4, 0.6, 0.01, 10), Judgement("S 6-4 L", 0.49, 0.0, 0.4, 0.6, 0.01, 10)]
+    assert coach_words(view, judgements, Voice("en")) == "The moves are close; pass is a little better."
+    assert coach_words(view, judgements, Voice("vi")) == "Các nước đi gần như nhau; đứng nhỉnh hơn một chút."
 
 
 def test_no_coach_in_hot_seat_or_when_it_is_not_your_turn():

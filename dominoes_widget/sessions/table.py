@@ -19,7 +19,7 @@ from ..bots import Bot, bot_names, make_bot
 from ..errors import IllegalMoveError, MoveSyntaxError, Reason, TileError, excerpt
 from ..catalog import Voice, check_language
 from ..explanations import (explain_move, explain_refusal, explain_result, hand_label, leader_words,
-                            match_winner_words, player_label, rules_name, score_panel_words)
+                            match_winner_words, move_label, player_label, rules_name, score_panel_words)
 from ..hand import Hand, LegalMoves, team_of
 from ..jobs import derive_seed
 from ..match import Deal, Match, MatchState
@@ -582,7 +582,7 @@ class TableSession:
         seed = derive_seed(self.options.seed or 0, "hint", len(self._match.hands), len(hand.moves))
         judgements = judge_position(view, seed=seed, rollouts=HINT_ROLLOUTS, max_ms=HINT_MS)
         voice = self.voice()
-        self.hint = {"moves": [{"move": j.move, "label": _move_label(j.move, voice), "win": round(j.win, 3),
+        self.hint = {"moves": [{"move": j.move, "label": move_label(j.move, voice), "win": round(j.win, 3),
                                 "low": round(j.low, 3), "high": round(j.high, 3)} for j in judgements],
                      "best": judgements[0].move, "words": coach_words(view, judgements, voice)}
         self._changed()
@@ -840,17 +840,6 @@ class _BadMessage(Exception):
         super().__init__(key)
         self.key = key
         self.params = params
-
-
-def _move_label(text: str, voice: Voice) -> str:
-    """A legal move in words for the coach: ``6-4 on the left``, ``lead 6-6``, ``pass``."""
-    move = Move.parse(text)
-    if move.action == PLAY and move.tile is not None and move.first is not None:
-        side = voice("ends.left") if move.end == "L" else voice("ends.right")
-        return voice("analysis.hint_move", tile=move.tile.written(move.first), side=side)
-    if move.action == LEAD and move.tile is not None and move.first is not None:
-        return voice("analysis.hint_lead", tile=move.tile.written(move.first))
-    return voice("analysis.hint_pass") if move.action == PASS else voice("analysis.hint_draw")
 
 
 def _check_size(content: Mapping[str, Any]) -> None:
