@@ -14,6 +14,7 @@ import json
 import re
 import string
 import tomllib
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -452,3 +453,14 @@ def test_a_bad_record_is_reported_in_vietnamese():
            "hands": []}
     replay = Replay(json.dumps(bad), lang="vi")
     assert replay.report and all(vietnamese(problem["text"]) for problem in replay.report), replay.report
+
+
+def test_a_bad_records_picture_is_in_vietnamese():
+    """The static picture (GitHub, nbviewer) lists the problems as the widget does, not as the
+    engine's English detail."""
+    paths = [p for p in sorted((ACCEPTANCE / "bad").glob("*.json")) if not p.name.endswith(".expected.json")]
+    for path in paths:
+        replay = Replay(path, lang="vi")
+        html = replay._repr_mimebundle_()[0]["text/html"]
+        assert vietnamese(html) and english_in(html) == [], (path.name, html)
+        assert all(escape(problem["text"]) in html for problem in replay.report), path.name
