@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 __all__ = ["Reason", "DominoesError", "IllegalMoveError", "DealError", "RulesError", "TileError",
-           "MoveSyntaxError", "RecordError", "Problem", "Problems", "REASONS", "excerpt", "MAX_PROBLEMS"]
+           "MoveSyntaxError", "RecordError", "Problem", "Problems", "REASONS", "excerpt", "quoted", "MAX_PROBLEMS"]
 
 MAX_PROBLEMS = 100
 """A report lists at most this many problems, then says how many more there were."""
@@ -99,6 +99,12 @@ class Reason(enum.StrEnum):
 
 REASONS: dict[str, str] = {reason.value: reason.rule for reason in Reason if reason.kind == "move"}
 """RULES.md's reason codes with what each means."""
+
+
+def quoted(text: str, limit: int = 40) -> str:
+    """``text`` in quotes, cut to ``limit`` characters (``'S zz'``, ``'xxxx…'``): input echoed
+    back inside a sentence in any language, with no English of its own."""
+    return repr(text[:limit]) + ("…" if len(text) > limit else "")
 
 
 def excerpt(value: Any, limit: int = 60) -> str:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping
 
 from ..bots import Bot, bot_names, make_bot
-from ..errors import IllegalMoveError, MoveSyntaxError, Reason, TileError, excerpt
+from ..errors import IllegalMoveError, MoveSyntaxError, Reason, TileError, excerpt, quoted
 from ..catalog import Voice, check_language
 from ..explanations import (explain_move, explain_refusal, explain_result, hand_label, leader_words,
                             match_winner_words, move_label, player_label, rules_name, score_panel_words)
@@ -340,8 +340,8 @@ class TableSession:
     def _only_end(self, hand: Hand, seat: str, text: str) -> str:
         try:
             tile = Tile.parse(text)
-        except TileError as error:
-            raise IllegalMoveError(Reason.BAD_MOVE, "bad_syntax", text=str(error)) from None
+        except TileError:
+            raise IllegalMoveError(Reason.BAD_MOVE, "not_a_tile", text=quoted(text)) from None
         ends = [m.end for m in hand.legal_move_list() if m.action == PLAY and m.tile == tile and m.seat == seat]
         if len(set(ends)) == 1 or (ends and hand.left == hand.right):
             return str(ends[0])  # one end, or two ends showing the same number: the same play either way
@@ -352,8 +352,8 @@ class TableSession:
     def _person_moves(self, text: str) -> Move:
         try:
             move = Move.parse(text)
-        except MoveSyntaxError as error:
-            raise IllegalMoveError(Reason.BAD_MOVE, "bad_syntax", text=str(error)) from None
+        except MoveSyntaxError:
+            raise IllegalMoveError(Reason.BAD_MOVE, "bad_syntax", text=quoted(text)) from None
         if self.kinds.get(move.seat) != HUMAN:
             raise IllegalMoveError(Reason.NOT_YOUR_TURN, "bot_seat", seat=move.seat)
         played = self._match.push(move)
