@@ -184,6 +184,17 @@ class Analysis:
                          "average_loss": round(sum(d.loss for d in mine) / len(mine), 2) if mine else 0.0})
         return rows
 
+    def summary_lines(self, lang: str = "en") -> list[str]:
+        """:meth:`summary` in words, a line per seat ("N: 3 decisions, 0 inaccuracies, 0 mistakes,
+        1 blunder, average loss 26.29 points"), each count with its plural from the catalog."""
+        words = Voice(lang).words
+        return [words("analysis.summary", seat=row["seat"], decisions=words("count.decision", n=row["decisions"]),
+                      inaccuracies=words("count.inaccuracy", n=row["inaccuracy"]),
+                      mistakes=words("count.mistake", n=row["mistake"]),
+                      blunders=words("count.blunder", n=row["blunder"]),
+                      loss=words("count.point", n=row["average_loss"]))
+                for row in self.summary()]
+
     @property
     def hands(self) -> list[int]:
         """The hands analysed (0-based)."""

@@ -99,6 +99,17 @@ def test_rows_summaries_comments_and_a_side_file(first_hand, tmp_path):
     assert "<table" in first_hand._repr_html_()
 
 
+def test_the_summary_lines_count_in_the_singular_and_plural():
+    """The shell's summary ('1 blunders' it used to say) counts with the catalog's plurals."""
+    one_each = [_decision(0.6, 0.6 - gap) for gap in (0.07, 0.15, 0.30)]
+    analysis = Analysis(Rules.six_love(), one_each + [_decision(0.6, 0.6)])
+    assert analysis.summary_lines()[2] == \
+        "S: 4 decisions, 1 inaccuracy, 1 mistake, 1 blunder, average loss 13.0 points"
+    assert analysis.summary_lines()[0] == "N: 0 decisions, 0 inaccuracies, 0 mistakes, 0 blunders, average loss 0.0 points"
+    assert analysis.summary_lines("vi")[2] == \
+        "S: 4 quyết định, 1 nước chưa chính xác, 1 nước sai, 1 nước sai nặng, trung bình mất 13.0 điểm"
+
+
 def test_the_replay_shows_an_analysis_and_refuses_one_of_another_record(first_hand, tmp_path):
     path = first_hand.save(tmp_path / "game.analysis.json")
     replay = Replay(SIX_LOVE, analysis=path)

@@ -486,3 +486,14 @@ def test_a_move_while_the_leader_is_being_chosen_says_so():
         else:
             break
     pytest.skip("the person's team never led")
+
+
+def test_the_person_choosing_the_leader_is_spoken_to():
+    """'You chooses' was the third-person sentence with 'You' as the name: the status has a
+    form for the person at the screen, in both languages."""
+    start = {"score": {"NS": 5, "EW": 0}, "ties": 1, "playoff": False, "last_winner": "NS"}
+    english = Table(start=start, bots="greedy", bot_delay=0)
+    assert english.view["phase"] == "choose_leader"
+    assert english.view["status"] == "North-South lead this hand: you choose who poses"
+    assert Table(start=start, bots="greedy", bot_delay=0, lang="vi").view["status"] == \
+        "Bắc-Nam đi đầu ván này: bạn chọn người ra quân đầu"

@@ -716,7 +716,7 @@ class TableSession:
         if self.phase is Phase.CHOOSE_LEADER and pending is not None:
             team = voice.team(team_of(pending.leaders[0])) if self.rules.is_partnership else ""
             if self.at_screen in pending.leaders:
-                return voice("table.choosing", team=team, who=self.names[str(self.at_screen)])
+                return voice.say("table.choosing", str(self.at_screen), team=team)
             return voice("table.choosing_team", team=team)
         if self.looking is not None:
             return voice("table.looking")
