@@ -212,8 +212,8 @@ class Analysis:
         voice = voice or Voice()
         notes = {}
         for d in self.mistakes():
-            notes[f"{d.hand}:{d.ply}"] = voice(f"analysis.{d.verdict.value}", played=d.played.split(" ", 1)[1],
-                                               best=d.best.move.split(" ", 1)[1], loss=round(d.loss),
+            notes[f"{d.hand}:{d.ply}"] = voice(f"analysis.{d.verdict.value}", played=move_label(d.played, voice),
+                                               best=move_label(d.best.move, voice), loss=round(d.loss),
                                                win=round(d.played_judgement.win * 100),
                                                best_win=round(d.best.win * 100))
         return notes

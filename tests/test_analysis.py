@@ -99,6 +99,15 @@ def test_rows_summaries_comments_and_a_side_file(first_hand, tmp_path):
     assert "<table" in first_hand._repr_html_()
 
 
+def test_the_comments_name_moves_in_words():
+    """'Blunder: 1-2 L wins …' was the record's notation: the comments say the moves in words."""
+    analysis = Analysis(Rules.six_love(), [_decision(0.6, 0.3)])
+    assert analysis.comments() == {"0:3": "Blunder: 1-2 on the left wins 30% of the time; "
+                                          "3-4 on the right wins 60% (30 points better)."}
+    assert analysis.comments(Voice("vi")) == {"0:3": "Nước sai nặng: 1-2 ở đầu trái thắng 30% số lần; "
+                                                     "3-4 ở đầu phải thắng 60% (hơn 30 điểm)."}
+
+
 def test_the_summary_lines_count_in_the_singular_and_plural():
     """The shell's summary ('1 blunders' it used to say) counts with the catalog's plurals."""
     one_each = [_decision(0.6, 0.6 - gap) for gap in (0.07, 0.15, 0.30)]

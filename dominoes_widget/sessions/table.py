@@ -449,7 +449,9 @@ class TableSession:
         self.phase = Phase.PLAYING
         self.looking = None
         self.hint = None
-        self._tell(self.voice()("table.took_back", move=str(move)), "info")
+        # in words, never naming a drawn tile (move_label says only "draw")
+        voice = self.voice()
+        self._tell(voice("table.took_back", move=move_label(move, voice)), "info")
         self._changed()
         return move
 
