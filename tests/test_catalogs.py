@@ -419,6 +419,21 @@ def test_the_pictures_in_vietnamese():
     assert vietnamese(picture) and english_in(picture) == []
 
 
+def test_the_last_move_in_a_vietnamese_picture_is_in_words():
+    """'nước vừa đi S draw' / 'W pass' was the record's notation (English words) in the picture."""
+    table = Table("vietnamese", players=3, lang="vi", bot_delay=0, seed=5, bots="greedy")
+    said = set()
+    for _ in range(40):
+        if table.phase != "playing":
+            break
+        person_moves(table)
+        label = re.search(r'aria-label="([^"]*)"', table._static_html()).group(1)
+        last = next(part for part in label.split(" · ") if part.startswith("nước vừa đi "))
+        said.add(last.rsplit(": ", 1)[1])
+        assert not re.search(r"\b(draw|pass)\b|\b[NESW] \d", last) and english_in(last) == [], last
+    assert "bốc" in said, "a draw was among the moves shown"
+
+
 # -- English that used not to follow lang=: kept closed --------------------
 # Each passes (and so fails here) once the code says it in the table's language.
 def test_the_table_rules_panel_follows_lang():
