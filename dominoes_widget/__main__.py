@@ -128,9 +128,8 @@ def _analyse(args) -> int:
     except OSError as error:
         print(f"error: cannot write {output}: {error.strerror or error}", file=sys.stderr)
         return 2
-    for row in found.summary():
-        print(f"{row['seat']}: {row['decisions']} decisions, {row['inaccuracy']} inaccuracies, "
-              f"{row['mistake']} mistakes, {row['blunder']} blunders, average loss {row['average_loss']} points")
+    for line in found.summary_lines():
+        print(line)
     print(f"wrote {output}")
     return 130 if found.interrupted else 0
 

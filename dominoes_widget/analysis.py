@@ -44,7 +44,7 @@ from typing import Any, Iterable, Mapping, NoReturn, Sequence
 from .bots import InferenceBot, make_bot
 from .catalog import Voice
 from .errors import AnalysisError, DominoesError, MoveSyntaxError, Reason, excerpt
-from .explanations import numbers_lacked
+from .explanations import move_label, numbers_lacked
 from .hand import Hand, team_of
 from .jobs import derive_seed, run_jobs
 from .match import Match
@@ -180,6 +180,17 @@ class Analysis:
                          "average_loss": round(sum(d.loss for d in mine) / len(mine), 2) if mine else 0.0})
         return rows
 
+    def summary_lines(self, lang: str = "en") -> list[str]:
+        """:meth:`summary` in words, a line per seat ("N: 3 decisions, 0 inaccuracies, 0 mistakes,
+        1 blunder, average loss 26.29 points"), each count with its plural from the catalog."""
+        words = Voice(lang).words
+        return [words("analysis.summary", seat=row["seat"], decisions=words("count.decision", n=row["decisions"]),
+                      inaccuracies=words("count.inaccuracy", n=row["inaccuracy"]),
+                      mistakes=words("count.mistake", n=row["mistake"]),
+                      blunders=words("count.blunder", n=row["blunder"]),
+                      loss=words("count.point", n=row["average_loss"]))
+                for row in self.summary()]
+
     @property
     def hands(self) -> list[int]:
         """The hands analysed (0-based)."""
@@ -197,8 +208,8 @@ class Analysis:
         voice = voice or Voice()
         notes = {}
         for d in self.mistakes():
-            notes[f"{d.hand}:{d.ply}"] = voice(f"analysis.{d.verdict.value}", played=d.played.split(" ", 1)[1],
-                                               best=d.best.move.split(" ", 1)[1], loss=round(d.loss),
+            notes[f"{d.hand}:{d.ply}"] = voice(f"analysis.{d.verdict.value}", played=move_label(d.played, voice),
+                                               best=move_label(d.best.move, voice), loss=round(d.loss),
                                                win=round(d.played_judgement.win * 100),
                                                best_win=round(d.best.win * 100))
         return notes
@@ -490,9 +501,12 @@ def _replayed(source: Any) -> Replayed:
 # -- the coach's words ---------------------------------------------------------------------------
 def coach_words(view: SeatView, judgements: Sequence[Judgement], voice: Voice) -> str:
     """Why the best move stands out, in words, when a reason does (the opponents' known voids,
-    the heaviest tile, a clear margin); else that the moves are close."""
+    the heaviest tile, a clear margin); else that the moves are close; with one legal move,
+    that it is the only one."""
     best = judgements[0]
     move = Move.parse(best.move)
+    if len(view.legal_moves) == 1:
+        return voice("analysis.coach_only", move=move_label(move, voice))
     second = next((j for j in judgements[1:] if j.share < best.share), None)
     margin = best.share - second.share if second is not None else 0.0
     if move.action == PLAY and view.ends is not None and move.second is not None:  # (a play has both)
@@ -503,20 +517,21 @@ def coach_words(view: SeatView, judgements: Sequence[Judgement], voice: Voice) -
             if ends[0] in lacks and ends[1] in lacks:
                 numbers = sorted(set(ends))
                 return voice("analysis.coach_blocks", who=voice.name(seat), lacks=numbers_lacked(numbers, voice),
-                             tile=_written(move))
+                             tile=_written(move, voice))
             if move.second in lacks and move.second not in view.ends:
-                return voice("analysis.coach_denies", who=voice.name(seat), n=move.second, tile=_written(move))
+                return voice("analysis.coach_denies", who=voice.name(seat), n=move.second, tile=_written(move, voice))
     placing = [m for m in view.legal_moves if m.tile is not None]
     if move.tile is not None and placing and move.tile.pips == max(m.tile.pips for m in placing if m.tile is not None) \
             and margin >= 3:
-        return voice("analysis.coach_heavy", tile=_written(move))
+        return voice("analysis.coach_heavy", tile=_written(move, voice))
     if margin >= THRESHOLDS["mistake"]:
-        return voice("analysis.coach_clear", tile=_written(move), win=round(best.win * 100), margin=round(margin))
-    return voice("analysis.coach_close", tile=_written(move))
+        return voice("analysis.coach_clear", tile=_written(move, voice), win=round(best.win * 100), margin=round(margin))
+    return voice("analysis.coach_close", tile=_written(move, voice))
 
 
-def _written(move: Move) -> str:
-    return move.tile.written(move.first) if move.tile is not None and move.first is not None else str(move)
+def _written(move: Move, voice: Voice) -> str:
+    """A placed tile as the coach names it (``6-4``); any other move in words (``pass``)."""
+    return move.tile.written(move.first) if move.tile is not None and move.first is not None else move_label(move, voice)
 
 
 def _opponents(view: SeatView) -> list[str]:

@@ -14,7 +14,7 @@ from typing import Any, Iterable
 
 __all__ = ["Reason", "DominoesError", "IllegalMoveError", "DealError", "RulesError", "TileError",
            "MoveSyntaxError", "RecordError", "AnalysisError", "Problem", "Problems", "REASONS", "excerpt",
-           "MAX_PROBLEMS"]
+           "quoted", "MAX_PROBLEMS"]
 
 MAX_PROBLEMS = 100
 """A report lists at most this many problems, then says how many more there were."""
@@ -103,6 +103,12 @@ class Reason(enum.StrEnum):
 
 REASONS: dict[str, str] = {reason.value: reason.rule for reason in Reason if reason.kind == "move"}
 """RULES.md's reason codes with what each means."""
+
+
+def quoted(text: str, limit: int = 40) -> str:
+    """``text`` in quotes, cut to ``limit`` characters (``'S zz'``, ``'xxxx…'``): input echoed
+    back inside a sentence in any language, with no English of its own."""
+    return repr(text[:limit]) + ("…" if len(text) > limit else "")
 
 
 def excerpt(value: Any, limit: int = 60) -> str:

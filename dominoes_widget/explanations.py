@@ -10,19 +10,19 @@ match state and its scoring event, the refusal's fields); nothing here decides a
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from .catalog import Voice
 from .errors import IllegalMoveError, Reason
 from .hand import DOUBLE_BLANK, TEAMS, Hand, Outcome, Termination, WinReason, partner_of, team_of
 from .match import LeaderKind, Match, MatchState, NextLeader, ScoreEvent
-from .move import DRAW, LEAD, PASS, PLAY
+from .move import DRAW, LEAD, PASS, PLAY, Move
 from .rules import Rules
 from .views import SeatView, seat_view
 
 __all__ = ["explain", "describe_rules", "explain_refusal", "refusal_detail", "explain_move", "explain_result",
            "score_line", "leader_words", "TEAM_NAMES", "rules_name", "player_label", "hand_label",
-           "match_winner_words", "score_panel_words", "counting_words", "numbers_lacked", "Voice"]
+           "match_winner_words", "score_panel_words", "counting_words", "numbers_lacked", "move_label", "Voice"]
 
 TEAM_NAMES = {"NS": "North-South", "EW": "East-West"}
 """The teams' English names (the catalog's ``team`` section gives every language's)."""
@@ -476,20 +476,45 @@ def score_panel_words(rules: Rules, state: MatchState, voice: Voice) -> tuple[st
 
 def counting_words(view: SeatView, voice: Voice) -> tuple[list[tuple[int, int]], list[tuple[str, list[int], int]],
                                                          list[str]]:
-    """The counting panel: unseen tiles per number, known voids per seat with since which move, and words."""
+    """The counting panel: unseen tiles per number, known voids and words.
+
+    A void is ``(seat, numbers, since)``: the numbers that one move (index ``since``) showed
+    the seat lacks, so a seat that showed it lacks 1 at one move and 2 at a later one has two
+    voids, and its sentence names each move (``East has no 1 (shown at move 7) and no 2
+    (shown at move 19)``)."""
     unseen = sorted(view.unseen_counts().items())
-    voids = [(seat, sorted(numbers), min(numbers.values())) for seat, numbers in view.voids_since().items()
-             if numbers and seat != view.seat]
+    voids: list[tuple[str, list[int], int]] = []
+    lines = []
     seen = [str(number) for number, count in unseen if count == 0]
-    lines = ([voice("table.all_seen", n=seen[0])] if len(seen) == 1 else
-             [voice("table.all_seen_many", numbers=voice.words.listing(seen))] if seen else [])
-    for seat, numbers, since in voids:
-        lines.append(voice("table.lacks", who=voice.name(seat), lacks=numbers_lacked(numbers, voice), move=since + 1))
+    if seen:
+        lines.append(voice("table.all_seen", n=seen[0]) if len(seen) == 1 else
+                     voice("table.all_seen_many", numbers=voice.words.listing(seen)))
+    for seat, known in view.voids_since().items():
+        if not known or seat == view.seat:
+            continue
+        groups = [(seat, sorted(n for n in known if known[n] == since), since) for since in sorted(set(known.values()))]
+        voids.extend(groups)
+        parts = [voice("table.lacks_since", lacks=numbers_lacked(numbers, voice), move=since + 1)
+                 for _, numbers, since in groups]
+        lines.append(voice("table.lacks", who=voice.name(seat), lacks=numbers_lacked(parts, voice)))
     return unseen, voids, lines
 
 
-def numbers_lacked(numbers: list[int], voice: Voice) -> str:
-    """``3``, ``3 and no 5``, ``0, no 2, no 4 and no 6``: what ``has no …`` ends with."""
+def move_label(move: Move | str, voice: Voice) -> str:
+    """A move in words, without its seat: ``6-4 on the left``, ``lead 6-6``, ``pass``, ``draw``
+    (a draw's tile is never named, so the words suit anyone who hears them)."""
+    move = Move.parse(move) if isinstance(move, str) else move
+    if move.action == PLAY and move.tile is not None and move.first is not None:
+        side = voice("ends.left") if move.end == "L" else voice("ends.right")
+        return voice("analysis.hint_move", tile=move.tile.written(move.first), side=side)
+    if move.action == LEAD and move.tile is not None and move.first is not None:
+        return voice("analysis.hint_lead", tile=move.tile.written(move.first))
+    return voice("analysis.hint_pass") if move.action == PASS else voice("analysis.hint_draw")
+
+
+def numbers_lacked(numbers: Sequence[object], voice: Voice) -> str:
+    """``3``, ``3 and no 5``, ``0, no 2, no 4 and no 6``: what ``has no …`` ends with (the
+    items may be numbers or already worded parts such as ``1 (shown at move 7)``)."""
     if len(numbers) == 1:
         return voice("ends.lacks_one", a=numbers[0])
     if len(numbers) == 2:

@@ -14,7 +14,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence, TypedDict, TypeGuard, Unpack, cast
 
-from .errors import DealError, IllegalMoveError, MoveSyntaxError, Problem, Problems, Reason, TileError, excerpt
+from .errors import DealError, IllegalMoveError, MoveSyntaxError, Problem, Problems, Reason, TileError, excerpt, quoted
 from .move import DRAW, LEAD, PASS, PLAY, Move
 from .rules import Rules
 from .tiles import ALL_TILES, MASK_WITH, TILES_WITH, Tile
@@ -464,10 +464,11 @@ class Hand:
         half can touch. A draw is recorded with the tile drawn.
         """
         if isinstance(move, str):
+            text = move
             try:
-                move = Move.parse(move)
-            except MoveSyntaxError as error:
-                raise IllegalMoveError(Reason.BAD_MOVE, "bad_syntax", text=str(error)) from None
+                move = Move.parse(text)
+            except MoveSyntaxError:
+                raise IllegalMoveError(Reason.BAD_MOVE, "bad_syntax", text=quoted(text)) from None
         move = self._check(move)
         return self._apply(move)
 

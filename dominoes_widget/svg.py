@@ -26,7 +26,7 @@ from .move import Move
 from .rules import Rules
 from .tiles import Tile
 from .catalog import Voice
-from .explanations import match_winner_words, rules_name
+from .explanations import match_winner_words, move_label, rules_name
 from .views import SeatView, seat_view
 
 if TYPE_CHECKING:  # imported for annotations only: the engine does not import this module
@@ -345,7 +345,8 @@ def _draw(scene: _Scene, width: float, names: dict[str, str], caption: str | Non
     height = y + pad
     label = _esc(_heading(scene) + ". " + _status(scene))
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{_r(width)}" height="{_r(height)}" '
-            f'viewBox="0 0 {_r(width)} {_r(height)}" role="img" aria-label="{label}" font-family="{_esc(FONT)}">'
+            f'viewBox="0 0 {_r(width)} {_r(height)}" role="img" aria-label="{label}" font-family="{_esc(FONT)}"'
+            + (f' data-last-move="{_esc(str(scene.last_move))}"' if scene.last_move is not None else "") + ">"
             f"<title>{label}</title>"
             f'<rect x="0" y="0" width="{_r(width)}" height="{_r(height)}" rx="{_r(pad)}" fill="{FELT}" '
             f'stroke="{FELT_EDGE}" stroke-width="2"/>'
@@ -415,8 +416,10 @@ def _status(scene: _Scene) -> str:
     parts = [ends, voice("picture.on_table", n=len(scene.line))]
     if getattr(scene.rules, "has_boneyard", False):
         parts.append(voice("picture.pile", n=scene.pile))
-    if scene.last_move is not None:
-        parts.append(voice("picture.last_move", move=scene.last_move))
+    if scene.last_move is not None:  # in words ("by West: pass"); the notation goes in data-last-move
+        said = move_label(scene.last_move, voice)
+        parts.append(voice("picture.last_move", move=voice("picture.move_by", who=voice.name(scene.last_move.seat),
+                                                             move=said)))
     if scene.viewer is not None:
         parts.append(voice("picture.seen_by", who=voice.name(scene.viewer)))
     return " · ".join(parts)

@@ -235,6 +235,9 @@ def read_picture(markup: str, names: dict[str, str] | None = None) -> dict[str, 
     facts = read_label(html.unescape(label.group(1)), names)
     if facts is None:
         return {"unreadable": html.unescape(label.group(1))}
+    notation = re.search(r'<svg[^>]*\sdata-last-move="([^"]*)"', markup)
+    if notation:  # the label says the last move in words; pictures saved before that say it in notation
+        facts["last"] = html.unescape(notation.group(1))
     texts = [html.unescape(t) for t in re.findall(r"<text[^>]*>([^<]*)</text>", markup)]
     grammar = next(g for g in GRAMMARS if g.lang == facts["lang"])
     for start in reversed(range(len(texts))):  # the caption is the last text: the shortest tail that reads as one

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from dominoes_widget import IllegalMoveError, Rules, analyse, read_record, seat_view
-from dominoes_widget.analysis import (THRESHOLDS, Analysis, Decision, Judgement, Verdict, distinct_choices,
-                                      judge_position)
+from dominoes_widget.analysis import (THRESHOLDS, Analysis, Decision, Judgement, Verdict, coach_words,
+                                      distinct_choices, judge_position)
+from dominoes_widget.catalog import Voice
+from dominoes_widget.move import Move
 from dominoes_widget.widgets.replay import Replay
 from dominoes_widget.widgets.table import Table
 
@@ -97,6 +100,26 @@ def test_rows_summaries_comments_and_a_side_file(first_hand, tmp_path):
     assert "<table" in first_hand._repr_html_()
 
 
+def test_the_comments_name_moves_in_words():
+    """'Blunder: 1-2 L wins …' was the record's notation: the comments say the moves in words."""
+    analysis = Analysis(Rules.six_love(), [_decision(0.6, 0.3)])
+    assert analysis.comments() == {"0:3": "Blunder: 1-2 on the left wins 30% of the time; "
+                                          "3-4 on the right wins 60% (30 points better)."}
+    assert analysis.comments(Voice("vi")) == {"0:3": "Nước sai nặng: 1-2 ở đầu trái thắng 30% số lần; "
+                                                     "3-4 ở đầu phải thắng 60% (hơn 30 điểm)."}
+
+
+def test_the_summary_lines_count_in_the_singular_and_plural():
+    """The shell's summary ('1 blunders' it used to say) counts with the catalog's plurals."""
+    one_each = [_decision(0.6, 0.6 - gap) for gap in (0.07, 0.15, 0.30)]
+    analysis = Analysis(Rules.six_love(), one_each + [_decision(0.6, 0.6)])
+    assert analysis.summary_lines()[2] == \
+        "S: 4 decisions, 1 inaccuracy, 1 mistake, 1 blunder, average loss 13.0 points"
+    assert analysis.summary_lines()[0] == "N: 0 decisions, 0 inaccuracies, 0 mistakes, 0 blunders, average loss 0.0 points"
+    assert analysis.summary_lines("vi")[2] == \
+        "S: 4 quyết định, 1 nước chưa chính xác, 1 nước sai, 1 nước sai nặng, trung bình mất 13.0 điểm"
+
+
 def test_the_replay_shows_an_analysis_and_refuses_one_of_another_record(first_hand, tmp_path):
     path = first_hand.save(tmp_path / "game.analysis.json")
     replay = Replay(SIX_LOVE, analysis=path)
@@ -143,8 +166,47 @@ def test_the_coach_answers_a_forced_pass_and_only_a_bot_that_judges_is_asked():
             table.play(str(move.tile), move.end)
     hint = table.hint()
     assert [m["move"] for m in hint["moves"]] == ["S pass"] and hint["best"] == "S pass"
+    assert hint["words"] == "Only one move: pass.", "said plainly, never as notation ('S pass')"
     with pytest.raises(ValueError, match="cannot judge moves"):
         judge_position(seat_view(table.match.hand, "S"), bot="greedy")
+
+
+def _to_forced(table: Table, action: str) -> Table:
+    """Plays the first legal move until the person's only move is ``action``."""
+    for _ in range(400):
+        acts = [m.action for m in table.legal_moves]
+        if table.phase != "playing":
+            table.next_hand()
+        elif acts == [action]:
+            return table
+        elif acts[0] == "draw":
+            table.draw()
+        elif acts[0] == "pass":
+            table.pass_()
+        else:
+            table.play(str(table.legal_moves[0].tile), table.legal_moves[0].end)
+    raise AssertionError(f"no forced {action}")
+
+
+def test_the_coach_says_plainly_when_there_is_one_move():
+    """One legal move is not 'close' to another: the coach names it, in words."""
+    assert _to_forced(Table(coach=True, bot_delay=0, seed=2, bots="greedy"), "pass").hint()["words"] == \
+        "Only one move: pass."
+    assert _to_forced(Table(coach=True, bot_delay=0, seed=2, bots="greedy", lang="vi"), "pass").hint()["words"] == \
+        "Chỉ có một nước đi: đứng."
+    drawing = _to_forced(Table("vietnamese", players=2, coach=True, bot_delay=0, seed=5, bots="greedy"), "draw")
+    assert drawing.hint()["words"] == "Only one move: draw."
+    viet = _to_forced(Table("vietnamese", players=2, coach=True, bot_delay=0, seed=5, bots="greedy", lang="vi"), "draw")
+    assert viet.hint()["words"] == "Chỉ có một nước đi: bốc."
+
+
+def test_the_coachs_words_never_hold_notation():
+    """A pass or a draw judged best among several moves is named in words too ('pass', not 'S pass')."""
+    view = seat_view(_to_forced(Table(coach=True, bot_delay=0, seed=2, bots="greedy"), "pass").match.hand, "S")
+    view = replace(view, legal_moves=(Move.parse("S pass"), Move.parse("S 6-4 L")))  # as if a keep-or-play choice
+    judgements = [Judgement("S pass", 0.5, 0.0, 0.4, 0.6, 0.01, 10), Judgement("S 6-4 L", 0.49, 0.0, 0.4, 0.6, 0.01, 10)]
+    assert coach_words(view, judgements, Voice("en")) == "The moves are close; pass is a little better."
+    assert coach_words(view, judgements, Voice("vi")) == "Các nước đi gần như nhau; đứng nhỉnh hơn một chút."
 
 
 def test_no_coach_in_hot_seat_or_when_it_is_not_your_turn():

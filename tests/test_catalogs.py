@@ -14,6 +14,7 @@ import json
 import re
 import string
 import tomllib
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -418,6 +419,21 @@ def test_the_pictures_in_vietnamese():
     assert vietnamese(picture) and english_in(picture) == []
 
 
+def test_the_last_move_in_a_vietnamese_picture_is_in_words():
+    """'nước vừa đi S draw' / 'W pass' was the record's notation (English words) in the picture."""
+    table = Table("vietnamese", players=3, lang="vi", bot_delay=0, seed=5, bots="greedy")
+    said = set()
+    for _ in range(40):
+        if table.phase != "playing":
+            break
+        person_moves(table)
+        label = re.search(r'aria-label="([^"]*)"', table._static_html()).group(1)
+        last = next(part for part in label.split(" · ") if part.startswith("nước vừa đi "))
+        said.add(last.rsplit(": ", 1)[1])
+        assert not re.search(r"\b(draw|pass)\b|\b[NESW] \d", last) and english_in(last) == [], last
+    assert "bốc" in said, "a draw was among the moves shown"
+
+
 # -- English that used not to follow lang=: kept closed --------------------
 # Each passes (and so fails here) once the code says it in the table's language.
 def test_the_table_rules_panel_follows_lang():
@@ -452,3 +468,14 @@ def test_a_bad_record_is_reported_in_vietnamese():
            "hands": []}
     replay = Replay(json.dumps(bad), lang="vi")
     assert replay.report and all(vietnamese(problem["text"]) for problem in replay.report), replay.report
+
+
+def test_a_bad_records_picture_is_in_vietnamese():
+    """The static picture (GitHub, nbviewer) lists the problems as the widget does, not as the
+    engine's English detail."""
+    paths = [p for p in sorted((ACCEPTANCE / "bad").glob("*.json")) if not p.name.endswith(".expected.json")]
+    for path in paths:
+        replay = Replay(path, lang="vi")
+        html = replay._repr_mimebundle_()[0]["text/html"]
+        assert vietnamese(html) and english_in(html) == [], (path.name, html)
+        assert all(escape(problem["text"]) in html for problem in replay.report), path.name

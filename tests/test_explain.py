@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from dominoes_widget import REASONS, Hand, IllegalMoveError, Match, Rules, read_record
+from dominoes_widget import REASONS, Hand, IllegalMoveError, Match, Rules, Table, read_record
 from dominoes_widget.views import seat_view
 from dominoes_widget.explanations import (
     describe_rules,
@@ -140,7 +140,7 @@ def test_codes_outside_rules_md_are_explained_too():
     from dominoes_widget import tile
 
     for reason, case, facts, words in [
-            ("bad_move", "bad_syntax", {"text": "'X' is not a move"}, "record notation"),
+            ("bad_move", "bad_syntax", {"text": "'X'"}, "record notation"),
             ("choose_end", "choose_end", {"tile": tile(6, 4), "left": 6, "right": 4}, "L or R"),
             ("hand_in_progress", "hand_in_progress", {}, "played to its end"),
             ("bad_draw", "bad_draw", {"seat": "S", "tile": tile(1, 2), "top": "3-4"}, "top tile of the pile")]:
@@ -154,6 +154,29 @@ def test_a_malformed_move_is_explained_with_its_text():
         hand.push("E 6-6 X")
     words = explain(caught.value)
     assert "'E 6-6 X' is not a move" in words and "(reason: bad_move)" in words
+    assert caught.value.facts == {"text": "'E 6-6 X'"}, "the refusal holds the text, not English about it"
+
+
+def test_text_that_is_not_a_move_is_refused_in_the_tables_language():
+    """The refusal quotes what was typed and says the rest in the catalog's words (the engine's
+    English parse message used to pass through into Vietnamese)."""
+    table = Table("vietnamese", players=2, lang="vi", bot_delay=0, seed=1, bots="greedy")
+    with pytest.raises(IllegalMoveError) as caught:
+        table.play("zz")
+    assert str(caught.value) == "'S zz' is not a move [bad_move]"
+    assert explain(caught.value, lang="vi").startswith("'S zz' không phải là một nước đi. Nước đi được viết theo ký hiệu")
+    assert explain(caught.value).startswith("'S zz' is not a move. Moves are written in record notation")
+    while table.turn != "S" or table.match.hand.ends is None:  # once led, the text is read as a tile
+        move = table.legal_moves[0]
+        table.draw() if move.action == "draw" else table.pass_() if move.action == "pass" else \
+            table.play(str(move.tile), move.end)
+    with pytest.raises(IllegalMoveError) as caught:
+        table.play("zz")
+    assert explain(caught.value, lang="vi").startswith("'zz' không phải là một quân domino. ")
+    assert explain(caught.value).startswith("'zz' is not a tile. ")
+    with pytest.raises(IllegalMoveError) as caught:
+        table.play("x" * 500)
+    assert len(explain(caught.value, lang="vi")) < 300 and "characters" not in explain(caught.value, lang="vi")
 
 
 # -- hand endings ----------------------------------------------------------------------------

@@ -461,6 +461,9 @@ def test_the_counting_panel_toggles_and_shows(page):
     void = counting["counting"]["voids"][0]
     assert void["label"] in panel.inner_text()
     assert ", ".join(views.NUMBERS[n] for n in void["numbers"]) in panel.inner_text()
+    assert panel.locator(".dw-voids li").all_inner_texts() == [
+        f"{v['label']} {', '.join(views.NUMBERS[n] for n in v['numbers'])} ({v['since']})"
+        for v in counting["counting"]["voids"]], "one line per void, each with its own move"
     assert all(line in panel.inner_text() for line in counting["counting"]["words"])
     toggle.click()
     assert harness.sent(page)[-1] == {"type": "counting", "show": False}

@@ -290,4 +290,5 @@ def test_viewers_without_widgets_get_a_picture_of_the_position():
     assert "move 4 of 26" in html and "S starts the blank-four arm." in html
     assert "<script" not in html
     bad, _ = Replay("{ not json")._repr_mimebundle_()
-    assert "did not open" in bad["text/html"] and "malformed_json" in bad["text/html"]
+    assert "did not open" in bad["text/html"] and 'data-reason="malformed_json"' in bad["text/html"]
+    assert "The record: the text is not valid JSON" in bad["text/html"]

@@ -87,13 +87,36 @@ def test_each_step_counts_its_own_position(path):
         seen = set(position.held(viewer)) | {t for t in ALL_TILES if tuple(sorted(t.halves)) in line}
         unseen = {n: sum(1 for t in ALL_TILES if t.has(n) and t not in seen) for n in range(7)}
         assert {u["number"]: u["count"] for u in step["counting"]["unseen"]} == unseen, (hand, number)
-        voids = {v["seat"]: set(v["numbers"]) for v in step["counting"]["voids"]}
+        voids: dict[str, set[int]] = {}
+        for void in step["counting"]["voids"]:
+            voids.setdefault(void["seat"], set()).update(void["numbers"])
         assert viewer not in voids, "the viewer's own voids are not counted"
         ends = position.ends_history()
         for ply, move in enumerate(position.moves):
             if move.action == "pass" and move.seat != viewer and ends[ply] is not None \
                     and position.rules.blank_rule != "wild" and not position.rules.has_boneyard:
                 assert set(ends[ply]) <= voids.get(move.seat, set()), (hand, number, ply)
+
+
+def test_each_number_is_given_the_move_that_showed_it():
+    """East showed it lacks 1 at move 7 (ends 1|1) and 2 only at move 19; North lacks 1 since
+    move 14 and 2 since move 17: each number keeps its own move, in the words and the voids."""
+    steps = Replay(VIETNAMESE, counting=True).data["hands"][0]["steps"]
+    assert steps[18]["counting"]["words"] == ["East has no 1 (shown at move 7).",
+                                              "North has no 1 (shown at move 14) and no 2 (shown at move 17)."]
+    assert steps[19]["counting"]["words"] == ["East has no 1 (shown at move 7) and no 2 (shown at move 19).",
+                                              "North has no 1 (shown at move 14) and no 2 (shown at move 17)."]
+    assert [(v["seat"], v["numbers"], v["since"]) for v in steps[19]["counting"]["voids"]] == [
+        ("E", [1], "since move 7"), ("E", [2], "since move 19"), ("N", [1], "since move 14"), ("N", [2], "since move 17")]
+    vi = Replay(VIETNAMESE, counting=True, lang="vi").data["hands"][0]["steps"][19]["counting"]
+    assert vi["words"][0] == "Đông không có số 1 (lộ ra từ nước 7) hay 2 (lộ ra từ nước 19)."
+    assert [v["since"] for v in vi["voids"]] == ["từ nước 7", "từ nước 19", "từ nước 14", "từ nước 17"]
+
+
+def test_numbers_shown_at_one_move_are_named_together():
+    step = Replay(SIX_LOVE, counting=True).data["hands"][0]["steps"][23]["counting"]
+    assert "West has no 0 and no 5 (shown at move 23)." in step["words"]
+    assert [(v["seat"], v["numbers"], v["since"]) for v in step["voids"]] == [("W", [0, 5], "since move 23")]
 
 
 def _truncated(record: dict, deal: dict, boneyard: list, moves: list) -> dict:

@@ -169,7 +169,8 @@ def test_nbconvert_without_widget_state_shows_each_widgets_picture_offline(brows
             assert box["width"] > 200 and box["height"] > 150, box
         assert "playing needs a running kernel" in table.inner_text()
         assert "6-6" in table.locator("svg g > title").all_text_contents(), "S's tiles, face up"
-        assert "last move W 6-3 R" in replay.locator("svg > title").text_content(), "the replay at step 3"
+        assert "last move by West (random bot): 6-3 on the right" in replay.locator("svg > title").text_content(), \
+            "the replay at step 3"
         page.screenshot(path=str(ARTIFACTS / "nbconvert_no_widget_state.png"), full_page=True)
     finally:
         page.close()

@@ -88,8 +88,9 @@ def test_hidden_draws_stay_hidden():
     replayed = _replayed("vietnamese_3_players.json")
     hand = replayed.match.hands[0]
     svg = render_svg(hand, step=7, seat="S")  # E has just drawn 0-2
-    assert "last move E draw" in svg and "E draw 0-2" not in svg
-    assert "E draw 0-2" in render_svg(hand, step=7), "with every hand open the draw shows"
+    assert "last move by East: draw ·" in svg and 'data-last-move="E draw"' in svg and "0-2" not in svg.split("<title>")[1]
+    assert "E draw 0-2" not in svg
+    assert 'data-last-move="E draw 0-2"' in render_svg(hand, step=7), "with every hand open the draw shows"
     assert "pile 6" in svg
 
 

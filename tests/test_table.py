@@ -486,3 +486,42 @@ def test_a_move_while_the_leader_is_being_chosen_says_so():
         else:
             break
     pytest.skip("the person's team never led")
+
+
+def test_the_person_choosing_the_leader_is_spoken_to():
+    """'You chooses' was the third-person sentence with 'You' as the name: the status has a
+    form for the person at the screen, in both languages."""
+    start = {"score": {"NS": 5, "EW": 0}, "ties": 1, "playoff": False, "last_winner": "NS"}
+    english = Table(start=start, bots="greedy", bot_delay=0)
+    assert english.view["phase"] == "choose_leader"
+    assert english.view["status"] == "North-South lead this hand: you choose who poses"
+    assert Table(start=start, bots="greedy", bot_delay=0, lang="vi").view["status"] == \
+        "Bắc-Nam đi đầu ván này: bạn chọn người ra quân đầu"
+
+
+def _took_back(lang: str, action: str) -> str:
+    """The notice after the person takes back their first move of kind ``action``."""
+    t = Table("vietnamese", players=2, takeback=True, seed=5, bots="greedy", bot_delay=0, lang=lang)
+    for _ in range(200):
+        legal = t.legal_moves
+        if t.turn == "S" and legal and legal[0].action == action:
+            t.draw() if action == "draw" else t.pass_() if action == "pass" else t.play(str(legal[0].tile), legal[0].end)
+            t.undo()
+            return t.view["message"]["text"]
+        if t.phase != "playing":
+            t.next_hand()
+        elif legal[0].action == "draw":
+            t.draw()
+        elif legal[0].action == "pass":
+            t.pass_()
+        else:
+            t.play(str(legal[0].tile), legal[0].end)
+    raise AssertionError(f"no {action} of the person's")
+
+
+def test_a_takeback_names_the_move_in_words():
+    """'Took back S draw 4-6' was the record's notation, with the drawn tile: the notice says the
+    move in the table's words, and a draw as a draw only."""
+    assert _took_back("en", "draw") == "Took back your move (draw): your turn again."
+    assert _took_back("vi", "draw") == "Đã rút lại nước bốc: lại đến lượt bạn."
+    assert re.fullmatch(r"Took back your move \(\d-\d on the (left|right)\): your turn again\.", _took_back("en", "play"))

@@ -20,7 +20,8 @@ __all__ = ["counting_panel"]
 def counting_panel(view: SeatView, voice: Voice, label: Callable[[str], str]) -> Counting:
     """The panel for ``view``'s seat, headed with that seat's name ("What South can count", or
     "What you can count" when ``voice`` speaks to it): unseen tiles per number, the other seats'
-    known voids (each named by ``label(seat)``, with since which move) and the words."""
+    known voids (each named by ``label(seat)``, with the move that showed it: a seat that showed
+    it lacks numbers at two moves has two entries) and the words."""
     assert view.seat is not None, "a spectator counts nothing"
     unseen, voids, lines = counting_words(view, voice)
     return {"title": voice.say("table.counting_for", who=view.seat), "unseen": [{"number": n, "count": c} for n, c in unseen],

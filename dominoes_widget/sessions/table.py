@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping
 
 from ..bots import Bot, bot_names, make_bot
-from ..errors import IllegalMoveError, MoveSyntaxError, Reason, TileError, excerpt
+from ..errors import IllegalMoveError, MoveSyntaxError, Reason, TileError, excerpt, quoted
 from ..catalog import Voice, check_language
 from ..explanations import (explain_move, explain_refusal, explain_result, hand_label, leader_words,
-                            match_winner_words, player_label, rules_name, score_panel_words)
+                            match_winner_words, move_label, player_label, rules_name, score_panel_words)
 from ..hand import Hand, LegalMoves, team_of
 from ..jobs import derive_seed
 from ..match import Deal, Match, MatchState
@@ -340,8 +340,8 @@ class TableSession:
     def _only_end(self, hand: Hand, seat: str, text: str) -> str:
         try:
             tile = Tile.parse(text)
-        except TileError as error:
-            raise IllegalMoveError(Reason.BAD_MOVE, "bad_syntax", text=str(error)) from None
+        except TileError:
+            raise IllegalMoveError(Reason.BAD_MOVE, "not_a_tile", text=quoted(text)) from None
         ends = [m.end for m in hand.legal_move_list() if m.action == PLAY and m.tile == tile and m.seat == seat]
         if len(set(ends)) == 1 or (ends and hand.left == hand.right):
             return str(ends[0])  # one end, or two ends showing the same number: the same play either way
@@ -352,8 +352,8 @@ class TableSession:
     def _person_moves(self, text: str) -> Move:
         try:
             move = Move.parse(text)
-        except MoveSyntaxError as error:
-            raise IllegalMoveError(Reason.BAD_MOVE, "bad_syntax", text=str(error)) from None
+        except MoveSyntaxError:
+            raise IllegalMoveError(Reason.BAD_MOVE, "bad_syntax", text=quoted(text)) from None
         if self.kinds.get(move.seat) != HUMAN:
             raise IllegalMoveError(Reason.NOT_YOUR_TURN, "bot_seat", seat=move.seat)
         played = self._match.push(move)
@@ -449,7 +449,9 @@ class TableSession:
         self.phase = Phase.PLAYING
         self.looking = None
         self.hint = None
-        self._tell(self.voice()("table.took_back", move=str(move)), "info")
+        # in words, never naming a drawn tile (move_label says only "draw")
+        voice = self.voice()
+        self._tell(voice("table.took_back", move=move_label(move, voice)), "info")
         self._changed()
         return move
 
@@ -582,7 +584,7 @@ class TableSession:
         seed = derive_seed(self.options.seed or 0, "hint", len(self._match.hands), len(hand.moves))
         judgements = judge_position(view, seed=seed, rollouts=HINT_ROLLOUTS, max_ms=HINT_MS)
         voice = self.voice()
-        self.hint = {"moves": [{"move": j.move, "label": _move_label(j.move, voice), "win": round(j.win, 3),
+        self.hint = {"moves": [{"move": j.move, "label": move_label(j.move, voice), "win": round(j.win, 3),
                                 "low": round(j.low, 3), "high": round(j.high, 3)} for j in judgements],
                      "best": judgements[0].move, "words": coach_words(view, judgements, voice)}
         self._changed()
@@ -716,7 +718,7 @@ class TableSession:
         if self.phase is Phase.CHOOSE_LEADER and pending is not None:
             team = voice.team(team_of(pending.leaders[0])) if self.rules.is_partnership else ""
             if self.at_screen in pending.leaders:
-                return voice("table.choosing", team=team, who=self.names[str(self.at_screen)])
+                return voice.say("table.choosing", str(self.at_screen), team=team)
             return voice("table.choosing_team", team=team)
         if self.looking is not None:
             return voice("table.looking")
@@ -840,17 +842,6 @@ class _BadMessage(Exception):
         super().__init__(key)
         self.key = key
         self.params = params
-
-
-def _move_label(text: str, voice: Voice) -> str:
-    """A legal move in words for the coach: ``6-4 on the left``, ``lead 6-6``, ``pass``."""
-    move = Move.parse(text)
-    if move.action == PLAY and move.tile is not None and move.first is not None:
-        side = voice("ends.left") if move.end == "L" else voice("ends.right")
-        return voice("analysis.hint_move", tile=move.tile.written(move.first), side=side)
-    if move.action == LEAD and move.tile is not None and move.first is not None:
-        return voice("analysis.hint_lead", tile=move.tile.written(move.first))
-    return voice("analysis.hint_pass") if move.action == PASS else voice("analysis.hint_draw")
 
 
 def _check_size(content: Mapping[str, Any]) -> None:

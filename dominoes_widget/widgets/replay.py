@@ -232,7 +232,9 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
 
         words = Words(self._session.lang)
         if not self.ok:
-            items = "".join(f"<li>{escape(str(p))}</li>" for p in self._session.problems)
+            # the report in the replay's language (the engine's detail, in English, stays out)
+            items = "".join(f"<li data-reason=\"{escape(p['reason'])}\">{escape(p['text'])}</li>"
+                            for p in self._session.report())
             return f"<div><strong>{escape(words('picture.record_bad'))}</strong><ul>{items}</ul></div>"
         hand = self.data["hands"][self.hand]
         step = hand["steps"][self.step]

@@ -48,7 +48,8 @@ export function drawScore(section, score, { subtitle = "" } = {}) {
 /**
  * What one seat can count ({title, unseen: [{number, count}], voids: [{seat, label, numbers,
  * since}], words}, js/PROTOCOL.md) into `body`: its title, the unseen tiles of each number
- * (the number drawn, its count under it), who is known to lack which numbers since when,
+ * (the number drawn, its count under it), who is known to lack which numbers since when
+ * (one line per seat and move, as sent),
  * and the kernel's sentences. Nothing is counted here: every figure comes with the panel.
  * `counting` null empties `body`.
  */
