@@ -26,12 +26,9 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 ROOT = Path(__file__).resolve().parent.parent
 STATIC = ROOT / "dominoes_widget" / "static"
@@ -399,27 +396,8 @@ def open_export(browser: Any, html: str, *, requests: list[str] | None = None,
     for relative in CDN_FILES.values():
         if not (NODE_MODULES / relative).is_file():
             raise RuntimeError(f"node_modules/{relative} is missing: run `npm install` (devDependencies)")
+    page = browser.new_page(viewport={"width": viewport[0], "height": viewport[1]})
     body = without_integrity(html)
-    # Once in three CI runs the first navigation of a fresh browser was never answered (the
-    # navigation stayed at "commit" for 30 s), in both tests that open an export, and
-    # not reproducibly here, under load or not. A navigation that gets no answer in 15 s is
-    # tried once more on a fresh page, and said so, so a stall shows without failing the run.
-    for attempt in (1, 2):
-        page = browser.new_page(viewport={"width": viewport[0], "height": viewport[1]})
-        try:
-            return _navigate_export(page, body, requests)
-        except PlaywrightTimeout:
-            page.close()
-            if attempt == 2:
-                raise
-            print("open_export: the export page got no answer in 15 s; trying a fresh page", file=sys.stderr)
-    raise AssertionError("unreachable")
-
-
-def _navigate_export(page: Any, body: str, requests: list[str] | None) -> Any:
-    """Answer ``page``'s requests offline and go to the export; the page, once it is committed."""
-    if requests is not None:
-        requests.clear()
 
     def answer(route: Any) -> None:
         url = route.request.url
@@ -440,5 +418,5 @@ def _navigate_export(page: Any, body: str, requests: list[str] | None) -> Any:
     page.route("**/*", answer)
     # The html-manager's bundle is 3.6 MB of script: on a loaded machine its parsing alone can
     # take many seconds, so the page is not awaited here; callers wait for what they look for.
-    page.goto(f"{ORIGIN}/export.html", wait_until="commit", timeout=15_000)
+    page.goto(f"{ORIGIN}/export.html", wait_until="commit")
     return page
