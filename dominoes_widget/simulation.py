@@ -18,18 +18,19 @@ from __future__ import annotations
 import argparse
 import concurrent.futures as cf
 import csv
-import hashlib
 import math
 import os
 import random
 import sys
 import time
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Callable, Iterable, Iterator, Mapping, SupportsIndex, TypedDict, overload
 
 from .bots import BOTS, Bot, make_bot
 from .errors import DominoesError
 from .hand import Hand, team_of
+from .jobs import derive_seed, run_jobs
 from .match import TEAMS, Match
 from .rules import Rules
 from .views import seat_view
@@ -50,12 +51,6 @@ Seating = dict[str, tuple[str, str]]
 
 
 # -- seeds -----------------------------------------------------------------------------
-def _derive(seed: int, *parts: Any) -> int:
-    """A 64-bit seed from ``seed`` and ``parts`` (the same on every machine and process)."""
-    text = "/".join(str(p) for p in (seed, *parts)).encode()
-    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
-
-
 # -- who plays where ---------------------------------------------------------------------
 def _lineup(rules: Rules, players: Any) -> Lineup:
     """``(seat, entrant label, bot name)`` for every seat in play.
@@ -149,13 +144,8 @@ class _Spec:
 
 def _bots_for(spec: _Spec, seating: Mapping[str, tuple[str, str]], *key: object) -> dict[str, Bot]:
     options = dict(spec.bot_options)
-    return {seat: make_bot(bot, random.Random(_derive(spec.seed, *key, seat)), **dict(options.get(bot, ())))
+    return {seat: make_bot(bot, random.Random(derive_seed(spec.seed, *key, seat)), **dict(options.get(bot, ())))
             for seat, (_label, bot) in seating.items()}
-
-
-def _run_units(spec: _Spec, start: int, stop: int) -> list[list[Row]]:
-    """Play units ``start`` … ``stop - 1``; each gives its list of hand rows."""
-    return [_run_unit(spec, unit) for unit in range(start, stop)]
 
 
 def _run_unit(spec: _Spec, unit: int) -> list[Row]:
@@ -164,7 +154,7 @@ def _run_unit(spec: _Spec, unit: int) -> list[Row]:
     seating = spec.seatings[rep]
     bots = _bots_for(spec, seating, "bots", deal, rep)
     if not spec.matches:
-        hand = Hand.dealt(spec.rules, random.Random(_derive(spec.seed, "deal", deal)))
+        hand = Hand.dealt(spec.rules, random.Random(derive_seed(spec.seed, "deal", deal)))
         play_hand(hand, bots)
         return [_row(hand, seating, deal, rep)]
     return _play_match(spec, seating, bots, deal, rep)
@@ -176,7 +166,7 @@ def _play_match(spec: _Spec, seating: Mapping[str, tuple[str, str]], bots: Mappi
     match = Match(rules)
     rows: list[Row] = []
     while not match.is_over and len(match.hands) < MAX_HANDS_PER_MATCH:
-        rng = random.Random(_derive(spec.seed, "deal", deal, len(match.hands)))
+        rng = random.Random(derive_seed(spec.seed, "deal", deal, len(match.hands)))
         pending = match.prepare(seed=rng)
         leader = None
         if pending.needs_choice:  # the lead falls to a team: its first seat's bot picks the partner
@@ -533,61 +523,6 @@ def _num(value: float) -> str:
     return "–" if value != value else f"{value:.1f}"
 
 
-# -- progress --------------------------------------------------------------------------
-class _Progress:
-    """tqdm's bar (``tqdm.auto``: a widget in notebooks) when installed, else a text line."""
-
-    def __init__(self, total: int, unit: str, enabled: bool) -> None:
-        self.bar: Any = None  # a tqdm bar; tqdm ships no types
-        self.enabled = enabled
-        self.total = total
-        self.done = 0
-        self.unit = unit
-        self.start = time.perf_counter()
-        self.shown = 0.0
-        if not enabled:
-            return
-        try:
-            from tqdm.auto import tqdm
-        except ImportError:
-            return
-        self.bar = tqdm(total=total, unit=unit, desc="simulate", leave=True)
-
-    def update(self, count: int) -> None:
-        self.done += count
-        if not self.enabled:
-            return
-        if self.bar is not None:
-            self.bar.update(count)
-            return
-        now = time.perf_counter()
-        if now - self.shown >= 0.2 or self.done >= self.total:
-            self.shown = now
-            rate = self.done / max(now - self.start, 1e-9)
-            width = 30
-            filled = int(width * self.done / max(self.total, 1))
-            sys.stderr.write(f"\rsimulate [{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} "
-                             f"{self.unit} ({rate:.0f}/s)")
-            sys.stderr.flush()
-
-    def close(self) -> None:
-        if not self.enabled:
-            return
-        if self.bar is not None:
-            self.bar.close()
-        else:
-            sys.stderr.write("\n")
-            sys.stderr.flush()
-
-
-def _ignore_interrupts() -> None:
-    """Worker processes leave Ctrl-C to the parent, which keeps the finished hands."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-# -- the entry point -------------------------------------------------------------------
 def simulate(
     rules: Rules | str = "six_love",
     players: Any = ("greedy", "random"),
@@ -657,72 +592,19 @@ def simulate(
     slots = workers if workers is not None else max(2, os.cpu_count() or 1)
     if chunk_size is None:
         chunk_size = max(1, min(200, total // (slots * 32) or 1))
-
-    bar = _Progress(total, "matches" if matches else "hands", progress)
-    finished: dict[int, list[Row]] = {}
-    interrupted = False
     start = time.perf_counter()
-
-    def record(first: int, unit_rows: list[list[Row]]) -> None:
-        for offset, rows in enumerate(unit_rows):
-            finished[first + offset] = rows
-        bar.update(len(unit_rows))
-        if callback is not None:
-            callback(len(finished), total)
-
-    try:
-        if executor is None and workers == 1:
-            for unit in range(total):
-                record(unit, [_run_unit(spec, unit)])
-        else:
-            own = executor is None
-            pool = cf.ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts) if executor is None \
-                else executor
-            try:
-                interrupted = _run_chunks(pool, spec, total, chunk_size, 2 * slots, record)
-            finally:
-                if own:
-                    pool.shutdown(wait=not interrupted, cancel_futures=True)
-    except KeyboardInterrupt:
-        interrupted = True
-    finally:
-        bar.close()
+    finished, interrupted = run_jobs(partial(_run_unit, spec), range(total), workers=workers, executor=executor,
+                                     progress=progress, unit="matches" if matches else "hands", desc="simulate",
+                                     chunk_size=chunk_size, callback=callback)
     rows = []
     for unit in sorted(finished):
         rows.extend(finished[unit])
     for number, row in enumerate(rows):
         row["hand"] = number
-    if interrupted and len(finished) == total:
-        interrupted = False
     return SimulationResults(rules, lineup, rows, seed=seed, requested=total, units_done=len(finished),
                              matches=matches, duplicate=duplicate, seatings=len(seatings), interrupted=interrupted,
                              elapsed=time.perf_counter() - start,
                              workers=shown_workers)
-
-
-def _run_chunks(pool: cf.Executor, spec: _Spec, total: int, chunk_size: int, window: int,
-                record: Callable[[int, list[list[Row]]], None]) -> bool:
-    """Submit chunks, at most ``window`` at a time; ``True`` when interrupted."""
-    chunks = iter([(first, min(first + chunk_size, total)) for first in range(0, total, chunk_size)])
-    pending: dict[cf.Future[list[list[Row]]], int] = {}
-    try:
-        for first, stop in chunks:
-            pending[pool.submit(_run_units, spec, first, stop)] = first
-            if len(pending) >= window:
-                break
-        while pending:
-            done, _ = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
-            for future in done:
-                first = pending.pop(future)
-                record(first, future.result())
-                nxt = next(chunks, None)
-                if nxt is not None:
-                    pending[pool.submit(_run_units, spec, *nxt)] = nxt[0]
-        return False
-    except KeyboardInterrupt:
-        for future in pending:
-            future.cancel()
-        return True
 
 
 # -- command line ------------------------------------------------------------------------
