@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import enum
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, Iterable, Mapping
 
 from .errors import DealError, IllegalMoveError, Problem, Reason, excerpt
@@ -71,13 +72,15 @@ class NextLeader:
     kind: LeaderKind
     who: str | None = None
 
-    @classmethod
-    def team(cls, team: str) -> "NextLeader":
-        return cls(LeaderKind.TEAM, team)
+    @staticmethod
+    @cache  # one value per team or seat: every hand scored asks for one
+    def team(team: str) -> "NextLeader":
+        return NextLeader(LeaderKind.TEAM, team)
 
-    @classmethod
-    def seat(cls, seat: str) -> "NextLeader":
-        return cls(LeaderKind.SEAT, seat)
+    @staticmethod
+    @cache
+    def seat(seat: str) -> "NextLeader":
+        return NextLeader(LeaderKind.SEAT, seat)
 
     @property
     def code(self) -> str:
@@ -92,7 +95,7 @@ HOLDER66 = NextLeader(LeaderKind.DOUBLE_SIX_HOLDER)
 HIGHEST_DOUBLE = NextLeader(LeaderKind.HIGHEST_DOUBLE)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class MatchState:
     """The match between hands.
 
@@ -113,6 +116,19 @@ class MatchState:
     pip_totals: Mapping[str, int] = field(default_factory=dict)
     event: ScoreEvent | None = field(default=None, compare=False)
     gained: int = field(default=0, compare=False)
+
+    def __init__(self, score: Mapping[str, int], ties: int = 0, playoff: bool = False, last_winner: str | None = None,
+                 next_leader: NextLeader | None = HOLDER66, winner: str | None = None,
+                 pip_totals: Mapping[str, int] | None = None, event: ScoreEvent | None = None, gained: int = 0) -> None:
+        # a state is made twice for every hand scored: filling __dict__ at once takes less
+        # than half the time of the frozen dataclass's object.__setattr__ per field
+        vars(self).update(score=score, ties=ties, playoff=playoff, last_winner=last_winner, next_leader=next_leader,
+                          winner=winner, pip_totals={} if pip_totals is None else pip_totals, event=event,
+                          gained=gained)
+
+    def _but(self, **changes: Any) -> "MatchState":
+        """This state with ``changes``: ``dataclasses.replace`` without its scan of the fields."""
+        return MatchState(**(vars(self) | changes))
 
     @classmethod
     def new(cls, rules: Rules) -> "MatchState":
@@ -150,7 +166,7 @@ class MatchState:
         if last is not None and (not isinstance(last, str) or last not in score):
             raise ValueError(f"start.last_winner must be one of {', '.join(score)} or null, not {excerpt(last)}")
         state = cls(score, ties, playoff, last, None, _match_winner(rules, score), dict(fresh.pip_totals))
-        return replace(state, next_leader=next_leader(rules, state))
+        return state._but(next_leader=next_leader(rules, state))
 
     def as_start(self) -> dict[str, Any]:
         """This state as a record's ``start`` object."""
@@ -224,10 +240,10 @@ def score_hand(rules: Rules, state: MatchState, outcome: Outcome) -> MatchState:
     elif outcome.tie:
         event = (ScoreEvent.TIE_REPLAYED if rules.scoring == "six_love" else
                  ScoreEvent.TIE_CARRIED if rules.straight_six_tie == "accumulate" else ScoreEvent.TIE_NO_POINTS)
-        after = replace(state, ties=state.ties + 1, last_winner=None, event=event, gained=0)
+        after = state._but(ties=state.ties + 1, last_winner=None, event=event, gained=0)
     else:
         after = _score_partnership_win(rules, state, str(outcome.winner_team))
-    return replace(after, next_leader=next_leader(rules, after))
+    return after._but(next_leader=next_leader(rules, after))
 
 
 def _score_partnership_win(rules: Rules, state: MatchState, team: str) -> MatchState:
@@ -254,8 +270,8 @@ def _score_partnership_win(rules: Rules, state: MatchState, team: str) -> MatchS
     else:
         score[team] = score[other] = 0
         event = ScoreEvent.RESET
-    return replace(state, score=score, ties=0, playoff=playoff, last_winner=team, winner=_match_winner(rules, score),
-                   event=event, gained=score[team] - state.score[team])
+    return state._but(score=score, ties=0, playoff=playoff, last_winner=team, winner=_match_winner(rules, score),
+                      event=event, gained=score[team] - state.score[team])
 
 
 def _score_vietnamese(rules: Rules, state: MatchState, outcome: Outcome) -> MatchState:
@@ -263,10 +279,10 @@ def _score_vietnamese(rules: Rules, state: MatchState, outcome: Outcome) -> Matc
     pip_totals = {seat: state.pip_totals.get(seat, 0) + outcome.pips[seat] for seat in score}
     seat = outcome.winner_seat
     if seat is None:
-        return replace(state, last_winner=None, pip_totals=pip_totals, event=ScoreEvent.NO_WINNER, gained=0)
+        return state._but(last_winner=None, pip_totals=pip_totals, event=ScoreEvent.NO_WINNER, gained=0)
     score[seat] += 1
-    return replace(state, score=score, last_winner=seat, pip_totals=pip_totals, winner=_match_winner(rules, score),
-                   event=ScoreEvent.HAND_WON, gained=1)
+    return state._but(score=score, last_winner=seat, pip_totals=pip_totals, winner=_match_winner(rules, score),
+                      event=ScoreEvent.HAND_WON, gained=1)
 
 
 @dataclass(frozen=True)
@@ -374,7 +390,7 @@ class Match:
             probe = Hand(self.rules, deal, boneyard, self.rules.seats[0], leaders=())
             tiles, pile = probe.deal, list(probe.initial_boneyard)
             leaders, lead_tile = self.lead_rule(tiles)
-        self.pending = Deal(dict(tiles), tuple(pile), leaders, lead_tile)
+        self.pending = Deal(tiles, tuple(pile), leaders, lead_tile)
         return self.pending
 
     def start(self, leader: str | None = None) -> Hand:

@@ -182,7 +182,7 @@ class Rules:
         order = self.turn_order
         return {seat: order[(i + 1) % len(order)] for i, seat in enumerate(order)}
 
-    @property
+    @cached_property
     def double_blank_pips(self) -> int:
         """What the 0-0 counts in a blocked hand: 13 in the Vietnamese game, else its 0 pips."""
         return 13 if self.game == "vietnamese" else 0
@@ -191,7 +191,7 @@ class Rules:
     def has_boneyard(self) -> bool:
         return self.game == "vietnamese" and self.players < 4
 
-    @property
+    @cached_property
     def is_partnership(self) -> bool:
         return self.game == "partnership"
 

@@ -6,6 +6,7 @@ import pytest
 
 from dominoes_widget import IllegalMoveError, Match, MatchState, Outcome, Rules, Termination, score_hand
 from dominoes_widget.match import HIGHEST_DOUBLE, HOLDER66
+from dominoes_widget.views import SeatView
 
 from engine_helpers import (LAST_LOWEST, LEADER_LOWEST, OPPONENTS_TIE, blocked_deal, blocked_moves, play,
                             play_match, tiles)
@@ -415,3 +416,25 @@ def test_start_states_the_rules_never_reach_are_refused(start, words):
 def test_a_pending_play_off_start_is_accepted_at_one_all():
     state = MatchState.from_start(PLAYOFF, {"score": {"NS": 1, "EW": 1}, "playoff": True})
     assert state.playoff and state.next_leader == HOLDER66
+
+
+@pytest.mark.parametrize("cls, args", [
+    (Outcome, (Termination.DOMINO, "N", "NS", False, {"N": 0}, (1, 2))),
+    (MatchState, ({"NS": 0, "EW": 0},)),
+    (SeatView, ("N", Rules.six_love(), (), {"N": 7}, (), 0, None, (), (), 0, "N", (), "N")),
+])
+def test_facts_made_by_their_quick_constructors_are_whole_frozen_dataclasses(cls, args):
+    """Outcome, MatchState and SeatView fill their fields in one step (they are made for
+    every hand or decision): each field is set, defaults are the declared ones, and they
+    stay frozen."""
+    import dataclasses
+
+    made = cls(*args)
+    fields = dataclasses.fields(cls)
+    assert set(vars(made)) == {f.name for f in fields}
+    for f in fields[len(args):]:
+        default = f.default_factory() if f.default_factory is not dataclasses.MISSING else f.default
+        assert getattr(made, f.name) == default, f.name
+    assert dataclasses.replace(made) == made
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        setattr(made, fields[0].name, None)
