@@ -23,70 +23,78 @@ Figures only: nothing here asserts a speed. The optional packages are in the ``b
 extra (``pip install -e .[bench]``); a missing one is shown as "not installed".
 
 ``--against DIR`` compares this checkout's engine with another checkout's (say, a
-``git worktree`` of an older commit): two worker processes, one per checkout, play the
-engine's contestants a, b and c in alternating slots, and the table gives each one's
-median and the median of the paired ratios (this / other), so a change in the engine's
-speed shows through the machine's noise.
+``git worktree`` of an older commit) in one process: the other checkout's package is copied
+under another name and imported beside this one (both use relative imports only), and the
+two play the same seeded hands of contestants a, b and c in alternating short runs. The table
+gives each one's hands per second and the median and quartiles of the paired ratios (this /
+other): a change of a few percent in the engine's speed shows through the machine's noise,
+which two processes timed in turn on a shared machine do not show.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import platform
 import random
+import shutil
 import statistics
 import sys
+import tempfile
 import time
+import types
 from typing import Callable
 
-# DOMINOES_ENGINE_ROOT: the checkout whose engine a --serve worker times (see --against)
-sys.path.insert(0, os.environ.get("DOMINOES_ENGINE_ROOT") or os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from dominoes_widget import Hand, Match, Rules, seat_view  # noqa: E402
-from dominoes_widget.bots import make_bot  # noqa: E402
+import dominoes_widget  # noqa: E402
 
-RULES = Rules.six_love()
 
 # A contestant is a factory: given a seed it returns a function that plays one hand.
 Factory = Callable[[int], Callable[[], None]]
 
 
 # -- a. b. c. this engine ------------------------------------------------------------------
-def engine_fast(seed: int) -> Callable[[], None]:
+# Each takes the engine package to play (this one, or another checkout's with --against).
+def engine_fast(seed: int, engine: types.ModuleType = dominoes_widget) -> Callable[[], None]:
     rng = random.Random(seed)
-    dealt = Hand.dealt
+    rules = engine.Rules.six_love()
+    dealt = engine.Hand.dealt
 
     def one_hand() -> None:
-        dealt(RULES, rng).play_out(rng)
+        dealt(rules, rng).play_out(rng)
 
     return one_hand
 
 
-def engine_checked(seed: int) -> Callable[[], None]:
+def engine_checked(seed: int, engine: types.ModuleType = dominoes_widget) -> Callable[[], None]:
     rng = random.Random(seed)
+    rules, dealt = engine.Rules.six_love(), engine.Hand.dealt
 
     def one_hand() -> None:
-        hand = Hand.dealt(RULES, rng)
+        hand = dealt(rules, rng)
         while hand.outcome is None:
             hand.push(rng.choice(hand.legal_move_list()))
 
     return one_hand
 
 
-def engine_match(seed: int) -> Callable[[], None]:
+def engine_match(seed: int, engine: types.ModuleType = dominoes_widget) -> Callable[[], None]:
     rng = random.Random(seed)
-    bots = {seat: make_bot("greedy", rng.randrange(2**32)) for seat in RULES.seats}
-    box = {"match": Match(RULES, seed=rng.randrange(2**32))}
+    rules, seat_view, Match = engine.Rules.six_love(), engine.seat_view, engine.Match
+    make_bot = importlib.import_module(engine.__name__ + ".bots").make_bot
+    players = {seat: make_bot("greedy", rng.randrange(2**32)) for seat in rules.seats}
+    box = {"match": Match(rules, seed=rng.randrange(2**32))}
 
     def one_hand() -> None:
         match = box["match"]
         if match.is_over:
-            match = box["match"] = Match(RULES, seed=rng.randrange(2**32))
+            match = box["match"] = Match(rules, seed=rng.randrange(2**32))
         hand = match.deal()
         while not hand.is_over:
             seat = hand.turn
-            match.push(bots[seat].choose(seat_view(hand, seat, match.state)))
+            match.push(players[seat].choose(seat_view(hand, seat, match.state)))
 
     return one_hand
 
@@ -209,80 +217,78 @@ def run_slot(one_hand: Callable[[], None], seconds: float, clock: Callable[[], f
     return hands / (now - start)
 
 
-ENGINE_KEYS = ("a", "b", "c")
+ENGINE_KEYS = ("a", "b", "c")  # this engine's contestants
 
 
-def serve(seed: int, clock: Callable[[], float]) -> int:
-    """Worker of --against: read "<contestant> <seconds>" lines, answer hands per second."""
-    players = {key: factory(seed) for key, _, factory, _ in CONTESTANTS if key in ENGINE_KEYS}
-    for one_hand in players.values():
-        one_hand()
-    print("ready", flush=True)
-    for line in sys.stdin:
-        key, seconds = line.split()
-        print(run_slot(players[key], float(seconds), clock), flush=True)
-    return 0
+def other_engine(checkout: str) -> types.ModuleType:
+    """Another checkout's ``dominoes_widget``, imported beside this one as ``dominoes_widget_other``."""
+    package = os.path.join(os.path.abspath(checkout), "dominoes_widget")
+    if not os.path.isfile(os.path.join(package, "__init__.py")):
+        raise SystemExit(f"--against {checkout}: no dominoes_widget package in that directory")
+    place = tempfile.mkdtemp(prefix="engine-speed-")
+    shutil.copytree(package, os.path.join(place, "dominoes_widget_other"),
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    sys.path.insert(0, place)
+    return importlib.import_module("dominoes_widget_other")
 
 
-def compare(other: str, args: argparse.Namespace) -> int:
-    """This checkout's engine against ``other``'s, in paired alternating slots."""
-    import subprocess
+def compare(other: str, args: argparse.Namespace, clock: Callable[[], float]) -> int:
+    """This checkout's engine against ``other``'s: the same seeded hands, in alternating runs."""
+    engines = {"this": dominoes_widget, "other": other_engine(other)}
+    factories: dict[str, Callable[[int, types.ModuleType], Callable[[], None]]] = {
+        "a": engine_fast, "b": engine_checked, "c": engine_match}
+    hands = {"a": 60, "b": 30, "c": 6}  # about 5 ms a run: short runs pair up the machine's moods
 
-    here = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-    command = [sys.executable, os.path.abspath(__file__), "--serve", "--seed", str(args.seed)] + (["--wall"] if args.wall else [])
-    workers = {}
-    for name, root in (("this", here), ("other", os.path.abspath(other))):
-        env = {**os.environ, "DOMINOES_ENGINE_ROOT": root}
-        workers[name] = subprocess.Popen(command, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-        assert workers[name].stdout is not None and workers[name].stdout.readline().strip() == "ready"
+    def run(name: str, key: str, seed: int) -> float:
+        one_hand = factories[key](seed, engines[name])
+        start = clock()
+        for _ in range(hands[key]):
+            one_hand()
+        return clock() - start
 
-    def timed(name: str, key: str) -> float:
-        worker = workers[name]
-        assert worker.stdin is not None and worker.stdout is not None
-        worker.stdin.write(f"{key} {args.slot}\n")
-        worker.stdin.flush()
-        return float(worker.stdout.readline())
-
-    rates: dict[tuple[str, str], list[float]] = {(n, k): [] for n in workers for k in ENGINE_KEYS}
+    for key in ENGINE_KEYS:  # warm up: imports, caches
+        for name in engines:
+            run(name, key, args.seed)
+    seconds: dict[tuple[str, str], list[float]] = {(name, key): [] for name in engines for key in ENGINE_KEYS}
     ratios: dict[str, list[float]] = {key: [] for key in ENGINE_KEYS}
     for round_number in range(args.rounds):
         for key in ENGINE_KEYS:
             order = ("this", "other") if round_number % 2 == 0 else ("other", "this")
-            pair = {name: timed(name, key) for name in order}
-            for name, rate in pair.items():
-                rates[name, key].append(rate)
-            ratios[key].append(pair["this"] / pair["other"])
-    for worker in workers.values():
-        worker.communicate("")
+            pair = {name: run(name, key, args.seed + round_number) for name in order}
+            for name, took in pair.items():
+                seconds[name, key].append(took)
+            ratios[key].append(pair["other"] / pair["this"])
 
+    here = os.path.dirname(os.path.dirname(os.path.abspath(dominoes_widget.__file__)))
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"This engine ({here}) against {os.path.abspath(other)}: hands per second, {args.rounds} paired rounds of "
-          f"{args.slot} s each, seed {args.seed}; load average {load:.2f} at the end\n")
-    print("| engine path | this (median) | other (median) | this / other (median of paired rounds) | range |")
+    print(f"This engine ({here}) against {os.path.abspath(other)}, in one process: {args.rounds} paired runs of the "
+          f"same seeded hands, seed {args.seed}; load average {load:.2f} at the end\n")
+    print("| engine path | this, hands/s | other, hands/s | this / other (median of paired runs) | quartiles |")
     print("|---|---:|---:|---:|---:|")
     for key, name, _, _ in CONTESTANTS:
         if key in ENGINE_KEYS:
-            this, them = statistics.median(rates["this", key]), statistics.median(rates["other", key])
-            print(f"| {name.removeprefix('engine: ')} | {this:,.0f} | {them:,.0f} | {statistics.median(ratios[key]):.3f}× | "
-                  f"{min(ratios[key]):.2f}–{max(ratios[key]):.2f} |")
+            this, them = (hands[key] / statistics.median(seconds[side, key]) for side in ("this", "other"))
+            low, _, high = statistics.quantiles(ratios[key], n=4)
+            print(f"| {name.removeprefix('engine: ')} | {this:,.0f} | {them:,.0f} | "
+                  f"{statistics.median(ratios[key]):.3f}× | {low:.3f}–{high:.3f} |")
     return 0
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=7, help="interleaved rounds (the median is shown)")
+    parser.add_argument("--rounds", type=int, default=None,
+                        help="interleaved rounds, the median shown (default 7; 101 paired runs with --against)")
     parser.add_argument("--slot", type=float, default=0.6, help="seconds per contestant per round")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--wall", action="store_true",
                         help="time by the wall clock instead of this process's CPU time")
     parser.add_argument("--against", metavar="DIR", help="compare this engine with another checkout's")
-    parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     clock = time.perf_counter if args.wall else time.process_time
-    if args.serve:
-        return serve(args.seed, clock)
     if args.against:
-        return compare(args.against, args)
+        args.rounds = args.rounds or 101
+        return compare(args.against, args, clock)
+    args.rounds = args.rounds or 7
 
     missing = {key: available(module) for key, _, _, module in CONTESTANTS}
     players = {key: factory(args.seed) for key, _, factory, _ in CONTESTANTS if not missing[key]}
