@@ -67,7 +67,7 @@ def test_a_seat_view_hides_the_other_hands():
         assert not shown & {str(t) for t in at.held(seat)}, f"{seat}'s tiles stay hidden"
     assert _face_down(root) == sum(at.count(s) for s in ("N", "E", "W"))
     text = "".join(root.itertext())
-    assert "as South sees it" in text and "(face down)" in text
+    assert "as seen by South" in text and "(face down)" in text
 
 
 def test_open_hands_overrides_the_seat_view_and_a_finished_hand_shows_all():
