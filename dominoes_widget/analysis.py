@@ -266,21 +266,28 @@ class Analysis:
             if str(moves[ply]) != decision.played:
                 other(f"hand {hand}, move {ply} was {moves[ply]}, not {decision.played}", f"decision {number}")
 
-    def _repr_html_(self) -> str:
+    def to_html(self, lang: str = "en") -> str:
+        """The analysis as an HTML block in ``lang``: per seat the decisions and how they were
+        judged, then every mistake and blunder in words, where it was made and what was better."""
         from html import escape
 
-        head = "".join(f"<th>{escape(h)}</th>" for h in ("seat", "decisions", "good", "inaccuracy", "mistake",
-                                                           "blunder", "average loss"))
-        body = "".join("<tr>" + "".join(f"<td>{escape(str(row[k]))}</td>" for k in
-                                        ("seat", "decisions", "good", "inaccuracy", "mistake", "blunder",
-                                         "average_loss")) + "</tr>" for row in self.summary())
-        marked = "".join(f"<li>hand {d.hand + 1}, move {d.ply + 1}: {escape(d.seat)} played {escape(d.played)} "
-                         f"({d.verdict.value}, −{d.loss:.0f} points); best {escape(d.best.move)}</li>"
+        voice = Voice(lang)
+        columns = ("seat", "decisions", "good", "inaccuracy", "mistake", "blunder", "average_loss")
+        head = "".join(f"<th>{escape(voice(f'analysis.column_{key}'))}</th>" for key in columns)
+        body = "".join("<tr>" + "".join(f"<td>{escape(voice.name(row[key]) if key == 'seat' else str(row[key]))}</td>"
+                                        for key in columns) + "</tr>" for row in self.summary())
+        comments = self.comments(voice)
+        marked = "".join("<li>" + escape(voice("analysis.at", hand=d.hand + 1, move=d.ply + 1, who=voice.name(d.seat),
+                                               said=comments[f"{d.hand}:{d.ply}"])) + "</li>"
                          for d in self.mistakes(Verdict.MISTAKE))
-        note = " (interrupted)" if self.interrupted else ""
-        return (f"<div><strong>Analysis of {len(self.decisions)} decisions{note}</strong>"
+        count = voice("count.decision", n=len(self.decisions))
+        heading = voice("analysis.heading_interrupted" if self.interrupted else "analysis.heading", decisions=count)
+        return (f"<div><strong>{escape(heading)}</strong>"
                 f'<table style="border-collapse:collapse"><thead><tr>{head}</tr></thead><tbody>{body}</tbody>'
                 f"</table>{'<ul>' + marked + '</ul>' if marked else ''}</div>")
+
+    def _repr_html_(self) -> str:
+        return self.to_html()
 
 
 def _span(count: int) -> str:

@@ -343,3 +343,23 @@ def test_analyse_refuses_a_hand_the_record_does_not_have(hands, words):
     with pytest.raises(ValueError) as raised:
         analyse(SIX_LOVE, hands=hands, workers=1, **QUICK)
     assert str(raised.value) == words
+
+
+def test_the_analysis_shows_itself_in_words_in_its_language():
+    """In a notebook an analysis shows a table per seat and its mistakes in words (the record's
+    notation, 'S played S 1-2 L', and English under lang="vi" were what it showed before)."""
+    analysis = Analysis(Rules.six_love(), [_decision(0.6, 0.3), _decision(0.6, 0.58)])
+    english = analysis._repr_html_()
+    assert english == analysis.to_html("en")
+    assert "Analysis of 2 decisions" in english and "<th>Average loss (points)</th>" in english
+    assert "<td>South</td><td>2</td><td>1</td><td>0</td><td>0</td><td>1</td>" in english
+    assert ("<li>Hand 1, move 4, South: Blunder: 1-2 on the left wins 30% of the time; "
+            "3-4 on the right wins 60% (30 points better).</li>") in english
+    assert "S 1-2 L" not in english and "S 3-4 R" not in english
+    vietnamese = analysis.to_html("vi")
+    assert "Phân tích 2 quyết định" in vietnamese and "<td>Nam</td>" in vietnamese
+    assert "Ván 1, nước 4, Nam: Nước sai nặng: 1-2 ở đầu trái" in vietnamese
+    for word in ("Analysis", "decisions", "Seat", "Blunder", "South", "left", "points"):
+        assert word not in vietnamese, word
+    interrupted = Analysis(Rules.six_love(), [], interrupted=True).to_html()
+    assert "Analysis of 0 decisions (interrupted" in interrupted and "<ul>" not in interrupted
