@@ -498,60 +498,69 @@ def render_position(hand: Hand) -> str:
     return render_svg(hand)
 
 
-def render_match_html(match: "Match", *, size: int = DEFAULT_SIZE) -> str:
-    """``Match._repr_html_``: the score, one line per hand, and the last position."""
+def render_match_html(match: "Match", *, size: int = DEFAULT_SIZE, lang: str = "en") -> str:
+    """``Match._repr_html_``: the score, one line per hand, and the last position, in ``lang``."""
     from .explanations import score_line
 
-    rows = [_hand_row(i, hand, match.state_before(i), match.state_after(i)) for i, hand in enumerate(match.hands)]
-    picture = render_svg(match.hand, size=size) if match.hand is not None else ""
-    winner = f" {match_winner_words(match.rules, match.state, Voice())}" if match.state.winner else ""
-    return _html_block(f"{match.rules.name} match", f"{score_line(match.rules, match.state)}{winner}", rows,
-                       picture, len(match.hands))
+    voice = Voice(lang)
+    rows = [_hand_row(i, hand, match.state_before(i), match.state_after(i), voice) for i, hand in enumerate(match.hands)]
+    picture = render_svg(match.hand, size=size, lang=lang) if match.hand is not None else ""
+    winner = f" {match_winner_words(match.rules, match.state, voice)}" if match.state.winner else ""
+    title = voice("summary.match", game=rules_name(match.rules, voice), hands=voice("count.hand", n=len(match.hands)))
+    return _html_block(title, f"{score_line(match.rules, match.state, voice)}{winner}", rows, picture, voice)
 
 
-def render_record_html(replayed: "Replayed", *, size: int = DEFAULT_SIZE) -> str:
-    """A replayed record's ``_repr_html_``: players, one line per hand, the last position."""
+def render_record_html(replayed: "Replayed", *, size: int = DEFAULT_SIZE, lang: str = "en") -> str:
+    """A replayed record's ``_repr_html_``: players, one line per hand, the last position, in ``lang``."""
     from .explanations import score_line
 
     match = replayed.match
-    rows = [_hand_row(i, hand, match.state_before(i), match.state_after(i)) for i, hand in enumerate(match.hands)]
-    players = ", ".join(f"{s} {name}" for s, name in replayed.players.items())
-    notes = f"{len(replayed.comments)} comment{'s' if len(replayed.comments) != 1 else ''}" if replayed.comments else ""
-    picture = render_svg(match.hand, size=size, names=replayed.players) if match.hand is not None else ""
-    summary = " ".join(filter(None, [score_line(match.rules, match.state),
-                                     f"Players: {players}." if players else "", notes]))
-    return _html_block(f"Record: {match.rules.name}", summary, rows, picture, len(match.hands))
+    plain = Voice(lang)
+    named = {seat: plain("name.named", who=name, seat=plain.name(seat)) for seat, name in replayed.players.items()}
+    voice = Voice(lang, named)  # "Ana (North)": players' names alone may repeat, as bots' do
+    rows = [_hand_row(i, hand, match.state_before(i), match.state_after(i), voice) for i, hand in enumerate(match.hands)]
+    players = voice("name.list_separator").join(named.values())
+    summary = " ".join(filter(None, [score_line(match.rules, match.state, voice),
+                                     voice("summary.players", players=players) if players else "",
+                                     voice("count.comment", n=len(replayed.comments)) if replayed.comments else ""]))
+    picture = render_svg(match.hand, size=size, names=replayed.players, lang=lang) if match.hand is not None else ""
+    title = voice("summary.record", game=rules_name(match.rules, voice), hands=voice("count.hand", n=len(match.hands)))
+    return _html_block(title, summary, rows, picture, voice)
 
 
-def _hand_row(index: int, hand: Hand, before: "MatchState", after: "MatchState") -> tuple[str, ...]:
+def _hand_row(index: int, hand: Hand, before: "MatchState", after: "MatchState", voice: Voice) -> tuple[str, ...]:
     from .explanations import explain_result
 
     if hand.outcome is None:
-        result = f"in progress ({len(hand.moves)} moves, {hand.turn} to move)"
-        score = _score_words(before)
+        turn = voice.name(hand.turn) if hand.turn is not None else ""
+        result = voice("summary.in_progress", moves=voice("count.move", n=len(hand.moves)), who=turn)
+        score = _score_words(before, voice)
     else:
-        result = explain_result(hand)[0]
-        score = _score_words(after)
-    return (str(index), hand.leader, str(len(hand.moves)), result, score)
+        result = explain_result(hand, voice=voice)[0]
+        score = _score_words(after, voice)
+    return (str(index), voice.name(hand.leader), str(len(hand.moves)), result, score)
 
 
-def _score_words(state: "MatchState") -> str:
+def _score_words(state: "MatchState", voice: Voice) -> str:
+    """``NS 2 – EW 0``, with the tied deals pending and a pending play-off."""
     text = " – ".join(f"{k} {v}" for k, v in state.score.items())
     if state.ties:
-        text += f" ({state.ties} tie{'s' if state.ties > 1 else ''} pending)"
+        text = voice("summary.ties_pending", score=text, ties=voice("count.tied_deal", n=state.ties))
     if state.playoff:
-        text += " (play-off)"
+        text = voice("summary.playoff", score=text)
     return text
 
 
-def _html_block(title: str, summary: str, rows: list[tuple[str, ...]], picture: str, hands: int) -> str:
+def _html_block(title: str, summary: str, rows: list[tuple[str, ...]], picture: str, voice: Voice) -> str:
     cell = 'style="padding:2px 8px;text-align:left;border-bottom:1px solid var(--jp-border-color2, #ddd)"'
-    head = "".join(f"<th {cell}>{h}</th>" for h in ("Hand", "Leader", "Moves", "Result", "Score after"))
+    head = "".join(f"<th {cell}>{_esc(voice(f'summary.{key}'))}</th>"
+                   for key in ("hand", "leader", "moves", "result", "score_after"))
     body = "".join("<tr>" + "".join(f"<td {cell}>{_esc(v)}</td>" for v in row) + "</tr>" for row in rows)
     table = (f'<table style="border-collapse:collapse;font-size:0.9em;margin:4px 0">'
-             f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>") if rows else "<p>No hand dealt yet.</p>"
+             f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>") if rows else \
+        f"<p>{_esc(voice('summary.no_hands'))}</p>"
     last = f'<div style="margin-top:6px">{picture}</div>' if picture else ""
     return (f'<div class="dominoes-widget-summary" style="font-family:{_esc(FONT)};'
             f'color:var(--jp-ui-font-color1, inherit)">'
-            f'<div style="font-weight:600">{_esc(title)}: {hands} hand{"s" if hands != 1 else ""}</div>'
+            f'<div style="font-weight:600">{_esc(title)}</div>'
             f"<div>{_esc(summary)}</div>{table}{last}</div>")

@@ -209,3 +209,24 @@ def test_the_module_examples_run():
 
     result = doctest.testmod(svg)
     assert result.attempted >= 3 and result.failed == 0
+
+
+def test_match_and_record_summaries_speak_the_language_asked():
+    """A Match or a record shown in a notebook, and render_*_html(lang=...), say their titles,
+    columns, results and score in that language, seats by name (English only before)."""
+    replayed = _replayed()
+    english = render_record_html(replayed)
+    assert "Record: Six Love: 5 hands" in english and "<th" in english and "Score after" in english
+    unfinished = Match(Rules.straight_six(), seed=1)
+    unfinished.deal(seed=1)
+    unfinished.push(unfinished.hand.legal_move_list()[0])
+    assert "in progress (1 move, " in render_match_html(unfinished)
+    for html in (render_match_html(replayed.match, lang="vi"), render_record_html(replayed, lang="vi"),
+                 render_match_html(unfinished, lang="vi"), render_match_html(Match(Rules.six_love()), lang="vi")):
+        ET.fromstring(html)
+        text = "".join(ET.fromstring(html).itertext())
+        for word in ("Record", "match", "Hand", "Leader", "Moves", "Result", "Score", "hands", "in progress",
+                     "No hand", "Players", "North", "South", "wins", "pips"):
+            assert word not in text, (word, text[:300])
+    assert "Chưa chia ván nào." in render_match_html(Match(Rules.six_love()), lang="vi")
+    assert "đang chơi (1 nước, đến lượt" in render_match_html(unfinished, lang="vi")
