@@ -10,7 +10,7 @@ match state and its scoring event, the refusal's fields); nothing here decides a
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, NamedTuple, Sequence
 
 from .catalog import Voice
 from .errors import IllegalMoveError, Reason
@@ -22,7 +22,8 @@ from .views import SeatView, seat_view
 
 __all__ = ["explain", "describe_rules", "explain_refusal", "refusal_detail", "explain_move", "explain_result",
            "score_line", "leader_words", "TEAM_NAMES", "rules_name", "player_label", "hand_label",
-           "match_winner_words", "score_panel_words", "counting_words", "numbers_lacked", "move_label", "Voice"]
+           "match_winner_words", "score_panel_words", "Counted", "counting_words", "numbers_lacked", "move_label",
+           "Voice"]
 
 TEAM_NAMES = {"NS": "North-South", "EW": "East-West"}
 """The teams' English names (the catalog's ``team`` section gives every language's)."""
@@ -55,8 +56,8 @@ def explain(subject: Any, *args: Any, lang: str = "en", names: Mapping[str, str]
             return "\n".join([voice("name.hand", n=index) + f": {title}", *lines])
         return f"{score_line(subject.rules, state, voice)} {leader_words(state.next_leader, voice)}"
     if isinstance(subject, SeatView):  # what this seat can count: the numbers it has not seen, the voids
-        _unseen, _voids, lines = counting_words(subject, voice)
-        return "\n".join(lines) or voice("table.nothing_known")
+        counted = counting_words(subject, voice)
+        return "\n".join(counted.in_sight + counted.lacks) or voice("table.nothing_known")
     if isinstance(subject, Hand):
         if args:
             return explain_move(subject, *args, voice=voice)
@@ -474,21 +475,33 @@ def score_panel_words(rules: Rules, state: MatchState, voice: Voice) -> tuple[st
     return title, rows, notes
 
 
-def counting_words(view: SeatView, voice: Voice) -> tuple[list[tuple[int, int]], list[tuple[str, list[int], int]],
-                                                         list[str]]:
+class Counted(NamedTuple):
+    """What one seat can count (:func:`counting_words`)."""
+
+    unseen: list[tuple[int, int]]
+    """Per number, the tiles showing it that the seat has not seen."""
+    voids: list[tuple[str, list[int], int]]
+    """``(seat, numbers, since)``: the numbers that one move (index ``since``) showed ``seat`` lacks."""
+    in_sight: list[str]
+    """A sentence for the numbers every tile of which is in sight (nobody else can play on them)."""
+    lacks: list[str]
+    """A sentence per seat known to lack numbers: ``voids`` said in words."""
+
+
+def counting_words(view: SeatView, voice: Voice) -> Counted:
     """The counting panel: unseen tiles per number, known voids and words.
 
-    A void is ``(seat, numbers, since)``: the numbers that one move (index ``since``) showed
-    the seat lacks, so a seat that showed it lacks 1 at one move and 2 at a later one has two
-    voids, and its sentence names each move (``East has no 1 (shown at move 7) and no 2
-    (shown at move 19)``)."""
+    A seat that showed it lacks 1 at one move and 2 at a later one has two voids, and its
+    sentence names each move (``East has no 1 (shown at move 7) and no 2 (shown at move
+    19)``). The panel lists the voids and adds only the ``in_sight`` sentences; ``explain``
+    says them all."""
     unseen = sorted(view.unseen_counts().items())
     voids: list[tuple[str, list[int], int]] = []
-    lines = []
+    in_sight, lacks = [], []
     seen = [str(number) for number, count in unseen if count == 0]
     if seen:
-        lines.append(voice("table.all_seen", n=seen[0]) if len(seen) == 1 else
-                     voice("table.all_seen_many", numbers=voice.words.listing(seen)))
+        in_sight.append(voice("table.all_seen", n=seen[0]) if len(seen) == 1 else
+                        voice("table.all_seen_many", numbers=voice.words.listing(seen)))
     for seat, known in view.voids_since().items():
         if not known or seat == view.seat:
             continue
@@ -496,8 +509,8 @@ def counting_words(view: SeatView, voice: Voice) -> tuple[list[tuple[int, int]],
         voids.extend(groups)
         parts = [voice("table.lacks_since", lacks=numbers_lacked(numbers, voice), move=since + 1)
                  for _, numbers, since in groups]
-        lines.append(voice("table.lacks", who=voice.name(seat), lacks=numbers_lacked(parts, voice)))
-    return unseen, voids, lines
+        lacks.append(voice("table.lacks", who=voice.name(seat), lacks=numbers_lacked(parts, voice)))
+    return Counted(unseen, voids, in_sight, lacks)
 
 
 def move_label(move: Move | str, voice: Voice) -> str:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from dominoes_widget import read_record, seat_view
+from dominoes_widget import explain, read_record, seat_view
 from dominoes_widget.errors import RecordError
 from dominoes_widget.sessions.counting import counting_panel
 from dominoes_widget.sessions.replay import ReplaySession
@@ -98,25 +98,38 @@ def test_each_step_counts_its_own_position(path):
                 assert set(ends[ply]) <= voids.get(move.seat, set()), (hand, number, ply)
 
 
+def _bottom_view(record: Path, hand: int, step: int, lang: str = "en"):
+    session = ReplaySession(read_record(record), lang=lang)
+    return seat_view(session.position(hand, step), session.viewer)
+
+
 def test_each_number_is_given_the_move_that_showed_it():
     """East showed it lacks 1 at move 7 (ends 1|1) and 2 only at move 19; North lacks 1 since
-    move 14 and 2 since move 17: each number keeps its own move, in the words and the voids."""
+    move 14 and 2 since move 17: each number keeps its own move, in the voids the panel lists
+    and in the words explain() says of the view."""
     steps = Replay(VIETNAMESE, counting=True).data["hands"][0]["steps"]
-    assert steps[18]["counting"]["words"] == ["East has no 1 (shown at move 7).",
-                                              "North has no 1 (shown at move 14) and no 2 (shown at move 17)."]
-    assert steps[19]["counting"]["words"] == ["East has no 1 (shown at move 7) and no 2 (shown at move 19).",
-                                              "North has no 1 (shown at move 14) and no 2 (shown at move 17)."]
     assert [(v["seat"], v["numbers"], v["since"]) for v in steps[19]["counting"]["voids"]] == [
         ("E", [1], "since move 7"), ("E", [2], "since move 19"), ("N", [1], "since move 14"), ("N", [2], "since move 17")]
+    assert explain(_bottom_view(VIETNAMESE, 0, 18), names={}).splitlines()[-2:] == [
+        "East has no 1 (shown at move 7).", "North has no 1 (shown at move 14) and no 2 (shown at move 17)."]
+    assert explain(_bottom_view(VIETNAMESE, 0, 19), names={}).splitlines()[-2:] == [
+        "East has no 1 (shown at move 7) and no 2 (shown at move 19).",
+        "North has no 1 (shown at move 14) and no 2 (shown at move 17)."]
     vi = Replay(VIETNAMESE, counting=True, lang="vi").data["hands"][0]["steps"][19]["counting"]
-    assert vi["words"][0] == "Đông không có số 1 (lộ ra từ nước 7) hay 2 (lộ ra từ nước 19)."
     assert [v["since"] for v in vi["voids"]] == ["từ nước 7", "từ nước 19", "từ nước 14", "từ nước 17"]
+    assert "Đông không có số 1 (lộ ra từ nước 7) hay 2 (lộ ra từ nước 19)." in \
+        explain(_bottom_view(VIETNAMESE, 0, 19), lang="vi", names={}).splitlines()
 
 
-def test_numbers_shown_at_one_move_are_named_together():
+def test_the_panel_says_each_fact_once():
+    """The voids are listed, so the panel's words are only what the lists do not say (the
+    numbers all in sight); 'West has no 0 and no 5' under 'West: zero, five' said it twice."""
     step = Replay(SIX_LOVE, counting=True).data["hands"][0]["steps"][23]["counting"]
-    assert "West has no 0 and no 5 (shown at move 23)." in step["words"]
     assert [(v["seat"], v["numbers"], v["since"]) for v in step["voids"]] == [("W", [0, 5], "since move 23")]
+    assert not any("has no" in line for line in step["words"])
+    assert "West has no 0 and no 5 (shown at move 23)." in explain(_bottom_view(SIX_LOVE, 0, 23), names={}).splitlines()
+    in_sight = [s["counting"]["words"] for hand in Replay(SIX_LOVE, counting=True).data["hands"] for s in hand["steps"]]
+    assert any(in_sight) and all(line.startswith("Every ") for words in in_sight for line in words)
 
 
 def _truncated(record: dict, deal: dict, boneyard: list, moves: list) -> dict:
@@ -203,4 +216,4 @@ def test_vietnamese_counting():
     assert steps[0]["counting"]["title"] == "Những gì Nam đếm được"
     last = steps[-1]["counting"]
     assert last["voids"] and all(v["since"].startswith("từ nước ") for v in last["voids"])
-    assert all("không có số" in line or "đã lộ" in line for line in last["words"])
+    assert all(line.startswith("Mọi quân mang số ") for line in last["words"])

@@ -21,10 +21,12 @@ def counting_panel(view: SeatView, voice: Voice, label: Callable[[str], str]) ->
     """The panel for ``view``'s seat, headed with that seat's name ("What South can count", or
     "What you can count" when ``voice`` speaks to it): unseen tiles per number, the other seats'
     known voids (each named by ``label(seat)``, with the move that showed it: a seat that showed
-    it lacks numbers at two moves has two entries) and the words."""
+    it lacks numbers at two moves has two entries) and the sentences the lists do not say
+    (which numbers are all in sight): the voids in sentences are ``explain(view)``'s."""
     assert view.seat is not None, "a spectator counts nothing"
-    unseen, voids, lines = counting_words(view, voice)
-    return {"title": voice.say("table.counting_for", who=view.seat), "unseen": [{"number": n, "count": c} for n, c in unseen],
+    counted = counting_words(view, voice)
+    return {"title": voice.say("table.counting_for", who=view.seat),
+            "unseen": [{"number": n, "count": c} for n, c in counted.unseen],
             "voids": [{"seat": s, "label": label(s), "numbers": numbers, "since": voice("table.since", n=since + 1)}
-                      for s, numbers, since in voids],
-            "words": lines}
+                      for s, numbers, since in counted.voids],
+            "words": counted.in_sight}
