@@ -540,3 +540,27 @@ def test_a_seat_lacking_many_numbers_and_many_numbers_in_sight_read_as_one_sente
     lines = explain(seat_view(hand, "S")).splitlines()
     assert lines[0] == "Every 4, 5 and 6 is in sight: nobody else can play on any of them.", lines
     assert sum("in sight" in line for line in lines) == 1, "one sentence for every number in sight"
+
+
+def test_the_vietnamese_score_panel_says_what_its_pip_totals_add_up():
+    """The panel's pips are what each player held at the end of every hand, a domino's too
+    (it said 'when hands were blocked', which the totals never were)."""
+    import random
+
+    from dominoes_widget.catalog import Voice
+    from dominoes_widget.explanations import score_panel_words
+    from dominoes_widget.hand import Termination
+
+    rules = Rules.from_settings("vietnamese", players=3)
+    match, rng, added = Match(rules, seed=3), random.Random(1), {seat: 0 for seat in rules.seats}
+    endings = set()
+    for _ in range(4):
+        hand = match.deal()
+        while not hand.is_over:
+            match.push(rng.choice(hand.legal_move_list()))
+        endings.add(hand.outcome.termination)
+        added = {seat: added[seat] + hand.outcome.pips[seat] for seat in added}
+    assert endings == {Termination.DOMINO, Termination.BLOCKED}
+    _title, rows, notes = score_panel_words(rules, match.state, Voice())
+    assert [detail for *_, detail in rows] == [f"{added[seat]} pips" for seat in rules.seats]
+    assert notes[-1] == "Pips: what each player still held at the end of every hand, added up."
