@@ -34,6 +34,7 @@ which two processes timed in turn on a shared machine do not show.
 from __future__ import annotations
 
 import argparse
+import atexit
 import importlib
 import os
 import platform
@@ -226,6 +227,7 @@ def other_engine(checkout: str) -> types.ModuleType:
     if not os.path.isfile(os.path.join(package, "__init__.py")):
         raise SystemExit(f"--against {checkout}: no dominoes_widget package in that directory")
     place = tempfile.mkdtemp(prefix="engine-speed-")
+    atexit.register(shutil.rmtree, place, ignore_errors=True)
     shutil.copytree(package, os.path.join(place, "dominoes_widget_other"),
                     ignore=shutil.ignore_patterns("__pycache__"))
     sys.path.insert(0, place)

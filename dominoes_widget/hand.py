@@ -433,12 +433,12 @@ class Hand:
 
     def _wild_plays(self, seat: str, held: int) -> list[Move]:
         moves: list[Move] = []
-        for end, value in (("L", self.left), ("R", self.right)):
+        for end, value, on_end in (("L", self.left, _PLAYS_ON[seat][0]), ("R", self.right, _PLAYS_ON[seat][1])):
             assert value is not None  # plays come after the lead
             if value == 0:
                 moves += [m for t, m in _WILD_PLAYS[seat][end] if held >> t & 1]
             else:
-                moves += _PLAYS_BY_END[seat][end][value][held & MASK_WITH[value]]
+                moves += on_end[value][held & MASK_WITH[value]]
         return moves
 
     def _plays_of(self, seat: str, tile: Tile) -> list[Move]:
@@ -860,10 +860,9 @@ def _plays_by_subset(seat: str, end: str, number: int) -> dict[int, tuple[Move, 
     return table
 
 
-_PLAYS_BY_END = {seat: {end: [_plays_by_subset(seat, end, n) for n in range(7)] for end in "LR"} for seat in "NESW"}
-"""``_PLAYS_BY_END[seat][end][n][held & MASK_WITH[n]]``: the plays on an end showing ``n``."""
-_PLAYS_ON = {seat: (by_end["L"], by_end["R"]) for seat, by_end in _PLAYS_BY_END.items()}
-"""``_PLAYS_ON[seat]``: ``_PLAYS_BY_END[seat]``'s left and right tables, as a pair (one lookup per move)."""
+_PLAYS_ON = {seat: tuple([_plays_by_subset(seat, end, n) for n in range(7)] for end in "LR") for seat in "NESW"}
+"""``_PLAYS_ON[seat][0 for left, 1 for right][n][held & MASK_WITH[n]]``: the plays on an end
+showing ``n`` (both ends' tables of a seat in one lookup, for the move loops)."""
 _WILD_PLAYS = {seat: {end: tuple((t, m) for t in ALL_TILES for m in _PLAYS[seat][t][end].values()) for end in "LR"}
                for seat in "NESW"}
 """Every play on a wild blank end, as (tile, play) pairs: any tile, either half touching."""

@@ -503,7 +503,7 @@ def render_match_html(match: "Match", *, size: int = DEFAULT_SIZE, lang: str = "
     from .explanations import score_line
 
     voice = Voice(lang)
-    rows = [_hand_row(i, hand, match.state_before(i), match.state_after(i), voice) for i, hand in enumerate(match.hands)]
+    rows = _hand_rows(match, voice)
     picture = render_svg(match.hand, size=size, lang=lang) if match.hand is not None else ""
     winner = f" {match_winner_words(match.rules, match.state, voice)}" if match.state.winner else ""
     title = voice("summary.match", game=rules_name(match.rules, voice), hands=voice("count.hand", n=len(match.hands)))
@@ -518,7 +518,7 @@ def render_record_html(replayed: "Replayed", *, size: int = DEFAULT_SIZE, lang: 
     plain = Voice(lang)
     named = {seat: plain("name.named", who=name, seat=plain.name(seat)) for seat, name in replayed.players.items()}
     voice = Voice(lang, named)  # "Ana (North)": players' names alone may repeat, as bots' do
-    rows = [_hand_row(i, hand, match.state_before(i), match.state_after(i), voice) for i, hand in enumerate(match.hands)]
+    rows = _hand_rows(match, voice)
     players = voice("name.list_separator").join(named.values())
     summary = " ".join(filter(None, [score_line(match.rules, match.state, voice),
                                      voice("summary.players", players=players) if players else "",
@@ -526,6 +526,12 @@ def render_record_html(replayed: "Replayed", *, size: int = DEFAULT_SIZE, lang: 
     picture = render_svg(match.hand, size=size, names=replayed.players, lang=lang) if match.hand is not None else ""
     title = voice("summary.record", game=rules_name(match.rules, voice), hands=voice("count.hand", n=len(match.hands)))
     return _html_block(title, summary, rows, picture, voice)
+
+
+def _hand_rows(match: "Match", voice: Voice) -> list[tuple[str, ...]]:
+    """A row per hand: its number, leader, moves, result (or how far it has gone) and the score after it."""
+    return [_hand_row(index, hand, match.state_before(index), match.state_after(index), voice)
+            for index, hand in enumerate(match.hands)]
 
 
 def _hand_row(index: int, hand: Hand, before: "MatchState", after: "MatchState", voice: Voice) -> tuple[str, ...]:

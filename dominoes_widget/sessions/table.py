@@ -18,7 +18,7 @@ from typing import Any, Callable, Iterable, Mapping
 from ..bots import Bot, bot_names, make_bot
 from ..errors import IllegalMoveError, MoveSyntaxError, Reason, TileError, excerpt, quoted
 from ..catalog import Voice, check_language
-from ..explanations import (explain_move, explain_refusal, explain_result, hand_label, leader_words,
+from ..explanations import (explain_move, explain_refusal, explain_result, hand_label,
                             match_winner_words, move_label, player_label, rules_name, score_panel_words)
 from ..hand import Hand, LegalMoves, team_of
 from ..jobs import derive_seed
@@ -29,7 +29,7 @@ from ..rules import SETTINGS, Rules
 from ..tiles import Tile
 from ..views import SeatView, seat_view
 from .counting import counting_panel
-from .protocol import (MAX_TEXT, PROTOCOL_VERSION, Cover, Hint, LeaderChoice, Look, Notice, NoticeKind,
+from .protocol import (MAX_TEXT, PROTOCOL_VERSION, Cover, Hint, Look, Notice, NoticeKind,
                        PlayerInfo, ResultPanel, ScorePanel, ScoreRow, TableView)
 from .scheduler import NO_DELAY, Pending, Scheduler
 
