@@ -41,11 +41,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Mapping, NoReturn, Sequence
 
-from .bots import InferenceBot, make_bot
+from .bots import BOTS, InferenceBot, make_bot
+from .bots.base import check_budget
 from .catalog import Voice
 from .errors import AnalysisError, DominoesError, MoveSyntaxError, Reason, excerpt
 from .explanations import move_label, numbers_lacked
-from .hand import Hand, team_of
+from .hand import Hand, checked_seed, group_moves, team_of
 from .jobs import derive_seed, run_jobs
 from .match import Match
 from .move import PLAY, Move
@@ -73,7 +74,11 @@ class Verdict(enum.Enum):
 
 @dataclass(frozen=True)
 class Judgement:
-    """One legal move's estimate: chances for the mover's side, and their uncertainty."""
+    """One legal move's estimate: chances for the mover's side, and their uncertainty.
+
+    ``mirrors`` are the legal moves equivalent to ``move`` (:func:`~dominoes_widget.hand.equivalent`:
+    the same tile leaving the same open ends), judged with it and listed once.
+    """
 
     move: str
     win: float
@@ -82,6 +87,12 @@ class Judgement:
     high: float
     stderr: float
     samples: int
+    mirrors: tuple[str, ...] = ()
+
+    @property
+    def moves(self) -> tuple[str, ...]:
+        """The move and its mirrors."""
+        return (self.move, *self.mirrors)
 
     @property
     def share(self) -> float:
@@ -106,7 +117,7 @@ class Decision:
 
     @property
     def played_judgement(self) -> Judgement:
-        return next(j for j in self.judgements if j.move == self.played)
+        return next(j for j in self.judgements if self.played in j.moves)
 
     @property
     def loss(self) -> float:
@@ -134,7 +145,8 @@ class Decision:
     def as_json(self) -> dict[str, Any]:
         return {"hand": self.hand, "ply": self.ply, "seat": self.seat, "side": self.side, "played": self.played,
                 "moves": [[j.move, round(j.win, 6), round(j.tie, 6), round(j.low, 6), round(j.high, 6),
-                           round(j.stderr, 6), j.samples] for j in self.judgements]}
+                           round(j.stderr, 6), j.samples] + ([list(j.mirrors)] if j.mirrors else [])
+                          for j in self.judgements]}
 
 
 @dataclass
@@ -376,44 +388,69 @@ class _Reader:
         if not rows:
             self.fail("'moves' is empty")
         judgements = tuple(self.judgement(row, f"move {n} of 'moves'", seat) for n, row in enumerate(rows))
-        if played not in [j.move for j in judgements]:
+        if not any(played in j.moves for j in judgements):
             self.fail(f"the move played, {excerpt(played)}, is not among its judged 'moves'")
         return Decision(hand, ply, seat, side, played, judgements)
 
     def judgement(self, row: Any, name: str, seat: str) -> Judgement:
-        if not isinstance(row, list) or len(row) != 7:
-            self.fail(f"{name} must be [move, win, tie, low, high, stderr, samples], not {excerpt(row)}")
-        move, *numbers, samples = row
-        try:
-            mover = Move.parse(move).seat
-        except MoveSyntaxError as error:
-            self.fail(f"{name}: {error}")
-        if mover != seat:
-            self.fail(f"{name}: {move} is {mover}'s move, not {seat}'s")
+        if not isinstance(row, list) or len(row) not in (7, 8):
+            self.fail(f"{name} must be [move, win, tie, low, high, stderr, samples] (and its mirrors), "
+                      f"not {excerpt(row)}")
+        move, *numbers, samples = row[:7]
+        mirrors = self.of(row[7], f"the mirrors of {name}", list, "a list of moves") if len(row) == 8 else []
+        for written in (move, *mirrors):
+            try:
+                mover = Move.parse(written).seat
+            except MoveSyntaxError as error:
+                self.fail(f"{name}: {error}")
+            if mover != seat:
+                self.fail(f"{name}: {written} is {mover}'s move, not {seat}'s")
         win, tie, low, high, stderr = (self.chance(value, f"{label} of {name}") for value, label in
                                        zip(numbers, ("win", "tie", "low", "high", "stderr")))
         if win + tie > 1 + 1e-6:  # (the file rounds to 6 places)
             self.fail(f"{name}: win {win} and tie {tie} add up to more than 1")
-        return Judgement(move, win, tie, low, high, stderr, self.count(samples, f"samples of {name}"))
+        return Judgement(move, win, tie, low, high, stderr, self.count(samples, f"samples of {name}"), tuple(mirrors))
 
 
 # -- judging one position ---------------------------------------------------------------------
 def distinct_choices(view: SeatView) -> int:
     """How many really different moves the seat to move has (mirror images counted once)."""
-    from .bots.montecarlo import move_groups
-
-    return len(move_groups(view)) if view.legal_moves else 0
+    return len(group_moves(view.legal_moves, view.ends))
 
 
 def judge_position(view: SeatView, *, seed: int = 0, rollouts: int | None = None, max_ms: float | None = None,
-                   bot: str = "strong") -> tuple[Judgement, ...]:
-    """Every legal move of ``view``'s seat judged by the bot, best first (from that seat's view only)."""
+                   bot: str = "strong", played: Move | str | None = None) -> tuple[Judgement, ...]:
+    """Every distinct legal move of ``view``'s seat judged by the bot, best first (from that
+    seat's view only). Equivalent moves (:func:`~dominoes_widget.hand.equivalent`) are judged
+    once, as the first of them, or as ``played`` when it is one of them, the others its
+    ``mirrors``."""
+    _check_judge(bot, seed, rollouts, max_ms)
     judge = make_bot(bot, seed)
-    if not isinstance(judge, InferenceBot):
-        raise ValueError(f"the {bot!r} bot cannot judge moves (it has no evaluate()): judge with 'strong'")
+    assert isinstance(judge, InferenceBot)  # _check_judge names a bot that evaluates
     estimates = judge.evaluate(view, rollouts=rollouts, max_ms=max_ms)
-    return tuple(Judgement(str(e.move), e.win, e.tie, e.interval[0], e.interval[1], e.stderr, e.samples)
-                 for e in estimates)
+    played = Move.parse(played) if isinstance(played, str) else played
+    judged = []
+    seen: set[Move] = set()
+    for e in estimates:  # best first; equivalent moves share one estimate and come together
+        if e.move in seen:
+            continue
+        group = (e.move, *e.mirrors)
+        seen.update(group)
+        move = played if played in group else e.move
+        judged.append(Judgement(str(move), e.win, e.tie, e.interval[0], e.interval[1], e.stderr, e.samples,
+                                tuple(str(m) for m in group if m != move)))
+    return tuple(judged)
+
+
+def _check_judge(bot: object, seed: object, rollouts: object, max_ms: object) -> None:
+    """Refuse, naming the argument, a judge that is not a bot that evaluates moves, a seed
+    that is not a whole number, and a budget that is not one."""
+    if not isinstance(bot, str) or bot.removeprefix("bot:") not in BOTS:
+        raise ValueError(f"bot: the bot that judges the moves, by name ('strong'), not {excerpt(bot)}")
+    if not issubclass(BOTS[bot.removeprefix("bot:")], InferenceBot):
+        raise ValueError(f"bot: the {bot!r} bot cannot judge moves (it has no evaluate()): judge with 'strong'")
+    checked_seed(seed, whole=True)
+    check_budget(1 if rollouts is None else rollouts, max_ms)
 
 
 @dataclass(frozen=True)
@@ -432,6 +469,7 @@ class _Job:
     rollouts: int | None
     max_ms: float | None
     bot: str
+    played: str
 
 
 def _judge(job: _Job) -> tuple[Judgement, ...]:
@@ -440,7 +478,7 @@ def _judge(job: _Job) -> tuple[Judgement, ...]:
         hand.push(text)
     view = seat_view(hand, str(hand.turn))
     return judge_position(view, seed=derive_seed(job.seed, job.hand, len(job.moves)), rollouts=job.rollouts,
-                          max_ms=job.max_ms, bot=job.bot)
+                          max_ms=job.max_ms, bot=job.bot, played=job.played)
 
 
 def analyse(source: Any, *, hands: Iterable[int] | None = None, seed: int = 0, rollouts: int | None = None,
@@ -453,6 +491,7 @@ def analyse(source: Any, *, hands: Iterable[int] | None = None, seed: int = 0, r
     bot's budget per decision (default its analysis budget). ``workers``/``executor``: as
     for ``simulate`` (default every local core; ``workers=1`` runs here).
     """
+    _check_judge(bot, seed, rollouts, max_ms)
     replayed = _replayed(source)
     match = replayed.match
     wanted = _wanted(hands, len(match.hands))
@@ -469,7 +508,8 @@ def analyse(source: Any, *, hands: Iterable[int] | None = None, seed: int = 0, r
                 jobs.append(_Job(match.rules, {s: tuple(str(t) for t in ts) for s, ts in hand.deal.items()},
                                  tuple(str(t) for t in hand.initial_boneyard), hand.leader,
                                  str(hand.lead_tile) if hand.lead_tile is not None else None, tuple(hand.leaders),
-                                 tuple(str(m) for m in hand.moves[:ply]), index, seed, rollouts, max_ms, bot))
+                                 tuple(str(m) for m in hand.moves[:ply]), index, seed, rollouts, max_ms, bot,
+                                 str(move)))
                 places.append((index, ply, move.seat, str(move)))
             walk.push_unchecked(move)
     results, interrupted = run_jobs(_judge, jobs, workers=workers, executor=executor, progress=progress,

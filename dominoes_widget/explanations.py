@@ -14,7 +14,7 @@ from typing import Any, Mapping, NamedTuple, Sequence
 
 from .catalog import Voice
 from .errors import IllegalMoveError, Reason
-from .hand import DOUBLE_BLANK, TEAMS, Hand, Outcome, Termination, WinReason, partner_of, team_of
+from .hand import DOUBLE_BLANK, TEAMS, Hand, Outcome, Termination, WinReason, other_team, partner_of, team_of
 from .match import LeaderKind, Match, MatchState, NextLeader, ScoreEvent
 from .move import DRAW, LEAD, PASS, PLAY, Move
 from .rules import Rules
@@ -291,7 +291,7 @@ def _score_change(rules: Rules, before: MatchState, after: MatchState, voice: Vo
         return lines
     team = after.last_winner
     winners = voice.team(team) if team else ""
-    losers = voice.team("EW" if team == "NS" else "NS") if team else ""
+    losers = voice.team(other_team(team)) if team else ""
     ties_before = voice.words.count("tied_deal", before.ties)
     if event is ScoreEvent.TIE_REPLAYED:
         key = "score.tie_replayed_playoff" if before.playoff else "score.tie_replayed"
@@ -443,7 +443,7 @@ def match_winner_words(rules: Rules, state: MatchState, voice: Voice) -> str:
     if winner is None:
         return ""
     if rules.is_partnership:
-        other = "EW" if winner == "NS" else "NS"
+        other = other_team(winner)
         return voice("score.match_won_team", team=voice.team(winner), a=state.score[winner], b=state.score[other])
     return voice.say("score.match_won", winner, count=voice.words.count("hand_win", state.score[winner]))
 

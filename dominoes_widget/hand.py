@@ -15,19 +15,18 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence, TypedDict, TypeGuard, Unpack, cast
 
 from .errors import DealError, IllegalMoveError, MoveSyntaxError, Problem, Problems, Reason, TileError, excerpt, quoted
+from .masks import (ALL_MASK, WinReason, blocked_winner, fits, fitting, is_blocked, mask_of, pips, plays, tiles_of,
+                    unplayed_counts)
 from .move import DRAW, LEAD, PASS, PLAY, Move
-from .rules import Rules
+from .rules import TEAMS, Rules, other_team, partner_of, team_of
 from .tiles import ALL_TILES, MASK_WITH, TILES_WITH, Tile
 
 __all__ = ["Hand", "Outcome", "Termination", "WinReason", "LegalMoves", "deal_tiles", "opening_lead", "team_of",
-           "TEAMS", "partner_of"]
-
-TEAMS = ("NS", "EW")
+           "TEAMS", "partner_of", "other_team", "equivalent", "group_moves", "checked_seed", "rng_of"]
 
 HAND_SIZE = 7
 DOUBLE_SIX = ALL_TILES[27]
 DOUBLE_BLANK = ALL_TILES[0]
-_BITS = [1 << t for t in range(28)]
 
 
 class Termination(enum.Enum):
@@ -35,29 +34,6 @@ class Termination(enum.Enum):
 
     DOMINO = "domino"
     BLOCKED = "blocked"
-
-
-class WinReason(enum.Enum):
-    """Why a hand went the way it did: who won it and by which rule, or why nobody did."""
-
-    DOMINO = "domino"
-    """``winner_seat`` played its last tile."""
-    SINGLE_LOWEST = "single_lowest"
-    """Blocked: ``winner_seat`` alone has the lowest count."""
-    PARTNERS_LOWEST = "partners_lowest"
-    """Blocked: the lowest count is shared, by partners only, so their team wins."""
-    TEAM_TOTAL = "team_total"
-    """Blocked, ``blocked_rule=lowest_team_total``: the team with the lower total wins."""
-    FEWEST_TILES = "fewest_tiles"
-    """Blocked, Vietnamese, ``tie_rule=fewest_tiles``: of the seats tied on the lowest count,
-    ``winner_seat`` holds the fewest tiles."""
-    TIE_ACROSS_TEAMS = "tie_across_teams"
-    """Blocked: the lowest count is shared across both teams, a tie."""
-    TIE_TEAM_TOTAL = "tie_team_total"
-    """Blocked, ``lowest_team_total``: equal team totals, a tie."""
-    TIE_NO_WINNER = "tie_no_winner"
-    """Blocked, Vietnamese: seats tie for the lowest count and nobody wins the hand (under
-    ``fewest_tiles``, they also hold as many tiles)."""
 
 
 @dataclass(frozen=True, init=False)
@@ -100,7 +76,7 @@ class Outcome:
     @property
     def held(self) -> dict[str, tuple[Tile, ...]]:
         """The tiles left in each hand."""
-        return {seat: tiles_of_mask(mask) for seat, mask in self.held_masks.items()}
+        return {seat: tiles_of(mask) for seat, mask in self.held_masks.items()}
 
     @property
     def tile_counts(self) -> dict[str, int]:
@@ -127,17 +103,22 @@ _DOMINO, _BLOCKED, _BY_DOMINO = Termination.DOMINO, Termination.BLOCKED, WinReas
 """For the end of every hand (an enum member looked up on its class costs 0.1 µs in Python 3.11)."""
 
 
-def team_of(seat: str) -> str:
-    """The partnership team of a seat: ``NS`` or ``EW``."""
-    return "NS" if seat in ("N", "S") else "EW"
+def checked_seed(seed: object, name: str = "seed", *, whole: bool = False) -> int | random.Random | None:
+    """``seed`` when it is a whole number, a ``random.Random`` or ``None`` (a fresh one), or
+    with ``whole`` a whole number only; anything else (text, a float, NaN, a bool) is refused
+    with a ``ValueError`` naming ``name``."""
+    if isinstance(seed, int) and not isinstance(seed, bool):
+        return seed
+    if not whole and (seed is None or isinstance(seed, random.Random)):
+        return seed
+    kinds = "a whole number" if whole else "a whole number, a random.Random or None"
+    raise ValueError(f"{name} must be {kinds}, not {excerpt(seed)}")
 
 
-def partner_of(seat: str) -> str:
-    """The partner's seat in the partnership game (opposite)."""
-    return _PARTNER[seat]
-
-
-_PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
+def rng_of(seed: object, name: str = "seed") -> random.Random:
+    """The random source ``seed`` names (see :func:`checked_seed`): itself when it is one."""
+    checked = checked_seed(seed, name)
+    return checked if isinstance(checked, random.Random) else random.Random(checked)
 
 
 def deal_tiles(rules: Rules, seed: int | random.Random | None = None
@@ -146,7 +127,7 @@ def deal_tiles(rules: Rules, seed: int | random.Random | None = None
 
     The same integer seed gives the same deal on every machine.
     """
-    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    rng = seed if isinstance(seed, random.Random) else rng_of(seed)
     tiles = list(ALL_TILES)
     rng.shuffle(tiles)
     deal = {seat: tuple(sorted(tiles[i * HAND_SIZE:(i + 1) * HAND_SIZE])) for i, seat in enumerate(rules.seats)}
@@ -242,7 +223,7 @@ class Hand:
         self._exhaust_first = rules.block_detection == "exhaust_boneyard"
         self._double_blank_pips = rules.double_blank_pips
 
-        self._held = {seat: sum(map(_BITS.__getitem__, self.deal[seat])) for seat in self.seats}
+        self._held = {seat: mask_of(self.deal[seat]) for seat in self.seats}
         self._pile = list(reversed(self.initial_boneyard))  # the top of the pile is last
         self._unplayed_with = [7] * 7
         self.line: deque[tuple[int, int]] = deque()
@@ -263,7 +244,7 @@ class Hand:
               **lead_options: Unpack[LeadOptions]) -> "Hand":
         """A hand dealt at random from ``seed`` (an int or a ``random.Random``)."""
         rules = rules or Rules.six_love()
-        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        rng = seed if isinstance(seed, random.Random) else rng_of(seed)
         while True:
             deal, pile = deal_tiles(rules, rng)
             if leader is not None:
@@ -294,11 +275,7 @@ class Hand:
         line = tuple(line)
         hand = cls(rules, held, boneyard, leader or turn, _trusted=True)
         hand._origin = (hand.deal, hand.initial_boneyard, line, turn, lead_index, leader, drawn, drew)
-        unplayed = hand._unplayed_with
-        for first, second in line:
-            unplayed[first] -= 1
-            if second != first:
-                unplayed[second] -= 1
+        hand._unplayed_with = unplayed_counts(line)
         hand.line.extend(line)
         if line:
             hand.left, hand.right = line[0][0], line[-1][1]
@@ -325,10 +302,7 @@ class Hand:
     # -- what a seat holds -------------------------------------------------------------
     def held(self, seat: str) -> list[Tile]:
         """The tiles ``seat`` holds now, in order."""
-        mask = self._held[seat]
-        chunks = _TILES_BY_CHUNK
-        return [*chunks[0][mask & 127], *chunks[1][mask >> 7 & 127], *chunks[2][mask >> 14 & 127],
-                *chunks[3][mask >> 21]]
+        return [*tiles_of(self._held[seat])]
 
     def count(self, seat: str) -> int:
         """How many tiles ``seat`` holds."""
@@ -348,7 +322,7 @@ class Hand:
 
     def pips(self, seat: str) -> int:
         """``seat``'s count as the blocked count scores it (0-0 is 13 in the Vietnamese game)."""
-        return pips_counted(self._held[seat], self._double_blank_pips)
+        return pips(self._held[seat], self._double_blank_pips)
 
     def counts(self) -> dict[str, int]:
         """How many tiles each seat holds."""
@@ -446,13 +420,7 @@ class Hand:
 
     def has_playable(self, seat: str) -> bool:
         """Whether ``seat`` holds a tile that fits an open end now."""
-        held = self._held[seat]
-        left, right = self.left, self.right
-        if left is None or right is None:  # before the lead
-            return bool(held)
-        if self._wild and 0 in (left, right):
-            return bool(held)
-        return bool(held & (MASK_WITH[left] | MASK_WITH[right]))
+        return bool(fitting(self._held[seat], self.left, self.right, self._wild))
 
     def playable_tiles(self, seat: str) -> list[Tile]:
         """The tiles of ``seat`` that fit an open end (any tile before the lead)."""
@@ -466,7 +434,7 @@ class Hand:
         return self._fits_end(tile, left) or self._fits_end(tile, right)
 
     def _fits_end(self, tile: Tile, end: int) -> bool:
-        return tile.has(end) or (self._wild and end == 0)
+        return fits(tile, end, self._wild)
 
     # -- making and unmaking moves -----------------------------------------------------
     def push(self, move: Move | str) -> Move:
@@ -505,23 +473,51 @@ class Hand:
                 while self.turn is not None and special():
                     moves = legal()
                     apply(moves[int(uniform() * len(moves))])
-            held, masks, passes, plays_on = self._held, MASK_WITH, _PASS, _PLAYS_ON
-            while self.turn is not None:  # the common case: legal_move_list's plays, not joined in a list
-                seat, left, right = self.turn, self.left, self.right
-                assert left is not None and right is not None  # led, as special() is false
-                mine, (on_left, on_right) = held[seat], plays_on[seat]
-                lefts, rights = on_left[left][mine & masks[left]], on_right[right][mine & masks[right]]
-                count = len(lefts) + len(rights)
-                if count:
-                    pick = int(uniform() * count)
-                    apply(lefts[pick] if pick < len(lefts) else rights[pick - len(lefts)])
-                else:
-                    apply(passes[seat])
+            if self.turn is not None:
+                self._play_out_plainly(uniform)
         else:
             while self.turn is not None:
                 apply(choose(legal()))
         assert self.outcome is not None  # the hand ends (turn None) only in _finish, which sets it
         return self.outcome
+
+    def _play_out_plainly(self, uniform: Callable[[], float]) -> None:
+        """:meth:`play_out`'s common case, once led with every tile dealt and blanks standard:
+        plays and passes only, made here as :meth:`_apply` makes them (the same moves, stack
+        and line), with the position in local names and each play's effects looked up."""
+        held, masks, passes, steps_on, next_seat = self._held, MASK_WITH, _PASS, _STEPS_ON, self._next_seat
+        unplayed, stack, moves, line = self._unplayed_with, self._stack.append, self.moves.append, self.line
+        seat, left, right, lead_index = self.turn, self.left, self.right, self.lead_index
+        assert seat is not None and left is not None and right is not None  # led, and not over
+        while True:
+            mine, (on_left, on_right) = held[seat], steps_on[seat]
+            lefts, rights = on_left[left][mine & masks[left]], on_right[right][mine & masks[right]]
+            count = len(lefts) + len(rights)
+            stack(((left, right), seat, None, False, None, lead_index))
+            if not count:
+                moves(passes[seat])
+                seat = next_seat[seat]
+                continue
+            pick = int(uniform() * count)
+            if pick < len(lefts):
+                move, bit, low, high, left, placed = lefts[pick]
+                line.appendleft(placed)
+                lead_index += 1
+            else:
+                move, bit, low, high, right, placed = rights[pick - len(lefts)]
+                line.append(placed)
+            mine ^= bit
+            held[seat] = mine
+            unplayed[low] -= 1
+            if high != low:
+                unplayed[high] -= 1
+            moves(move)
+            # the end of the hand: a domino, or masks.is_blocked without wild blanks or a pile
+            if not mine or (unplayed[left] == 0 and unplayed[right] == 0):
+                self.left, self.right, self.lead_index = left, right, lead_index
+                self._finish(None if mine else seat)
+                return
+            seat = next_seat[seat]
 
     def pop(self) -> Move:
         """Undo the last move exactly and return it."""
@@ -585,7 +581,7 @@ class Hand:
             self.moves.append(move)
             if not held:
                 self._finish(seat)
-            elif unplayed[left] == 0 and unplayed[right] == 0 and self._is_blocked():
+            elif unplayed[left] == 0 and unplayed[right] == 0 and self._is_blocked():  # (a quick first test)
                 self._finish(None)
             else:
                 self.turn = self._next_seat[seat]
@@ -617,14 +613,10 @@ class Hand:
 
     def _is_blocked(self) -> bool:
         """No unplayed tile anywhere can ever be placed on either end."""
-        if self._exhaust_first and self._pile:
-            return False
         left, right = self.left, self.right
         assert left is not None and right is not None  # only asked after the lead
-        if self._wild and (left == 0 or right == 0):
-            # a wild end takes any tile, so the line is only stuck when every tile is out
-            return False
-        return self._unplayed_with[left] == 0 and self._unplayed_with[right] == 0
+        return is_blocked(self._unplayed_with, left, right, wild=self._wild,
+                          waiting_pile=self._exhaust_first and bool(self._pile))
 
     def _finish(self, domino_seat: str | None) -> None:
         """End the hand: ``domino_seat`` played its last tile, or (``None``) the line is blocked."""
@@ -633,47 +625,18 @@ class Hand:
         self._drew = False
         masks = dict(self._held)
         double_blank = self._double_blank_pips
-        pips = {seat: pips_counted(mask, double_blank) for seat, mask in masks.items()}
+        counts = {seat: pips(mask, double_blank) for seat, mask in masks.items()}
         left, right = self.left, self.right
         assert left is not None and right is not None  # a hand ends on a play or a draw, after the lead
         ends = (left, right)
-        partnership = self.rules.is_partnership
         if domino_seat is not None:
-            team = team_of(domino_seat) if partnership else None
-            self.outcome = Outcome(_DOMINO, domino_seat, team, False, pips, ends, _BY_DOMINO, (), masks)
+            team = team_of(domino_seat) if self.rules.is_partnership else None
+            self.outcome = Outcome(_DOMINO, domino_seat, team, False, counts, ends, _BY_DOMINO, (), masks)
             return
-        lowest = min(pips.values())
-        lowest_seats = tuple(seat for seat in self.seats if pips[seat] == lowest)
-        seat, team, why = (self._partnership_block(lowest_seats, pips) if partnership
-                           else self._vietnamese_block(lowest_seats))
-        tie = seat is None and team is None
-        self.outcome = Outcome(_BLOCKED, seat, team, tie, pips, ends, why, lowest_seats, masks)
-
-    def _partnership_block(self, lowest: tuple[str, ...], pips: dict[str, int]
-                           ) -> tuple[str | None, str | None, WinReason]:
-        """The winning seat (when one alone is lowest), team and reason of a blocked hand."""
-        teams = {team_of(seat) for seat in lowest}
-        single = lowest[0] if len(lowest) == 1 else None
-        if self.rules.blocked_rule == "lowest_team_total":
-            totals = {"NS": pips["N"] + pips["S"], "EW": pips["E"] + pips["W"]}
-            if totals["NS"] == totals["EW"]:
-                return None, None, WinReason.TIE_TEAM_TOTAL
-            team = min(totals, key=totals.__getitem__)
-            # RECORD.md's winner_seat is the seat alone on the lowest count; named when its team won
-            return (single if single and team_of(single) == team else None), team, WinReason.TEAM_TOTAL
-        if len(teams) > 1:
-            return None, None, WinReason.TIE_ACROSS_TEAMS
-        return single, teams.pop(), (WinReason.SINGLE_LOWEST if single else WinReason.PARTNERS_LOWEST)
-
-    def _vietnamese_block(self, lowest: tuple[str, ...]) -> tuple[str | None, None, WinReason]:
-        if len(lowest) == 1:
-            return lowest[0], None, WinReason.SINGLE_LOWEST
-        if self.rules.tie_rule == "fewest_tiles":
-            fewest = min(self.count(seat) for seat in lowest)
-            holders = [seat for seat in lowest if self.count(seat) == fewest]
-            if len(holders) == 1:
-                return holders[0], None, WinReason.FEWEST_TILES
-        return None, None, WinReason.TIE_NO_WINNER
+        seats = self.seats
+        seat, team, why, lowest = blocked_winner(self.rules, [counts[s] for s in seats],
+                                                 [masks[s].bit_count() for s in seats], seats)
+        self.outcome = Outcome(_BLOCKED, seat, team, seat is None and team is None, counts, ends, why, lowest, masks)
 
     # -- checking a move ---------------------------------------------------------------
     def _check(self, move: Move) -> Move:
@@ -821,8 +784,48 @@ class LegalMoves:
     def __getitem__(self, index: int) -> Move:
         return self._moves[index]
 
+    def groups(self) -> list[list[Move]]:
+        """The moves in classes of equivalent moves (:func:`equivalent`), in order of first appearance."""
+        return group_moves(self._moves, self._hand.ends)
+
+    def distinct(self) -> list[Move]:
+        """One move of each class of equivalent moves (:func:`equivalent`): the first listed."""
+        return [group[0] for group in group_moves(self._moves, self._hand.ends)]
+
     def __repr__(self) -> str:
         return f"<LegalMoves at {len(self._hand.moves)}: {', '.join(str(m) for m in self._moves)}>"
+
+
+def mirror_key(move: Move, ends: tuple[int, int] | None) -> tuple[object, ...]:
+    """A value equal for equivalent moves at open ends ``ends`` (see :func:`equivalent`)."""
+    if move.action == LEAD:
+        return (move.tile, frozenset((move.first, move.second)))
+    if move.action == PLAY and ends is not None and move.second is not None:  # (a play always has both)
+        left, right = ends
+        after = (move.second, right) if move.end == "L" else (left, move.second)
+        return (move.tile, min(after), max(after))
+    return (move.action,)
+
+
+def equivalent(a: Move, b: Move, ends: tuple[int, int] | None) -> bool:
+    """Whether two moves of the seat to move, at open ends ``ends`` (``None`` before the lead),
+    are one move seen in a mirror: the same tile leaving the same open ends.
+
+    With both ends showing one number (6-6 posed), a 6-4 played on the left or on the right
+    leaves ends 4 and 6 either way; a lead written either way round (``6-4`` or ``4-6``) is
+    one lead. The positions they give differ only by left and right, so every later fact
+    (legal moves, blocks, counts) is the same.
+    """
+    return mirror_key(a, ends) == mirror_key(b, ends)
+
+
+def group_moves(moves: Iterable[Move], ends: tuple[int, int] | None) -> list[list[Move]]:
+    """``moves`` (of one seat at open ends ``ends``) in classes of :func:`equivalent` moves,
+    in order of first appearance: :meth:`LegalMoves.groups`, for a hand or a seat view's moves."""
+    groups: dict[tuple[object, ...], list[Move]] = {}
+    for move in moves:
+        groups.setdefault(mirror_key(move, ends), []).append(move)
+    return list(groups.values())
 
 
 # -- interned moves: legal-move generation hands these out without allocating ----------
@@ -852,52 +855,37 @@ def _build_moves() -> tuple[_Leads, _Plays, dict[str, Move], dict[str, Move]]:
 _LEADS, _PLAYS, _PASS, _DRAW = _build_moves()
 def _plays_by_subset(seat: str, end: str, number: int) -> dict[int, tuple[Move, ...]]:
     """For every subset of the tiles showing ``number`` (as a bit mask), the plays they allow."""
-    tiles = TILES_WITH[number]
+    side = 0 if end == "L" else 1
     table: dict[int, tuple[Move, ...]] = {}
-    for subset in range(1 << len(tiles)):
-        chosen = [t for i, t in enumerate(tiles) if subset >> i & 1]
-        table[sum(1 << t for t in chosen)] = tuple(_PLAYS[seat][t][end][number] for t in chosen)
+    for subset in range(1 << len(TILES_WITH[number])):
+        mask = sum(1 << t for i, t in enumerate(TILES_WITH[number]) if subset >> i & 1)
+        table[mask] = tuple(_PLAYS[seat][ALL_TILES[t]][end][half]
+                            for t, on, half in plays(mask, number, number) if on == side)
     return table
 
 
 _PLAYS_ON = {seat: tuple([_plays_by_subset(seat, end, n) for n in range(7)] for end in "LR") for seat in "NESW"}
 """``_PLAYS_ON[seat][0 for left, 1 for right][n][held & MASK_WITH[n]]``: the plays on an end
 showing ``n`` (both ends' tables of a seat in one lookup, for the move loops)."""
-_WILD_PLAYS = {seat: {end: tuple((t, m) for t in ALL_TILES for m in _PLAYS[seat][t][end].values()) for end in "LR"}
+_Step = tuple[Move, int, int, int, int, tuple[int, int]]
+
+
+def _step(move: Move) -> _Step:
+    tile, second, placed = move.tile, move.second, move.placed
+    assert tile is not None and second is not None and placed is not None  # a play names all three
+    return (move, 1 << tile, *tile.halves, second, placed)
+
+
+_STEPS_ON = {seat: tuple([{subset: tuple(_step(m) for m in plays) for subset, plays in _PLAYS_ON[seat][side][n].items()}
+                          for n in range(7)] for side in (0, 1))
+             for seat in "NESW"}
+"""``_STEPS_ON``: :data:`_PLAYS_ON`'s plays with what they change, ``(move, tile's bit, low half,
+high half, the end it opens, its halves as placed)``, for :meth:`Hand._play_out_plainly`."""
+_WILD_PLAYS = {seat: {end: tuple((ALL_TILES[t], _PLAYS[seat][ALL_TILES[t]][end][half])
+                                 for t, on, half in plays(ALL_MASK, 0, 0, wild=True) if on == (end == "R"))
+                      for end in "LR"}
                for seat in "NESW"}
 """Every play on a wild blank end, as (tile, play) pairs: any tile, either half touching."""
-
-_PIPS_BY_CHUNK = [[sum(ALL_TILES[7 * chunk + i].pips for i in range(7) if bits >> i & 1) for bits in range(128)]
-                  for chunk in range(4)]
-"""Pip totals of tile masks, seven tiles at a time."""
-_TILES_BY_CHUNK = [[tuple(ALL_TILES[7 * chunk + i] for i in range(7) if bits >> i & 1) for bits in range(128)]
-                   for chunk in range(4)]
-"""The tiles of a mask, seven tiles at a time."""
-
-
-def tiles_of_mask(mask: int) -> tuple[Tile, ...]:
-    """The tiles of a mask, in order."""
-    chunks = _TILES_BY_CHUNK
-    return (*chunks[0][mask & 127], *chunks[1][mask >> 7 & 127], *chunks[2][mask >> 14 & 127], *chunks[3][mask >> 21])
-
-
-def pips_of_mask(mask: int) -> int:
-    """The pips of the tiles in a mask (0-0 counting 0)."""
-    chunks = _PIPS_BY_CHUNK
-    return chunks[0][mask & 127] + chunks[1][mask >> 7 & 127] + chunks[2][mask >> 14 & 127] + chunks[3][mask >> 21]
-
-
-def pips_counted(mask: int, double_blank_pips: int) -> int:
-    """A mask's count as the blocked count scores it, the 0-0 counting ``double_blank_pips``."""
-    return pips_of_mask(mask) + (double_blank_pips if mask & 1 else 0)
-
-
-def counted_pips(rules: Rules, tiles: Iterable[Tile]) -> int:
-    """Tiles' count as the blocked count scores it (the 0-0 as ``rules.double_blank_pips``): :meth:`Hand.pips`."""
-    mask = 0
-    for tile in tiles:
-        mask |= 1 << tile
-    return pips_counted(mask, rules.double_blank_pips)
 
 
 def passed_seats(moves: Sequence[Move], seats: tuple[str, ...], turn: str | None) -> tuple[str, ...]:

@@ -14,7 +14,7 @@ from functools import cache
 from typing import Any, Iterable, Mapping
 
 from .errors import DealError, IllegalMoveError, Problem, Reason, excerpt
-from .hand import DOUBLE_SIX, TEAMS, Hand, Outcome, deal_tiles, opening_lead, team_of
+from .hand import DOUBLE_SIX, TEAMS, Hand, Outcome, deal_tiles, opening_lead, other_team, rng_of, team_of
 from .move import Move
 from .rules import Rules
 from .tiles import Tile
@@ -248,7 +248,7 @@ def score_hand(rules: Rules, state: MatchState, outcome: Outcome) -> MatchState:
 
 def _score_partnership_win(rules: Rules, state: MatchState, team: str) -> MatchState:
     score = dict(state.score)
-    other = "EW" if team == "NS" else "NS"
+    other = other_team(team)
     playoff = False
     if rules.scoring == "straight_six":
         carried = state.ties if rules.straight_six_tie == "accumulate" else 0
@@ -334,7 +334,7 @@ class Match:
         self.hands: list[Hand] = []
         self.pending: Deal | None = None
         self._states_before: list[MatchState] = []
-        self.rng = random.Random(seed)
+        self.rng = rng_of(seed)
 
     # -- the right to lead -------------------------------------------------------------
     def lead_rule(self, deal: Mapping[str, Iterable[Tile]]) -> tuple[tuple[str, ...], Tile | None]:
@@ -378,7 +378,7 @@ class Match:
         if self.hands and not self.hands[-1].is_over:
             raise IllegalMoveError(Reason.HAND_IN_PROGRESS, "hand_in_progress")
         if deal is None:
-            rng = seed if isinstance(seed, random.Random) else (random.Random(seed) if seed is not None else self.rng)
+            rng = self.rng if seed is None else rng_of(seed)
             while True:
                 tiles, pile = deal_tiles(self.rules, rng)
                 try:

@@ -12,7 +12,8 @@ from typing import Any, Callable, Mapping
 
 from .errors import Reason, RulesError, excerpt
 
-__all__ = ["Rules", "RulesError", "SETTINGS", "SEATS_BY_PLAYERS", "GAMES", "Setting"]
+__all__ = ["Rules", "RulesError", "SETTINGS", "SEATS_BY_PLAYERS", "GAMES", "Setting", "TEAMS", "team_of", "partner_of",
+           "other_team"]
 
 GAMES = ("partnership", "vietnamese")
 
@@ -20,6 +21,25 @@ SEATS_BY_PLAYERS = {2: ("S", "N"), 3: ("S", "E", "N"), 4: ("N", "E", "S", "W")}
 """The seats in play for each number of players, as records list them."""
 
 _ANTICLOCKWISE = ("S", "E", "N", "W")
+
+TEAMS = ("NS", "EW")
+"""The partnership teams: North-South and East-West."""
+_PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
+
+
+def team_of(seat: str) -> str:
+    """The partnership team of a seat: ``NS`` or ``EW``."""
+    return "NS" if seat in ("N", "S") else "EW"
+
+
+def partner_of(seat: str) -> str:
+    """The partner's seat in the partnership game (opposite)."""
+    return _PARTNER[seat]
+
+
+def other_team(team: str) -> str:
+    """The partnership team against ``team`` (``NS`` against ``EW``)."""
+    return "EW" if team == "NS" else "NS"
 
 SettingValue = str | int | bool | None
 """A value a setting takes, as records write it (JSON text, number, true/false or null)."""

@@ -28,6 +28,7 @@ from functools import partial
 from typing import Any, Callable, Iterable, Iterator, Mapping, SupportsIndex, TypedDict, overload
 
 from .bots import BOTS, Bot, make_bot
+from .bots.estimate import wilson_interval
 from .errors import DominoesError
 from .hand import Hand, team_of
 from .jobs import derive_seed, run_jobs
@@ -223,19 +224,8 @@ def _row(hand: Hand, seating: Mapping[str, tuple[str, str]], deal: int, rep: int
 
 
 # -- statistics --------------------------------------------------------------------------
-def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
-    """The Wilson score interval for a proportion (95% by default); ``(nan, nan)`` with no trials."""
-    if trials <= 0:
-        return (math.nan, math.nan)
-    p = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denominator
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
 class Rate(TypedDict):
-    """A proportion with its 95% Wilson interval (``nan`` when there are no trials)."""
+    """A proportion (``nan`` when there are no trials) with its 95% Wilson interval (0 to 1 then)."""
 
     successes: int
     trials: int

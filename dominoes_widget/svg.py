@@ -57,7 +57,7 @@ LAST_PLAYED = _PALETTE["last_move"]
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif"
 
 # Pip centres as fractions of one square half of an upright tile (rows of three run along
-# the tile); a lying tile turns them a quarter turn. The same pattern as js/tile.mjs.
+# the tile); a lying tile turns them a quarter turn. The same pattern as js/kit/tile.mjs.
 _NEAR, _MID, _FAR = 0.27, 0.5, 0.73
 _UPRIGHT_PIPS = (
     (),

@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from .hand import Hand, Outcome, counted_pips, last_placed, partner_of, passed_seats, team_of
+from .hand import Hand, Outcome, last_placed, partner_of, passed_seats, team_of
+from . import masks
 from .match import MatchState
 from .move import DRAW, LEAD, PASS, PLAY, Move
 from .rules import Rules
@@ -69,7 +70,7 @@ class SeatView:
     def pips(self) -> dict[str, int]:
         """The counted pips of every hand this view sees (the 0-0 as the rules count it)."""
         seen = self.revealed or ({self.seat: self.tiles} if self.seat is not None else {})
-        return {seat: counted_pips(self.rules, tiles) for seat, tiles in seen.items()}
+        return {seat: masks.pips(masks.mask_of(tiles), self.rules.double_blank_pips) for seat, tiles in seen.items()}
 
     @cached_property
     def passed(self) -> tuple[str, ...]:

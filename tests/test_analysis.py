@@ -13,6 +13,7 @@ from dominoes_widget import IllegalMoveError, Rules, analyse, read_record, seat_
 from dominoes_widget.analysis import (THRESHOLDS, Analysis, Decision, Judgement, Verdict, coach_words,
                                       distinct_choices, judge_position)
 from dominoes_widget.catalog import Voice
+from dominoes_widget.hand import Hand, equivalent
 from dominoes_widget.move import Move
 from dominoes_widget.widgets.replay import Replay
 from dominoes_widget.widgets.table import Table
@@ -40,7 +41,9 @@ def test_every_decision_with_a_real_choice_is_judged_from_the_movers_view(first_
     assert [d.ply for d in first_hand.decisions] == expected and expected
     for decision in first_hand.decisions:
         legal = {str(m) for m in seat_view(_at(hand, decision.ply), decision.seat).legal_moves}
-        assert {j.move for j in decision.judgements} == legal, "every legal move is judged"
+        assert {m for j in decision.judgements for m in j.moves} == legal, "every legal move is judged"
+        assert len(decision.judgements) == distinct_choices(seat_view(_at(hand, decision.ply), decision.seat)), \
+            "mirror images once"
         assert decision.played in legal and decision.side in ("NS", "EW")
         assert all(0 <= j.low <= j.win <= j.high <= 1 and 0 <= j.tie <= 1 for j in decision.judgements)
         assert decision.best.share >= max(j.share for j in decision.judgements) - 1e-9
@@ -146,8 +149,11 @@ def test_the_coach_judges_the_position_from_the_persons_seat():
             table.next_hand()
     hint = table.hint()
     assert table.view["hint"] == hint and table.view["coach"]
-    legal = {str(m) for m in table.legal_moves}
-    assert {m["move"] for m in hint["moves"]} == legal and hint["best"] == hint["moves"][0]["move"]
+    hinted = [Move.parse(m["move"]) for m in hint["moves"]]
+    ends = table.hand.ends
+    assert all(sum(equivalent(move, h, ends) for h in hinted) == 1 for move in table.legal_moves), \
+        "each legal move is hinted once, as itself or as its mirror image"
+    assert len(hinted) == len(table.hand.legal_moves.distinct()) and hint["best"] == hint["moves"][0]["move"]
     assert hint["words"] and all(m["label"] for m in hint["moves"])
     best = hint["moves"][0]
     table.play(best["move"].split()[1], best["move"].split()[2] if len(best["move"].split()) > 2 else None)
@@ -363,3 +369,40 @@ def test_the_analysis_shows_itself_in_words_in_its_language():
         assert word not in vietnamese, word
     interrupted = Analysis(Rules.six_love(), [], interrupted=True).to_html()
     assert "Analysis of 0 decisions (interrupted" in interrupted and "<ul>" not in interrupted
+
+
+@pytest.mark.parametrize("options, words", [
+    ({"bot": None}, "bot: the bot that judges the moves, by name ('strong'), not None"),
+    ({"bot": "greedy"}, "bot: the 'greedy' bot cannot judge moves (it has no evaluate()): judge with 'strong'"),
+    ({"seed": "x"}, "seed must be a whole number, not 'x'"),
+    ({"seed": 1.5}, "seed must be a whole number, not 1.5"),
+    ({"max_ms": float("nan")}, "max_ms must be a positive number of milliseconds (or None), not nan"),
+    ({"max_ms": float("inf")}, "max_ms must be a positive number of milliseconds (or None), not inf"),
+])
+def test_analyse_refuses_a_bad_judge_seed_or_time_cap_by_name(options, words):
+    with pytest.raises(ValueError) as raised:
+        analyse(SIX_LOVE, hands=[0], workers=1, **{**QUICK, **options})
+    assert str(raised.value) == words
+    view = seat_view(Hand.dealt(seed=1), "N")
+    with pytest.raises(ValueError, match=words.split(":")[0].split(" must")[0]):
+        judge_position(view, **{k: v for k, v in options.items()})
+
+
+def test_mirror_image_moves_are_judged_once_as_the_move_played():
+    # 6-6 posed: any 6-x on the left or the right leaves the same ends, one move in a mirror
+    deal = {"N": "6-6 6-4 6-1 2-2 3-3 0-1 0-2", "E": "5-6 4-4 1-1 0-3 0-4 0-5 1-2",
+            "S": "0-6 2-6 3-6 1-3 1-4 1-5 2-3", "W": "0-0 2-4 2-5 3-4 3-5 4-5 5-5"}
+    hand = Hand(Rules.six_love(), {seat: tiles.split() for seat, tiles in deal.items()})
+    hand.push("N 6-6")
+    hand.push("W pass")
+    view = seat_view(hand, "S")
+    assert len(view.legal_moves) == 6 and distinct_choices(view) == 3
+    judged = judge_position(view, seed=1, rollouts=30, played="S 6-3 R")
+    assert len(judged) == 3
+    assert sorted(m for j in judged for m in j.moves) == sorted(str(m) for m in view.legal_moves)
+    three = next(j for j in judged if "6-3" in j.move)
+    assert three.move == "S 6-3 R" and three.mirrors == ("S 6-3 L",)
+    decision = Decision(0, 2, "S", "NS", "S 6-3 L", judged)
+    assert decision.played_judgement is three
+    loaded = Analysis.load(Analysis(Rules.six_love(), [decision], {}).as_json()).decisions[0]
+    assert [(j.move, j.mirrors) for j in loaded.judgements] == [(j.move, j.mirrors) for j in judged]

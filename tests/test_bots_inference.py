@@ -258,3 +258,39 @@ def test_strong_beats_random_in_a_fixed_duplicate_run():
     strong = results.win_rates()[0]
     assert strong["player"] == "strong" and strong["hands"] == 40
     assert strong["win_rate"] >= 0.6, results  # 26 of 39 decided with this seed
+
+
+@pytest.mark.parametrize("name", ["strong", "montecarlo"])
+def test_a_time_cap_or_seed_that_is_not_one_is_refused_by_name(name):
+    for max_ms in (float("nan"), float("inf"), -1, 0, "10", True):
+        with pytest.raises(ValueError, match="^max_ms must be a positive number of milliseconds"):
+            make_bot(name, 1, max_ms=max_ms)
+    for seed in ("x", 1.5, float("nan")):
+        with pytest.raises(ValueError, match="^seed must be a whole number"):
+            make_bot(name, seed)
+    with pytest.raises(ValueError, match="^unknown bot None"):
+        make_bot(None, 1)
+
+
+def test_one_heaviest_tile_weighting_for_every_bot():
+    from dominoes_widget.bots.base import heaviness
+    from dominoes_widget.move import Move
+
+    moves = [Move.parse(text) for text in ("N 6-4 L", "N 5-5 R", "N 1-0 L", "N pass")]
+    assert sorted(moves, key=heaviness, reverse=True)[:2] == [moves[1], moves[0]], "5-5 before 6-4: a double first"
+    assert heaviness(moves[3]) < heaviness(moves[2])
+    view = seat_view(Hand(Rules.six_love(), {"N": "6-6 6-4 5-5 4-5 0-1 0-2 0-3".split(),
+                                              "E": "5-6 4-4 1-1 0-4 0-5 1-2 1-3".split(),
+                                              "S": "0-6 2-6 3-6 1-4 1-5 2-3 2-2".split(),
+                                              "W": "0-0 2-4 2-5 3-4 3-5 1-6 3-3".split()}), "N")
+    assert str(make_bot("greedy", 0).choose(view)) == "N 6-6"
+
+
+def test_one_wilson_interval_and_it_knows_nothing_from_no_trials():
+    from dominoes_widget import simulation
+    from dominoes_widget.bots import estimate
+
+    assert simulation.wilson_interval is estimate.wilson_interval
+    assert estimate.wilson_interval(0, 0) == (0.0, 1.0) == estimate.wilson_interval(0.0, 0.0)
+    low, high = estimate.wilson_interval(7.5, 12.5)  # weighted samples: a fractional count
+    assert 0 < low < 0.6 < high < 1

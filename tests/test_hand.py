@@ -669,3 +669,40 @@ def test_a_draw_out_of_turn_after_playing_is_refused_as_not_your_turn():
     with pytest.raises(IllegalMoveError) as refusal:
         hand.push("S draw")
     assert refusal.value.case == "not_your_turn" and "E's turn" in refusal.value.detail
+
+
+# -- equivalent moves (issue 16) --------------------------------------------------------------
+def test_equivalent_moves_are_one_tile_leaving_the_same_ends():
+    from dominoes_widget.hand import equivalent, group_moves
+
+    hand = Hand(Rules.six_love(), {"N": tiles("6-6 6-4 6-1 2-2 3-3 0-1 0-2"), "E": tiles("5-6 4-4 1-1 0-3 0-4 0-5 1-2"),
+                                   "S": tiles("0-6 2-6 3-6 1-3 1-4 1-5 2-3"), "W": tiles("0-0 2-4 2-5 3-4 3-5 4-5 5-5")})
+    play(hand, "N 6-6", "W pass")
+    legal = hand.legal_moves
+    assert [str(m) for m in legal.distinct()] == ["S 6-0 L", "S 6-2 L", "S 6-3 L"]
+    assert [[str(m) for m in group] for group in legal.groups()][0] == ["S 6-0 L", "S 6-0 R"]
+    assert equivalent(Move.parse("S 6-3 L"), Move.parse("S 6-3 R"), hand.ends)
+    assert not equivalent(Move.parse("S 6-3 L"), Move.parse("S 6-2 R"), hand.ends)
+    play(hand, "S 6-3 L")  # ends 3 and 6: a 3-6 now leaves 6-6 on one side and 3-3 on the other
+    assert not equivalent(Move.parse("E 3-6 L"), Move.parse("E 6-3 R"), hand.ends)
+    assert equivalent(Move.parse("N 6-4"), Move.parse("N 4-6"), None), "a lead written either way round"
+    assert group_moves([Move.parse("E pass")], hand.ends) == [[Move.parse("E pass")]]
+
+
+def test_a_seed_that_is_not_one_is_refused_by_name():
+    from dominoes_widget.hand import checked_seed
+
+    for bad in ("x", 1.5, float("nan"), True, [1]):
+        with pytest.raises(ValueError, match="seed must be a whole number"):
+            Hand.dealt(seed=bad)
+        with pytest.raises(ValueError, match="seed must be a whole number"):
+            Match(seed=bad)
+    assert checked_seed(3) == 3 and checked_seed(None) is None
+    with pytest.raises(ValueError, match="^seed must be a whole number, not None$"):
+        checked_seed(None, whole=True)
+
+
+def test_the_other_team_is_the_engines_word():
+    from dominoes_widget.hand import other_team, team_of
+
+    assert other_team("NS") == "EW" and other_team("EW") == "NS" and other_team(team_of("E")) == "NS"

@@ -126,11 +126,13 @@ def test_each_rule_is_written_once_in_the_sources():
     thirteen = [path.name for path, text in code.items() if re.search(r"\b13\b", text)]
     assert thirteen == ["rules.py"], thirteen
     counted = [path.name for path, text in code.items() for _ in re.finditer(r"if \w+ & 1 else", text)]
-    assert counted == ["hand.py"], f"the 0-0's count is added in more than one place: {counted}"
+    assert counted == ["masks.py"], f"the 0-0's count is added in more than one place: {counted}"
     worth = [path.name for path, text in code.items() if re.search(r"1 \+ (self|state)\.ties", text)]
     assert worth == ["match.py"], worth
-    lowest = [path.name for path, text in code.items() if "min(pips.values())" in text]
-    assert lowest == ["hand.py"], lowest
+    lowest = [path.name for path, text in code.items() if re.search(r"min\((pips|counts)(\.values\(\))?\)", text)]
+    assert lowest == ["masks.py"], lowest
+    other_team = [path.name for path, text in code.items() for _ in re.finditer(r'"EW" if \w+ == "NS"', text)]
+    assert other_team == ["rules.py"], f"the other team is worked out in more than one place: {other_team}"
     js = "\n".join(path.read_text() for path in (ROOT / "js").rglob("*.*js") if ".test." not in path.name)
     js = re.sub(r'd="[^"]*"|"M[\d .LHVZ-]+"|<rect[^>]*>', "", js)  # icons are drawings, not numbers of the game
     for rule in (r"\b13\b", r"\bworth\b", r"\bties\b", r"pips\s*\+", r"\.pips\s*="):
@@ -143,3 +145,11 @@ def test_every_reason_code_has_its_rule_in_words_once():
     for reason in Reason:
         if reason.kind in ("move", "table"):
             assert str(reason) in rules, f"{reason} has no rule in words"
+
+
+def test_the_front_end_files_the_python_names_exist():
+    """A comment that says "the same as js/x.mjs" points to a file that is there (one moved once)."""
+    named = {(path.name, match.group(0)) for path in (ROOT / "dominoes_widget").rglob("*.py")
+             for match in re.finditer(r"\bjs/[\w/]+\.(?:mjs|js|css)\b", path.read_text())}
+    assert named, "the svg module names the front end's tile and palette modules"
+    assert not [(source, target) for source, target in named if not (ROOT / target).is_file()]

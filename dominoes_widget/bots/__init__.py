@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import random
 
+from ..errors import excerpt
+from ..hand import rng_of
 from .base import Bot
 from .estimate import MoveEstimate
 from .greedy import GreedyBot
@@ -35,8 +37,8 @@ def bot_names() -> list[str]:
 
 def make_bot(name: str, seed: int | random.Random | None = None, **options) -> Bot:
     """The bot called ``name`` (``"greedy"`` or ``"bot:greedy"``) with its own random source."""
+    if not isinstance(name, str) or name.removeprefix("bot:") not in BOTS:
+        raise ValueError(f"unknown bot {excerpt(name)}; the bots are {', '.join(bot_names())}")
     key = name.removeprefix("bot:")
-    if key not in BOTS:
-        raise ValueError(f"unknown bot {name!r}; the bots are {', '.join(bot_names())}")
-    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    rng = rng_of(seed)
     return BOTS[key](rng, **options)

@@ -2,13 +2,35 @@
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Sequence
 
+from ..errors import excerpt
 from ..move import Move
+from ..tiles import ALL_TILES, Tile
 from ..views import SeatView
 
-__all__ = ["Bot"]
+__all__ = ["Bot", "heaviness", "check_budget"]
+
+_HEAVINESS: dict[Tile | None, int] = {t: 2 * t.pips + t.is_double for t in ALL_TILES}
+_HEAVINESS[None] = -1  # a pass or a draw offered beside plays
+
+
+def check_budget(rollouts: object, max_ms: object, name: str = "rollouts") -> None:
+    """Refuse a search budget that is not one: ``rollouts`` a whole number of at least 1,
+    ``max_ms`` a positive, finite number of milliseconds or ``None``."""
+    if isinstance(rollouts, bool) or not isinstance(rollouts, int) or rollouts < 1:
+        raise ValueError(f"{name} must be a whole number of at least 1, not {excerpt(rollouts)}")
+    if max_ms is not None and (isinstance(max_ms, bool) or not isinstance(max_ms, (int, float))
+                               or not math.isfinite(max_ms) or max_ms <= 0):
+        raise ValueError(f"max_ms must be a positive number of milliseconds (or None), not {excerpt(max_ms)}")
+
+
+def heaviness(move: Move) -> int:
+    """How heavy a move's tile is, for "heaviest tile first": its pips, a double before a
+    single of equal pips (twice the pips, plus one for a double); -1 for a pass or a draw."""
+    return _HEAVINESS[move.tile]
 
 
 class Bot:
@@ -17,6 +39,9 @@ class Bot:
     name = "bot"
 
     def __init__(self, rng: random.Random | None = None) -> None:
+        if rng is not None and not isinstance(rng, random.Random):
+            raise ValueError(f"a bot's rng must be a random.Random (or None), not {excerpt(rng)}; "
+                             f"make_bot(name, seed) takes a whole-number seed")
         self.rng = rng or random.Random()
 
     def choose(self, view: SeatView) -> Move:

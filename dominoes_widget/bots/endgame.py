@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..tiles import MASK_WITH
-from .playout import _EXPOSES, _HALVES
+from ..masks import EXPOSES, HALVES, MASK_WITH, is_dead
 
 __all__ = ["solve"]
 
@@ -28,7 +27,7 @@ def solve(held: list[int], left: int, right: int, unplayed: list[int], turn: int
     seats = len(held)
     masks = MASK_WITH
     mine = held[turn]
-    fitting_left = mine & masks[left]
+    fitting_left = mine & masks[left]  # the tiles showing an end's number fit it (no wild blanks here)
     fitting_right = mine & masks[right] if left != right else 0
     following = turn + 1 if turn + 1 < seats else 0
     if not (fitting_left or fitting_right):
@@ -41,8 +40,8 @@ def solve(held: list[int], left: int, right: int, unplayed: list[int], turn: int
             bit = fitting & -fitting
             fitting ^= bit
             tile = bit.bit_length() - 1
-            exposed = _EXPOSES[tile][value_end]
-            low, high = _HALVES[tile]
+            exposed = EXPOSES[tile][value_end]
+            low, high = HALVES[tile]
             held[turn] = mine ^ bit
             unplayed[low] -= 1
             if high != low:
@@ -50,7 +49,7 @@ def solve(held: list[int], left: int, right: int, unplayed: list[int], turn: int
             new_left, new_right = (exposed, right) if end == 0 else (left, exposed)
             if mine == bit:
                 value = 1.0 if maximising else 0.0
-            elif unplayed[new_left] == 0 and unplayed[new_right] == 0:
+            elif is_dead(unplayed, new_left, new_right):
                 value = score_block(held)
             else:
                 value = solve(held, new_left, new_right, unplayed, following, ours, score_block, alpha, beta)

@@ -58,10 +58,13 @@ class MoveEstimate:
                 f"tie {100 * self.tie:.0f}%, {self.samples} samples")
 
 
-def wilson_interval(p: float, n: float, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion ``p`` seen in ``n`` (possibly fractional) trials."""
-    if n <= 0:
+def wilson_interval(successes: float, trials: float, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval (95% by default) of ``successes`` in ``trials``, either of them
+    possibly fractional (weighted samples). With no trials nothing is known: ``(0.0, 1.0)``."""
+    if trials <= 0:
         return (0.0, 1.0)
+    n = trials
+    p = successes / trials
     denominator = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denominator
     half = z * math.sqrt(max(p * (1 - p), 0.0) / n + z * z / (4 * n * n)) / denominator

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..move import LEAD, PLAY, Move
 from ..views import SeatView
-from .base import Bot
+from .base import Bot, heaviness
 
 __all__ = ["GreedyBot"]
 
@@ -19,10 +19,5 @@ class GreedyBot(Bot):
         placing = [m for m in moves if m.action in (LEAD, PLAY)]
         if not placing:
             return moves[0]
-        best = max(_weight(m) for m in placing)
-        return self.rng.choice([m for m in placing if _weight(m) == best])
-
-
-def _weight(move: Move) -> tuple[int, bool]:
-    tile = move.tile
-    return (tile.pips, tile.is_double) if tile is not None else (-1, False)  # (a lead or play has a tile)
+        best = max(heaviness(m) for m in placing)
+        return self.rng.choice([m for m in placing if heaviness(m) == best])

@@ -31,15 +31,16 @@ import time
 from math import exp, log
 from typing import Mapping, Sequence
 
-from ..hand import Hand, pips_counted, team_of
+from ..hand import Hand, team_of
+from ..masks import blocked_winner, is_dead, pips, unplayed_counts
 from ..move import DRAW, LEAD, PLAY, Move
 from ..tiles import Tile
 from ..views import SeatView
-from .base import Bot
+from .base import Bot, check_budget, heaviness
 from .endgame import solve
 from .estimate import MoveEstimate, wilson_interval
 from .montecarlo import WorldSampler, _drawn_state, move_groups
-from .playout import Policy, blocked_result, fast_playout, hand_playout, supports_fast_playout
+from .playout import Policy, fast_playout, hand_playout, supports_fast_playout
 
 __all__ = ["InferenceBot", "DEFAULT_ROLLOUTS", "ANALYSIS_ROLLOUTS"]
 
@@ -71,8 +72,8 @@ class InferenceBot(Bot):
                  inference: float = 1.0, endgame: int = 12, sight_block: float = 2.0,
                  sight_partner: float = 1.0) -> None:
         super().__init__(rng)
-        _check_budget(rollouts, max_ms)
-        _check_budget(analysis_rollouts, None, "analysis_rollouts")
+        check_budget(rollouts, max_ms)
+        check_budget(analysis_rollouts, None, "analysis_rollouts")
         for name, value in (("inference", inference), ("sight_block", sight_block), ("sight_partner", sight_partner)):
             if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
                 raise ValueError(f"{name} must be a number of at least 0, not {value!r}")
@@ -108,7 +109,7 @@ class InferenceBot(Bot):
         if not view.legal_moves:
             raise ValueError(f"{view.seat} has no move to evaluate: it is {view.turn}'s turn")
         rollouts = self.analysis_rollouts if rollouts is None else rollouts
-        _check_budget(rollouts, max_ms)
+        check_budget(rollouts, max_ms)
         groups = move_groups(view)
         worlds = max(1, rollouts // len(groups))
         deadline = None if max_ms is None else time.perf_counter() + max_ms / 1000
@@ -127,13 +128,6 @@ class InferenceBot(Bot):
         return _estimates(groups, log_weights, results)
 
 
-def _check_budget(rollouts: object, max_ms: object, name: str = "rollouts") -> None:
-    if isinstance(rollouts, bool) or not isinstance(rollouts, int) or rollouts < 1:
-        raise ValueError(f"{name} must be a whole number of at least 1, not {rollouts!r}")
-    if max_ms is not None and (isinstance(max_ms, bool) or not isinstance(max_ms, (int, float)) or max_ms <= 0):
-        raise ValueError(f"max_ms must be a positive number of milliseconds (or None), not {max_ms!r}")
-
-
 def _estimates(groups: list[list[Move]], log_weights: list[float], results: list[list[Result]]
                ) -> list[MoveEstimate]:
     """Weighted means of the played-out results, one estimate per legal move, best first."""
@@ -147,18 +141,14 @@ def _estimates(groups: list[list[Move]], log_weights: list[float], results: list
         tie = sum(w * r[index][1] for w, r in zip(weights, results)) / total
         margin = sum(w * r[index][2] for w, r in zip(weights, results)) / total
         stderr = math.sqrt(max(win * (1 - win), 0.0) / effective)
-        interval = wilson_interval(win, effective)
-        rank = (-(win + tie / 2), -margin, -_weight(group[0]), index)
+        interval = wilson_interval(win * effective, effective)
+        rank = (-(win + tie / 2), -margin, -heaviness(group[0]), index)
         for move in group:
             mirrors = tuple(m for m in group if m != move)
             ranked.append((rank, MoveEstimate(move, win, tie, stderr, interval, len(results), effective, margin,
                                               mirrors)))
     ranked.sort(key=lambda item: item[0])
     return [estimate for _rank, estimate in ranked]
-
-
-def _weight(move: Move) -> int:
-    return -1 if move.tile is None else 2 * move.tile.pips + move.tile.is_double
 
 
 class _Player:
@@ -182,18 +172,13 @@ class _Player:
         self.order = rules.turn_order
         self.me = self.order.index(seat)
         self.side = team_of(seat) if rules.is_partnership else seat
-        """The mover's side: what ``Outcome.winner`` and :func:`blocked_result` name when it wins."""
+        """The mover's side: what ``Outcome.winner`` and :func:`~dominoes_widget.masks.blocked_winner` name when it wins."""
         if rules.is_partnership:
             self.ours = [team_of(other) == self.side for other in self.order]
         else:
             self.ours = [other == seat for other in self.order]
         self.double_blank = rules.double_blank_pips
-        unplayed = [7] * 7
-        for first, second in view.line:
-            unplayed[first] -= 1
-            if second != first:
-                unplayed[second] -= 1
-        self.unplayed = unplayed
+        self.unplayed = unplayed_counts(view.line)
         self.drawn, self.drew = _drawn_state(view)
 
     def __call__(self, held: Mapping[str, Sequence[Tile]], pile: list[Tile], move: Move) -> Result:
@@ -230,7 +215,7 @@ class _Player:
                 left, right = ends[0], placed[1]
             if not masks[me]:
                 return float(self.ours[me]), 0.0, self._margin(masks)
-            if unplayed[left] == 0 and unplayed[right] == 0:
+            if is_dead(unplayed, left, right):
                 return self._blocked(masks)
         elif ends is not None:  # a pass (then the only legal move): the next seat plays on the same ends
             left, right = ends
@@ -246,15 +231,15 @@ class _Player:
         return self._blocked(masks)
 
     def _pips(self, masks: list[int]) -> list[int]:
-        return [pips_counted(mask, self.double_blank) for mask in masks]
+        return [pips(mask, self.double_blank) for mask in masks]
 
     def _blocked(self, masks: list[int]) -> tuple[float, float, float]:
-        pips = self._pips(masks)
-        winner, tie = blocked_result(self.rules, pips, [m.bit_count() for m in masks], self.order)
-        margin = self._margin_of_pips(pips)
-        if tie:
+        counts = self._pips(masks)
+        seat, team, _why, _lowest = blocked_winner(self.rules, counts, [m.bit_count() for m in masks], self.order)
+        margin = self._margin_of_pips(counts)
+        if seat is None and team is None:
             return 0.0, 1.0, margin
-        return float(winner == self.side), 0.0, margin
+        return float((team or seat) == self.side), 0.0, margin
 
     def _block_value(self, masks: list[int]) -> float:
         win, tie, _margin = self._blocked(masks)

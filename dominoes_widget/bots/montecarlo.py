@@ -22,25 +22,18 @@ import random
 import time
 from typing import Callable, TypedDict
 
-from ..hand import Hand, team_of
+from ..hand import Hand, group_moves, team_of
+from ..masks import fitting
 from ..move import DRAW, LEAD, PLAY, Move
 from ..tiles import ALL_TILES, MASK_WITH, Tile
 from ..views import SeatView
-from .base import Bot
+from .base import Bot, check_budget, heaviness
 
 __all__ = ["MonteCarloBot", "WorldSampler", "World", "SearchStats", "sample_world", "rollout", "distinct_moves",
            "move_groups"]
 
 World = tuple[dict[str, tuple[Tile, ...]], list[Tile]]
 """A sampled deal: every seat's tiles, and the draw pile (top first)."""
-
-_WEIGHT: dict[Tile | None, int] = {t: 2 * t.pips + t.is_double for t in ALL_TILES}
-_WEIGHT[None] = -1  # a pass or a draw offered beside plays
-
-
-def _weight(move: Move) -> int:
-    return _WEIGHT[move.tile]
-
 
 class SearchStats(TypedDict, total=False):
     """What :class:`MonteCarloBot`'s last decision did (``last_stats``)."""
@@ -68,10 +61,7 @@ class MonteCarloBot(Bot):
     def __init__(self, rng: random.Random | None = None, *, rollouts: int = 600, max_ms: float | None = None,
                  epsilon: float = 0.1, margin_weight: float = 0.002) -> None:
         super().__init__(rng)
-        if isinstance(rollouts, bool) or not isinstance(rollouts, int) or rollouts < 1:
-            raise ValueError(f"rollouts must be a whole number of at least 1, not {rollouts!r}")
-        if max_ms is not None and (isinstance(max_ms, bool) or not isinstance(max_ms, (int, float)) or max_ms <= 0):
-            raise ValueError(f"max_ms must be a positive number of milliseconds (or None), not {max_ms!r}")
+        check_budget(rollouts, max_ms)
         for name, value in (("epsilon", epsilon), ("margin_weight", margin_weight)):
             if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
                 raise ValueError(f"{name} must be a number of at least 0, not {value!r}")
@@ -111,7 +101,7 @@ class MonteCarloBot(Bot):
                 totals[i] += score(hand)
             if deadline is not None and time.perf_counter() > deadline:
                 break
-        best = max(range(len(candidates)), key=lambda i: (totals[i], _weight(candidates[i])))
+        best = max(range(len(candidates)), key=lambda i: (totals[i], heaviness(candidates[i])))
         self.last_stats = {"candidates": len(candidates), "worlds": done,
                            "scores": {str(m): totals[i] / done for i, m in enumerate(candidates)}}
         choice = candidates[best]
@@ -124,25 +114,9 @@ def distinct_moves(view: SeatView) -> list[Move]:
 
 
 def move_groups(view: SeatView) -> list[list[Move]]:
-    """The legal moves in groups of mirror images, in order of first appearance.
-
-    Playing a tile on the left or on the right when both ends show the same number (or
-    leading a tile either way round) gives the same position seen in a mirror.
-    """
-    groups: dict[tuple[object, ...], list[Move]] = {}
-    ends = view.ends
-    for move in view.legal_moves:
-        key: tuple[object, ...]
-        if move.action == LEAD:
-            key = (move.tile, frozenset((move.first, move.second)))
-        elif move.action == PLAY and ends is not None and move.second is not None:  # (a play always has both)
-            left, right = ends
-            after = (move.second, right) if move.end == "L" else (left, move.second)
-            key = (move.tile, tuple(sorted(after)))
-        else:
-            key = (move.action,)
-        groups.setdefault(key, []).append(move)
-    return list(groups.values())
+    """The legal moves in groups of mirror images, in order of first appearance
+    (:func:`~dominoes_widget.hand.group_moves` on the view's moves)."""
+    return group_moves(view.legal_moves, view.ends)
 
 
 def _drawn_state(view: SeatView) -> tuple[Tile | None, bool]:
@@ -155,8 +129,7 @@ def _drawn_state(view: SeatView) -> tuple[Tile | None, bool]:
     tile, ends = last.tile, view.ends
     assert tile is not None and ends is not None, "a seat sees the tile it drew, and draws only once a tile is down"
     left, right = ends
-    wild = view.rules.blank_rule == "wild" and 0 in (left, right)
-    return (tile if wild or tile.has(left) or tile.has(right) else None), True
+    return (tile if fitting(1 << tile, left, right, view.rules.blank_rule == "wild") else None), True
 
 
 class WorldSampler:
@@ -275,7 +248,7 @@ def rollout(hand: Hand, rng: random.Random, epsilon: float = 0.1) -> Hand:
         elif rand() < epsilon:
             push(moves[int(rand() * len(moves))])
         else:
-            push(max(moves, key=_weight))
+            push(max(moves, key=heaviness))
     return hand
 
 

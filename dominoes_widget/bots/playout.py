@@ -17,23 +17,18 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..hand import Hand
+from ..masks import EXPOSES, HALVES, MASK_WITH, PIPS, is_dead, plays, unplayed_counts
 from ..move import LEAD, Move
 from ..rules import Rules
-from ..tiles import ALL_TILES, MASK_WITH
+from ..tiles import ALL_TILES
 
-__all__ = ["POLICY_WEIGHTS", "Policy", "features", "fast_playout", "hand_playout", "supports_fast_playout",
-           "blocked_result"]
+__all__ = ["POLICY_WEIGHTS", "Policy", "features", "fast_playout", "hand_playout", "supports_fast_playout"]
 
 POLICY_WEIGHTS = (0.016, 1.092, 0.389, 0.601, 0.156)
 """Weights of the features of a play (:func:`features`), fitted by maximum likelihood
 (a conditional logit) to 4,115 decisions of ``montecarlo`` bots in Six Love hands."""
 
-_HALVES = tuple(t.halves for t in ALL_TILES)
-_PIPS = tuple(t.pips for t in ALL_TILES)
 _DOUBLE = tuple(int(t.is_double) for t in ALL_TILES)
-_EXPOSES = tuple(tuple(t.other(n) if t.has(n) else -1 for n in range(7)) for t in ALL_TILES)
-"""``_EXPOSES[tile][n]``: the half a tile shows when its ``n`` touches the line (-1, never
-read, where the tile has no ``n``)."""
 
 
 def supports_fast_playout(rules: Rules) -> bool:
@@ -49,7 +44,7 @@ def features(tile: int, exposed: int, other_end: int, kept: int, out_exposed: in
     ``tile`` is played exposing ``exposed`` beside ``other_end``; the mover keeps the tiles
     of mask ``kept``; ``out_exposed`` tiles showing ``exposed`` are then out of play.
     """
-    return (_PIPS[tile], _DOUBLE[tile], (kept & MASK_WITH[exposed]).bit_count(), int(exposed == other_end),
+    return (PIPS[tile], _DOUBLE[tile], (kept & MASK_WITH[exposed]).bit_count(), int(exposed == other_end),
             out_exposed)
 
 
@@ -62,14 +57,17 @@ class Policy:
         """Playout-only weights that look at the other hands of a sampled world: the next
         seat cannot follow the play, the partner can."""
         w_pips, w_double, w_follow = self.weights[:3]
-        self.base = tuple(w_pips * _PIPS[t] + w_double * _DOUBLE[t] - w_follow for t in range(28))
+        self.base = tuple(w_pips * PIPS[t] + w_double * _DOUBLE[t] - w_follow for t in range(28))
         """The part of each tile's score that does not depend on the position (less the tile
         itself, which :meth:`plays` counts among the held tiles that follow its exposed half)."""
+        self.on_end = _plays_on_end(self.base)
+        """``on_end[n][held & MASK_WITH[n]]``: ``(tile, exposed, base score, mask of the exposed
+        number)`` of each play of those tiles on an end showing ``n``, tiles in order."""
 
     def score(self, tile: int, exposed: int, other_end: int, kept: int, out_exposed: int) -> float:
         """The weighted sum of :func:`features` (same arguments)."""
         w_pips, w_double, w_follow, w_same, w_out = self.weights
-        return (w_pips * _PIPS[tile] + w_double * _DOUBLE[tile] + w_follow * (kept & MASK_WITH[exposed]).bit_count()
+        return (w_pips * PIPS[tile] + w_double * _DOUBLE[tile] + w_follow * (kept & MASK_WITH[exposed]).bit_count()
                 + w_same * (exposed == other_end) + w_out * out_exposed)
 
     def plays(self, held: int, left: int, right: int, unplayed: list[int]) -> list[tuple[float, int, int, int]]:
@@ -78,17 +76,12 @@ class Policy:
         ``unplayed[n]``: how many tiles showing ``n`` are not yet on the table.
         """
         _w_pips, _w_double, w_follow, w_same, w_out = self.weights
-        base = self.base
+        on_end = self.on_end
         masks = MASK_WITH
         options: list[tuple[float, int, int, int]] = []
         for end, value, other in ((0, left, right), (1, right, left)):
-            fitting = held & masks[value]
-            while fitting:
-                bit = fitting & -fitting
-                fitting ^= bit
-                tile = bit.bit_length() - 1
-                exposed = _EXPOSES[tile][value]
-                score = base[tile] + w_follow * (held & masks[exposed]).bit_count() + w_out * (8 - unplayed[exposed])
+            for tile, exposed, base, exposed_mask in on_end[value][held & masks[value]]:
+                score = base + w_follow * (held & exposed_mask).bit_count() + w_out * (8 - unplayed[exposed])
                 if exposed == other:
                     score += w_same
                 options.append((score, tile, end, exposed))
@@ -108,6 +101,23 @@ class Policy:
         return self.score(tile, exposed, other, held & ~(1 << tile), 8 - unplayed[exposed])
 
 
+_PlayEntry = tuple[int, int, float, int]
+
+
+def _plays_on_end(base: Sequence[float]) -> list[dict[int, tuple[_PlayEntry, ...]]]:
+    """For each end number and each subset of the tiles showing it, the plays (see ``Policy.on_end``)."""
+    table: list[dict[int, tuple[_PlayEntry, ...]]] = []
+    for number in range(7):
+        by_subset: dict[int, tuple[_PlayEntry, ...]] = {}
+        showing = [t for t in range(28) if MASK_WITH[number] >> t & 1]
+        for subset in range(1 << len(showing)):
+            mask = sum(1 << t for i, t in enumerate(showing) if subset >> i & 1)
+            by_subset[mask] = tuple((tile, EXPOSES[tile][half], base[tile], MASK_WITH[EXPOSES[tile][half]])
+                                    for tile, end, half in plays(mask, number, number) if end == 0)
+        table.append(by_subset)
+    return table
+
+
 def fast_playout(policy: Policy, held: list[int], left: int, right: int, unplayed: list[int], turn: int
                  ) -> tuple[list[int], int | None]:
     """Play on from a position (after the lead) with ``policy``'s best plays.
@@ -117,32 +127,37 @@ def fast_playout(policy: Policy, held: list[int], left: int, right: int, unplaye
     are changed in place. Returns the final holdings and the index of the seat that
     dominoed, or ``None`` when the hand blocked.
     """
-    plays = policy.plays
-    halves = _HALVES
+    on_end = policy.on_end
+    halves = HALVES
     masks = MASK_WITH
     seats = len(held)
     w_block, w_partner = policy.sight
+    _w_pips, _w_double, w_follow, w_same, w_out = policy.weights
     sighted = (w_block or w_partner) and seats == 4
-    exposes = _EXPOSES
     while True:
         mine = held[turn]
-        fitting = mine & (masks[left] | masks[right])
-        if fitting:
-            on_left = fitting & masks[left]
-            if not fitting & (fitting - 1) and (left == right or not (on_left and fitting & masks[right])):
-                choice = fitting.bit_length() - 1  # one tile with one way to play it
-                side, shown = (0, exposes[choice][left]) if on_left else (1, exposes[choice][right])
+        lefts = on_end[left][mine & masks[left]]
+        rights = on_end[right][mine & masks[right]] if left != right else ()  # equal ends: the right mirrors
+        if lefts or rights:
+            if len(lefts) + len(rights) == 1:  # one tile with one way to play it
+                side = 0 if lefts else 1
+                choice, shown = (lefts or rights)[0][:2]
             elif sighted:
                 # the world is known here: prefer plays the next seat cannot follow and the partner can
                 following, partner = held[(turn + 1) % 4], held[(turn + 2) % 4]
                 best = -1e9
-                for score, tile, end, exposed in plays(mine, left, right, unplayed):
-                    fits = masks[exposed] | masks[right if end == 0 else left]
-                    score += w_block * (not following & fits) + w_partner * bool(partner & fits)
-                    if score > best:
-                        best, choice, side, shown = score, tile, end, exposed
+                for end, other, options in ((0, right, lefts), (1, left, rights)):
+                    other_mask = masks[other]
+                    for tile, exposed, base, exposed_mask in options:
+                        score = base + w_follow * (mine & exposed_mask).bit_count() + w_out * (8 - unplayed[exposed])
+                        if exposed == other:
+                            score += w_same
+                        fits = exposed_mask | other_mask
+                        score += w_block * (not following & fits) + w_partner * bool(partner & fits)
+                        if score > best:
+                            best, choice, side, shown = score, tile, end, exposed
             else:
-                _score, choice, side, shown = max(plays(mine, left, right, unplayed))
+                _score, choice, side, shown = max(policy.plays(mine, left, right, unplayed))
             mine ^= 1 << choice
             held[turn] = mine
             low, high = halves[choice]
@@ -155,47 +170,16 @@ def fast_playout(policy: Policy, held: list[int], left: int, right: int, unplaye
                 left = shown
             if not mine:
                 return held, turn
-            if unplayed[left] == 0 and unplayed[right] == 0:
+            if is_dead(unplayed, left, right):
                 return held, None
         turn = turn + 1 if turn + 1 < seats else 0
-
-
-def blocked_result(rules: Rules, pips: list[int], counts: list[int], seats: tuple[str, ...]) -> tuple[str | None, bool]:
-    """Who wins a blocked hand from each seat's count: ``(winner, tie)``.
-
-    The winner is a team (``NS``/``EW``) in the partnership game, a seat in the Vietnamese
-    game (``pips`` already counting the 0-0 as ``Rules.double_blank_pips``), as RULES.md's
-    blocked count says.
-    """
-    if rules.is_partnership:
-        teams = ["NS" if seat in ("N", "S") else "EW" for seat in seats]
-        if rules.blocked_rule == "lowest_team_total":
-            totals = {"NS": 0, "EW": 0}
-            for team, count in zip(teams, pips):
-                totals[team] += count
-            if totals["NS"] == totals["EW"]:
-                return None, True
-            return ("NS" if totals["NS"] < totals["EW"] else "EW"), False
-        lowest = min(pips)
-        winners = {team for team, count in zip(teams, pips) if count == lowest}
-        return (winners.pop(), False) if len(winners) == 1 else (None, True)
-    lowest = min(pips)
-    lowest_seats = [i for i, count in enumerate(pips) if count == lowest]
-    if len(lowest_seats) > 1 and rules.tie_rule == "fewest_tiles":
-        fewest = min(counts[i] for i in lowest_seats)
-        lowest_seats = [i for i in lowest_seats if counts[i] == fewest]
-    return (seats[lowest_seats[0]], False) if len(lowest_seats) == 1 else (None, True)
 
 
 def hand_playout(policy: Policy, hand: Hand) -> Hand:
     """Play ``hand`` to its end through the engine with ``policy``'s best moves (any game)."""
     legal = hand.legal_move_list
     push = hand.push_unchecked
-    unplayed = [7] * 7
-    for first, second in hand.line:
-        unplayed[first] -= 1
-        if second != first:
-            unplayed[second] -= 1
+    unplayed = unplayed_counts(hand.line)
     while hand.outcome is None:
         moves = legal()
         if len(moves) == 1:
