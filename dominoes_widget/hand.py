@@ -128,8 +128,7 @@ def deal_tiles(rules: Rules, seed: int | random.Random | None = None
     The same integer seed gives the same deal on every machine.
     """
     rng = seed if isinstance(seed, random.Random) else rng_of(seed)
-    tiles = list(ALL_TILES)
-    rng.shuffle(tiles)
+    tiles = _shuffled(rng)
     deal = {seat: tuple(sorted(tiles[i * HAND_SIZE:(i + 1) * HAND_SIZE])) for i, seat in enumerate(rules.seats)}
     return deal, tiles[len(rules.seats) * HAND_SIZE:]
 
@@ -151,6 +150,25 @@ def opening_lead(rules: Rules, deal: Mapping[str, Iterable[Tile]]) -> tuple[str,
     holder = {t: seat for seat, tiles in deal.items() for t in tiles}
     highest = max(holder, key=lambda t: (t.pips, t.high))
     return holder[highest], highest
+
+
+_SHUFFLE_STEPS = [(i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, len(ALL_TILES)))]
+
+
+def _shuffled(rng: random.Random) -> list[Tile]:
+    """The 28 tiles shuffled by ``rng.shuffle``, its steps written out for a ``random.Random``
+    (the same swaps from the same random bits, without two calls per swap)."""
+    tiles = list(ALL_TILES)
+    if type(rng) is not random.Random:
+        rng.shuffle(tiles)
+        return tiles
+    getrandbits = rng.getrandbits
+    for i, n, k in _SHUFFLE_STEPS:  # random.shuffle: j = randbelow(i + 1), by rejection on k bits
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        tiles[i], tiles[j] = tiles[j], tiles[i]
+    return tiles
 
 
 class LeadOptions(TypedDict, total=False):
@@ -492,19 +510,20 @@ class Hand:
         while True:
             mine, (on_left, on_right) = held[seat], steps_on[seat]
             lefts, rights = on_left[left][mine & masks[left]], on_right[right][mine & masks[right]]
-            count = len(lefts) + len(rights)
+            on_lefts = len(lefts)
+            count = on_lefts + len(rights)
             stack(((left, right), seat, None, False, None, lead_index))
             if not count:
                 moves(passes[seat])
                 seat = next_seat[seat]
                 continue
             pick = int(uniform() * count)
-            if pick < len(lefts):
+            if pick < on_lefts:
                 move, bit, low, high, left, placed = lefts[pick]
                 line.appendleft(placed)
                 lead_index += 1
             else:
-                move, bit, low, high, right, placed = rights[pick - len(lefts)]
+                move, bit, low, high, right, placed = rights[pick - on_lefts]
                 line.append(placed)
             mine ^= bit
             held[seat] = mine

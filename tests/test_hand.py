@@ -706,3 +706,16 @@ def test_the_other_team_is_the_engines_word():
     from dominoes_widget.hand import other_team, team_of
 
     assert other_team("NS") == "EW" and other_team("EW") == "NS" and other_team(team_of("E")) == "NS"
+
+
+def test_a_deal_shuffles_as_random_shuffle_does():
+    """The deal's own shuffle (its steps written out, for speed) takes the same tiles from the
+    same random bits as ``random.shuffle``: a seed deals what it dealt before."""
+    from dominoes_widget.hand import _shuffled
+
+    for seed in range(300):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        tiles = list(ALL_TILES)
+        theirs.shuffle(tiles)
+        assert _shuffled(ours) == tiles and ours.random() == theirs.random()
+    assert sorted(_shuffled(random.SystemRandom())) == list(ALL_TILES)

@@ -32,7 +32,7 @@ from math import exp, log
 from typing import Mapping, Sequence
 
 from ..hand import Hand, team_of
-from ..masks import blocked_winner, is_dead, pips, unplayed_counts
+from ..masks import blocked_winner, is_dead, mask_of, pips, unplayed_counts
 from ..move import DRAW, LEAD, PLAY, Move
 from ..tiles import Tile
 from ..views import SeatView
@@ -197,7 +197,7 @@ class _Player:
         return float(outcome.winner == self.side), 0.0, margin
 
     def _fast(self, held: Mapping[str, Sequence[Tile]], move: Move) -> Result:
-        masks = [sum(1 << t for t in held[seat]) for seat in self.order]
+        masks = [mask_of(held[seat]) for seat in self.order]
         unplayed = self.unplayed[:]
         me = self.me
         tile, placed, ends = move.tile, move.placed, self.ends
@@ -306,7 +306,7 @@ class _Evidence:
         for seat, later, left, right, unplayed, tile, end in self.items:
             mask = masks.get(seat)
             if mask is None:
-                mask = masks[seat] = sum(1 << t for t in held[seat])
+                mask = masks[seat] = mask_of(held[seat])
             options = plays(mask | later, left, right, unplayed)
             if len(options) < 2:
                 continue

@@ -14,6 +14,7 @@ partnership game, four-player Vietnamese) on tile masks, several times faster th
 
 from __future__ import annotations
 
+import functools
 from typing import Sequence
 
 from ..hand import Hand
@@ -104,8 +105,10 @@ class Policy:
 _PlayEntry = tuple[int, int, float, int]
 
 
-def _plays_on_end(base: Sequence[float]) -> list[dict[int, tuple[_PlayEntry, ...]]]:
-    """For each end number and each subset of the tiles showing it, the plays (see ``Policy.on_end``)."""
+@functools.lru_cache(maxsize=8)
+def _plays_on_end(base: tuple[float, ...]) -> list[dict[int, tuple[_PlayEntry, ...]]]:
+    """For each end number and each subset of the tiles showing it, the plays (see ``Policy.on_end``;
+    built once per weights: a bot is made for each decision an analysis judges)."""
     table: list[dict[int, tuple[_PlayEntry, ...]]] = []
     for number in range(7):
         by_subset: dict[int, tuple[_PlayEntry, ...]] = {}
