@@ -255,6 +255,7 @@ class Hand:
         self._drew = False  # the seat to move has drawn this turn
         self._stack: list[_Snapshot] = []  # per move: (ends before it, turn, drawn, drew, outcome, lead_index)
         self._origin: _Origin | None = None  # the position a hand built by from_position starts from
+        self._offered: tuple[Move, ...] = ()  # the legal moves last listed, while the position stands
 
     # -- construction ------------------------------------------------------------------
     @classmethod
@@ -321,6 +322,10 @@ class Hand:
     def held(self, seat: str) -> list[Tile]:
         """The tiles ``seat`` holds now, in order."""
         return [*tiles_of(self._held[seat])]
+
+    def held_tuple(self, seat: str) -> tuple[Tile, ...]:
+        """The tiles ``seat`` holds now, in order, as a tuple."""
+        return tiles_of(self._held[seat])
 
     def count(self, seat: str) -> int:
         """How many tiles ``seat`` holds."""
@@ -393,6 +398,17 @@ class Hand:
 
     def legal_move_list(self) -> list[Move]:
         """The legal moves as a fresh list (the fast path used by bots and simulation)."""
+        moves = self._legal_move_list()
+        self._offered = tuple(moves)  # push() accepts one of these, until the position changes, unchecked
+        return moves
+
+    def legal_move_tuple(self) -> tuple[Move, ...]:
+        """The legal moves as a tuple (listed once per position, as :meth:`legal_move_list` lists them)."""
+        if not self._offered:
+            self._offered = tuple(self._legal_move_list())
+        return self._offered
+
+    def _legal_move_list(self) -> list[Move]:
         seat = self.turn
         if seat is None:
             return []
@@ -468,8 +484,10 @@ class Hand:
                 move = Move.parse(text)
             except MoveSyntaxError:
                 raise IllegalMoveError(Reason.BAD_MOVE, "bad_syntax", text=quoted(text)) from None
-        move = self._check(move)
-        return self._apply(move)
+        for offered in self._offered:  # listed as legal at this very position: nothing left to check
+            if offered is move:
+                return self._apply(move)
+        return self._apply(self._check(move))
 
     def push_unchecked(self, move: Move) -> Move:
         """Make a move taken from :meth:`legal_move_list` without checking it again."""
@@ -481,7 +499,7 @@ class Hand:
         The fast path for rollouts and simulation: moves come from :meth:`legal_move_list`
         and are made without checking them again. Returns the outcome.
         """
-        legal, apply = self.legal_move_list, self._apply
+        legal, apply = self._legal_move_list, self._apply
         if choose is None:
             uniform = rng.random
             def special() -> bool:  # anything legal_move_list handles beyond plain plays and passes
@@ -503,6 +521,7 @@ class Hand:
         """:meth:`play_out`'s common case, once led with every tile dealt and blanks standard:
         plays and passes only, made here as :meth:`_apply` makes them (the same moves, stack
         and line), with the position in local names and each play's effects looked up."""
+        self._offered = ()
         held, masks, passes, steps_on, next_seat = self._held, MASK_WITH, _PASS, _STEPS_ON, self._next_seat
         unplayed, stack, moves, line = self._unplayed_with, self._stack.append, self.moves.append, self.line
         seat, left, right, lead_index = self.turn, self.left, self.right, self.lead_index
@@ -543,6 +562,7 @@ class Hand:
         if not self.moves:
             raise IndexError("pop from a hand with no moves")
         move = self.moves.pop()
+        self._offered = ()
         ends, self.turn, self._drawn, self._drew, self.outcome, self.lead_index = self._stack.pop()
         self.left, self.right = ends or (None, None)
         seat, tile = move.seat, move.tile
@@ -564,6 +584,7 @@ class Hand:
         return move
 
     def _apply(self, move: Move) -> Move:
+        self._offered = ()
         seat = move.seat
         action = move.action
         left, right = self.left, self.right

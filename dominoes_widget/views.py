@@ -154,31 +154,24 @@ def seat_view(hand: Hand, seat: str | None, match: MatchState | None = None, *,
     ``seat=None`` is a spectator: no hand face up (but every hand once the hand is over or
     with ``open_hands``) and every draw hidden.
     """
-    has_boneyard = hand.rules.has_boneyard
+    rules = hand.rules
+    has_boneyard = rules.has_boneyard
     if open_hands or not has_boneyard:  # only draws hide anything
         moves = tuple(hand.moves)
     else:
         moves = tuple(m if m.seat == seat else m.without_tile() for m in hand.moves)
     revealed = {}
-    if hand.is_over or open_hands:
+    if hand.outcome is not None or open_hands:
         revealed = {s: tuple(hand.held(s)) for s in hand.seats}
-    return SeatView(
-        seat=seat,
-        rules=hand.rules,
-        tiles=tuple(hand.held(seat)) if seat is not None else (),
-        counts=hand.counts(),
-        line=tuple(hand.line),
-        lead_index=hand.lead_index,
-        ends=hand.ends,
-        moves=moves,
-        ends_before=hand.ends_history(),
-        boneyard_size=hand.boneyard_size,
-        turn=hand.turn,
-        legal_moves=tuple(hand.legal_move_list()) if seat is not None and hand.turn == seat else (),
-        leader=hand.leader,
-        outcome=hand.outcome,
-        match=match,
-        revealed=revealed,
-        draw_fits=(tuple(hand.draw_fitted(i) if m.action == DRAW else None for i, m in enumerate(hand.moves))
-                   if has_boneyard else ()),
-    )
+    turn = hand.turn
+    view = SeatView.__new__(SeatView)
+    # a view is made for every decision a bot takes: its fields go into __dict__ at once
+    vars(view).update({
+        "seat": seat, "rules": rules, "tiles": hand.held_tuple(seat) if seat is not None else (),
+        "counts": hand.counts(), "line": tuple(hand.line), "lead_index": hand.lead_index, "ends": hand.ends,
+        "moves": moves, "ends_before": hand.ends_history(), "boneyard_size": hand.boneyard_size, "turn": turn,
+        "legal_moves": hand.legal_move_tuple() if seat is not None and turn == seat else (),
+        "leader": hand.leader, "outcome": hand.outcome, "match": match, "revealed": revealed,
+        "draw_fits": (tuple(hand.draw_fitted(i) if m.action == DRAW else None for i, m in enumerate(hand.moves))
+                      if has_boneyard else ())})
+    return view
