@@ -719,3 +719,19 @@ def test_a_deal_shuffles_as_random_shuffle_does():
         theirs.shuffle(tiles)
         assert _shuffled(ours) == tiles and ours.random() == theirs.random()
     assert sorted(_shuffled(random.SystemRandom())) == list(ALL_TILES)
+
+
+def test_a_move_listed_as_legal_is_taken_only_in_the_position_it_was_listed_for():
+    hand = Hand.dealt(seed=4)
+    listed = hand.legal_move_list()
+    hand.push(listed[0])
+    later = hand.legal_move_list()
+    hand.pop()
+    stale = next(m for m in later if m.action != "pass")
+    with pytest.raises(IllegalMoveError):
+        hand.push(stale)  # listed for the position after the lead, not this one
+    listed = hand.legal_move_list()
+    listed.append(Move(hand.turn, "pass"))  # the list is the caller's: adding to it makes nothing legal
+    with pytest.raises(IllegalMoveError):
+        hand.push(listed[-1])
+    assert hand.legal_move_tuple() == tuple(hand.legal_move_list()) and hand.push(listed[0]) == listed[0]

@@ -16,8 +16,12 @@ class GreedyBot(Bot):
 
     def choose(self, view: SeatView) -> Move:
         moves = view.legal_moves
-        placing = [m for m in moves if m.action in (LEAD, PLAY)]
-        if not placing:
-            return moves[0]
-        best = max(heaviness(m) for m in placing)
-        return self.rng.choice([m for m in placing if heaviness(m) == best])
+        best, heaviest = -1, []  # the tiles placed of most weight, in the order listed
+        for move in moves:
+            if move.action == PLAY or move.action == LEAD:
+                weight = heaviness(move)
+                if weight > best:
+                    best, heaviest = weight, [move]
+                elif weight == best:
+                    heaviest.append(move)
+        return self.rng.choice(heaviest) if heaviest else moves[0]
