@@ -256,6 +256,9 @@ class Hand:
         self._stack: list[_Snapshot] = []  # per move: (ends before it, turn, drawn, drew, outcome, lead_index)
         self._origin: _Origin | None = None  # the position a hand built by from_position starts from
         self._offered: tuple[Move, ...] = ()  # the legal moves last listed, while the position stands
+        self._unstacked: tuple[int, int, int, int] | None = None
+        """Set by play_out's loop, which leaves its moves' snapshots to :meth:`_snapshots`: (the
+        index of its first move, the ends and the lead index before it)."""
 
     # -- construction ------------------------------------------------------------------
     @classmethod
@@ -379,16 +382,16 @@ class Hand:
         move = self.moves[index]
         if move.action != DRAW or move.tile is None:
             return None
-        ends = self._stack[index][0]
+        ends = self._snapshots()[index][0]
         return ends is not None and (self._fits_end(move.tile, ends[0]) or self._fits_end(move.tile, ends[1]))
 
     def ends_before(self, index: int) -> tuple[int, int] | None:
         """The open ends just before move ``index`` was made."""
-        return self._stack[index][0]
+        return self._snapshots()[index][0]
 
     def ends_history(self) -> tuple[tuple[int, int] | None, ...]:
         """The open ends just before each move, in order."""
-        return tuple([entry[0] for entry in self._stack])
+        return tuple([entry[0] for entry in self._snapshots()])
 
     # -- legal moves -------------------------------------------------------------------
     @property
@@ -519,19 +522,20 @@ class Hand:
 
     def _play_out_plainly(self, uniform: Callable[[], float]) -> None:
         """:meth:`play_out`'s common case, once led with every tile dealt and blanks standard:
-        plays and passes only, made here as :meth:`_apply` makes them (the same moves, stack
-        and line), with the position in local names and each play's effects looked up."""
+        plays and passes only, made here as :meth:`_apply` makes them (the same moves and
+        line; their snapshots for :meth:`pop` are worked out when first asked), with the
+        position in local names and each play's effects looked up."""
         self._offered = ()
         held, masks, passes, steps_on, next_seat = self._held, MASK_WITH, _PASS, _STEPS_ON, self._next_seat
-        unplayed, stack, moves, line = self._unplayed_with, self._stack.append, self.moves.append, self.line
+        unplayed, moves, line = self._unplayed_with, self.moves.append, self.line
         seat, left, right, lead_index = self.turn, self.left, self.right, self.lead_index
         assert seat is not None and left is not None and right is not None  # led, and not over
+        self._unstacked = (len(self.moves), left, right, lead_index)  # the snapshots are left to _snapshots
         while True:
             mine, (on_left, on_right) = held[seat], steps_on[seat]
             lefts, rights = on_left[left][mine & masks[left]], on_right[right][mine & masks[right]]
             on_lefts = len(lefts)
             count = on_lefts + len(rights)
-            stack(((left, right), seat, None, False, None, lead_index))
             if not count:
                 moves(passes[seat])
                 seat = next_seat[seat]
@@ -563,7 +567,7 @@ class Hand:
             raise IndexError("pop from a hand with no moves")
         move = self.moves.pop()
         self._offered = ()
-        ends, self.turn, self._drawn, self._drew, self.outcome, self.lead_index = self._stack.pop()
+        ends, self.turn, self._drawn, self._drew, self.outcome, self.lead_index = self._snapshots().pop()
         self.left, self.right = ends or (None, None)
         seat, tile = move.seat, move.tile
         if move.action == DRAW:
@@ -583,8 +587,25 @@ class Hand:
                 self.line.pop()
         return move
 
+    def _snapshots(self) -> list[_Snapshot]:
+        """The snapshot stack, one entry per move, those of play_out's loop worked out now."""
+        if self._unstacked is not None:
+            start, left, right, lead_index = self._unstacked
+            self._unstacked = None
+            for move in self.moves[start:]:  # plays and passes: the seat to move made them, nothing drawn
+                self._stack.append(((left, right), move.seat, None, False, None, lead_index))
+                if move.action == PLAY:
+                    assert move.second is not None  # a play opens its second half
+                    if move.end == "L":
+                        left, lead_index = move.second, lead_index + 1
+                    else:
+                        right = move.second
+        return self._stack
+
     def _apply(self, move: Move) -> Move:
         self._offered = ()
+        if self._unstacked is not None:
+            self._snapshots()
         seat = move.seat
         action = move.action
         left, right = self.left, self.right

@@ -735,3 +735,27 @@ def test_a_move_listed_as_legal_is_taken_only_in_the_position_it_was_listed_for(
     with pytest.raises(IllegalMoveError):
         hand.push(listed[-1])
     assert hand.legal_move_tuple() == tuple(hand.legal_move_list()) and hand.push(listed[0]) == listed[0]
+
+
+@pytest.mark.parametrize("rules", [Rules.six_love(), Rules.vietnamese(4), Rules.vietnamese(2, blank_rule="wild")],
+                         ids=["six_love", "vietnamese4", "vietnamese2_wild"])
+def test_a_hand_played_out_undoes_and_remembers_its_ends_as_one_pushed_move_by_move(rules):
+    rng = random.Random(11)
+    for _ in range(40):
+        played = Hand.dealt(rules, rng)
+        start = played.copy()
+        for _ in range(rng.randrange(0, 4)):
+            if played.outcome is None:
+                move = rng.choice(played.legal_move_list())
+                played.push(move)
+                start.push(move)
+        played.play_out(rng)
+        pushed = start.copy()
+        for move in played.moves[len(start.moves):]:
+            pushed.push(move)
+        assert played.ends_history() == pushed.ends_history() and played.state_key() == pushed.state_key()
+        assert [played.ends_before(i) for i in range(played.ply)] == list(pushed.ends_history())
+        while played.ply > start.ply:
+            assert played.pop() == pushed.pop() and played.state_key() == pushed.state_key()
+        played.play_out(rng)  # and on again from there
+        assert played.outcome is not None and played.pop() and played.outcome is None
