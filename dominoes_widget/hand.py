@@ -256,6 +256,7 @@ class Hand:
         self._stack: list[_Snapshot] = []  # per move: (ends before it, turn, drawn, drew, outcome, lead_index)
         self._origin: _Origin | None = None  # the position a hand built by from_position starts from
         self._offered: tuple[Move, ...] = ()  # the legal moves last listed, while the position stands
+        self._ends_seen: tuple[_Ends | None, ...] = ()  # ends_history() as last asked
         self._unstacked: tuple[int, int, int, int] | None = None
         """Set by play_out's loop, which leaves its moves' snapshots to :meth:`_snapshots`: (the
         index of its first move, the ends and the lead index before it)."""
@@ -391,7 +392,12 @@ class Hand:
 
     def ends_history(self) -> tuple[tuple[int, int] | None, ...]:
         """The open ends just before each move, in order."""
-        return tuple([entry[0] for entry in self._snapshots()])
+        stack = self._snapshots()
+        seen = self._ends_seen
+        if len(seen) != len(stack):  # the moves made since it was last asked (pop cuts it short)
+            seen += tuple([entry[0] for entry in stack[len(seen):]])
+            self._ends_seen = seen
+        return seen
 
     # -- legal moves -------------------------------------------------------------------
     @property
@@ -568,6 +574,8 @@ class Hand:
         move = self.moves.pop()
         self._offered = ()
         ends, self.turn, self._drawn, self._drew, self.outcome, self.lead_index = self._snapshots().pop()
+        if len(self._ends_seen) > len(self._stack):
+            self._ends_seen = self._ends_seen[:len(self._stack)]
         self.left, self.right = ends or (None, None)
         seat, tile = move.seat, move.tile
         if move.action == DRAW:

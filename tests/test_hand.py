@@ -757,5 +757,11 @@ def test_a_hand_played_out_undoes_and_remembers_its_ends_as_one_pushed_move_by_m
         assert [played.ends_before(i) for i in range(played.ply)] == list(pushed.ends_history())
         while played.ply > start.ply:
             assert played.pop() == pushed.pop() and played.state_key() == pushed.state_key()
+            assert played.ends_history() == pushed.ends_history()
+        if played.outcome is None:  # other moves from here: the ends remembered are theirs
+            other = played.legal_move_list()[-1]
+            played.push(other)
+            assert played.ends_history() == played.copy().ends_history()
+            played.pop()
         played.play_out(rng)  # and on again from there
         assert played.outcome is not None and played.pop() and played.outcome is None
