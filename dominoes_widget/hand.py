@@ -353,7 +353,8 @@ class Hand:
 
     def counts(self) -> dict[str, int]:
         """How many tiles each seat holds."""
-        return {seat: mask.bit_count() for seat, mask in self._held.items()}
+        held = self._held
+        return dict(zip(held, map(int.bit_count, held.values())))
 
     @property
     def ends(self) -> tuple[int, int] | None:
@@ -421,8 +422,11 @@ class Hand:
         seat = self.turn
         if seat is None:
             return []
-        held = self._held[seat]
-        if self.left is None:
+        held, left, right = self._held[seat], self.left, self.right
+        if left is not None and right is not None and self._drawn is None and not self._wild:  # most positions
+            on_left, on_right = _PLAYS_ON[seat]
+            moves = [*on_left[left][held & MASK_WITH[left]], *on_right[right][held & MASK_WITH[right]]]
+        elif left is None:
             if seat not in self.leaders:
                 return []
             if self.lead_tile is not None:
@@ -430,10 +434,11 @@ class Hand:
             else:
                 tiles = [t for t in ALL_TILES if held >> t & 1]
             return [m for t in tiles for m in _LEADS[seat][t]]
-        if self._drawn is not None:
+        elif self._drawn is not None:
             moves = self._plays_of(seat, self._drawn)
             return moves if self._must_play_drawn else moves + [_PASS[seat]]
-        moves = self._plays(seat, held)
+        else:
+            moves = self._plays(seat, held)
         if moves:
             return moves
         if self._pile and not (self._drew and not self._until_playable):
