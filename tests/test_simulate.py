@@ -277,3 +277,20 @@ def test_cli_names_a_bad_bot_option(capsys):
 def test_seed_must_be_a_whole_number():
     with pytest.raises(ValueError, match="seed"):
         simulate("six_love", ["greedy", "random"], 4, seed="x", progress=False)
+
+
+@pytest.mark.parametrize("seed", ["x", 1.5, float("nan"), True])
+def test_every_seed_argument_refuses_what_is_not_a_seed_by_name(seed):
+    """bots, analysis, simulation and the table each refuse a seed that is not a whole number."""
+    from dominoes_widget import Hand, Match, analyse
+    from dominoes_widget.bots import make_bot
+    from dominoes_widget.widgets.table import Table
+
+    calls = [lambda: simulate("six_love", ["greedy", "random"], 4, seed=seed, progress=False),
+             lambda: Table(seed=seed), lambda: make_bot("greedy", seed), lambda: Hand.dealt(seed=seed),
+             lambda: Match(seed=seed),
+             lambda: analyse(Path(__file__).parent / "data" / "records" / "six_love_match.json", seed=seed,
+                             progress=False, workers=1)]
+    for call in calls:
+        with pytest.raises(ValueError, match="seed must be a whole number"):
+            call()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..masks import EXPOSES, HALVES, MASK_WITH, is_dead
+from ..masks import EXPOSES, HALVES, fitting, is_dead
 
 __all__ = ["solve"]
 
@@ -25,20 +25,19 @@ def solve(held: list[int], left: int, right: int, unplayed: list[int], turn: int
     value of a blocked hand. The lists are restored before returning.
     """
     seats = len(held)
-    masks = MASK_WITH
     mine = held[turn]
-    fitting_left = mine & masks[left]  # the tiles showing an end's number fit it (no wild blanks here)
-    fitting_right = mine & masks[right] if left != right else 0
+    fitting_left = fitting(mine, left, left)  # each end on its own (no wild blanks in these games)
+    fitting_right = fitting(mine, right, right) if left != right else 0
     following = turn + 1 if turn + 1 < seats else 0
     if not (fitting_left or fitting_right):
         return solve(held, left, right, unplayed, following, ours, score_block, alpha, beta)
     maximising = ours[turn]
     best = 0.0 if maximising else 1.0
-    for end, fitting in ((0, fitting_left), (1, fitting_right)):
+    for end, to_try in ((0, fitting_left), (1, fitting_right)):
         value_end = left if end == 0 else right
-        while fitting:
-            bit = fitting & -fitting
-            fitting ^= bit
+        while to_try:
+            bit = to_try & -to_try
+            to_try ^= bit
             tile = bit.bit_length() - 1
             exposed = EXPOSES[tile][value_end]
             low, high = HALVES[tile]
