@@ -50,6 +50,8 @@ class Progress:
             from tqdm.auto import tqdm
         except ImportError:
             return
+        if IN_BROWSER:
+            tqdm.monitor_interval = 0  # its monitor is a thread, which the browser cannot start
         self.bar = tqdm(total=total, unit=unit, desc=desc, leave=True)
 
     def update(self, count: int) -> None:

@@ -112,8 +112,14 @@ def open_notebook(page: Any, base: str, path: str) -> dict[str, float]:
 
 
 def run_all(page: Any) -> None:
-    """Run every cell of the open notebook and wait until each has run (fails on an error)."""
-    page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    """Run every cell of the open notebook and wait until each has run, or one failed.
+
+    The saved outputs and execution counts are cleared first: a count then says its cell ran.
+    """
+    page.evaluate("""async () => {
+      await window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs');
+      await window.jupyterapp.commands.execute('notebook:run-all-cells');
+    }""")
     page.wait_for_function(
         """() => {
           const panel = window.jupyterapp.shell.currentWidget;
@@ -161,7 +167,7 @@ def append_and_run(page: Any, source: str) -> None:
 
 # One of the person's moves by clicking (a playable tile, its end if asked, else pass or
 # draw), then the ms until it is the person's turn again (the bots have answered) or the
-# hand is over. The table is the n-th one of the page.
+# hand is over (``over``). The table is the n-th one of the page.
 PLAY_TURN = """
 async ([index, timeout]) => {
   const table = document.querySelectorAll('.dw-table-widget')[index];
@@ -187,7 +193,8 @@ async ([index, timeout]) => {
   return await new Promise((resolve) => {
     const done = (result) => { observer.disconnect(); clearTimeout(timer); resolve(result); };
     const check = () => {
-      if (moves() > before && myTurn()) done({ ms: performance.now() - began, moves: moves() - before });
+      const over = table.querySelector('.dw-result:not([hidden])') !== null;
+      if (moves() > before && (myTurn() || over)) done({ ms: performance.now() - began, moves: moves() - before, over });
     };
     const observer = new MutationObserver(check);
     observer.observe(table, { subtree: true, childList: true, attributes: true, characterData: true });
