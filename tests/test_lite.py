@@ -6,8 +6,8 @@ refused and recorded: none may be made. There:
 
 - ``play.ipynb`` runs top to bottom and three of the person's turns are played by clicking
   (the default strong bots, paced on the browser's event loop); then a table with greedy
-  bots times a click to the next turn, a strong bot's decisions are timed in the kernel,
-  and a Replay with an analysis, the coach and a simulation with its progress run there;
+  bots times a click to the next turn; in the same kernel a strong bot's decisions are
+  timed, and a Replay with an analysis, the coach and a simulation with its progress run;
 - ``01_partnership.ipynb`` runs with its teaching markers checked against the positions
   its cells show (``tests/notebook_checks.py``).
 
@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import json
 import statistics
+from contextlib import contextmanager
 from pathlib import Path
 
 import nbformat
@@ -55,16 +56,32 @@ def timings():
     (ARTIFACTS / "timings.json").write_text(json.dumps(found, indent=1))
 
 
-@pytest.fixture
-def lite_page(chromium, base, request):
+@contextmanager
+def offline_page(browser, base: str, name: str):
     """A page of the site; afterwards a screenshot, and the check that nothing else was asked for."""
     blocked: list[str] = []
-    page = open_offline(chromium, base, blocked)
-    yield page
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"))
-    page.context.close()
+    page = open_offline(browser, base, blocked)
+    try:
+        yield page
+    finally:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+        page.context.close()
     assert not blocked, f"the site asked for {len(blocked)} thing(s) outside it, e.g. {blocked[:3]}"
+
+
+@pytest.fixture(scope="module")
+def play(chromium, base, timings):
+    """play.ipynb open in the lab, its kernel ready (one kernel for the tests that use it)."""
+    with offline_page(chromium, base, "play") as page:
+        timings.update(open_notebook(page, base, "play.ipynb"))
+        yield page
+
+
+@pytest.fixture
+def lite_page(chromium, base, request):
+    with offline_page(chromium, base, request.node.name) as page:
+        yield page
 
 
 def say(capsys, timings: dict[str, float], **figures: float) -> None:
@@ -109,12 +126,11 @@ def test_the_site_loads_only_its_own_files(site):
 
 
 # ------------------------------------------------------------------------------ in the browser
-def test_play_runs_in_the_browser_and_the_table_plays_by_clicking(lite_page, base, capsys, timings):
-    page = lite_page
-    ready = open_notebook(page, base, "play.ipynb")
+def test_play_runs_in_the_browser_and_the_table_plays_by_clicking(play, capsys, timings):
+    page = play
     run_all(page)
     assert not errors(page), errors(page)
-    say(capsys, timings, kernel_ready_ms=ready["kernel_ready_ms"],
+    say(capsys, timings, kernel_ready_ms=timings["kernel_ready_ms"],
         first_render_ms=page.evaluate("window.__lite.firstRender"))
 
     paced = [play_turn(page, 0) for _ in range(3)]  # Table(): strong bots, 0.6 s between moves
@@ -167,9 +183,8 @@ print(json.dumps({"platform": sys.platform, "decisions": len(found), "hint": len
 """
 
 
-def test_strong_bots_analysis_coach_and_simulation_run_in_the_browser(lite_page, base, capsys, timings):
-    page = lite_page
-    open_notebook(page, base, "play.ipynb")
+def test_strong_bots_analysis_coach_and_simulation_run_in_the_browser(play, capsys, timings):
+    page = play
     strong = kernel_json(page, STRONG_DECISIONS)
     say(capsys, timings, strong_decision_median_ms=strong["median"], strong_decision_max_ms=strong["max"])
 
