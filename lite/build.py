@@ -291,7 +291,10 @@ def build(output: Path, force: bool) -> None:
         command = [sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(work),
                    "--output-dir", str(output), "--log-level", "WARN"]
         log("jupyter lite build")
-        subprocess.run(command, cwd=work, check=True, env=env)
+        done = subprocess.run(command, cwd=work, env=env, capture_output=True, text=True)
+        if done.returncode:  # its long task list and status report only when something went wrong
+            print(done.stdout, done.stderr, sep="\n", file=sys.stderr)
+            raise SystemExit(f"jupyter lite build failed (exit {done.returncode})")
         trim(output)
         stamp.write_text(wanted)
     size, count = site_size(output)

@@ -80,7 +80,8 @@ def main(folder: Path, keep: list[str]) -> None:
     count = 0
     for wheel in sorted(folder.glob("*.whl")):
         count += compile_wheel(wheel, wanted, wheel.name.split("-")[0] in keep)
-    print(f"[build-lite] compiled {count} modules imported at kernel start", flush=True)
+    # the kernel imported above replaced sys.stdout with its own stream
+    print(f"[build-lite] compiled {count} modules imported at kernel start", file=sys.__stdout__, flush=True)
 
 
 main(Path(sys.argv[1]), sys.argv[2].split(","))
