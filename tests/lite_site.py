@@ -17,7 +17,9 @@ from __future__ import annotations
 import functools
 import http.server
 import json
+import os
 import subprocess
+import sys
 import threading
 from contextlib import contextmanager
 from pathlib import Path
@@ -32,7 +34,8 @@ CELL_TIMEOUT = 300_000  # ms for a notebook's Run All
 
 def built_site() -> Path:
     """``build/lite``, built (or found up to date) by ``scripts/build-lite``."""
-    subprocess.run(["bash", str(ROOT / "scripts" / "build-lite")], cwd=ROOT, check=True)
+    env = {**os.environ, "PYTHON": sys.executable}  # the Python running the tests has the build tools
+    subprocess.run(["bash", str(ROOT / "scripts" / "build-lite")], cwd=ROOT, check=True, env=env)
     return SITE
 
 
