@@ -7,7 +7,8 @@ refused and recorded: none may be made. There:
 - ``play.ipynb`` runs top to bottom and three of the person's turns are played by clicking
   (the default strong bots, paced on the browser's event loop); then a table with greedy
   bots times a click to the next turn; in the same kernel a strong bot's decisions are
-  timed, and a Replay with an analysis, the coach and a simulation with its progress run;
+  timed, and a Replay with an analysis and counting, the coach and a simulation with its
+  progress run;
 - ``01_partnership.ipynb`` runs with its teaching markers checked against the positions
   its cells show (``tests/notebook_checks.py``).
 
@@ -171,7 +172,8 @@ from dominoes_widget import Replay, Table, analyse
 from dominoes_widget.simulation import simulate
 
 found = analyse("records/six_love_match.json", hands=[0], rollouts=30)
-replay = Replay("records/six_love_match.json", analysis=found)
+replay = Replay("records/six_love_match.json", analysis=found, counting=True)
+replay.go(0, 8)
 display(replay)
 coached = Table(coach=True, seed=3, bot_delay=0, bots="greedy")
 coached.play("6-6")
@@ -200,7 +202,9 @@ def test_strong_bots_analysis_coach_and_simulation_run_in_the_browser(play, caps
     assert said.count("Python in the browser has no processes or threads") == 1, said
     shown = page.locator(".jp-Notebook .jp-Cell").last
     shown.locator(".dw-table-widget").wait_for()
-    shown.locator(".dominoes-widget:not(.dw-table-widget)").first.wait_for()  # the Replay
+    replay = shown.locator(".dw-replay-widget")
+    replay.locator(".dw-analysis:not([hidden])").wait_for()  # the analysis's panel
+    replay.locator(".dw-counting:not([hidden])").wait_for()  # and the counting panel
     assert shown.locator(".dw-coach:not([hidden])").count() == 1, "the coach's panel shows"
     assert f"analyse: 100%|██████████| {studied['decisions']}/{studied['decisions']}" in said, said
     assert "simulate: 100%|██████████| 40/40" in said, said
