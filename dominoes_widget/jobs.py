@@ -3,7 +3,8 @@
 :func:`run_jobs` is what ``simulate`` and ``analyse`` share: chunks of jobs go to a
 process pool (every core by default), to ``workers=1`` in this process, or to any
 executor (a thread pool, a Dask cluster's ``Client.get_executor()``); a progress bar
-shows (tqdm's when installed, else a text line); Ctrl-C returns what finished.
+shows (tqdm's when installed, else a text line); Ctrl-C returns what finished. Python in
+the browser (Pyodide, JupyterLite) has no processes or threads: there every job runs here.
 """
 
 from __future__ import annotations
@@ -13,9 +14,13 @@ import hashlib
 import os
 import sys
 import time
+import warnings
 from typing import Any, Callable, Sequence, TypeVar
 
-__all__ = ["run_jobs", "derive_seed", "Progress"]
+__all__ = ["run_jobs", "derive_seed", "Progress", "IN_BROWSER", "runnable_here"]
+
+IN_BROWSER = sys.platform == "emscripten"
+"""Python in the browser (Pyodide): no process pools, no threads, no Dask."""
 
 Job = TypeVar("Job")
 Result = TypeVar("Result")
@@ -45,6 +50,8 @@ class Progress:
             from tqdm.auto import tqdm
         except ImportError:
             return
+        if IN_BROWSER:
+            tqdm.monitor_interval = 0  # its monitor is a thread, which the browser cannot start
         self.bar = tqdm(total=total, unit=unit, desc=desc, leave=True)
 
     def update(self, count: int) -> None:
@@ -74,6 +81,18 @@ class Progress:
             sys.stderr.flush()
 
 
+def runnable_here(workers: int | None, executor: cf.Executor | None,
+                  unit: str = "jobs") -> tuple[int | None, cf.Executor | None]:
+    """``workers`` and ``executor`` as this Python can use them: in the browser, ``(1, None)``
+    (with a warning when more workers or an executor were asked for), elsewhere unchanged."""
+    if not IN_BROWSER:
+        return workers, executor
+    if executor is not None or (workers or 1) > 1:
+        warnings.warn(f"Python in the browser has no processes or threads, so the {unit} run here, "
+                      "one after another.", RuntimeWarning, stacklevel=3)
+    return 1, None
+
+
 def _ignore_interrupts() -> None:
     """Worker processes leave Ctrl-C to the parent, which keeps the finished jobs."""
     import signal
@@ -98,6 +117,7 @@ def run_jobs(function: Callable[[Job], Result], jobs: Sequence[Job], *, workers:
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
         raise ValueError(f"workers must be a whole number of at least 1 (or None), not {workers!r}")
     total = len(jobs)
+    workers, executor = runnable_here(workers, executor, unit)
     if executor is None and workers is None:
         workers = os.cpu_count() or 1
     slots = workers if workers is not None else max(2, os.cpu_count() or 1)

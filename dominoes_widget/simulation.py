@@ -31,7 +31,7 @@ from .bots import BOTS, Bot, make_bot
 from .bots.estimate import wilson_interval
 from .errors import DominoesError
 from .hand import Hand, team_of
-from .jobs import derive_seed, run_jobs
+from .jobs import derive_seed, run_jobs, runnable_here
 from .match import TEAMS, Match
 from .rules import Rules
 from .views import seat_view
@@ -573,6 +573,7 @@ def simulate(
     spec = _Spec(rules, seatings, seed, matches, tuple(sorted(options.items())))
 
     shown_workers: int | str  # the workers' count, or the executor's kind, as the results show it
+    workers, executor = runnable_here(workers, executor, "matches" if matches else "hands")
     if executor is None:
         if workers is None:
             workers = os.cpu_count() or 1

@@ -25,3 +25,8 @@ def chromium():
         browser = launch_chromium(playwright)
         yield browser
         browser.close()
+
+
+def pytest_collection_modifyitems(config, items):
+    """The JupyterLite tests (marked ``lite``: a site build and a browser kernel) run last."""
+    items.sort(key=lambda item: item.get_closest_marker("lite") is not None)

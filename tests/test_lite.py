@@ -1,0 +1,220 @@
+"""The JupyterLite site (``scripts/build-lite``): the tutorials run in the browser's Python.
+
+The site is built (or found up to date: the build hashes its inputs), served on 127.0.0.1
+from a thread and opened in headless Chromium, where every request to anything else is
+refused and recorded: none may be made. There:
+
+- ``play.ipynb`` runs top to bottom and three of the person's turns are played by clicking
+  (the default strong bots, paced on the browser's event loop); then a table with greedy
+  bots times a click to the next turn; in the same kernel a strong bot's decisions are
+  timed, and a Replay with an analysis and counting, the coach and a simulation with its
+  progress run;
+- ``01_partnership.ipynb`` runs with its teaching markers checked against the positions
+  its cells show (``tests/notebook_checks.py``).
+
+The timings are printed (and written to ``test-artifacts/lite/timings.json``), not asserted.
+These tests run last (``tests/conftest.py``): the first needs about a minute on a loaded
+machine, plus a build from nothing when no site is cached (about two).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import statistics
+from contextlib import contextmanager
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from lite_site import (append_and_run, built_site, errors, notebook_json, open_notebook, open_offline, play_turn,
+                       run_all, serve)
+from notebook_checks import markers, prose_markers_hold
+
+pytestmark = pytest.mark.lite
+
+ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts" / "lite"
+GREEDY_TURNS = 5
+
+
+@pytest.fixture(scope="module")
+def site() -> Path:
+    return built_site()
+
+
+@pytest.fixture(scope="module")
+def base(site):
+    with serve(site) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def timings():
+    found: dict[str, float] = {}
+    yield found
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    (ARTIFACTS / "timings.json").write_text(json.dumps(found, indent=1))
+
+
+@contextmanager
+def offline_page(browser, base: str, name: str):
+    """A page of the site; afterwards a screenshot, and the check that nothing else was asked for."""
+    blocked: list[str] = []
+    page = open_offline(browser, base, blocked)
+    try:
+        yield page
+    finally:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+        page.context.close()
+    assert not blocked, f"the site asked for {len(blocked)} thing(s) outside it, e.g. {blocked[:3]}"
+
+
+@pytest.fixture(scope="module")
+def play(chromium, base, timings):
+    """play.ipynb open in the lab, its kernel ready (one kernel for the tests that use it)."""
+    with offline_page(chromium, base, "play") as page:
+        timings.update(open_notebook(page, base, "play.ipynb"))
+        yield page
+
+
+@pytest.fixture
+def lite_page(chromium, base, request):
+    with offline_page(chromium, base, request.node.name) as page:
+        yield page
+
+
+def say(capsys, timings: dict[str, float], **figures: float) -> None:
+    """Print figures to the terminal (not captured) and keep them for the artifact."""
+    timings.update(figures)
+    with capsys.disabled():
+        print("\n[lite] " + ", ".join(f"{key} {value:.0f}" for key, value in figures.items()))
+
+
+def kernel_json(page, code: str) -> dict:
+    """Run ``code`` (which prints one JSON line last) in a new cell; what it printed."""
+    append_and_run(page, code)
+    problems = errors(page)
+    assert not problems, problems
+    text = page.evaluate("""() => {
+      const cells = window.jupyterapp.shell.currentWidget.content.widgets;
+      return cells[cells.length - 1].model.outputs.toJSON()
+        .filter((o) => o.output_type === 'stream' && o.name === 'stdout').map((o) => o.text).join('');
+    }""")
+    return json.loads(text.strip().splitlines()[-1])
+
+
+# ------------------------------------------------------------------------------ the built site
+def test_the_site_loads_only_its_own_files(site):
+    config = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    assert kernel["disablePyPIFallback"] is True
+    assert not kernel["pyodideUrl"].startswith(("http:", "https:", "//"))
+    lock = json.loads((site / "static" / "pyodide" / "pyodide-lock.json").read_text())["packages"]
+    for name, entry in lock.items():
+        wheel = site / "static" / "pyodide" / entry["file_name"]
+        assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"], name
+        assert set(entry["depends"]) <= lock.keys(), name
+    preloaded = kernel["loadPyodideOptions"]["packages"]
+    assert "dominoes-widget" in preloaded and set(preloaded) <= lock.keys()
+    assert {"ipykernel", "comm", "pyodide-kernel", "jedi", "ipython", "piplite"} <= set(preloaded), \
+        "the kernel would install what is not preloaded through piplite"
+    notebooks = {p.name for p in (site / "files").glob("*.ipynb")}
+    assert {"play.ipynb", "01_partnership.ipynb", "06_analysis.ipynb"} <= notebooks
+    assert (site / "files" / "records" / "six_love_match.json").exists()
+    assert not list(site.rglob("*.map")), "sourcemaps are left out"
+
+
+# ------------------------------------------------------------------------------ in the browser
+def test_play_runs_in_the_browser_and_the_table_plays_by_clicking(play, capsys, timings):
+    page = play
+    run_all(page)
+    assert not errors(page), errors(page)
+    say(capsys, timings, kernel_ready_ms=timings["kernel_ready_ms"],
+        first_render_ms=page.evaluate("window.__lite.firstRender"))
+
+    paced = [play_turn(page, 0) for _ in range(3)]  # Table(): strong bots, 0.6 s between moves
+    assert all("ms" in turn and not turn["over"] for turn in paced), paced
+    assert all(turn["ms"] >= 0.9 * 600 * (turn["moves"] - 1) for turn in paced), \
+        f"the bots are paced on the browser's event loop: {paced}"
+    say(capsys, timings, strong_paced_turn_median_ms=statistics.median(t["ms"] for t in paced))
+
+    append_and_run(page, 'from dominoes_widget import Table\nquick = Table(bots="greedy", bot_delay=0, seed=2)\nquick')
+    last = page.evaluate("document.querySelectorAll('.dw-table-widget').length") - 1
+    quick = [play_turn(page, last) for _ in range(GREEDY_TURNS)]
+    assert all("ms" in turn for turn in quick), quick
+    quick = [turn for turn in quick if not turn["over"]]
+    say(capsys, timings, greedy_click_to_next_turn_median_ms=statistics.median(t["ms"] for t in quick),
+        greedy_click_to_next_turn_max_ms=max(t["ms"] for t in quick))
+
+
+STRONG_DECISIONS = """
+import json, statistics, time
+from dominoes_widget import Hand, Rules, seat_view
+from dominoes_widget.bots import make_bot
+
+took = []
+for seed in (4, 5):
+    hand, bot = Hand.dealt(Rules.six_love(), seed=seed), make_bot("strong", seed)
+    while not hand.is_over and len(hand.moves) < 12:
+        view = seat_view(hand, hand.turn)
+        start = time.perf_counter()
+        move = bot.choose(view)
+        took.append(1000 * (time.perf_counter() - start))
+        hand.push(move)
+print(json.dumps({"median": statistics.median(took), "max": max(took), "count": len(took)}))
+"""
+
+STUDIES = """
+import json, sys
+from dominoes_widget import Replay, Table, analyse
+from dominoes_widget.simulation import simulate
+
+found = analyse("records/six_love_match.json", hands=[0], rollouts=30)
+replay = Replay("records/six_love_match.json", analysis=found, counting=True)
+replay.go(0, 8)
+display(replay)
+coached = Table(coach=True, seed=3, bot_delay=0, bots="greedy")
+coached.play("6-6")
+hint = coached.hint()
+display(coached)
+results = simulate("six_love", ["greedy", "random"], hands=40, seed=1, workers=2)
+print(json.dumps({"platform": sys.platform, "decisions": len(found), "hint": len(hint["moves"]),
+                  "words": bool(hint["words"]), "hands": len(results.rows), "workers": results.workers}))
+"""
+
+
+def test_strong_bots_analysis_coach_and_simulation_run_in_the_browser(play, capsys, timings):
+    page = play
+    strong = kernel_json(page, STRONG_DECISIONS)
+    say(capsys, timings, strong_decision_median_ms=strong["median"], strong_decision_max_ms=strong["max"])
+
+    studied = kernel_json(page, STUDIES)
+    assert studied["platform"] == "emscripten"
+    assert studied["decisions"] > 0 and studied["hint"] > 0 and studied["words"]
+    assert studied["hands"] == 40 and studied["workers"] == 1
+    outputs = page.evaluate("""() => {
+      const cells = window.jupyterapp.shell.currentWidget.content.widgets;
+      return cells[cells.length - 1].model.outputs.toJSON();
+    }""")
+    said = "".join(o.get("text", "") for o in outputs if o.get("name") == "stderr")  # warnings, progress bars
+    assert said.count("Python in the browser has no processes or threads") == 1, said
+    shown = page.locator(".jp-Notebook .jp-Cell").last
+    shown.locator(".dw-table-widget").wait_for()
+    replay = shown.locator(".dw-replay-widget")
+    replay.locator(".dw-analysis:not([hidden])").wait_for()  # the analysis's panel
+    replay.locator(".dw-counting:not([hidden])").wait_for()  # and the counting panel
+    assert shown.locator(".dw-coach:not([hidden])").count() == 1, "the coach's panel shows"
+    assert f"analyse: 100%|██████████| {studied['decisions']}/{studied['decisions']}" in said, said
+    assert "simulate: 100%|██████████| 40/40" in said, said
+
+
+def test_the_partnership_tutorial_shows_what_its_prose_says(lite_page, base):
+    page = lite_page
+    open_notebook(page, base, "01_partnership.ipynb")
+    run_all(page)
+    assert not errors(page), errors(page)
+    notebook = nbformat.from_dict(notebook_json(page))
+    assert len(markers(notebook)) >= 3
+    assert prose_markers_hold(notebook) == []
