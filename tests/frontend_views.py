@@ -26,6 +26,7 @@ from dominoes_widget import Hand, Rules
 from dominoes_widget.catalog import ui_words
 from dominoes_widget.move import DRAW
 from dominoes_widget.sessions.replay import ReplaySession
+from dominoes_widget.sessions.look_back import look
 from dominoes_widget.sessions.table import TableSession, table_options
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -131,7 +132,7 @@ def _vietnamese_hand() -> Hand:
 def vietnamese_draw() -> dict:
     """Vietnamese, 3 players: South must draw from the pile; a notice is showing."""
     session = session_at(_vietnamese_hand(), game="vietnamese", start={"score": {"S": 1, "E": 0, "N": 1}})
-    session._tell("North drew a tile from the pile.", "info")
+    session.tell("North drew a tile from the pile.", "info")
     return session.view()
 
 
@@ -218,7 +219,7 @@ def long_line() -> dict:
 def looking_back(ply: int = 3) -> dict:
     """The person looks back at the position after ``ply`` moves (read-only)."""
     session = session_at(_choice_hand())
-    session.look(ply)
+    look(session, ply)
     return session.view()
 
 

@@ -135,7 +135,7 @@ class TableMachine(RuleBasedStateMachine):
         session = self.table.session
         hand = session.match.hand
         return (hand.state_key() if hand is not None else None, len(session.match.hands), session.match.state,
-                session.phase, session.covered, session.at_screen, session.looking, session.match.pending,
+                session.phase, session.screen.covered, session.screen.at_screen, session.looking, session.match.pending,
                 session.show_counting)
 
     def deliver_checked(self, content) -> None:

@@ -1,0 +1,70 @@
+"""The bots' moves at a table: at once, or one by one through a scheduler so the people see each."""
+
+from __future__ import annotations
+
+import logging
+from typing import Callable, Mapping
+
+from ..bots import Bot
+from ..match import Match
+from ..views import seat_view
+from .scheduler import Pending, Scheduler
+
+__all__ = ["BotTurns"]
+
+log = logging.getLogger(__name__)
+
+
+class BotTurns:
+    """Plays the bots' turns of a match. ``delay`` (seconds, changeable) spaces them out
+    through the ``scheduler``; ``on_pause`` runs while a move waits, ``on_done`` when a
+    person is to move or the hand is over."""
+
+    def __init__(self, bots: Mapping[str, Bot], scheduler: Scheduler, delay: float,
+                 on_pause: Callable[[], None], on_done: Callable[[], None]) -> None:
+        self.bots = dict(bots)
+        self.scheduler = scheduler
+        self.delay = delay
+        self._on_pause = on_pause
+        self._on_done = on_done
+        self._pending: Pending | None = None
+
+    def to_move(self, match: Match) -> str | None:
+        """The bot seat to move in ``match`` now, if any."""
+        hand = match.hand
+        if hand is None or hand.is_over or hand.turn not in self.bots:
+            return None
+        return hand.turn
+
+    def advance(self, match: Match) -> None:
+        """Play the bots' turns (now, or the next one later), then hand back."""
+        while (seat := self.to_move(match)) is not None:
+            if self.delay > 0:
+                pending = self.scheduler.call_later(self.delay, lambda: self._step(match))
+                if pending is not None:
+                    self._pending = pending
+                    self._on_pause()
+                    return
+            self._play(match, seat)
+        self._on_done()
+
+    def cancel(self) -> None:
+        """Forget the bot move waiting, if any."""
+        if self._pending is not None:
+            self._pending.cancel()
+            self._pending = None
+
+    def _step(self, match: Match) -> None:
+        self._pending = None
+        try:
+            seat = self.to_move(match)
+            if seat is not None:
+                self._play(match, seat)
+            self.advance(match)
+        except Exception:  # a timer callback must never take the kernel down
+            log.exception("a bot move failed")
+
+    def _play(self, match: Match, seat: str) -> None:
+        hand = match.hand
+        assert hand is not None
+        match.push(self.bots[seat].choose(seat_view(hand, seat, match.state)))
