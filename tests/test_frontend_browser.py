@@ -121,7 +121,7 @@ def test_draws_seats_line_hand_score_and_moves(page):
     assert items.count() == len(view["moves"]) + 1
     assert items.first.inner_text() == "Deal"
     first = view["moves"][0].split()
-    assert items.nth(1).inner_text() == f"{view['players'][first[0]]['name']} {first[1]}", "the lead, in short"
+    assert items.nth(1).inner_text() == f"{view['players'][first[0]]['name']}: lead {first[1]}", "the lead, in words"
     assert items.nth(1).get_attribute("title") == view["move_words"][0], "and in the kernel's words"
     assert items.last.get_attribute("aria-current") == "step"
     assert page.locator(".dw-status-text").inner_text() == view["status"]

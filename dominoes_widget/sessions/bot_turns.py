@@ -9,10 +9,19 @@ from ..bots import Bot
 from ..match import Match
 from ..views import seat_view
 from .scheduler import Pending, Scheduler
+from .table_options import BOT_SPEEDS
 
-__all__ = ["BotTurns"]
+__all__ = ["BotTurns", "SPEEDS", "speed_name"]
 
 log = logging.getLogger(__name__)
+
+SPEEDS = BOT_SPEEDS
+"""The table's bot speeds: seconds between bot moves (``bot_delay``)."""
+
+
+def speed_name(delay: float) -> str | None:
+    """The speed whose delay is ``delay``, or ``None`` for a delay of one's own."""
+    return next((name for name, seconds in SPEEDS.items() if seconds == delay), None)
 
 
 class BotTurns:
@@ -47,6 +56,13 @@ class BotTurns:
                     return
             self._play(match, seat)
         self._on_done()
+
+    def hold(self, seconds: float, then: Callable[[], None]) -> bool:
+        """Wait ``seconds`` before ``then`` (a new hand's announcement); False when nothing can wait."""
+        self.cancel()
+        pending = self.scheduler.call_later(seconds, then) if self.delay > 0 else None
+        self._pending = pending
+        return pending is not None
 
     def cancel(self) -> None:
         """Forget the bot move waiting, if any."""

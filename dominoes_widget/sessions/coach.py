@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 from ..errors import IllegalMoveError, Reason
 from ..explanations import move_label
+from ..hand import equivalent_moves
 from ..jobs import derive_seed
-from ..views import seat_view
+from ..views import SeatView, seat_view
 from .protocol import Hint, Phase
 
 if TYPE_CHECKING:
+    from ..analysis import Judgement
     from .table import TableSession
 
 __all__ = ["ask_hint", "HINT_ROLLOUTS", "HINT_MS"]
@@ -38,10 +40,19 @@ def ask_hint(session: TableSession) -> Hint:
         raise IllegalMoveError(Reason.NO_COACH, "no_coach_now", seat=viewer)
     view = seat_view(hand, viewer, session.match.state)
     seed = derive_seed(session.options.seed or 0, "hint", len(session.match.hands), len(hand.moves))
-    judgements = judge_position(view, seed=seed, rollouts=HINT_ROLLOUTS, max_ms=HINT_MS)
+    judgements = _one_per_choice(view, judge_position(view, seed=seed, rollouts=HINT_ROLLOUTS, max_ms=HINT_MS))
     voice = session.voice()
     session.hint = {"moves": [{"move": j.move, "label": move_label(j.move, voice), "win": round(j.win, 3),
                                "low": round(j.low, 3), "high": round(j.high, 3)} for j in judgements],
                     "best": judgements[0].move, "words": coach_words(view, judgements, voice)}
     session.changed()
     return session.hint
+
+
+def _one_per_choice(view: SeatView, judgements: Sequence[Judgement]) -> list[Judgement]:
+    """The judgements with mirror-image moves listed once (the first, best judged, stands for them)."""
+    choice = {str(move): str(group[0]) for group in equivalent_moves(view.legal_moves, view.ends) for move in group}
+    kept: dict[str, Judgement] = {}
+    for judgement in judgements:
+        kept.setdefault(choice.get(judgement.move, judgement.move), judgement)
+    return list(kept.values())

@@ -12,7 +12,7 @@ from typing import Literal, NotRequired, TypedDict
 __all__ = ["Phase", "Intent", "TableView", "PlayerInfo", "Notice", "NoticeKind", "ScorePanel", "ScoreRow",
            "LeaderChoice", "Cover", "ResultPanel", "Look", "Hint", "HintMove", "Counting", "UnseenCount", "KnownVoid", "ReplayData",
            "ReplayHand", "ReplayStep", "ReplayPlayer", "ReplayResult", "ProblemInfo", "ReplayAnalysis",
-           "AnalysisMark", "Heading", "Position", "TABLE_VIEW_KEYS", "PROTOCOL_VERSION", "MAX_TEXT"]
+           "AnalysisMark", "SpeedChoice", "Heading", "Position", "TABLE_VIEW_KEYS", "PROTOCOL_VERSION", "MAX_TEXT"]
 
 PROTOCOL_VERSION = 2
 MAX_TEXT = 500
@@ -44,6 +44,8 @@ class Intent(enum.StrEnum):
     UNDO = "undo"
     HINT = "hint"
     COUNTING = "counting"
+    GO_ON = "go_on"
+    SPEED = "speed"
 
 
 class PlayerInfo(TypedDict):
@@ -134,6 +136,11 @@ class Counting(TypedDict):
     words: list[str]
 
 
+class SpeedChoice(TypedDict):
+    key: str
+    label: str
+
+
 class Position(TypedDict):
     """One position as drawn: the part the Table's view and every Replay step share."""
 
@@ -167,6 +174,7 @@ class TableView(Heading, Position):
     viewer: str | None
     moves: list[str]
     move_words: list[str]
+    move_items: list[str]
     legal: list[str]
     playable: list[str]
     hand_number: int
@@ -183,6 +191,13 @@ class TableView(Heading, Position):
     can_undo: bool
     coach: bool
     hint: Hint | None
+    recap: str
+    seat_moves: dict[str, str]
+    holding: bool
+    announce: str
+    animate: bool
+    speed: str | None
+    speeds: list[SpeedChoice]
     counting: Counting | None
 
 

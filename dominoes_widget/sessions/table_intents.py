@@ -87,6 +87,10 @@ def _handle(session: TableSession, content: Any) -> None:
         undo(session)
     elif intent is Intent.HINT:
         ask_hint(session)
+    elif intent is Intent.GO_ON:
+        session.go_on()
+    elif intent is Intent.SPEED:
+        session.set_speed(content.get("speed"))
     elif intent is Intent.COUNTING:
         session.show_counting = bool(content.get("show"))
         session.changed()

@@ -14,13 +14,16 @@ from ..record import read_record
 from ..rules import SETTINGS, Rules
 from ..tiles import Tile
 
-__all__ = ["TableOptions", "table_options", "record_options", "HUMAN", "DEFAULT_BOT", "OPTIONS"]
+__all__ = ["TableOptions", "table_options", "record_options", "HUMAN", "DEFAULT_BOT", "OPTIONS", "BOT_SPEEDS"]
 
 HUMAN = "human"
 DEFAULT_BOT = "strong"
 OPTIONS = ("game", "rules", "players", "seats", "bots", "names", "open_hands", "hints", "bot_delay", "seed", "start",
-           "deal", "boneyard", "leader", "moves", "takeback", "coach", "counting", "bottom", "lang")
+           "deal", "boneyard", "leader", "moves", "takeback", "coach", "counting", "bottom", "lang",
+           "bot_speed")
 """The keyword options of ``Table()`` besides the rules settings."""
+BOT_SPEEDS = {"slow": 1.2, "normal": 0.6, "fast": 0.25, "instant": 0.0}
+"""``bot_speed`` by name: seconds between bot moves (``bot_delay``)."""
 
 
 @dataclass(frozen=True)
@@ -60,6 +63,11 @@ def table_options(game: str = "partnership", options: Mapping[str, Any] | None =
     if bottom is not None and bottom not in rules.seats:
         raise ValueError(f"bottom={excerpt(bottom)}: the seats in play are {', '.join(rules.seats)}")
     delay = options.get("bot_delay", 0.6)
+    speed = options.get("bot_speed")
+    if speed is not None:
+        if speed not in BOT_SPEEDS:
+            raise ValueError(f"bot_speed={excerpt(speed)}: the speeds are {', '.join(BOT_SPEEDS)}")
+        delay = BOT_SPEEDS[speed]
     if isinstance(delay, bool) or not isinstance(delay, (int, float)) or not 0 <= delay <= 60:
         raise ValueError(f"bot_delay is seconds between bot moves, from 0 to 60, not {excerpt(delay)}")
     seed = options.get("seed")

@@ -6,12 +6,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..catalog import Voice
-from ..explanations import (explain_move, explain_result, hand_label, match_winner_words, player_label, rules_name,
-                            score_panel_words)
-from ..hand import team_of
+from ..explanations import (explain_move, explain_result, hand_label, match_winner_words, move_label, player_label,
+                            rules_name, score_panel_words)
+from ..hand import equivalent_moves, team_of
 from ..move import DRAW, LEAD, PASS
 from ..views import SeatView, seat_view
+from .bot_turns import SPEEDS, speed_name
 from .counting import counting_panel
+from .follow import announcement, recap_words, seat_moves
 from .look_back import can_undo
 from .position import position_payload
 from .protocol import (PROTOCOL_VERSION, Cover, Look, Phase, PlayerInfo, ResultPanel, ScorePanel, ScoreRow,
@@ -51,7 +53,7 @@ def table_view(session: TableSession) -> TableView:
     choosing = session.phase is Phase.CHOOSE_LEADER
     people_turn = (viewer is not None and shown.turn == viewer and session.phase is Phase.PLAYING
                    and session.looking is None)
-    legal = list(shown.legal_moves) if people_turn else []
+    legal = [group[0] for group in equivalent_moves(shown.legal_moves, shown.ends)] if people_turn else []
     hand_index = len(match.hands) - (0 if choosing else 1)
     live = match.hand if not choosing else None
     return {
@@ -67,6 +69,7 @@ def table_view(session: TableSession) -> TableView:
         "turn": None if choosing else shown.turn,
         "moves": [str(m) for m in shown.moves],
         "move_words": [explain_move(shown, i, voice=voice) for i in range(len(shown.moves))],
+        "move_items": [voice("table.move_item", who=voice.name(m.seat), move=move_label(m, voice)) for m in shown.moves],
         "legal": [str(m) for m in legal],
         "playable": sorted({str(m.tile) for m in legal if m.tile is not None}) if session.options.hints else [],
         "hand_number": hand_index,
@@ -84,9 +87,28 @@ def table_view(session: TableSession) -> TableView:
         "can_undo": can_undo(session),
         "coach": session.options.coach and not session.screen.hot_seat,
         "hint": session.hint,
+        "recap": _recap(session, shown, voice) if live is not None and viewer is not None else "",
+        "seat_moves": seat_moves(shown, voice) if live is not None else {},
+        "holding": session.holding,
+        "announce": announcement(match, hand_index, voice) if session.holding else "",
+        "animate": session.bots.delay > 0,
+        "speed": speed_name(session.bots.delay),
+        "speeds": [{"key": key, "label": voice(f"table.speed_{key}")} for key in SPEEDS] if session.bots.bots else [],
         "counting": counting_panel(shown, voice, lambda seat: seat_label(session, seat, voice))
         if session.show_counting and viewer is not None else None,
     }
+
+
+def _recap(session: TableSession, shown: SeatView, voice: Voice) -> str:
+    """The moves since the person at the screen last moved, after the hand's announcement
+    while they have not moved in it yet."""
+    moves = recap_words(shown, voice)
+    if session.looking is not None:
+        return ""
+    if any(move.seat == shown.seat for move in shown.moves):
+        return voice("follow.since_you", moves=moves) if moves else ""
+    opening = announcement(session.match, len(session.match.hands) - 1, voice)
+    return f"{opening}. {moves}" if moves else opening
 
 
 def seat_label(session: TableSession, seat: str, voice: Voice | None = None) -> str:
@@ -126,10 +148,10 @@ def _your_turn(shown: SeatView, voice: Voice) -> str:
     if last is not None and last.seat == shown.seat and last.action == DRAW and last.tile is not None \
             and shown.draw_fitted(len(shown.moves) - 1):
         return voice("table.your_turn_drawn", tile=str(last.tile))
-    if len(legal) == 1 and legal[0].action == DRAW:
-        return voice("table.your_turn_draw")
-    if len(legal) == 1 and legal[0].action == PASS:
-        return voice("table.your_turn_pass")
+    if len(legal) == 1 and legal[0].action in (DRAW, PASS) and shown.ends is not None:
+        left, right = shown.ends
+        numbers = str(left) if left == right else voice("table.numbers_or", a=left, b=right)
+        return voice("table.your_turn_draw" if legal[0].action == DRAW else "table.your_turn_pass", numbers=numbers)
     if shown.ends is None:
         tiles = {m.tile for m in legal if m.action == LEAD}
         if len(tiles) == 1:

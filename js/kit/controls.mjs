@@ -28,7 +28,7 @@ export function drawControls(ui, view, word) {
   ui.moveActions.hidden = result || leader;
   ui.leaderActions.hidden = !leader;
   ui.resultActions.hidden = !result;
-  drawMoveButtons(ui, view);
+  drawMoveButtons(ui, view, word);
   if (result) {
     const next = view.phase === "match_over" ? "new_match" : "next_hand";
     ui.resultButton.textContent = view.result?.button || word(next);
@@ -36,11 +36,13 @@ export function drawControls(ui, view, word) {
   }
 }
 
-function drawMoveButtons(ui, view) {
+function drawMoveButtons(ui, view, word) {
   const looking = Boolean(view.look);
   const pass = canSendMoves(view) ? legalMoveOfKind(view.legal, "pass") : null;
   const draw = canSendMoves(view) ? legalMoveOfKind(view.legal, "draw") : null;
   setMoveButton(ui.pass, pass);
+  // a pass while the pile has tiles keeps the tile just drawn: the button says so
+  ui.pass.textContent = word(view.pile > 0 ? "pass_keep" : "pass");
   setMoveButton(ui.draw, draw);
   ui.draw.classList.toggle("dw-absent", view.pile === null && !draw);
   ui.undo.classList.toggle("dw-absent", !view.can_undo);

@@ -51,12 +51,14 @@ export function focusStep(key, index, count) {
 /**
  * Draw the hand into `element`.
  * @param {{view: object, tiles: (string|null)[], mine: boolean, active: boolean, myTurn: boolean,
- *   focus: number, selected?: string|null, word: Function}} args `active`: the person may click
- *   now; `selected`: the tile whose end is being chosen.
+ *   focus: number, selected?: string|null, stuck?: boolean, word: Function}} args `active`: the
+ *   person may click now; `selected`: the tile whose end is being chosen; `stuck`: no tile can
+ *   be played (pass or draw), so the tiles are dimmed.
  */
-export function drawHand(element, { view, tiles, mine, active, myTurn, focus, selected = null, word }) {
+export function drawHand(element, { view, tiles, mine, active, myTurn, focus, selected = null, stuck = false, word }) {
   const chances = hintChances(view.hint, view.lang, word);
   element.classList.toggle("dw-readonly", !active);
+  element.classList.toggle("dw-stuck", stuck);
   element.setAttribute("aria-label", mine ? word("your_tiles") : view.players[view.bottom]?.label ?? "");
   const marks = { playable: view.playable, myTurn, active, selected };
   setChildren(element, ...tiles.map((tile, index) => handTile(tile, index === focus, marks, chances.get(tile && sortedKey(tile)), word)));

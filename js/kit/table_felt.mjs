@@ -23,12 +23,13 @@ export function seatInfo(view, seat, { showTiles }) {
     passed: view.passed.includes(seat),
     winner: Boolean(view.result?.winners?.includes(seat)),
     showTiles,
+    lastMove: view.seat_moves[seat] ?? "",
   };
 }
 
 /** The view's parts the seats are drawn from (to redraw them only when these change). */
 export function seatInputs(view) {
-  return [view.seats, view.bottom, view.viewer, view.players, view.hands, view.pips, view.turn, view.passed, view.result?.winners, view.phase];
+  return [view.seats, view.bottom, view.viewer, view.players, view.hands, view.pips, view.turn, view.passed, view.result?.winners, view.phase, view.seat_moves];
 }
 
 /** Every seat round the line; the bottom seat's tiles show in the tray instead, unless a result shows. */
@@ -75,8 +76,21 @@ export function newTiles() {
   };
 }
 
-/** Draw the line into the felt's box of `size`, with `choice` ({ends, labels}) glowing. */
+/** Where the last move's tile comes from ("top", "left", "right", "bottom"), when moves are paced; else null. */
+export function glideFrom(view) {
+  const last = view.moves.at(-1);
+  if (!view.animate || !last || view.look) return null;
+  const seat = last.split(" ")[0];
+  const placed = Object.entries(seatsByPosition(view.seats, view.bottom ?? view.viewer)).find(([, at]) => at === seat);
+  return placed ? placed[0] : null;
+}
+
+/** Draw the line into the felt's box of `size`, with `choice` ({ends, labels}) glowing; a new
+ * tile glides in from its seat when `glideFrom(view)` names one. */
 export function drawLine(felt, view, { size, choice, isNew, word }) {
+  const from = glideFrom(view);
+  if (from) felt.lineSvg.dataset.from = from;
+  else delete felt.lineSvg.dataset.from;
   const empty = view.line.length === 0;
   felt.lineEmpty.hidden = !empty;
   felt.lineEmpty.textContent = empty ? word("line_empty") : "";

@@ -59,3 +59,29 @@ test("the line is named, drawn to its box, and only new tiles fade in", () => {
   assert.equal((felt.lineSvg.innerHTML.match(/dw-tile-body/g) ?? []).length, 3);
   assert.equal(felt.lineEmpty.hidden, true);
 });
+
+test("a paced move glides in from its seat; none when bots move at once or while looking back", async () => {
+  const { glideFrom } = await import("./table_felt.mjs");
+  const moved = { ...VIEW, moves: ["E 6-6", "W 6-2 R"], animate: true };
+  assert.equal(glideFrom(moved), "left");
+  assert.equal(glideFrom({ ...moved, moves: ["E 6-6"] }), "right");
+  assert.equal(glideFrom({ ...moved, animate: false }), null);
+  assert.equal(glideFrom({ ...moved, look: { ply: 1 } }), null);
+  installDom();
+  const felt = buildFelt();
+  drawLine(felt, moved, { size: { width: 300, height: 150 }, choice: null, isNew: () => true, word: testWord });
+  assert.equal(felt.lineSvg.dataset.from, "left");
+  drawLine(felt, { ...moved, animate: false }, { size: { width: 300, height: 150 }, choice: null, isNew: () => true, word: testWord });
+  assert.equal(felt.lineSvg.dataset.from, undefined);
+});
+
+test("a seat's last turn replaces its passed mark", () => {
+  installDom();
+  const felt = buildFelt();
+  drawSeats(felt, { ...VIEW, seat_moves: { W: "drew 2" } }, testWord);
+  const west = felt.seats.left;
+  assert.equal(west.root.querySelector(".dw-mark-last").textContent, "drew 2");
+  assert.equal(west.root.querySelectorAll(".dw-mark-passed").length, 0);
+  drawSeats(felt, VIEW, testWord);
+  assert.equal(west.root.querySelectorAll(".dw-mark-passed").length, 1);
+});

@@ -68,6 +68,8 @@ export function bindTableInput(ui, state, actions, { focusHand }) {
     [ui.moveList, "click", onMoveListClick],
     [ui.backButton, "click", () => send({ type: "look", ply: null })],
     [ui.countingToggle, "click", () => send({ type: "counting", show: !state.view.counting })],
+    [ui.announce, "click", () => send({ type: "go_on" })],
+    [ui.speedSelect, "change", () => ui.speedSelect.value && send({ type: "speed", speed: ui.speedSelect.value })],
     [ui.cover, "click", onCoverActivate],
     [ui.cover, "keydown", onCoverActivate],
   ]);

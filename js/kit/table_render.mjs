@@ -7,11 +7,12 @@ import { drawControls, drawLeaderButtons, labelControls } from "./controls.mjs";
 import { drawCover } from "./cover.mjs";
 import { drawChoice, slotChoice } from "./end_choice.mjs";
 import { drawHand, handTiles, handUnit, tileButtons } from "./hand_tray.mjs";
-import { drawCounting, drawMoveList, drawScore, markCurrentMove, moveItems } from "./panels.mjs";
+import { drawCounting, drawMoveList, drawScore, markCurrentMove } from "./panels.mjs";
 import { drawResult } from "./result_panel.mjs";
 import { drawStatus } from "./status.mjs";
 import { drawCorners, drawLine, drawSeats, newTiles, seatInputs } from "./table_felt.mjs";
-import { canSendMoves, currentPly, showsResult } from "./table_view.mjs";
+import { drawFollow, drawSpeed } from "./follow.mjs";
+import { canSendMoves, currentPly, moveListItems, mustPassOrDraw, showsResult } from "./table_view.mjs";
 
 /** The Table's drawing functions over `ui` (buildTable) and `state`; `link` tells whether a kernel answers. */
 export function tableRenderer(ui, state, { flasher, link }) {
@@ -34,6 +35,8 @@ function drawView(ctx, view) {
   drawTray(ctx, view);
   drawStatusPart(ctx, view);
   drawMessage(ctx, view);
+  if (ctx.state.changed("follow", [view.recap, view.holding, view.announce])) drawFollow(ctx.ui, view, ctx.word);
+  if (ctx.state.changed("speed", [view.speed, view.speeds])) drawSpeed(ctx.ui, view, ctx.word);
   drawSide(ctx, view);
   drawCover(ctx.ui, view);
 }
@@ -69,11 +72,12 @@ function drawHandPart(ctx, view) {
   const active = mine && canSendMoves(view);
   const myTurn = active && view.legal.length > 0;
   const selected = state.choice?.tile ?? null;
+  const stuck = active && mustPassOrDraw(view);
   sizeHand(ctx, tiles.length);
-  if (!state.changed("hand", [tiles, view.playable, myTurn, active, view.hint, view.lang, mine, selected])) return;
+  if (!state.changed("hand", [tiles, view.playable, myTurn, active, view.hint, view.lang, mine, selected, stuck])) return;
   const hadFocus = hasFocus(ui.hand);
   state.handFocus = Math.min(state.handFocus, Math.max(0, tiles.length - 1));
-  drawHand(ui.hand, { view, tiles, mine, active, myTurn, focus: state.handFocus, selected, word });
+  drawHand(ui.hand, { view, tiles, mine, active, myTurn, focus: state.handFocus, selected, stuck, word });
   if (hadFocus) focusHand(ctx);
 }
 
@@ -102,9 +106,8 @@ function drawMessage({ state, flasher }, view) {
 function drawSide({ ui, state, word }, view) {
   if (state.changed("score", [view.score, view.hand_label])) drawScore(ui.score, view.score, { subtitle: view.hand_label });
   const current = currentPly(view);
-  if (state.changed("moves", [view.moves, view.move_words, view.players, view.phase === "cover"])) {
-    const names = Object.fromEntries(Object.entries(view.players).map(([seat, player]) => [seat, player.name]));
-    drawMoveList(ui.moveList, moveItems(word, view.moves, view.move_words, names), current, { disabled: view.phase === "cover" });
+  if (state.changed("moves", [view.moves, view.move_words, view.move_items, view.phase === "cover"])) {
+    drawMoveList(ui.moveList, moveListItems(view, word), current, { disabled: view.phase === "cover" });
   } else if (state.changed("current-move", [current])) {
     markCurrentMove(ui.moveList, current);
   }

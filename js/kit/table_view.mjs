@@ -21,6 +21,7 @@ export const DEFAULT_VIEW = {
   passed: [],
   moves: [],
   move_words: [],
+  move_items: [],
   legal: [],
   playable: [],
   hand_number: 0,
@@ -37,10 +38,17 @@ export const DEFAULT_VIEW = {
   can_undo: false,
   coach: false,
   hint: null,
+  recap: "",
+  seat_moves: {},
+  holding: false,
+  announce: "",
+  animate: false,
+  speed: null,
+  speeds: [],
   counting: null,
 };
-const LIST_KEYS = ["seats", "line", "passed", "moves", "move_words", "legal", "playable", "leader_choices"];
-const OBJECT_KEYS = ["players", "hands", "pips"];
+const LIST_KEYS = ["seats", "line", "passed", "moves", "move_words", "move_items", "legal", "playable", "leader_choices", "speeds"];
+const OBJECT_KEYS = ["players", "hands", "pips", "seat_moves"];
 
 /** The view with every key present and of its type: a garbled or missing key takes its default. */
 export function readView(raw) {
@@ -64,6 +72,16 @@ export function canSendMoves(view) {
 /** The person at the screen is to move now. */
 export function isMyTurn(view) {
   return canSendMoves(view) && view.turn === view.viewer && view.legal.length > 0;
+}
+
+/** The person must pass or draw: every legal move is a pass or a draw (the tiles are dimmed). */
+export function mustPassOrDraw(view) {
+  return isMyTurn(view) && view.legal.every((move) => / (pass|draw)$/.test(move));
+}
+
+/** The move list's items: the kernel's short words for each move, after the deal. */
+export function moveListItems(view, word) {
+  return [{ ply: 0, text: word("deal") }, ...view.moves.map((move, i) => ({ ply: i + 1, text: view.move_items[i] || move, title: view.move_words[i] || move }))];
 }
 
 /** The ply shown: the one looked at, else the latest. */

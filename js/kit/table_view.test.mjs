@@ -37,3 +37,16 @@ test("results show after a hand and a match; the current ply follows the look", 
   assert.equal(currentPly(PLAYING), 1);
   assert.equal(currentPly({ ...PLAYING, look: { ply: 0 } }), 0);
 });
+
+test("you must pass or draw when every legal move is one; the move list uses the kernel's words", async () => {
+  const { mustPassOrDraw, moveListItems } = await import("./table_view.mjs");
+  assert.equal(mustPassOrDraw({ ...PLAYING, legal: ["S pass"] }), true);
+  assert.equal(mustPassOrDraw({ ...PLAYING, legal: ["S draw"] }), true);
+  assert.equal(mustPassOrDraw({ ...PLAYING, legal: ["S 6-6", "S pass"] }), false);
+  assert.equal(mustPassOrDraw({ ...PLAYING, turn: "N", legal: ["S pass"] }), false);
+  const view = readView({ moves: ["E 6-6"], move_items: ["East: lead 6-6"], move_words: ["East poses the double six."] });
+  assert.deepEqual(moveListItems(view, (key) => key), [
+    { ply: 0, text: "deal" },
+    { ply: 1, text: "East: lead 6-6", title: "East poses the double six." },
+  ]);
+});
