@@ -136,6 +136,38 @@ def vietnamese_draw() -> dict:
     return session.view()
 
 
+@cache
+def _pass_hand() -> Hand:
+    for seed in range(1, 400):
+        hand = Hand.dealt(Rules.six_love(), seed=seed)
+        try:
+            return _play_until(hand, lambda h: h.turn == "S" and [str(m) for m in h.legal_moves] == ["S pass"], limit=24)
+        except (AssertionError, IndexError):
+            continue
+    raise AssertionError("South never has to pass")
+
+
+def must_pass() -> dict:
+    """South holds no tile that fits: the tiles are dimmed, Pass is the main button, the status says why."""
+    view = session_at(_pass_hand(), start={"score": {"NS": 0, "EW": 2}}).view()
+    assert view["legal"] == ["S pass"], view["legal"]
+    return view
+
+
+def announced() -> dict:
+    """A new hand is announced: its first moves wait (a paced table, hand 2)."""
+    from dominoes_widget.sessions.scheduler import ManualScheduler
+
+    scheduler = ManualScheduler()
+    session = TableSession(table_options("six_love", {"bots": "greedy", "bot_delay": 0.5, "seed": 3,
+                                                      "seats": {"S": "greedy"}}), scheduler)
+    scheduler.run_all()
+    session.next_hand()
+    view = session.view()
+    assert view["holding"], "the hand is announced"
+    return view
+
+
 def two_players() -> dict:
     """Vietnamese for two: South and North face each other; a 14-tile pile."""
     hand = Hand.dealt(Rules.vietnamese(players=2), seed=3)
