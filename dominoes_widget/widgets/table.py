@@ -46,7 +46,8 @@ class Table(StaticPicture, GuardedState, anywidget.AnyWidget):
     seats, default ``"strong"``), ``names``, ``open_hands``, ``hints``, ``takeback``
     (a Take back button against bots), ``coach`` (a Hint button), ``counting`` (the
     counting panel open), ``bottom`` (the seat drawn at the bottom of an open table),
-    ``bot_delay`` (seconds between bot moves; 0 plays them at once), ``seed``, ``lang``,
+    ``bot_delay`` (seconds between bot moves; 0 plays them at once) or ``bot_speed``
+    (``"slow"``, ``"normal"``, ``"fast"``, ``"instant"``: the table's speed control), ``seed``, ``lang``,
     ``start`` (a record's match state), and ``deal``/``boneyard``/``leader``/``moves`` to
     set up the first hand. A teaching position from a recorded game: :meth:`from_record`.
     """
