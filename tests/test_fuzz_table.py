@@ -58,7 +58,7 @@ garbage = st.recursive(
     max_leaves=8,
 )
 intent_types = st.sampled_from(["move", "choose_leader", "next_hand", "new_match", "uncover", "look", "undo", "hint",
-                                "counting", "teleport", ""])
+                                "counting", "go_on", "speed", "teleport", ""])
 
 
 def canonical(a: str, b: str) -> str:
@@ -228,6 +228,14 @@ class TableMachine(RuleBasedStateMachine):
     @rule()
     def take_back(self):
         self.deliver_checked({"type": "undo"})
+
+    @rule(speed=st.sampled_from(["slow", "normal", "fast", "instant", "warp"]))
+    def change_the_speed(self, speed):
+        self.deliver_checked({"type": "speed", "speed": speed})
+
+    @rule()
+    def go_on(self):
+        self.deliver({"type": "go_on"})
 
     @rule(show=st.booleans())
     def counting(self, show):
