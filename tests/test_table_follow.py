@@ -136,7 +136,7 @@ def test_the_announcement_holds_for_a_moment_then_goes_on_by_itself():
     session.next_hand()
     assert scheduler.queue[-1].delay == pytest.approx(1.5)
     scheduler.run_next()
-    assert session.holding is False
+    assert session.bots.holding is False
 
 
 # -- no question whose answer changes nothing -------------------------------------------------------

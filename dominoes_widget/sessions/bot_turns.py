@@ -6,6 +6,7 @@ import logging
 from typing import Callable, Mapping
 
 from ..bots import Bot
+from ..errors import IllegalMoveError, Reason
 from ..match import Match
 from ..views import seat_view
 from .scheduler import Pending, Scheduler
@@ -37,6 +38,8 @@ class BotTurns:
         self._on_pause = on_pause
         self._on_done = on_done
         self._pending: Pending | None = None
+        self.holding = False
+        """A new hand is being announced: its first moves wait (``go_on`` ends the wait)."""
 
     def to_move(self, match: Match) -> str | None:
         """The bot seat to move in ``match`` now, if any."""
@@ -57,15 +60,31 @@ class BotTurns:
             self._play(match, seat)
         self._on_done()
 
-    def hold(self, seconds: float, then: Callable[[], None]) -> bool:
-        """Wait ``seconds`` before ``then`` (a new hand's announcement); False when nothing can wait."""
+    def hold(self, seconds: float, match: Match) -> bool:
+        """Hold the bots' first moves ``seconds`` (a new hand is announced); False when nothing can wait."""
         self.cancel()
-        pending = self.scheduler.call_later(seconds, then) if self.delay > 0 else None
+        pending = self.scheduler.call_later(seconds, lambda: self.go_on(match)) if self.delay > 0 else None
         self._pending = pending
-        return pending is not None
+        self.holding = pending is not None
+        return self.holding
+
+    def go_on(self, match: Match) -> None:
+        """End the hold: the bots' moves follow."""
+        if self.holding:
+            self.cancel()
+            self.advance(match)
+
+    def set_speed(self, speed: object, match: Match) -> None:
+        """Pace the bots by name (``SPEEDS``); at ``instant`` a hold ends at once."""
+        if not isinstance(speed, str) or speed not in SPEEDS:
+            raise IllegalMoveError(Reason.BAD_MESSAGE, "bad_speed", speeds=", ".join(SPEEDS))
+        self.delay = SPEEDS[speed]
+        if self.delay == 0:
+            self.go_on(match)
 
     def cancel(self) -> None:
         """Forget the bot move waiting, if any."""
+        self.holding = False
         if self._pending is not None:
             self._pending.cancel()
             self._pending = None

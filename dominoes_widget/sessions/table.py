@@ -20,7 +20,7 @@ from ..match import Match
 from ..move import DRAW, PLAY, Move
 from ..tiles import Tile
 from ..views import seat_view
-from .bot_turns import SPEEDS, BotTurns
+from .bot_turns import BotTurns
 from .protocol import MAX_TEXT, Hint, Intent, Notice, NoticeKind, Phase, TableView
 from .scheduler import NO_DELAY, Scheduler
 from .screen import Screen
@@ -61,8 +61,6 @@ class TableSession:
         self._notices = 0
         self.show_counting = options.counting
         self.hint: Hint | None = None
-        self.holding = False
-        """A new hand is being announced: its first moves wait (``go_on`` ends the wait)."""
         self.new_match()
 
     @classmethod
@@ -112,7 +110,6 @@ class TableSession:
         self.looking = None
         self.hint = None
         self.notice = None
-        self.holding = False
         if leader is None and pending.needs_choice:
             people = [s for s in pending.leaders if s in self.humans]
             if people:
@@ -141,27 +138,10 @@ class TableSession:
         if first is not None:
             self._screen_to(first, new_deal=new_deal)
         announce = len(self.match.hands) > 1 and not moves and self.bots.to_move(self.match) is not None
-        if announce and self.bots.hold(self.options.bot_delay * ANNOUNCE_HOLD, self.go_on):
-            self.holding = True  # the bots' first moves wait while the new hand is announced
-            self.changed()
+        if announce and self.bots.hold(self.options.bot_delay * ANNOUNCE_HOLD, self.match):
+            self.changed()  # the bots' first moves wait while the new hand is announced
             return
         self.bots.advance(self.match)
-
-    def go_on(self) -> None:
-        """End a new hand's announcement: its first moves follow."""
-        if self.holding:
-            self.holding = False
-            self.bots.cancel()
-            self.bots.advance(self.match)
-
-    def set_speed(self, speed: object) -> None:
-        """Pace the bots: ``slow``, ``normal``, ``fast`` or ``instant`` (``SPEEDS``)."""
-        if not isinstance(speed, str) or speed not in SPEEDS:
-            raise IllegalMoveError(Reason.BAD_MESSAGE, "bad_speed", speeds=", ".join(SPEEDS))
-        self.bots.delay = SPEEDS[speed]
-        if self.holding and self.bots.delay == 0:
-            self.go_on()
-        self.changed()
 
     def _screen_to(self, seat: str, new_deal: bool = False) -> None:
         if self.screen.hand_to(seat, new_deal):

@@ -88,9 +88,10 @@ def _handle(session: TableSession, content: Any) -> None:
     elif intent is Intent.HINT:
         ask_hint(session)
     elif intent is Intent.GO_ON:
-        session.go_on()
+        session.bots.go_on(session.match)
     elif intent is Intent.SPEED:
-        session.set_speed(content.get("speed"))
+        session.bots.set_speed(content.get("speed"), session.match)
+        session.changed()
     elif intent is Intent.COUNTING:
         session.show_counting = bool(content.get("show"))
         session.changed()
