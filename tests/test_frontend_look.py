@@ -214,27 +214,6 @@ def test_the_replay_fits_with_its_controls(chromium, size):
             page.screenshot(path=str(ARTIFACTS / f"replay-{size}-{theme}.png"))
 
 
-# Every element of the Table inside the widget, and no text cut short: what sticks out or is cut.
-OVERFLOW = """
-() => {
-  const root = document.querySelector('.dominoes-widget');
-  const box = root.getBoundingClientRect();
-  const problems = [];
-  for (const el of root.querySelectorAll('*')) {
-    if (el.closest('[hidden]') || el.closest('svg.dw-line') || el.closest('.dw-tile-svg')) continue;
-    const r = el.getBoundingClientRect();
-    if (r.width === 0 && r.height === 0) continue;
-    const name = el.className?.baseVal ?? el.className ?? el.tagName;
-    if (r.left < box.left - 0.5 || r.right > box.right + 0.5) problems.push(`${name} sticks out: ${r.left}-${r.right} of ${box.left}-${box.right}`);
-    const text = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
-    const style = getComputedStyle(el);
-    if (text && style.overflow !== 'visible' && style.overflowY !== 'auto' && style.overflowY !== 'scroll' &&
-        (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1))
-      problems.push(`${name} is cut: "${el.textContent.slice(0, 40)}" ${el.scrollWidth}x${el.scrollHeight} in ${el.clientWidth}x${el.clientHeight}`);
-  }
-  return {problems, width: box.width};
-}
-"""
 SMALL_VIEWS = {"mid-hand": views.choice_of_end, "must-pass": views.must_pass, "vietnamese": views.vietnamese_draw,
                "hand-over": views.hand_over, "announced": views.announced, "hint": views.with_hint}
 
@@ -248,7 +227,7 @@ def test_small_screens_cut_nothing_off(chromium, size):
         for name, make in SMALL_VIEWS.items():
             for theme in THEMES:
                 area = _mount_table(page, size, make(), theme)
-                found = page.evaluate(OVERFLOW)
+                found = page.evaluate(harness.OVERFLOW)
                 page.screenshot(path=str(ARTIFACTS / f"table-{size}-{name}-{theme}.png"), full_page=True)
                 assert found["width"] <= area["width"] + 0.5, f"{name}: the widget is wider than the screen"
                 if found["problems"]:
