@@ -780,3 +780,37 @@ def test_the_selected_tile_is_marked_while_its_end_is_chosen(page):
     assert "dw-selected" in hand_tile(page, both).get_attribute("class")
     page.keyboard.press("Escape")
     assert "dw-selected" not in hand_tile(page, both).get_attribute("class")
+
+
+def _a_bot_move_later(view: dict, *, animate: bool) -> dict:
+    """``view`` after West put one more tile on the right (drawn only: no rule is checked here)."""
+    on_line = {tuple(sorted(pair)) for pair in view["line"]}
+    a, b = next((a, b) for a in range(7) for b in range(a, 7) if (a, b) not in on_line)
+    return {**view, "line": view["line"] + [[a, b]], "last": len(view["line"]), "moves": view["moves"] + [f"W {a}-{b} R"],
+            "move_words": view["move_words"] + ["West plays."], "move_items": view["move_items"] + ["West: a tile"],
+            "animate": animate, "legal": [], "playable": [], "turn": "W"}
+
+
+def test_a_paced_bot_tile_glides_in_from_its_seat_unless_motion_is_reduced(page):
+    view = {**views.choice_of_end(), "animate": True}
+    mount(page, view)
+    harness.set_view(page, _a_bot_move_later(view, animate=True))
+    tile = page.locator("svg.dw-line .dw-new")
+    assert tile.count() == 1
+    assert page.locator("svg.dw-line").get_attribute("data-from") == "left", "West sits on the left"
+    assert tile.evaluate("t => getComputedStyle(t).animationName") == "dw-glide"
+    dx = tile.evaluate("t => parseFloat(t.style.getPropertyValue('--dw-glide'))")
+    assert dx < 0, "it starts to the left, on West's seat"
+    page.emulate_media(reduced_motion="reduce")
+    try:
+        assert tile.evaluate("t => getComputedStyle(t).animationName") == "none"
+    finally:
+        page.emulate_media(reduced_motion="no-preference")
+
+
+def test_bots_moving_at_once_draw_no_glide(page):
+    view = {**views.choice_of_end(), "animate": False}
+    mount(page, view)
+    harness.set_view(page, _a_bot_move_later(view, animate=False))
+    assert page.locator("svg.dw-line").get_attribute("data-from") is None
+    assert page.locator("svg.dw-line .dw-new").evaluate("t => getComputedStyle(t).animationName") != "dw-glide"

@@ -96,7 +96,23 @@ export function drawLine(felt, view, { size, choice, isNew, word }) {
   felt.lineEmpty.textContent = empty ? word("line_empty") : "";
   felt.lineSvg.setAttribute("aria-label", lineLabel(view, word));
   if (!size.width || !size.height) return; // not laid out yet: the resize observer draws it
-  const { markup } = lineDrawing(view.line, view.lead, { ...size, last: view.last, isNew, choice, ...LINE_UNIT });
+  const { markup, scale } = lineDrawing(view.line, view.lead, { ...size, last: view.last, isNew, choice, ...LINE_UNIT });
   felt.lineSvg.setAttribute("viewBox", `0 0 ${size.width} ${size.height}`);
   felt.lineSvg.innerHTML = markup;
+  if (from) startFromSeat(felt, felt.seats[from].root, scale);
+}
+
+/**
+ * The new tile's glide starts on its seat: the offset from the tile to the seat's middle, in
+ * the line's units (its drawing may be scaled down), as the tile's --dw-glide. Read once per
+ * paced move, so the layout it forces costs nothing a person notices.
+ */
+export function startFromSeat(felt, seat, scale = 1) {
+  const tile = felt.lineSvg.querySelector(".dw-new");
+  if (!tile || seat.hidden) return;
+  const from = seat.getBoundingClientRect();
+  const to = tile.getBoundingClientRect();
+  const dx = (from.left + from.width / 2 - (to.left + to.width / 2)) / (scale || 1);
+  const dy = (from.top + from.height / 2 - (to.top + to.height / 2)) / (scale || 1);
+  if (dx || dy) tile.style.setProperty("--dw-glide", `${Math.round(dx)}px ${Math.round(dy)}px`);
 }

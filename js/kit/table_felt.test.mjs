@@ -85,3 +85,17 @@ test("a seat's last turn replaces its passed mark", () => {
   drawSeats(felt, VIEW, testWord);
   assert.equal(west.root.querySelectorAll(".dw-mark-passed").length, 1);
 });
+
+test("the glide starts on the seat: the tile's offset to the seat's middle, in the line's units", async () => {
+  const { startFromSeat } = await import("./table_felt.mjs");
+  installDom();
+  const felt = buildFelt();
+  felt.lineSvg.innerHTML = '<g class="dw-tile dw-new"></g>';
+  const tile = felt.lineSvg.querySelector(".dw-new");
+  const seat = felt.seats.left.root;
+  seat.hidden = false;
+  seat.getBoundingClientRect = () => ({ left: 0, top: 100, width: 40, height: 100 });
+  tile.getBoundingClientRect = () => ({ left: 200, top: 140, width: 20, height: 20 });
+  startFromSeat(felt, seat, 0.5);
+  assert.equal(tile.style.getPropertyValue("--dw-glide"), "-380px 0px");
+});
