@@ -245,3 +245,15 @@ def test_the_speed_control_paces_the_bots():
 
 def test_a_table_of_people_offers_no_speed():
     assert Table(seats={"N": "human", "E": "human", "W": "human"}, bot_delay=0).view["speeds"] == []
+
+
+def test_vietnamese_words_keep_dung_for_standing_with_an_empty_pile():
+    """Notebook 03 and RULES.md: đứng is standing with an empty pile; a pass with the pile left keeps a drawn tile."""
+    from dominoes_widget.catalog import Voice, ui_words
+
+    vi = Voice("vi")
+    assert "đứng" in vi("follow.passed") and "đứng" in vi("follow.seat_passed")
+    for key in ("follow.kept", "follow.seat_kept", "follow.drew_one", "follow.seat_drew", "move.pass_keeps"):
+        assert "đứng" not in vi(key, n=2, who="Bắc", tile="6-5"), key
+    words = ui_words("vi")
+    assert "đứng" not in words["pass_keep"].lower() and words["pass"] == "Đứng"

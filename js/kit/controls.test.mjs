@@ -56,3 +56,14 @@ test("the leading team gets a button per seat", () => {
   const sends = [...ui.leaderActions.querySelectorAll("button")].map((b) => [b.textContent, JSON.parse(b.dataset.send).seat]);
   assert.deepEqual(sends, [["North leads", "N"], ["S", "S"]]);
 });
+
+test("a pass while the pile has tiles keeps the drawn tile, and the button says so", () => {
+  installDom();
+  const ui = buildControls();
+  drawControls(ui, readView({ ...STUCK, legal: ["S 6-4 L", "S pass"], pile: 3 }), testWord);
+  assert.equal(ui.pass.textContent, "pass_keep");
+  drawControls(ui, readView({ ...STUCK, legal: ["S pass"], pile: 0 }), testWord);
+  assert.equal(ui.pass.textContent, "pass");
+  drawControls(ui, readView({ ...STUCK, legal: ["S pass"], pile: null }), testWord);
+  assert.equal(ui.pass.textContent, "pass");
+});
