@@ -239,8 +239,9 @@ def test_the_speed_control_paces_the_bots():
     assert sent and sent[0]["type"] == "refused"
     assert table.view["speed"] == "instant"
     assert Table(bots="greedy", bot_speed="fast").session.bots.delay == 0.25
-    with pytest.raises(ValueError, match="bot_speed"):
-        Table(bot_speed="warp")
+    for bad in ("warp", ["fast"], 2):
+        with pytest.raises(ValueError, match="bot_speed"):
+            Table(bot_speed=bad)
 
 
 def test_a_table_of_people_offers_no_speed():

@@ -12,17 +12,14 @@ from ..views import seat_view
 from .scheduler import Pending, Scheduler
 from .table_options import BOT_SPEEDS
 
-__all__ = ["BotTurns", "SPEEDS", "speed_name"]
+__all__ = ["BotTurns", "speed_name"]
 
 log = logging.getLogger(__name__)
-
-SPEEDS = BOT_SPEEDS
-"""The table's bot speeds: seconds between bot moves (``bot_delay``)."""
 
 
 def speed_name(delay: float) -> str | None:
     """The speed whose delay is ``delay``, or ``None`` for a delay of one's own."""
-    return next((name for name, seconds in SPEEDS.items() if seconds == delay), None)
+    return next((name for name, seconds in BOT_SPEEDS.items() if seconds == delay), None)
 
 
 class BotTurns:
@@ -75,10 +72,10 @@ class BotTurns:
             self.advance(match)
 
     def set_speed(self, speed: object, match: Match) -> None:
-        """Pace the bots by name (``SPEEDS``); at ``instant`` a hold ends at once."""
-        if not isinstance(speed, str) or speed not in SPEEDS:
-            raise IllegalMoveError(Reason.BAD_MESSAGE, "bad_speed", speeds=", ".join(SPEEDS))
-        self.delay = SPEEDS[speed]
+        """Pace the bots by name (``BOT_SPEEDS``); at ``instant`` a hold ends at once."""
+        if not isinstance(speed, str) or speed not in BOT_SPEEDS:
+            raise IllegalMoveError(Reason.BAD_MESSAGE, "bad_speed", speeds=", ".join(BOT_SPEEDS))
+        self.delay = BOT_SPEEDS[speed]
         if self.delay == 0:
             self.go_on(match)
 

@@ -65,7 +65,7 @@ def table_options(game: str = "partnership", options: Mapping[str, Any] | None =
     delay = options.get("bot_delay", 0.6)
     speed = options.get("bot_speed")
     if speed is not None:
-        if speed not in BOT_SPEEDS:
+        if not isinstance(speed, str) or speed not in BOT_SPEEDS:
             raise ValueError(f"bot_speed={excerpt(speed)}: the speeds are {', '.join(BOT_SPEEDS)}")
         delay = BOT_SPEEDS[speed]
     if isinstance(delay, bool) or not isinstance(delay, (int, float)) or not 0 <= delay <= 60:

@@ -11,14 +11,14 @@ from ..explanations import (explain_move, explain_result, hand_label, match_winn
 from ..hand import equivalent_moves, team_of
 from ..move import DRAW, LEAD, PASS
 from ..views import SeatView, seat_view
-from .bot_turns import SPEEDS, speed_name
+from .bot_turns import speed_name
 from .counting import counting_panel
 from .follow import announcement, recap_words, seat_moves
 from .look_back import can_undo
 from .position import position_payload
 from .protocol import (PROTOCOL_VERSION, Cover, Look, Phase, PlayerInfo, ResultPanel, ScorePanel, ScoreRow,
                        TableView)
-from .table_options import HUMAN
+from .table_options import BOT_SPEEDS, HUMAN
 
 if TYPE_CHECKING:
     from .table import TableSession
@@ -93,7 +93,7 @@ def table_view(session: TableSession) -> TableView:
         "announce": announcement(match, hand_index, voice) if session.bots.holding else "",
         "animate": session.bots.delay > 0,
         "speed": speed_name(session.bots.delay),
-        "speeds": [{"key": key, "label": voice(f"table.speed_{key}")} for key in SPEEDS] if session.bots.bots else [],
+        "speeds": [{"key": key, "label": voice(f"table.speed_{key}")} for key in BOT_SPEEDS] if session.bots.bots else [],
         "counting": counting_panel(shown, voice, lambda seat: seat_label(session, seat, voice))
         if session.show_counting and viewer is not None else None,
     }
@@ -102,9 +102,9 @@ def table_view(session: TableSession) -> TableView:
 def _recap(session: TableSession, shown: SeatView, voice: Voice) -> str:
     """The moves since the person at the screen last moved, after the hand's announcement
     while they have not moved in it yet."""
-    moves = recap_words(shown, voice)
     if session.looking is not None:
         return ""
+    moves = recap_words(shown, voice)
     if any(move.seat == shown.seat for move in shown.moves):
         return voice("follow.since_you", moves=moves) if moves else ""
     opening = announcement(session.match, len(session.match.hands) - 1, voice)
