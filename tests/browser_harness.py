@@ -420,3 +420,26 @@ def open_export(browser: Any, html: str, *, requests: list[str] | None = None,
     # take many seconds, so the page is not awaited here; callers wait for what they look for.
     page.goto(f"{ORIGIN}/export.html", wait_until="commit")
     return page
+
+
+# Every element of the Table inside the widget, and no text cut short: what sticks out or is cut.
+OVERFLOW = """
+() => {
+  const root = document.querySelector('.dominoes-widget');
+  const box = root.getBoundingClientRect();
+  const problems = [];
+  for (const el of root.querySelectorAll('*')) {
+    if (el.closest('[hidden]') || el.closest('svg.dw-line') || el.closest('.dw-tile-svg')) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;
+    const name = el.className?.baseVal ?? el.className ?? el.tagName;
+    if (r.left < box.left - 0.5 || r.right > box.right + 0.5) problems.push(`${name} sticks out: ${r.left}-${r.right} of ${box.left}-${box.right}`);
+    const text = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    const style = getComputedStyle(el);
+    if (text && style.overflow !== 'visible' && style.overflowY !== 'auto' && style.overflowY !== 'scroll' &&
+        (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1))
+      problems.push(`${name} is cut: "${el.textContent.slice(0, 40)}" ${el.scrollWidth}x${el.scrollHeight} in ${el.clientWidth}x${el.clientHeight}`);
+  }
+  return {problems, width: box.width};
+}
+"""

@@ -26,6 +26,7 @@ from dominoes_widget import Hand, Rules
 from dominoes_widget.catalog import ui_words
 from dominoes_widget.move import DRAW
 from dominoes_widget.sessions.replay import ReplaySession
+from dominoes_widget.sessions.look_back import look
 from dominoes_widget.sessions.table import TableSession, table_options
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -131,8 +132,40 @@ def _vietnamese_hand() -> Hand:
 def vietnamese_draw() -> dict:
     """Vietnamese, 3 players: South must draw from the pile; a notice is showing."""
     session = session_at(_vietnamese_hand(), game="vietnamese", start={"score": {"S": 1, "E": 0, "N": 1}})
-    session._tell("North drew a tile from the pile.", "info")
+    session.tell("North drew a tile from the pile.", "info")
     return session.view()
+
+
+@cache
+def _pass_hand() -> Hand:
+    for seed in range(1, 400):
+        hand = Hand.dealt(Rules.six_love(), seed=seed)
+        try:
+            return _play_until(hand, lambda h: h.turn == "S" and [str(m) for m in h.legal_moves] == ["S pass"], limit=24)
+        except (AssertionError, IndexError):
+            continue
+    raise AssertionError("South never has to pass")
+
+
+def must_pass() -> dict:
+    """South holds no tile that fits: the tiles are dimmed, Pass is the main button, the status says why."""
+    view = session_at(_pass_hand(), start={"score": {"NS": 0, "EW": 2}}).view()
+    assert view["legal"] == ["S pass"], view["legal"]
+    return view
+
+
+def announced() -> dict:
+    """A new hand is announced: its first moves wait (a paced table, hand 2)."""
+    from dominoes_widget.sessions.scheduler import ManualScheduler
+
+    scheduler = ManualScheduler()
+    session = TableSession(table_options("six_love", {"bots": "greedy", "bot_delay": 0.5, "seed": 3,
+                                                      "seats": {"S": "greedy"}}), scheduler)
+    scheduler.run_all()
+    session.next_hand()
+    view = session.view()
+    assert view["holding"], "the hand is announced"
+    return view
 
 
 def two_players() -> dict:
@@ -218,7 +251,7 @@ def long_line() -> dict:
 def looking_back(ply: int = 3) -> dict:
     """The person looks back at the position after ``ply`` moves (read-only)."""
     session = session_at(_choice_hand())
-    session.look(ply)
+    look(session, ply)
     return session.view()
 
 

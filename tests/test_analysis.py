@@ -225,7 +225,7 @@ def test_no_coach_in_hot_seat_or_when_it_is_not_your_turn():
     with pytest.raises(IllegalMoveError):
         plain.hint()
     waiting = Table(coach=True, bot_delay=0, seed=5, bots="greedy")
-    waiting.session.look(0)
+    waiting.look(0)
     with pytest.raises(IllegalMoveError):
         waiting.hint()
 

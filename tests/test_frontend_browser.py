@@ -121,7 +121,7 @@ def test_draws_seats_line_hand_score_and_moves(page):
     assert items.count() == len(view["moves"]) + 1
     assert items.first.inner_text() == "Deal"
     first = view["moves"][0].split()
-    assert items.nth(1).inner_text() == f"{view['players'][first[0]]['name']} {first[1]}", "the lead, in short"
+    assert items.nth(1).inner_text() == f"{view['players'][first[0]]['name']}: lead {first[1]}", "the lead, in words"
     assert items.nth(1).get_attribute("title") == view["move_words"][0], "and in the kernel's words"
     assert items.last.get_attribute("aria-current") == "step"
     assert page.locator(".dw-status-text").inner_text() == view["status"]
@@ -723,3 +723,94 @@ def test_focus_rings_are_visible(page):
     style = page.evaluate("() => { const s = getComputedStyle(document.activeElement); "
                           "return [s.outlineStyle, parseFloat(s.outlineWidth)]; }")
     assert style[0] == "solid" and style[1] >= 2
+
+
+# ---- following the game (issue 17) -----------------------------------------------------------------
+
+def test_the_recap_names_every_move_since_your_last_and_each_seat_its_last_turn(page):
+    view = views.choice_of_end()
+    mount(page, view)
+    mine = max(i for i, move in enumerate(view["moves"]) if move.startswith("S "))
+    since = view["moves"][mine + 1:]
+    assert since, "the others moved after South"
+    recap = page.locator(".dw-recap").inner_text()
+    assert recap == view["recap"]
+    for move in since:
+        seat, tile = move.split()[:2]
+        name = {"N": "North", "E": "East", "W": "West"}[seat]
+        assert f"{name} played {tile}" in recap or f"{name} passed" in recap
+    for seat, words in view["seat_moves"].items():
+        assert page.locator(f'.dw-seat[data-seat="{seat}"] .dw-mark-last').inner_text() == words
+
+
+def test_when_you_must_pass_the_tiles_dim_and_pass_is_the_main_button(page):
+    view = views.must_pass()
+    mount(page, view)
+    assert "dw-stuck" in page.locator(".dw-hand").get_attribute("class")
+    assert "dw-primary" in page.locator(".dw-pass").get_attribute("class")
+    assert page.locator(".dw-status-text").inner_text().startswith("Your turn: no tile shows ")
+    page.locator(".dw-pass").click()
+    assert harness.sent(page)[-1]["move"] == "S pass"
+
+
+def test_a_new_hand_is_announced_and_a_click_goes_on(page):
+    view = views.announced()
+    mount(page, view)
+    announce = page.locator(".dw-announce")
+    assert announce.is_visible()
+    assert announce.inner_text().startswith("Hand 2: ")
+    page.locator(".dw-go-on").click()
+    assert {"type": "go_on"} in harness.sent(page)
+
+
+def test_the_speed_control_sends_the_speed_chosen(page):
+    view = views.choice_of_end()
+    mount(page, view)
+    select = page.locator(".dw-speed-select")
+    assert select.input_value() == view["speed"]
+    select.select_option("fast")
+    assert harness.sent(page)[-1] == {"type": "speed", "speed": "fast"}
+
+
+def test_the_selected_tile_is_marked_while_its_end_is_chosen(page):
+    view = views.choice_of_end()
+    mount(page, view)
+    both = views.choice_tiles(view)[0]
+    hand_tile(page, both).click()
+    assert "dw-selected" in hand_tile(page, both).get_attribute("class")
+    page.keyboard.press("Escape")
+    assert "dw-selected" not in hand_tile(page, both).get_attribute("class")
+
+
+def _a_bot_move_later(view: dict, *, animate: bool) -> dict:
+    """``view`` after West put one more tile on the right (drawn only: no rule is checked here)."""
+    on_line = {tuple(sorted(pair)) for pair in view["line"]}
+    a, b = next((a, b) for a in range(7) for b in range(a, 7) if (a, b) not in on_line)
+    return {**view, "line": view["line"] + [[a, b]], "last": len(view["line"]), "moves": view["moves"] + [f"W {a}-{b} R"],
+            "move_words": view["move_words"] + ["West plays."], "move_items": view["move_items"] + ["West: a tile"],
+            "animate": animate, "legal": [], "playable": [], "turn": "W"}
+
+
+def test_a_paced_bot_tile_glides_in_from_its_seat_unless_motion_is_reduced(page):
+    view = {**views.choice_of_end(), "animate": True}
+    mount(page, view)
+    harness.set_view(page, _a_bot_move_later(view, animate=True))
+    tile = page.locator("svg.dw-line .dw-new")
+    assert tile.count() == 1
+    assert page.locator("svg.dw-line").get_attribute("data-from") == "left", "West sits on the left"
+    assert tile.evaluate("t => getComputedStyle(t).animationName") == "dw-glide"
+    dx = tile.evaluate("t => parseFloat(t.style.getPropertyValue('--dw-glide'))")
+    assert dx < 0, "it starts to the left, on West's seat"
+    page.emulate_media(reduced_motion="reduce")
+    try:
+        assert tile.evaluate("t => getComputedStyle(t).animationName") == "none"
+    finally:
+        page.emulate_media(reduced_motion="no-preference")
+
+
+def test_bots_moving_at_once_draw_no_glide(page):
+    view = {**views.choice_of_end(), "animate": False}
+    mount(page, view)
+    harness.set_view(page, _a_bot_move_later(view, animate=False))
+    assert page.locator("svg.dw-line").get_attribute("data-from") is None
+    assert page.locator("svg.dw-line .dw-new").evaluate("t => getComputedStyle(t).animationName") != "dw-glide"

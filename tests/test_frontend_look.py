@@ -29,6 +29,7 @@ SIZES = {
     "900": ((1280, 800), (40, 60, 900, 600)),
     "640": ((1280, 800), (40, 60, 640, 600)),
     "460": ((1280, 800), (40, 60, 460, 640)),
+    "390x844": ((390, 844), (0, 0, 390, 844)),  # a phone (Voilà, the one-file page)
 }
 THEMES = ("light", "dark")
 # The Python side's views a player sees most: a short line, a long one, all 28 tiles.
@@ -211,3 +212,24 @@ def test_the_replay_fits_with_its_controls(chromium, size):
             for tile in _boxes(page, ".dw-seat .dw-tile-body"):
                 _inside(tile, area, "a seat's tile")
             page.screenshot(path=str(ARTIFACTS / f"replay-{size}-{theme}.png"))
+
+
+SMALL_VIEWS = {"mid-hand": views.choice_of_end, "must-pass": views.must_pass, "vietnamese": views.vietnamese_draw,
+               "hand-over": views.hand_over, "announced": views.announced, "hint": views.with_hint}
+
+
+@pytest.mark.parametrize("size", ["900", "390x844"])
+def test_small_screens_cut_nothing_off(chromium, size):
+    """At 900 px and on a phone every part of the Table stays inside the widget and no text is cut
+    short (a status, a seat's name, the recap); the pictures are for the eye."""
+    with _opened(chromium, harness.TABLE, size) as page:
+        problems = {}
+        for name, make in SMALL_VIEWS.items():
+            for theme in THEMES:
+                area = _mount_table(page, size, make(), theme)
+                found = page.evaluate(harness.OVERFLOW)
+                page.screenshot(path=str(ARTIFACTS / f"table-{size}-{name}-{theme}.png"), full_page=True)
+                assert found["width"] <= area["width"] + 0.5, f"{name}: the widget is wider than the screen"
+                if found["problems"]:
+                    problems[f"{name}/{theme}"] = found["problems"]
+        assert problems == {}, f"at {size}: {problems}"

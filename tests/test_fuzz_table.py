@@ -58,7 +58,7 @@ garbage = st.recursive(
     max_leaves=8,
 )
 intent_types = st.sampled_from(["move", "choose_leader", "next_hand", "new_match", "uncover", "look", "undo", "hint",
-                                "counting", "teleport", ""])
+                                "counting", "go_on", "speed", "teleport", ""])
 
 
 def canonical(a: str, b: str) -> str:
@@ -135,7 +135,7 @@ class TableMachine(RuleBasedStateMachine):
         session = self.table.session
         hand = session.match.hand
         return (hand.state_key() if hand is not None else None, len(session.match.hands), session.match.state,
-                session.phase, session.covered, session.at_screen, session.looking, session.match.pending,
+                session.phase, session.screen.covered, session.screen.at_screen, session.looking, session.match.pending,
                 session.show_counting)
 
     def deliver_checked(self, content) -> None:
@@ -228,6 +228,14 @@ class TableMachine(RuleBasedStateMachine):
     @rule()
     def take_back(self):
         self.deliver_checked({"type": "undo"})
+
+    @rule(speed=st.sampled_from(["slow", "normal", "fast", "instant", "warp"]))
+    def change_the_speed(self, speed):
+        self.deliver_checked({"type": "speed", "speed": speed})
+
+    @rule()
+    def go_on(self):
+        self.deliver({"type": "go_on"})
 
     @rule(show=st.booleans())
     def counting(self, show):

@@ -6,12 +6,13 @@ match state) and the words for them; the front ends only draw these.
 
 from __future__ import annotations
 
+import enum
 from typing import Literal, NotRequired, TypedDict
 
-__all__ = ["TableView", "PlayerInfo", "Notice", "NoticeKind", "ScorePanel", "ScoreRow", "LeaderChoice", "Cover",
-           "ResultPanel", "Look", "Hint", "HintMove", "Counting", "UnseenCount", "KnownVoid", "ReplayData",
+__all__ = ["Phase", "Intent", "TableView", "PlayerInfo", "Notice", "NoticeKind", "ScorePanel", "ScoreRow",
+           "LeaderChoice", "Cover", "ResultPanel", "Look", "Hint", "HintMove", "Counting", "UnseenCount", "KnownVoid", "ReplayData",
            "ReplayHand", "ReplayStep", "ReplayPlayer", "ReplayResult", "ProblemInfo", "ReplayAnalysis",
-           "AnalysisMark", "TABLE_VIEW_KEYS", "PROTOCOL_VERSION", "MAX_TEXT"]
+           "AnalysisMark", "SpeedChoice", "Heading", "Position", "TABLE_VIEW_KEYS", "PROTOCOL_VERSION", "MAX_TEXT"]
 
 PROTOCOL_VERSION = 2
 MAX_TEXT = 500
@@ -19,7 +20,32 @@ MAX_TEXT = 500
 
 Tiles = list[str]
 LineTile = list[int]
-Phase = Literal["playing", "choose_leader", "hand_over", "match_over", "cover"]
+PhaseName = Literal["playing", "choose_leader", "hand_over", "match_over", "cover"]
+
+
+class Phase(enum.StrEnum):
+    """What the table waits for."""
+
+    PLAYING = "playing"
+    CHOOSE_LEADER = "choose_leader"
+    HAND_OVER = "hand_over"
+    MATCH_OVER = "match_over"
+
+
+class Intent(enum.StrEnum):
+    """The messages the browser sends (``type``)."""
+
+    MOVE = "move"
+    CHOOSE_LEADER = "choose_leader"
+    NEXT_HAND = "next_hand"
+    NEW_MATCH = "new_match"
+    UNCOVER = "uncover"
+    LOOK = "look"
+    UNDO = "undo"
+    HINT = "hint"
+    COUNTING = "counting"
+    GO_ON = "go_on"
+    SPEED = "speed"
 
 
 class PlayerInfo(TypedDict):
@@ -110,17 +136,14 @@ class Counting(TypedDict):
     words: list[str]
 
 
-class TableView(TypedDict):
-    """The ``view`` trait of the Table."""
+class SpeedChoice(TypedDict):
+    key: str
+    label: str
 
-    v: int
-    lang: str
-    game: str
-    title: str
-    seats: list[str]
-    bottom: str
-    players: dict[str, PlayerInfo]
-    viewer: str | None
+
+class Position(TypedDict):
+    """One position as drawn: the part the Table's view and every Replay step share."""
+
     hands: dict[str, Tiles | int]
     pips: dict[str, int]
     line: list[LineTile]
@@ -130,13 +153,33 @@ class TableView(TypedDict):
     turn: str | None
     pile: int | None
     passed: list[str]
+
+
+class Heading(TypedDict):
+    """What both widgets' data open with: the protocol version, the language, the game and its
+    name, the seats in play and the one drawn at the bottom."""
+
+    v: int
+    lang: str
+    game: str
+    title: str
+    seats: list[str]
+    bottom: str
+
+
+class TableView(Heading, Position):
+    """The ``view`` trait of the Table."""
+
+    players: dict[str, PlayerInfo]
+    viewer: str | None
     moves: list[str]
     move_words: list[str]
+    move_items: list[str]
     legal: list[str]
     playable: list[str]
     hand_number: int
     hand_label: str
-    phase: Phase
+    phase: PhaseName
     status: str
     message: Notice | None
     score: ScorePanel
@@ -148,6 +191,13 @@ class TableView(TypedDict):
     can_undo: bool
     coach: bool
     hint: Hint | None
+    recap: str
+    seat_moves: dict[str, str]
+    holding: bool
+    announce: str
+    animate: bool
+    speed: str | None
+    speeds: list[SpeedChoice]
     counting: Counting | None
 
 
@@ -160,16 +210,9 @@ class ReplayPlayer(TypedDict):
     team: str | None
 
 
-class ReplayStep(TypedDict):
-    hands: dict[str, Tiles]
-    pips: dict[str, int]
-    line: list[LineTile]
-    lead: int
-    last: int | None
-    ends: list[int] | None
-    turn: str | None
-    pile: int | None
-    passed: list[str]
+class ReplayStep(Position):
+    """One step of a replayed hand: its position (every hand face up) and its words."""
+
     move: str | None
     say: str
     note: str | None
@@ -211,15 +254,9 @@ class ReplayHand(TypedDict, total=False):
     analysis: ReplayAnalysis
 
 
-class ReplayData(TypedDict):
+class ReplayData(Heading):
     """The ``data`` trait of the Replay: the whole record, position by position."""
 
-    v: int
-    lang: str
-    game: str
-    title: str
-    seats: list[str]
-    bottom: str
     players: dict[str, ReplayPlayer]
     end: str
     hands: list[ReplayHand]

@@ -21,6 +21,7 @@ from ..record import Replayed, load_json, read_record, write_record
 from ..rules import Rules
 from ..views import seat_view
 from .counting import counting_panel
+from .position import position_payload
 from .protocol import (MAX_TEXT, PROTOCOL_VERSION, AnalysisMark, Counting, ProblemInfo, ReplayAnalysis, ReplayData,
                        ReplayHand, ReplayPlayer, ReplayResult, ReplayStep, ScorePanel, ScoreRow)
 
@@ -261,7 +262,6 @@ class ReplaySession:
 
     def _step(self, walk: Hand, index: int, number: int, source: Hand, voice: Voice) -> ReplayStep:
         view = seat_view(walk, None, open_hands=True)
-        rules = walk.rules
         if number == 0:
             say = dealt_words(index, walk.leader, voice)
         else:  # at the end of a hand the result says how it ended, so the move's words stop short
@@ -272,15 +272,7 @@ class ReplaySession:
             if note is not None and note in say:
                 note = None  # the comment only repeats the explanation
         step: ReplayStep = {
-            "hands": {s: [str(t) for t in view.revealed[s]] for s in rules.seats},
-            "pips": dict(view.pips),
-            "line": [list(pair) for pair in view.line],
-            "lead": view.lead_index,
-            "last": view.last_placed,
-            "ends": list(view.ends) if view.ends else None,
-            "turn": view.turn,
-            "pile": view.boneyard_size if rules.has_boneyard else None,
-            "passed": list(view.passed),
+            **position_payload(view),
             "move": str(view.moves[-1]) if number else None,
             "say": say,
             "note": note,

@@ -21,7 +21,11 @@ from ..move import Move
 from ..rules import Rules
 from ..sessions.protocol import Hint
 from ..sessions.scheduler import AsyncioScheduler
+from ..sessions.coach import ask_hint
+from ..sessions.look_back import look, undo
 from ..sessions.table import TableSession, table_options
+from ..sessions.table_snapshot import last_result, table_record, table_state
+from ..sessions.table_view import static_html
 from ..tiles import Tile
 from .guarded import GuardedState
 from .static_picture import StaticPicture
@@ -42,7 +46,8 @@ class Table(StaticPicture, GuardedState, anywidget.AnyWidget):
     seats, default ``"strong"``), ``names``, ``open_hands``, ``hints``, ``takeback``
     (a Take back button against bots), ``coach`` (a Hint button), ``counting`` (the
     counting panel open), ``bottom`` (the seat drawn at the bottom of an open table),
-    ``bot_delay`` (seconds between bot moves; 0 plays them at once), ``seed``, ``lang``,
+    ``bot_delay`` (seconds between bot moves; 0 plays them at once) or ``bot_speed``
+    (``"slow"``, ``"normal"``, ``"fast"``, ``"instant"``: the table's speed control), ``seed``, ``lang``,
     ``start`` (a record's match state), and ``deal``/``boneyard``/``leader``/``moves`` to
     set up the first hand. A teaching position from a recorded game: :meth:`from_record`.
     """
@@ -129,17 +134,18 @@ class Table(StaticPicture, GuardedState, anywidget.AnyWidget):
     @property
     def legal_moves(self) -> LegalMoves | tuple[()]:
         """The legal moves of the seat to move (none while a leader is being chosen)."""
-        return self._session.legal_moves
+        hand = self._session.hand
+        return hand.legal_moves if hand is not None else ()
 
     @property
     def state(self) -> dict[str, Any]:
         """A snapshot of the game: phase, turn, line, ends, every hand, score and moves."""
-        return self._session.state
+        return table_state(self._session)
 
     @property
     def record(self) -> dict[str, Any]:
         """Everything played so far as a RECORD.md game record."""
-        return self._session.record
+        return table_record(self._session)
 
     def save(self, path: str | Path) -> Path:
         """Write the record to ``path`` as JSON."""
@@ -181,15 +187,15 @@ class Table(StaticPicture, GuardedState, anywidget.AnyWidget):
 
     def undo(self) -> Move:
         """Take back your last move (and the bots' replies): ``Table(takeback=True)``."""
-        return self._session.undo()
+        return undo(self._session)
 
     def look(self, ply: int | None) -> None:
         """Show the position after ``ply`` moves of this hand (``None``: back to the game)."""
-        self._session.look(ply)
+        look(self._session, ply)
 
     def hint(self) -> Hint:
         """The coach's estimate of each of your legal moves: ``Table(coach=True)``."""
-        return self._session.ask_hint()
+        return ask_hint(self._session)
 
     def close(self) -> None:
         session = getattr(self, "_session", None)  # None when the options were refused
@@ -198,7 +204,7 @@ class Table(StaticPicture, GuardedState, anywidget.AnyWidget):
         super().close()
 
     def _static_html(self) -> str:
-        return self._session.static_html()
+        return static_html(self._session)
 
     def __repr__(self) -> str:
         return f"<Table {self.rules.name}: {self.phase}, hand {len(self.match.hands)}>"
@@ -217,6 +223,6 @@ class Table(StaticPicture, GuardedState, anywidget.AnyWidget):
             self.phase = view["phase"]
             self.hands_played = sum(1 for hand in session.match.hands if hand.is_over)
             self.match_winner = session.match.state.winner
-        result = session.last_result()
+        result = last_result(session.match)
         if result != self.last_result:
             self.last_result = result

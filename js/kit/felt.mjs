@@ -44,21 +44,22 @@ function buildSeat(position) {
  * Draw one seat.
  * @param {object} box from buildFelt().seats
  * @param {null | {seat: string, label: string, hand: string[]|number, pips?: number|null,
- *   turn?: boolean, passed?: boolean, winner?: boolean, showTiles?: boolean}} info
+ *   turn?: boolean, passed?: boolean, winner?: boolean, showTiles?: boolean, lastMove?: string}} info
+ *   `lastMove`: the seat's last turn in words ("5-2", "drew 2"), shown instead of the passed mark
  *   null leaves the place empty; `hand` is a list of face-up tiles or a face-down count
  * @param {(key: string, params?: object) => string} word
  */
 export function drawSeat(box, info, word) {
   box.root.hidden = !info;
   if (!info) return;
-  const { seat, label, hand, pips = null, turn = false, passed = false, winner = false, showTiles = true } = info;
+  const { seat, label, hand, pips = null, turn = false, passed = false, winner = false, showTiles = true, lastMove = "" } = info;
   const faceUp = Array.isArray(hand);
   const n = faceUp ? hand.length : Math.max(0, Number(hand) || 0);
   const countText = countWords(word, n, "tile", "tiles");
   const pipText = faceUp && pips !== null && pips !== undefined ? countWords(word, pips, "pip", "pips") : "";
   const marks = [
     turn ? ["turn", word("mark_turn")] : null,
-    passed ? ["passed", word("mark_passed")] : null,
+    lastMove ? ["last", lastMove] : passed ? ["passed", word("mark_passed")] : null,
     winner ? ["winner", word("mark_winner")] : null,
   ].filter(Boolean);
 

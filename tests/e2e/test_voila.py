@@ -10,6 +10,7 @@ import sys
 import pytest
 from playwright.sync_api import expect
 
+import browser_harness
 from playing import play_hand_by_clicking
 from servers import KERNEL_PRELUDE, folder_for_test, start_server, wait_json, watch, widget_front_ends, write_notebook
 
@@ -71,3 +72,19 @@ def test_a_whole_hand_in_voila(voila, page, request):
     assert state["problems"] == [], "the kernel's record verifies"
     assert sum(move.startswith("S ") for move in hand["moves"]) >= 3, "S played by clicking"
     assert page.evaluate("() => window.e2eNoKernel") is False, "a running kernel answered every click"
+
+
+def test_the_table_fits_a_phone_in_voila(voila, page, request):
+    """At 390x844 (Voilà on a phone) every part of the Table stays on the screen and no text is cut."""
+    watch(page, request.node)
+    page.set_viewport_size({"width": 390, "height": 844})
+    folder = folder_for_test(voila, request)
+    notebook = write_notebook(folder, "play", [KERNEL_PRELUDE, SETUP])
+    page.goto(f"{voila.url}/voila/render/{folder.name}/{notebook.name}?token={voila.token}")
+    widget = page.locator(".dw-table-widget")
+    widget.wait_for(timeout=60_000)
+    expect(widget.locator(".dw-hand button[data-tile]").first).to_be_visible()
+    found = page.evaluate(browser_harness.OVERFLOW)
+    assert found["width"] <= 390, f"the widget is wider than the phone: {found['width']}"
+    assert found["problems"] == []
+    page.screenshot(path=str(request.config.rootpath / "test-artifacts" / "e2e" / "voila-390x844.png"), full_page=True)

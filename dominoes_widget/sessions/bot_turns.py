@@ -1,0 +1,102 @@
+"""The bots' moves at a table: at once, or one by one through a scheduler so the people see each."""
+
+from __future__ import annotations
+
+import logging
+from typing import Callable, Mapping
+
+from ..bots import Bot
+from ..errors import IllegalMoveError, Reason
+from ..match import Match
+from ..views import seat_view
+from .scheduler import Pending, Scheduler
+from .table_options import BOT_SPEEDS
+
+__all__ = ["BotTurns", "speed_name"]
+
+log = logging.getLogger(__name__)
+
+
+def speed_name(delay: float) -> str | None:
+    """The speed whose delay is ``delay``, or ``None`` for a delay of one's own."""
+    return next((name for name, seconds in BOT_SPEEDS.items() if seconds == delay), None)
+
+
+class BotTurns:
+    """Plays the bots' turns of a match. ``delay`` (seconds, changeable) spaces them out
+    through the ``scheduler``; ``on_pause`` runs while a move waits, ``on_done`` when a
+    person is to move or the hand is over."""
+
+    def __init__(self, bots: Mapping[str, Bot], scheduler: Scheduler, delay: float,
+                 on_pause: Callable[[], None], on_done: Callable[[], None]) -> None:
+        self.bots = dict(bots)
+        self.scheduler = scheduler
+        self.delay = delay
+        self._on_pause = on_pause
+        self._on_done = on_done
+        self._pending: Pending | None = None
+        self.holding = False
+        """A new hand is being announced: its first moves wait (``go_on`` ends the wait)."""
+
+    def to_move(self, match: Match) -> str | None:
+        """The bot seat to move in ``match`` now, if any."""
+        hand = match.hand
+        if hand is None or hand.is_over or hand.turn not in self.bots:
+            return None
+        return hand.turn
+
+    def advance(self, match: Match) -> None:
+        """Play the bots' turns (now, or the next one later), then hand back."""
+        while (seat := self.to_move(match)) is not None:
+            if self.delay > 0:
+                pending = self.scheduler.call_later(self.delay, lambda: self._step(match))
+                if pending is not None:
+                    self._pending = pending
+                    self._on_pause()
+                    return
+            self._play(match, seat)
+        self._on_done()
+
+    def hold(self, seconds: float, match: Match) -> bool:
+        """Hold the bots' first moves ``seconds`` (a new hand is announced); False when nothing can wait."""
+        self.cancel()
+        pending = self.scheduler.call_later(seconds, lambda: self.go_on(match)) if self.delay > 0 else None
+        self._pending = pending
+        self.holding = pending is not None
+        return self.holding
+
+    def go_on(self, match: Match) -> None:
+        """End the hold: the bots' moves follow."""
+        if self.holding:
+            self.cancel()
+            self.advance(match)
+
+    def set_speed(self, speed: object, match: Match) -> None:
+        """Pace the bots by name (``BOT_SPEEDS``); at ``instant`` a hold ends at once."""
+        if not isinstance(speed, str) or speed not in BOT_SPEEDS:
+            raise IllegalMoveError(Reason.BAD_MESSAGE, "bad_speed", speeds=", ".join(BOT_SPEEDS))
+        self.delay = BOT_SPEEDS[speed]
+        if self.delay == 0:
+            self.go_on(match)
+
+    def cancel(self) -> None:
+        """Forget the bot move waiting, if any."""
+        self.holding = False
+        if self._pending is not None:
+            self._pending.cancel()
+            self._pending = None
+
+    def _step(self, match: Match) -> None:
+        self._pending = None
+        try:
+            seat = self.to_move(match)
+            if seat is not None:
+                self._play(match, seat)
+            self.advance(match)
+        except Exception:  # a timer callback must never take the kernel down
+            log.exception("a bot move failed")
+
+    def _play(self, match: Match, seat: str) -> None:
+        hand = match.hand
+        assert hand is not None
+        match.push(self.bots[seat].choose(seat_view(hand, seat, match.state)))

@@ -1,0 +1,29 @@
+// The coach's panel: each legal move with its estimated win share as a bar, the best one
+// marked, and the coach's words. Every figure comes from the kernel.
+
+import { h, setChildren } from "./dom.mjs";
+import { percent } from "./words.mjs";
+
+/** Draw `hint` ({moves, best, words}, js/PROTOCOL.md) into `section`, hidden when null. */
+export function drawCoach(section, hint, lang, word) {
+  section.hidden = !hint;
+  if (!hint) return;
+  setChildren(section,
+    h("h3", { className: "dw-panel-title", text: word("coach") }),
+    hint.words ? h("p", { className: "dw-hint-words", text: hint.words }) : null,
+    h("ol", { className: "dw-hint-moves" }, ...(hint.moves ?? []).map((move) => hintRow(move, move.move === hint.best, lang, word))),
+  );
+}
+
+function hintRow(move, best, lang, word) {
+  const ranged = Number.isFinite(move.low) && Number.isFinite(move.high);
+  const range = ranged ? word("win_range", { low: percent(move.low, lang), high: percent(move.high, lang) }) : "";
+  return h(
+    "li",
+    { className: `dw-hint-move${best ? " dw-best" : ""}`, title: range || null },
+    h("span", { className: "dw-hint-label", text: move.label ?? move.move }),
+    h("span", { className: "dw-hint-bar", style: `--dw-win: ${Math.max(0, Math.min(1, Number(move.win) || 0))}` }),
+    h("span", { className: "dw-hint-win", text: percent(move.win, lang) }),
+    best ? h("span", { className: "dw-mark dw-mark-best", text: word("best") }) : null,
+  );
+}

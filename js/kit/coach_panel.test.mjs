@@ -1,0 +1,25 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+import { drawCoach } from "./coach_panel.mjs";
+import { installDom, testWord } from "./test_dom.mjs";
+
+test("the coach lists each move with its bar, marks the best, and hides with no hint", () => {
+  const document = installDom();
+  const section = document.createElement("section");
+  const hint = {
+    best: "S 4-2 L", words: "Play the 4-2.",
+    moves: [{ move: "S 4-2 L", label: "4-2 on the left", win: 0.62, low: 0.55, high: 0.69 }, { move: "S pass", label: "pass", win: 1.7 }],
+  };
+  drawCoach(section, hint, "en", testWord);
+  assert.equal(section.hidden, false);
+  const rows = [...section.querySelectorAll(".dw-hint-move")];
+  assert.equal(rows.length, 2);
+  assert.ok(rows[0].classList.contains("dw-best"));
+  assert.match(rows[0].title, /win_range/);
+  assert.equal(rows[1].title, "", "no range, no tooltip");
+  assert.match(rows[1].querySelector(".dw-hint-bar").getAttribute("style"), /--dw-win: 1$/, "bars are clamped");
+  assert.equal(section.querySelector(".dw-hint-words").textContent, "Play the 4-2.");
+  drawCoach(section, null, "en", testWord);
+  assert.equal(section.hidden, true);
+});

@@ -1,0 +1,81 @@
+// The tray's buttons: Pass, Draw, Take back and Hint while playing; who leads while a team
+// chooses; Next hand or New match after a result. Each button keeps its place: one that
+// does not apply is invisible (dw-absent) or disabled, so nothing moves under the pointer.
+
+import { h, setChildren } from "./dom.mjs";
+import { canSendMoves, showsResult } from "./table_view.mjs";
+import { legalMoveOfKind } from "../move_choice.mjs";
+
+/** The buttons' DOM: `actions` holds the three groups. */
+export function buildControls() {
+  const button = (kind) => h("button", { type: "button", className: `dw-button dw-${kind}`, disabled: true });
+  const pass = button("pass");
+  const draw = button("draw");
+  const undo = button("undo");
+  const hint = button("hint");
+  const moveActions = h("div", { className: "dw-move-actions" }, pass, draw, undo, hint);
+  const leaderActions = h("div", { className: "dw-leader-actions", hidden: true });
+  const resultButton = h("button", { type: "button", className: "dw-button dw-primary dw-next" });
+  const resultActions = h("div", { className: "dw-result-actions", hidden: true }, resultButton);
+  const actions = h("div", { className: "dw-actions" }, moveActions, leaderActions, resultActions);
+  return { actions, moveActions, leaderActions, resultActions, resultButton, pass, draw, undo, hint };
+}
+
+/** The buttons for `view`. A button's intent is in its data: `move` (a legal move) or `send` (JSON). */
+export function drawControls(ui, view, word) {
+  const result = showsResult(view);
+  const leader = view.phase === "choose_leader" && view.leader_choices.length > 0;
+  ui.moveActions.hidden = result || leader;
+  ui.leaderActions.hidden = !leader;
+  ui.resultActions.hidden = !result;
+  drawMoveButtons(ui, view, word);
+  if (result) {
+    const next = view.phase === "match_over" ? "new_match" : "next_hand";
+    ui.resultButton.textContent = view.result?.button || word(next);
+    ui.resultButton.dataset.send = JSON.stringify({ type: next });
+  }
+}
+
+function drawMoveButtons(ui, view, word) {
+  const looking = Boolean(view.look);
+  const pass = canSendMoves(view) ? legalMoveOfKind(view.legal, "pass") : null;
+  const draw = canSendMoves(view) ? legalMoveOfKind(view.legal, "draw") : null;
+  setMoveButton(ui.pass, pass);
+  // a pass while the pile has tiles keeps the tile just drawn: the button says so
+  ui.pass.textContent = word(view.pile > 0 ? "pass_keep" : "pass");
+  setMoveButton(ui.draw, draw);
+  ui.draw.classList.toggle("dw-absent", view.pile === null && !draw);
+  ui.undo.classList.toggle("dw-absent", !view.can_undo);
+  ui.undo.disabled = !view.can_undo || looking;
+  ui.hint.classList.toggle("dw-absent", !view.coach);
+  ui.hint.disabled = !view.coach || looking || view.phase !== "playing";
+}
+
+function setMoveButton(button, move) {
+  button.disabled = !move;
+  button.dataset.move = move ? move.text : "";
+  // the only move left: the button is the main one, as the tiles are dimmed
+  button.classList.toggle("dw-primary", Boolean(move));
+}
+
+/** The leading team's buttons, one per seat that may lead. */
+export function drawLeaderButtons(element, choices) {
+  setChildren(element,
+    ...choices.map((choice) =>
+      h("button", {
+        type: "button",
+        className: "dw-button dw-primary",
+        text: choice.label ?? choice.seat,
+        dataset: { send: JSON.stringify({ type: "choose_leader", seat: choice.seat }) },
+      }),
+    ),
+  );
+}
+
+/** The tray's labels, in the widget's language. */
+export function labelControls(ui, word) {
+  ui.pass.textContent = word("pass");
+  ui.draw.textContent = word("draw");
+  ui.undo.textContent = word("undo");
+  ui.hint.textContent = word("hint");
+}

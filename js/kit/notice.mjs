@@ -1,0 +1,20 @@
+// A short notice over the status line: the kernel's refusals, errors and news, shown for a
+// few seconds. The element is the caller's; the reason code goes only in its tooltip.
+
+/** A flasher over `element`: `flash(text, kind, reason)` shows it for `ms`, `close()` stops the timer. */
+export function noticeFlasher(element, { ms = 4500, timers = globalThis } = {}) {
+  let timer = 0;
+  return {
+    flash(text, kind, reason = null) {
+      element.textContent = text;
+      element.dataset.kind = kind;
+      element.title = reason ?? "";
+      element.classList.add("dw-visible");
+      timers.clearTimeout(timer);
+      timer = timers.setTimeout(() => element.classList.remove("dw-visible"), ms);
+    },
+    close() {
+      timers.clearTimeout(timer);
+    },
+  };
+}
