@@ -1058,28 +1058,3 @@ def _tiles(items: Iterable[Tile | str], where: str, problems: Problems, seat: st
 def _length(items: object) -> int | str:
     return len(items) if isinstance(items, (list, tuple)) else "no list of"
 
-
-def equivalent_moves(moves: Iterable[Move], ends: tuple[int, int] | None) -> list[tuple[Move, ...]]:
-    """``moves`` grouped by what they do: moves of one seat with one tile that leave the same
-    open ends (as a pair, either way round) are one choice, in the order given.
-
-    A tile that fits both ends of a line whose ends show the same number, a lead written
-    either way round, a tile on a wild end touching with either half when the other half
-    shows the same: each such group is one move for a player (the table asks no question
-    between them; the coach and the analysis list one of them).
-    """
-    groups: dict[tuple[object, ...], list[Move]] = {}
-    for move in moves:
-        groups.setdefault(_move_effect(move, ends), []).append(move)
-    return [tuple(group) for group in groups.values()]
-
-
-def _move_effect(move: Move, ends: tuple[int, int] | None) -> tuple[object, ...]:
-    """What ``move`` leaves behind on ``ends``: its seat, action, tile and the open ends after it."""
-    if move.action == LEAD and move.first is not None and move.second is not None:
-        after: tuple[int, ...] = tuple(sorted((move.first, move.second)))
-    elif move.action == PLAY and ends is not None and move.second is not None:
-        after = tuple(sorted((move.second, ends[1]) if move.end == "L" else (ends[0], move.second)))
-    else:
-        return (move.seat, move.action, move.tile, move.end, move.first)
-    return (move.seat, move.action, move.tile, after)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from dominoes_widget.hand import Hand, equivalent_moves
+from dominoes_widget.hand import Hand, group_moves
 from dominoes_widget.move import Move
 from dominoes_widget.rules import Rules
 from dominoes_widget.sessions.scheduler import ManualScheduler
@@ -140,23 +140,23 @@ def test_the_announcement_holds_for_a_moment_then_goes_on_by_itself():
 
 
 # -- no question whose answer changes nothing -------------------------------------------------------
-def test_equivalent_moves_groups_mirror_images_only():
+def test_group_moves_groups_mirror_images_only():
     double_ends = [Move.parse("S 6-3 L"), Move.parse("S 6-3 R"), Move.parse("S 6-2 L"), Move.parse("S 6-2 R")]
-    assert equivalent_moves(double_ends, (6, 6)) == [tuple(double_ends[:2]), tuple(double_ends[2:])]
+    assert group_moves(double_ends, (6, 6)) == [double_ends[:2], double_ends[2:]]
     different = [Move.parse("S 6-3 L"), Move.parse("S 3-6 R")]
-    assert equivalent_moves(different, (6, 3)) == [(different[0],), (different[1],)], "3|3 and 6|6 differ"
+    assert group_moves(different, (6, 3)) == [[different[0]], [different[1]]], "3|3 and 6|6 differ"
     leads = [Move.parse("S 6-4"), Move.parse("S 4-6")]
-    assert equivalent_moves(leads, None) == [tuple(leads)]
+    assert group_moves(leads, None) == [leads]
     passing = [Move.parse("S pass")]
-    assert equivalent_moves(passing, (1, 2)) == [(passing[0],)]
+    assert group_moves(passing, (1, 2)) == [[passing[0]]]
 
 
-def test_equivalent_moves_agree_with_the_engine_on_the_ends_left():
+def test_group_moves_agree_with_the_engine_on_the_ends_left():
     for seed in range(40):
         hand = Hand.dealt(Rules.vietnamese(3, blank_rule="wild"), seed=seed)
         while not hand.is_over:
             legal = hand.legal_move_list()
-            for group in equivalent_moves(legal, hand.ends):
+            for group in group_moves(legal, hand.ends):
                 after = set()
                 for move in group:
                     hand.push(move)

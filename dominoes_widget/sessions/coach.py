@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from ..errors import IllegalMoveError, Reason
 from ..explanations import move_label
-from ..hand import equivalent_moves
+from ..hand import group_moves
 from ..jobs import derive_seed
 from ..views import SeatView, seat_view
 from .protocol import Hint, Phase
@@ -51,7 +51,7 @@ def ask_hint(session: TableSession) -> Hint:
 
 def _one_per_choice(view: SeatView, judgements: Sequence[Judgement]) -> list[Judgement]:
     """The judgements with mirror-image moves listed once (the first, best judged, stands for them)."""
-    choice = {str(move): str(group[0]) for group in equivalent_moves(view.legal_moves, view.ends) for move in group}
+    choice = {str(move): str(group[0]) for group in group_moves(view.legal_moves, view.ends) for move in group}
     kept: dict[str, Judgement] = {}
     for judgement in judgements:
         kept.setdefault(choice.get(judgement.move, judgement.move), judgement)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from ..catalog import Voice
 from ..explanations import (explain_move, explain_result, hand_label, match_winner_words, move_label, player_label,
                             rules_name, score_panel_words)
-from ..hand import equivalent_moves, team_of
+from ..hand import group_moves, team_of
 from ..move import DRAW, LEAD, PASS
 from ..views import SeatView, seat_view
 from .bot_turns import speed_name
@@ -53,7 +53,7 @@ def table_view(session: TableSession) -> TableView:
     choosing = session.phase is Phase.CHOOSE_LEADER
     people_turn = (viewer is not None and shown.turn == viewer and session.phase is Phase.PLAYING
                    and session.looking is None)
-    legal = [group[0] for group in equivalent_moves(shown.legal_moves, shown.ends)] if people_turn else []
+    legal = [group[0] for group in group_moves(shown.legal_moves, shown.ends)] if people_turn else []
     hand_index = len(match.hands) - (0 if choosing else 1)
     live = match.hand if not choosing else None
     return {
