@@ -12,8 +12,9 @@ from __future__ import annotations
 import enum
 import logging
 import random
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from ..bots import Bot, bot_names, make_bot
 from ..errors import IllegalMoveError, MoveSyntaxError, Reason, TileError, excerpt, quoted
@@ -132,7 +133,7 @@ class TableSession:
     browser's view (``sessions.protocol.TableView``).
     """
 
-    def __init__(self, options: TableOptions, scheduler: Scheduler = NO_DELAY) -> None:
+    def __init__(self, options: TableOptions, scheduler: Scheduler = NO_DELAY, match: Match | None = None) -> None:
         self.options = options
         self.rules = options.rules
         self.kinds = dict(options.kinds)
@@ -153,7 +154,12 @@ class TableSession:
         self._notices = 0
         self.show_counting = options.counting
         self.hint: Hint | None = None
-        self.new_match()
+        self.screens_apart = False
+        """Every person has a screen of their own (a table server's seats): no cover; see :meth:`view_for`."""
+        if match is None:
+            self.new_match()
+        else:
+            self._go_on(match)
 
     @classmethod
     def from_record(cls, record: Any, hand: int = 0, step: int = 0, scheduler: Scheduler = NO_DELAY,
@@ -186,7 +192,7 @@ class TableSession:
     @property
     def hot_seat(self) -> bool:
         """Several people share the screen and the hands are not open: a cover goes between them."""
-        return len(self.humans) > 1 and not self.open_hands
+        return len(self.humans) > 1 and not self.open_hands and not self.screens_apart
 
     @property
     def match(self) -> Match:
@@ -217,6 +223,22 @@ class TableSession:
         self.covered = False
         self.looking: int | None = None
         self._deal(first=True)
+
+    def _go_on(self, match: Match) -> None:
+        """Take up ``match`` where it stopped (a record read back): its hands stay played."""
+        self._match = match
+        match.rng = random.Random(self._rng.randrange(2**32))
+        self.at_screen = self.humans[0] if self.humans else None
+        self.covered = False
+        self.looking = None
+        hand = match.hand
+        if hand is None:
+            self.phase = Phase.PLAYING
+            self._deal(first=True)
+        elif hand.is_over:
+            self.phase = Phase.MATCH_OVER if match.is_over else Phase.HAND_OVER
+        else:
+            self._begin(None, new_deal=False, started=hand)
 
     def next_hand(self, leader: str | None = None) -> None:
         """Deal the next hand (``leader``: the partner who leads when the lead falls to a team)."""
@@ -253,9 +275,10 @@ class TableSession:
             leader = self._bots[pending.leaders[0]].choose_leader(pending.leaders, views)
         self._begin(leader, moves)
 
-    def _begin(self, leader: str | None, moves: Iterable[str] = (), new_deal: bool = True) -> None:
+    def _begin(self, leader: str | None, moves: Iterable[str] = (), new_deal: bool = True,
+               started: Hand | None = None) -> None:
         try:
-            hand = self._match.start(leader)
+            hand = started or self._match.start(leader)
         except IllegalMoveError:
             pending = self._match.pending
             self._match.pending = None  # nothing is dealt after a refused set-up
@@ -599,6 +622,40 @@ class TableSession:
     def _changed(self) -> None:
         if self.on_change is not None:
             self.on_change()
+
+    # -- screens of their own (the table server) ---------------------------------------------------------
+    def handle_for(self, seat: str, content: Any) -> list[dict[str, Any]]:
+        """:meth:`handle` for the person at ``seat``'s own screen (``screens_apart``).
+
+        That seat becomes the one at the screen: the notice, hint and look back that follow
+        are theirs (another seat acting ends them).
+        """
+        if seat not in self.humans:
+            raise ValueError(f"seat {excerpt(seat)} is not a person's")
+        if seat != self.at_screen:
+            self._screen_to(seat)
+            self.looking = None
+        return self.handle(content)
+
+    def view_for(self, seat: str, counting: bool | None = None) -> TableView:
+        """The view of ``seat``'s own screen (``screens_apart``): :meth:`view` as that seat sees it,
+        with the notice, hint and look back only when it was the last to act; ``counting``
+        shows or hides its counting panel (default: the table's setting)."""
+        with self.seen_by(seat, counting):
+            return self.view()
+
+    @contextmanager
+    def seen_by(self, seat: str, counting: bool | None = None) -> Iterator[None]:
+        """Within it, what the screen shows (:meth:`view`, :meth:`static_html`) is ``seat``'s own screen."""
+        saved = self.at_screen, self.covered, self._notice, self.hint, self.looking, self.show_counting
+        if seat != self.at_screen:
+            self._notice, self.hint, self.looking = None, None, None
+        self.at_screen, self.covered = seat, False
+        self.show_counting = self.show_counting if counting is None else counting
+        try:
+            yield
+        finally:
+            self.at_screen, self.covered, self._notice, self.hint, self.looking, self.show_counting = saved
 
     # -- what the browser sees ---------------------------------------------------------------------------
     def screen_view(self) -> SeatView:

@@ -64,6 +64,7 @@ class Table(StaticPicture, GuardedState, anywidget.AnyWidget):
         session = _session or TableSession(table_options(game, options), AsyncioScheduler())
         super().__init__()
         self._session = session
+        self._shared: Any = None  # the links of table.share(): this screen is then one seat's
         self.words = ui_words(session.options.lang)
         self.rules_text = session.rules.describe(session.options.lang)
         session.on_change = self._refresh
@@ -191,6 +192,24 @@ class Table(StaticPicture, GuardedState, anywidget.AnyWidget):
         """The coach's estimate of each of your legal moves: ``Table(coach=True)``."""
         return self._session.ask_hint()
 
+    def share(self, *, seat: str | None = None, host: str = "127.0.0.1", port: int = 0,
+              base_url: str | None = None) -> Any:
+        """Let the other people at this table play from their own browsers, by secret links.
+
+        This screen stays ``seat``'s (default: the person at the screen); every other
+        person's seat gets a link, served by the kernel on its own event loop (the table
+        server of ``python -m dominoes_widget serve``, on ``host``/``port``; ``port=0``
+        picks a free one). ``base_url`` is the address the links start with when browsers
+        reach the kernel's machine another way (README, "Playing from several screens").
+        Returns the links (seat → URL), shown as a list in the notebook.
+        """
+        if self._shared is None:
+            from ..server.sharing import share_session
+
+            self._shared = share_session(self._session, seat, host=host, port=port, base_url=base_url)
+            self._refresh()
+        return self._shared
+
     def close(self) -> None:
         session = getattr(self, "_session", None)  # None when the options were refused
         if session is not None:
@@ -198,6 +217,9 @@ class Table(StaticPicture, GuardedState, anywidget.AnyWidget):
         super().close()
 
     def _static_html(self) -> str:
+        if self._shared is not None:
+            with self._session.seen_by(self._shared.seat):
+                return self._session.static_html()
         return self._session.static_html()
 
     def __repr__(self) -> str:
@@ -205,12 +227,15 @@ class Table(StaticPicture, GuardedState, anywidget.AnyWidget):
 
     # -- kernel ⇄ browser ------------------------------------------------------------------------
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        for message in self._session.handle(content):
+        session = self._session
+        shared = self._shared
+        for message in session.handle(content) if shared is None else session.handle_for(shared.seat, content):
             self.send(message)
 
     def _refresh(self) -> None:
         session = self._session
-        view = session.view()
+        shared = getattr(self, "_shared", None)
+        view = session.view() if shared is None else session.view_for(shared.seat)
         with self.hold_trait_notifications():
             self.view = dict(view)
             self.turn = view["turn"] if view["phase"] in ("playing", "cover") else None

@@ -1,0 +1,55 @@
+"""The table server: friends play one table from their own browsers, by secret links.
+
+``python -m dominoes_widget serve`` runs it; ``Table.share()`` runs the same server in a
+notebook's kernel. Floors: a thin adapter over the table's session, like the widgets.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+from pathlib import Path
+
+from .app import TableServer, make_app
+from .shared_table import SharedTable
+from .spec import AbsentBot, SpecError, TableSpec, read_spec
+from .store import MemoryStore, SqliteStore, StoredTable, TableStore
+
+__all__ = ["TableServer", "SharedTable", "TableSpec", "AbsentBot", "SpecError", "read_spec", "TableStore",
+           "MemoryStore", "SqliteStore", "StoredTable", "make_app", "start", "serve"]
+
+
+def start(host: str = "127.0.0.1", port: int = 8765, db: str | Path | None = None,
+          server: TableServer | None = None):
+    """Start serving on the running event loop: ``(table_server, http_server, port)``.
+
+    ``port=0`` picks a free port. ``db`` is a SQLite file whose tables are taken up again.
+    """
+    import tornado.httpserver
+    import tornado.netutil
+
+    from .app import MAX_BODY_BYTES
+
+    table_server = server or TableServer(SqliteStore(db) if db else MemoryStore())
+    http = tornado.httpserver.HTTPServer(make_app(table_server), max_body_size=MAX_BODY_BYTES * 4, xheaders=True)
+    sockets = tornado.netutil.bind_sockets(port, host, family=socket.AF_INET if ":" not in host else socket.AF_UNSPEC)
+    http.add_sockets(sockets)
+    return table_server, http, sockets[0].getsockname()[1]
+
+
+def serve(host: str = "127.0.0.1", port: int = 8765, db: str | Path | None = None) -> None:
+    """Serve until interrupted, printing ``serving http://HOST:PORT/`` once started."""
+
+    async def main() -> None:
+        table_server, http, bound = start(host, port, db)
+        print(f"serving http://{host}:{bound}/", flush=True)
+        try:
+            await asyncio.Event().wait()
+        finally:
+            http.stop()
+            table_server.close()
+
+    try:
+        asyncio.run(main())
+    except KeyboardInterrupt:
+        pass

@@ -1,0 +1,81 @@
+"""``Table.share()``: a notebook's table served to the other people at it, from the kernel.
+
+The kernel runs the same table server as ``python -m dominoes_widget serve``, on its own
+event loop; the widget stays the screen of one seat, and every other person's seat gets a
+secret link.
+"""
+
+from __future__ import annotations
+
+import socket
+from html import escape
+
+from ..sessions.table import TableSession
+from .app import TableServer
+from .shared_table import SharedTable, new_table_id, new_token
+from .spec import AbsentBot, TableSpec
+
+__all__ = ["SharedLinks", "share_session", "kernel_server"]
+
+_SERVERS: dict[tuple[str, int], tuple[TableServer, int]] = {}
+
+
+class SharedLinks(dict[str, str]):
+    """Each remote seat's link (seat → URL), shown as a list of links in a notebook."""
+
+    def __init__(self, links: dict[str, str], seat: str, table: SharedTable) -> None:
+        super().__init__(links)
+        self.seat = seat
+        """The seat played in the notebook."""
+        self.table = table
+
+    def _repr_html_(self) -> str:
+        rows = "".join(f'<li>{escape(seat)}: <a href="{escape(url)}" target="_blank" rel="noreferrer">'
+                       f"{escape(url)}</a></li>" for seat, url in self.items())
+        return (f"<div>You play {escape(self.seat)} here. Send each person their own link (it is their seat's "
+                f"only key):<ul>{rows}</ul></div>")
+
+
+def kernel_server(host: str = "127.0.0.1", port: int = 0) -> tuple[TableServer, int]:
+    """The table server running in this process on ``host``/``port`` (started on first use,
+    on the running event loop); ``port=0`` takes any server already running, else a free port."""
+    from . import start
+
+    for (known_host, known_port), found in _SERVERS.items():
+        if known_host == host and port in (0, known_port):
+            return found
+    table_server, _http, bound = start(host, port)
+    _SERVERS[(host, bound)] = (table_server, bound)
+    return table_server, bound
+
+
+def share_session(session: TableSession, seat: str | None = None, *, host: str = "127.0.0.1", port: int = 0,
+                  base_url: str | None = None, absent: AbsentBot | None = None) -> SharedLinks:
+    """Serve ``session``'s people other than ``seat`` (default: the person at the screen) by link."""
+    people = list(session.humans)
+    seat = seat or session.at_screen or (people[0] if people else None)
+    if seat not in people:
+        raise ValueError(f"seat {seat!r} is not a person's; the people sit at {', '.join(people) or 'no seat'}")
+    remote = [s for s in people if s != seat]
+    if not remote:
+        raise ValueError("no other person sits at this table: give seats to people first, "
+                         "e.g. Table(seats={'N': 'human'})")
+    table_server, bound = kernel_server(host, port)
+    spec = TableSpec(session.options, absent, {})
+    widget_refresh = session.on_change
+    table = SharedTable(new_table_id(), spec, {s: new_token() for s in remote}, table_server.store,
+                        session=session, local=seat)
+
+    def changed() -> None:
+        if widget_refresh is not None:
+            widget_refresh()
+        table._changed()
+
+    session.on_change = changed
+    table_server.add(table)
+    return SharedLinks(table_server.links(table, base_url or f"http://{_reachable(host)}:{bound}"), seat, table)
+
+
+def _reachable(host: str) -> str:
+    """A name other machines can use for a server listening on every address."""
+    return socket.getfqdn() if host in ("0.0.0.0", "::", "") else host
