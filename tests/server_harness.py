@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import json
 import os
+import socket
 import subprocess
 import sys
 import time
@@ -115,15 +116,22 @@ class Seat:
         self._reader.cancel()
 
 
-def spawn_server(db: str | Path | None = None, env: dict[str, str] | None = None) -> tuple[subprocess.Popen, str]:
-    """``python -m dominoes_widget serve --port 0`` in a child process: ``(process, base URL)``
-    once it printed its ``serving`` line."""
-    command = [sys.executable, "-m", "dominoes_widget", "serve", "--port", "0"] + (["--db", str(db)] if db else [])
+def spawn_server(db: str | Path | None = None, port: int = 0) -> tuple[subprocess.Popen, str]:
+    """``python -m dominoes_widget serve`` in a child process: ``(process, base URL)`` once it
+    printed its ``serving`` line (``port=0``: a free port)."""
+    command = [sys.executable, "-m", "dominoes_widget", "serve", "--port", str(port)] + (["--db", str(db)] if db else [])
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})})
+                               env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert process.stdout is not None
     line = process.stdout.readline().strip()
     if not line.startswith("serving http://"):
         process.kill()
         raise AssertionError(f"the server said {line!r}; stderr: {process.stderr.read() if process.stderr else ''}")
     return process, line.removeprefix("serving ").rstrip("/")
+
+
+def free_port() -> int:
+    """A port of 127.0.0.1 nothing listens on now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]

@@ -1,0 +1,89 @@
+"""Nothing lost (issue 20): a table server killed mid-hand (SIGKILL) and started again on
+the same ``--db`` takes up every table at the same position, with the same links."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+
+from dominoes_widget.record import verify_record
+from server_harness import Seat, free_port, request, spawn_server
+
+FOUR_PEOPLE = {"game": "six_love", "seed": 11, "names": {"S": "Ana", "W": "Bao", "N": "Chi", "E": "Dung"}}
+TWO_PEOPLE_TWO_BOTS = {"game": "vietnamese", "players": 4, "seed": 5, "bot_delay": 0,
+                       "bots": {"E": "greedy", "W": "random"}}
+
+
+async def open_all(links: dict[str, str]) -> list[Seat]:
+    seats = [await Seat.open(link, seat) for seat, link in links.items()]
+    for seat in seats:
+        await seat.until(lambda s: s.view)
+    return seats
+
+
+async def play(seats: list[Seat], moves: int) -> None:
+    for _ in range(moves):
+        mover = await seats[0].until(lambda _: next((s for s in seats if s.view.get("legal")), None))
+        view = mover.view
+        mover.send({"type": "move", "move": view["legal"][0], "hand": view["hand_number"], "ply": len(view["moves"])})
+        for seat in seats:
+            await seat.until(lambda s: len(s.view["moves"]) > len(view["moves"]) or s.view["phase"] != "playing")
+
+
+def record_url(answer: dict, seat: str) -> str:
+    link = answer["seats"][seat]
+    return link.replace("/seat?", "/record?").replace("/tables/", "/api/tables/")
+
+
+def test_a_server_killed_mid_hand_resumes_every_table_at_the_same_position_with_the_same_links(tmp_path):
+    db = tmp_path / "tables.sqlite"
+    port = free_port()
+    process, base = spawn_server(db, port)
+    try:
+        async def before_the_kill():
+            answers = [(await request(f"{base}/api/tables", body))[1] for body in (FOUR_PEOPLE, TWO_PEOPLE_TWO_BOTS)]
+            states = []
+            for answer, moves in zip(answers, (6, 3)):
+                seats = await open_all(answer["seats"])
+                await play(seats, moves)
+                states.append({s.seat: s.view for s in seats})
+                for seat in seats:
+                    seat.close()
+            records = [(await request(record_url(answer, next(iter(answer["seats"])))))[1] for answer in answers]
+            return answers, states, records
+
+        answers, states, records = asyncio.run(before_the_kill())
+        assert all(record["hands"][-1]["moves"] and "result" not in record["hands"][-1] for record in records)
+    finally:
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=10)
+        process.stdout.close()
+        process.stderr.close()
+
+    process, again = spawn_server(db, port)
+    try:
+        assert again == base
+
+        async def after_the_restart():
+            for answer, state, record in zip(answers, states, records):
+                for seat in answer["seats"]:
+                    status, resumed = await request(record_url(answer, seat))
+                    assert status == 200 and resumed == record  # the same links open the same table
+                seats = await open_all(answer["seats"])
+                for seat in seats:
+                    before = state[seat.seat]
+                    for key in ("moves", "line", "hands", "turn", "hand_number", "score", "legal"):
+                        assert seat.view[key] == before[key], (seat.seat, key)
+                await play(seats, 2)  # and the game goes on
+                status, record = await request(record_url(answer, seats[0].seat))
+                summaries, problems = verify_record(record)
+                assert not problems and len(record["hands"][-1]["moves"]) >= len(state[seats[0].seat]["moves"]) + 2
+                for seat in seats:
+                    seat.close()
+
+        asyncio.run(after_the_restart())
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+        process.stdout.close()
+        process.stderr.close()
