@@ -7,6 +7,7 @@ secret link.
 
 from __future__ import annotations
 
+import asyncio
 import socket
 from html import escape
 
@@ -17,17 +18,27 @@ from .spec import AbsentBot, TableSpec
 
 __all__ = ["SharedLinks", "share_session", "kernel_server"]
 
-_SERVERS: dict[tuple[str, int], tuple[TableServer, int]] = {}
+_SERVERS: dict[tuple[str, int], tuple[TableServer, int, asyncio.AbstractEventLoop]] = {}
 
 
 class SharedLinks(dict[str, str]):
     """Each remote seat's link (seat → URL), shown as a list of links in a notebook."""
 
-    def __init__(self, links: dict[str, str], seat: str, table: SharedTable) -> None:
+    def __init__(self, links: dict[str, str], seat: str, table: SharedTable, server: TableServer) -> None:
         super().__init__(links)
         self.seat = seat
         """The seat played in the notebook."""
         self.table = table
+        self._server = server
+
+    def stop(self) -> None:
+        """The links stop working (the game stays in the notebook)."""
+        self._server.tables.pop(self.table.id, None)
+        for connections in self.table.connections.values():
+            for connection in list(connections):
+                close = getattr(connection, "close", None)
+                if close is not None:
+                    close()
 
     def _repr_html_(self) -> str:
         rows = "".join(f'<li>{escape(seat)}: <a href="{escape(url)}" target="_blank" rel="noreferrer">'
@@ -41,11 +52,18 @@ def kernel_server(host: str = "127.0.0.1", port: int = 0) -> tuple[TableServer, 
     on the running event loop); ``port=0`` takes any server already running, else a free port."""
     from . import start
 
-    for (known_host, known_port), found in _SERVERS.items():
-        if known_host == host and port in (0, known_port):
-            return found
+    try:
+        loop = asyncio.get_running_loop()  # the kernel's: a server on a loop that stopped is gone
+    except RuntimeError:
+        raise RuntimeError("share() serves from a running event loop, as a notebook's kernel has; "
+                           "in a script, run python -m dominoes_widget serve") from None
+    for (known_host, known_port), (table_server, bound, its_loop) in list(_SERVERS.items()):
+        if its_loop.is_closed():
+            del _SERVERS[(known_host, known_port)]
+        elif its_loop is loop and known_host == host and port in (0, known_port):
+            return table_server, bound
     table_server, _http, bound = start(host, port)
-    _SERVERS[(host, bound)] = (table_server, bound)
+    _SERVERS[(host, bound)] = (table_server, bound, loop)
     return table_server, bound
 
 
@@ -73,7 +91,8 @@ def share_session(session: TableSession, seat: str | None = None, *, host: str =
 
     session.on_change = changed
     table_server.add(table)
-    return SharedLinks(table_server.links(table, base_url or f"http://{_reachable(host)}:{bound}"), seat, table)
+    links = table_server.links(table, base_url or f"http://{_reachable(host)}:{bound}")
+    return SharedLinks(links, seat, table, table_server)
 
 
 def _reachable(host: str) -> str:

@@ -212,6 +212,8 @@ class Table(StaticPicture, GuardedState, anywidget.AnyWidget):
 
     def close(self) -> None:
         session = getattr(self, "_session", None)  # None when the options were refused
+        if getattr(self, "_shared", None) is not None:
+            self._shared.stop()
         if session is not None:
             session.close()
         super().close()
