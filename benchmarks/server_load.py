@@ -6,7 +6,10 @@ websockets (all clients in this process, on one event loop) and lets them play r
 legal moves for ``--seconds``, each seat waiting ``--think`` seconds (0.5x to 1.5x) on its
 turn. Prints tables, moves per second, the time from a move being sent until all four
 seats of its table were sent the new position (p50, p95, max; goal: p95 at most 50 ms),
-lost messages (a seat that missed a position) and the server's memory per table.
+lost messages (a seat that missed a position), the server's CPU time per move and its
+memory per table. ``--in-process`` runs the server in this process too and also prints
+its own handling time per move (the move's arrival until every seat's frame is written),
+which the machine's other processes do not delay.
 
 The latency is measured in the clients, so it includes their own work on the same
 machine. Asserts nothing.
@@ -18,10 +21,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -31,7 +34,8 @@ import psutil
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from server_harness import Seat, request, spawn_server  # noqa: E402
+from dominoes_widget.server.shared_table import SharedTable  # noqa: E402
+from server_harness import Seat, local_server, request, spawn_server  # noqa: E402
 
 GAME = {"game": "six_love", "rules": {"target": None}}
 
@@ -77,13 +81,16 @@ class Table:
                             "hand": view["hand_number"], "ply": len(view["moves"])})
                 self.figures["moves"] += 1
                 await mover.until(lambda s: s.view is not view)
+            elif view["leader_choices"]:
+                mover.send({"type": "choose_leader", "seat": self.rng.choice(view["leader_choices"])["seat"]})
+                await mover.until(lambda s: s.view is not view)
             else:
                 mover.send({"type": "next_hand" if view["phase"] == "hand_over" else "new_match"})
                 await mover.until(lambda s: s.view["phase"] == "playing" or s.view["hand_number"] != view["hand_number"])
 
     def _to_act(self) -> Seat | None:
         for seat in self.seats:
-            if seat.view.get("legal"):
+            if seat.view.get("legal") or seat.view.get("leader_choices"):
                 return seat
         first = self.seats[0]
         return first if first.view.get("phase") in ("hand_over", "match_over") else None
@@ -104,53 +111,93 @@ def watched(seat: Seat, table: Table) -> None:
 
 
 async def run(args: argparse.Namespace) -> dict:
+    figures: dict = {"latencies": [], "moves": 0, "lost": 0, "refused": 0, "handled": []}
+    if args.in_process:
+        async with local_server(args.db) as (base, _server):
+            with timed_intents(figures["handled"]):
+                return await play_all(args, base, None, figures)
     process, base = spawn_server(args.db)
-    server = psutil.Process(process.pid)
-    figures: dict = {"latencies": [], "moves": 0, "lost": 0, "refused": 0}
     try:
-        rss_before = server.memory_info().rss
-        rng = random.Random(args.seed)
-        tables = []
-        for _ in range(args.tables):
-            status, answer = await request(f"{base}/api/tables", {**GAME, "seed": rng.randrange(2**31)})
-            assert status == 201, answer
-            tables.append(answer)
-        playing = []
-        for answer in tables:
-            seats = [await Seat.open(link, seat) for seat, link in answer["seats"].items()]
-            table = Table(seats, random.Random(rng.random()), args.think, figures)
-            for seat in seats:
-                watched(seat, table)
-                await seat.until(lambda s: s.view)
-            playing.append(table)
-        rss_ready = server.memory_info().rss
-        started = time.monotonic()
-        cpu_before = server.cpu_times()
-        await asyncio.gather(*(table.play(started + args.seconds) for table in playing))
-        elapsed = time.monotonic() - started
-        cpu_after = server.cpu_times()
-        rss_after = server.memory_info().rss
-        for table in playing:
-            for seat in table.seats:
-                seat.close()
+        return await play_all(args, base, psutil.Process(process.pid), figures)
     finally:
         process.terminate()
         process.wait(timeout=10)
-    latencies = sorted(figures["latencies"])
+
+
+@contextlib.contextmanager
+def timed_intents(times: list[float]):
+    """Time each intent in the server: from its arrival until every seat's frame is written."""
+    plain = SharedTable.intent
+
+    def intent(self, seat, content):
+        started = time.perf_counter()
+        try:
+            return plain(self, seat, content)
+        finally:
+            times.append(time.perf_counter() - started)
+
+    SharedTable.intent = intent
+    try:
+        yield
+    finally:
+        SharedTable.intent = plain
+
+
+async def play_all(args: argparse.Namespace, base: str, server: psutil.Process | None, figures: dict) -> dict:
+    server = server or psutil.Process()
+    rss_before = server.memory_info().rss
+    rng = random.Random(args.seed)
+    tables = []
+    for _ in range(args.tables):
+        status, answer = await request(f"{base}/api/tables", {**GAME, "seed": rng.randrange(2**31)})
+        assert status == 201, answer
+        tables.append(answer)
+    playing = []
+    for answer in tables:
+        seats = [await Seat.open(link, seat) for seat, link in answer["seats"].items()]
+        table = Table(seats, random.Random(rng.random()), args.think, figures)
+        for seat in seats:
+            watched(seat, table)
+            await seat.until(lambda s: s.view)
+        playing.append(table)
+    rss_ready = server.memory_info().rss
+    started = time.monotonic()
+    clients_before = time.process_time()
+    cpu_before = server.cpu_times()
+    await asyncio.gather(*(table.play(started + args.seconds) for table in playing))
+    elapsed = time.monotonic() - started
+    clients_cpu = (time.process_time() - clients_before) / elapsed
+    cpu_after = server.cpu_times()
+    rss_after = server.memory_info().rss
+    for table in playing:
+        for seat in table.seats:
+            seat.close()
     cpu = (cpu_after.user + cpu_after.system - cpu_before.user - cpu_before.system) / elapsed
     return {
         "tables": args.tables, "clients": args.tables * 4, "seconds": round(elapsed, 1), "think_s": args.think,
-        "db": bool(args.db), "moves": figures["moves"], "moves_per_s": round(figures["moves"] / elapsed, 1),
-        "p50_ms": round(1000 * statistics.median(latencies), 1) if latencies else None,
-        "p95_ms": round(1000 * latencies[int(0.95 * (len(latencies) - 1))], 1) if latencies else None,
-        "max_ms": round(1000 * latencies[-1], 1) if latencies else None,
-        "measured": len(latencies), "lost_messages": figures["lost"], "refused": figures["refused"],
-        "server_cpu": f"{100 * cpu:.0f}%",
-        "server_cpu_ms_per_move": round(1000 * cpu * elapsed / max(figures["moves"], 1), 2),
+        "db": bool(args.db), "server": "in this process" if args.in_process else "child process",
+        "moves": figures["moves"], "moves_per_s": round(figures["moves"] / elapsed, 1),
+        **percentiles("move_to_every_seat", figures["latencies"]),
+        **percentiles("server_handling", figures["handled"]),
+        "measured": len(figures["latencies"]), "lost_messages": figures["lost"], "refused": figures["refused"],
+        "server_cpu": f"{100 * cpu:.0f}%" if not args.in_process else None,
+        "server_cpu_ms_per_move": round(1000 * cpu * elapsed / max(figures["moves"], 1), 2)
+        if not args.in_process else None,
+        "clients_cpu": f"{100 * clients_cpu:.0f}%",
         "load_average": os.getloadavg()[0],
-        "memory_per_table_kb": round((rss_after - rss_before) / args.tables / 1024, 1),
-        "memory_per_table_kb_at_start": round((rss_ready - rss_before) / args.tables / 1024, 1),
+        "memory_per_table_kb": round((rss_after - rss_before) / args.tables / 1024, 1)
+        if not args.in_process else None,
+        "memory_per_table_kb_at_start": round((rss_ready - rss_before) / args.tables / 1024, 1)
+        if not args.in_process else None,
     }
+
+
+def percentiles(name: str, values: list[float]) -> dict:
+    if not values:
+        return {}
+    ordered = sorted(values)
+    at = lambda q: round(1000 * ordered[int(q * (len(ordered) - 1))], 1)  # noqa: E731
+    return {f"{name}_p50_ms": at(0.5), f"{name}_p95_ms": at(0.95), f"{name}_max_ms": at(1.0)}
 
 
 def main() -> None:
@@ -160,6 +207,8 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=1.0, help="seconds a seat waits on its turn (0.5x-1.5x)")
     parser.add_argument("--db", help="a SQLite file for the server (--db): every move is written")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--in-process", action="store_true",
+                        help="run the server in this process too, and time its handling of each move")
     args = parser.parse_args()
     figures = asyncio.run(run(args))
     print(json.dumps(figures, indent=1))

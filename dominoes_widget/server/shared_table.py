@@ -73,6 +73,7 @@ class SharedTable:
         self.on_flush: Callable[[], None] | None = None
         self._sent: dict[str, str] = {}
         self._flush_queued = False
+        self._dirty = False
         self._saved = self._progress()
         self._absent_timer: asyncio.TimerHandle | None = None
         self._absent_key: tuple[Any, ...] | None = None
@@ -124,7 +125,7 @@ class SharedTable:
         view changed is sent it; the answers for that browser are returned."""
         if isinstance(content, Mapping) and content.get("type") == "counting" and len(content) <= 2:
             self.counting[seat] = bool(content.get("show"))  # each screen's own panel
-            self.flush()
+            self.flush(force=True)
             return []
         replies = self.session.handle_for(seat, content)
         self.flush()
@@ -132,6 +133,7 @@ class SharedTable:
 
     # -- views out ----------------------------------------------------------------------------
     def _changed(self) -> None:
+        self._dirty = True
         if self._flush_queued:
             return
         try:
@@ -142,9 +144,13 @@ class SharedTable:
         self._flush_queued = True
         loop.call_soon(self.flush)
 
-    def flush(self) -> None:
-        """Send every connected seat its view if it changed; write the record if a move was made."""
+    def flush(self, force: bool = False) -> None:
+        """After a change (or ``force``), send every connected seat its view if it changed and
+        write the record if a move was made."""
         self._flush_queued = False
+        if not (self._dirty or force):
+            return
+        self._dirty = False
         for seat, connections in self.connections.items():
             if not connections:
                 continue
@@ -217,7 +223,7 @@ class SharedTable:
         replies = session.handle_for(seat, content)
         if replies:
             log.warning("the absent-seat bot was refused at table %s: %s", self.id, replies)
-        self.flush()
+        self.flush(force=True)
 
     def close(self) -> None:
         if self._absent_timer is not None:
