@@ -244,3 +244,18 @@ def test_each_screen_has_its_own_counting_panel():
             for seat in (south, north):
                 seat.close()
     run(scenario)
+
+
+def test_the_access_log_never_holds_a_token(caplog):
+    async def scenario():
+        async with local_server() as (base, _server):
+            answer = await create(base)
+            await request(answer["seats"]["S"])
+            await request(f"{base}/api/tables/{answer['id']}/record?token=wrong")
+            return answer
+
+    with caplog.at_level("INFO", logger="tornado.access"):
+        answer = asyncio.run(scenario())
+    logged = "\n".join(record.getMessage() for record in caplog.records)
+    assert f"/tables/{answer['id']}/seat" in logged and "403" in logged
+    assert "token" not in logged

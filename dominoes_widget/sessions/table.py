@@ -238,7 +238,11 @@ class TableSession:
         elif hand.is_over:
             self.phase = Phase.MATCH_OVER if match.is_over else Phase.HAND_OVER
         else:
-            self._begin(None, new_deal=False, started=hand)
+            self.phase = Phase.PLAYING
+            first = self._next_person(hand)
+            if first is not None:
+                self._screen_to(first)
+            self._advance()  # bots to move move (or wait on the scheduler)
 
     def next_hand(self, leader: str | None = None) -> None:
         """Deal the next hand (``leader``: the partner who leads when the lead falls to a team)."""
@@ -275,10 +279,9 @@ class TableSession:
             leader = self._bots[pending.leaders[0]].choose_leader(pending.leaders, views)
         self._begin(leader, moves)
 
-    def _begin(self, leader: str | None, moves: Iterable[str] = (), new_deal: bool = True,
-               started: Hand | None = None) -> None:
+    def _begin(self, leader: str | None, moves: Iterable[str] = (), new_deal: bool = True) -> None:
         try:
-            hand = started or self._match.start(leader)
+            hand = self._match.start(leader)
         except IllegalMoveError:
             pending = self._match.pending
             self._match.pending = None  # nothing is dealt after a refused set-up
