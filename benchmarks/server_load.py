@@ -34,6 +34,7 @@ import psutil
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
+from dominoes_widget.server import tune_gc  # noqa: E402
 from dominoes_widget.server.shared_table import SharedTable  # noqa: E402
 from server_harness import Seat, local_server, request, spawn_server  # noqa: E402
 
@@ -61,6 +62,8 @@ class Table:
         seat.position = position
         if position in self.sent:
             self.reached[position] = self.reached.get(position, 0) + 1
+            if self.reached[position] == 1:
+                self.figures["first"].append(time.perf_counter() - self.sent[position])
             if self.reached[position] == len(self.seats):
                 self.figures["latencies"].append(time.perf_counter() - self.sent.pop(position))
                 del self.reached[position]
@@ -111,11 +114,14 @@ def watched(seat: Seat, table: Table) -> None:
 
 
 async def run(args: argparse.Namespace) -> dict:
-    figures: dict = {"latencies": [], "moves": 0, "lost": 0, "refused": 0, "handled": []}
+    figures: dict = {"latencies": [], "first": [], "moves": 0, "lost": 0, "refused": 0, "handled": []}
+    tune_gc()  # as `serve` does in its own process: the clients' collections would count as latency
     if args.in_process:
         async with local_server(args.db) as (base, _server):
             with timed_intents(figures["handled"]):
                 return await play_all(args, base, None, figures)
+    if args.url:
+        return await play_all(args, args.url.rstrip("/"), None, figures)
     process, base = spawn_server(args.db)
     try:
         return await play_all(args, base, psutil.Process(process.pid), figures)
@@ -144,6 +150,7 @@ def timed_intents(times: list[float]):
 
 
 async def play_all(args: argparse.Namespace, base: str, server: psutil.Process | None, figures: dict) -> dict:
+    own = server is not None  # the server's CPU and memory are measured only in a child process
     server = server or psutil.Process()
     rss_before = server.memory_info().rss
     rng = random.Random(args.seed)
@@ -175,20 +182,21 @@ async def play_all(args: argparse.Namespace, base: str, server: psutil.Process |
     cpu = (cpu_after.user + cpu_after.system - cpu_before.user - cpu_before.system) / elapsed
     return {
         "tables": args.tables, "clients": args.tables * 4, "seconds": round(elapsed, 1), "think_s": args.think,
-        "db": bool(args.db), "server": "in this process" if args.in_process else "child process",
+        "db": bool(args.db), "server": args.url or ("in this process" if args.in_process else "child process"),
         "moves": figures["moves"], "moves_per_s": round(figures["moves"] / elapsed, 1),
         **percentiles("move_to_every_seat", figures["latencies"]),
+        **percentiles("move_to_first_seat", figures["first"]),
         **percentiles("server_handling", figures["handled"]),
         "measured": len(figures["latencies"]), "lost_messages": figures["lost"], "refused": figures["refused"],
-        "server_cpu": f"{100 * cpu:.0f}%" if not args.in_process else None,
+        "server_cpu": f"{100 * cpu:.0f}%" if own else None,
         "server_cpu_ms_per_move": round(1000 * cpu * elapsed / max(figures["moves"], 1), 2)
-        if not args.in_process else None,
+        if own else None,
         "clients_cpu": f"{100 * clients_cpu:.0f}%",
         "load_average": os.getloadavg()[0],
         "memory_per_table_kb": round((rss_after - rss_before) / args.tables / 1024, 1)
-        if not args.in_process else None,
+        if own else None,
         "memory_per_table_kb_at_start": round((rss_ready - rss_before) / args.tables / 1024, 1)
-        if not args.in_process else None,
+        if own else None,
     }
 
 
@@ -207,6 +215,7 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=1.0, help="seconds a seat waits on its turn (0.5x-1.5x)")
     parser.add_argument("--db", help="a SQLite file for the server (--db): every move is written")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--url", help="load a server already running there (its CPU and memory are not measured)")
     parser.add_argument("--in-process", action="store_true",
                         help="run the server in this process too, and time its handling of each move")
     args = parser.parse_args()

@@ -4,15 +4,7 @@
 // with the same token (js/PROTOCOL.md, "The table server").
 
 import table from "./table.js";
-import { socketModel } from "./kit/socket_model.mjs";
-
-/** The websocket address of a seat page's link. */
-export function socketUrl(href) {
-  const url = new URL(href);
-  url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
-  url.pathname = url.pathname.replace(/\/seat\/?$/, "/socket");
-  return url.href;
-}
+import { socketModel, socketUrl } from "./kit/socket_model.mjs";
 
 function mount() {
   const el = document.getElementById("dominoes-seat") ?? document.body;

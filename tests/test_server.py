@@ -259,3 +259,73 @@ def test_the_access_log_never_holds_a_token(caplog):
     logged = "\n".join(record.getMessage() for record in caplog.records)
     assert f"/tables/{answer['id']}/seat" in logged and "403" in logged
     assert "token" not in logged
+
+
+def test_with_a_db_a_move_is_written_before_any_seat_is_shown_it(tmp_path):
+    import sqlite3
+
+    db = tmp_path / "tables.sqlite"
+
+    async def scenario():
+        async with local_server(db) as (base, _server):
+            answer = await create(base)
+            seats = [await Seat.open(answer["seats"][s], s) for s in ("S", "N")]
+            for _ in range(3):
+                move = await play_one(seats)
+                seen = seats[0].view["moves"]
+                (record,), = sqlite3.connect(db).execute("SELECT record FROM tables WHERE id = ?", (answer["id"],))
+                stored = json.loads(record)["hands"][-1]["moves"]
+                assert stored[:len(seen)] == seen and move in stored
+            for seat in seats:
+                seat.close()
+    run(scenario)
+
+
+def test_a_store_that_writes_later_holds_the_move_back_until_it_is_written():
+    """A store may answer a write with an awaitable (an asyncio database client): the table
+    shows the move to no seat, a browser joining meanwhile included, until it is written."""
+    from dominoes_widget.server.shared_table import SharedTable
+    from dominoes_widget.server.spec import read_spec
+
+    class LaterStore:
+        def __init__(self):
+            self.writes = []
+
+        def add(self, table):
+            pass
+
+        def save_record(self, table_id, record):
+            written = asyncio.get_running_loop().create_future()
+            self.writes.append((record, written))
+            return written
+
+        def tables(self):
+            return iter(())
+
+    class Browser:
+        def __init__(self):
+            self.views = []
+
+        def deliver(self, text):
+            self.views.append(json.loads(text)["view"])
+
+    async def scenario():
+        store = LaterStore()
+        table = SharedTable.create(read_spec({**TWO_PEOPLE, "bots": {}}), store)
+        south, late = Browser(), Browser()
+        table.join("S", south)
+        view = south.views[-1]
+        mover = view["turn"]
+        table.intent(mover, {"type": "move", "move": table.session.view_for(mover)["legal"][0]})
+        await asyncio.sleep(0)
+        record, written = store.writes[-1]
+        assert len(record["hands"][0]["moves"]) == 1
+        assert south.views[-1]["moves"] == view["moves"]  # not shown yet
+        table.join("N", late)
+        assert not late.views  # nor to a browser that joins meanwhile
+        written.set_result(None)
+        for _ in range(3):
+            await asyncio.sleep(0)
+        assert len(south.views[-1]["moves"]) == 1 and late.views[-1]["moves"] == south.views[-1]["moves"]
+        table.close()
+    run(scenario)

@@ -7,6 +7,7 @@ notebook's kernel. Floors: a thin adapter over the table's session, like the wid
 from __future__ import annotations
 
 import asyncio
+import gc
 import socket
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from .spec import AbsentBot, SpecError, TableSpec, read_spec
 from .store import MemoryStore, SqliteStore, StoredTable, TableStore
 
 __all__ = ["TableServer", "SharedTable", "TableSpec", "AbsentBot", "SpecError", "read_spec", "TableStore",
-           "MemoryStore", "SqliteStore", "StoredTable", "make_app", "start", "serve"]
+           "MemoryStore", "SqliteStore", "StoredTable", "make_app", "start", "serve", "tune_gc"]
 
 
 def start(host: str = "127.0.0.1", port: int = 8765, db: str | Path | None = None,
@@ -37,11 +38,26 @@ def start(host: str = "127.0.0.1", port: int = 8765, db: str | Path | None = Non
     return table_server, http, sockets[0].getsockname()[1]
 
 
+def tune_gc() -> None:
+    """Garbage collection for a process that is a table server and nothing else.
+
+    Its tables are many long-lived objects; Python's default thresholds walk them all in
+    full collections that stop every table for tens to hundreds of milliseconds. The
+    objects alive at start are frozen out of collection, and the older generations are
+    collected far less often (almost all of a move's garbage is freed by reference
+    counting, without a collection).
+    """
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(10_000, 50, 100)
+
+
 def serve(host: str = "127.0.0.1", port: int = 8765, db: str | Path | None = None) -> None:
     """Serve until interrupted, printing ``serving http://HOST:PORT/`` once started."""
 
     async def main() -> None:
         table_server, http, bound = start(host, port, db)
+        tune_gc()
         print(f"serving http://{host}:{bound}/", flush=True)
         try:
             await asyncio.Event().wait()

@@ -19,7 +19,10 @@ def seat_page(lang: str, title: str, seat: str) -> str:
 <meta name="referrer" content="no-referrer">
 <title>{escape(title)} · {escape(seat)}</title>
 <link rel="stylesheet" href="../../static/table.css">
-<style>body {{ margin: 0; padding: 12px; font-family: system-ui, sans-serif; color-scheme: light dark; }}</style>
+<style>
+body {{ margin: 0; padding: 12px; font-family: system-ui, sans-serif; color-scheme: light dark; }}
+#dominoes-seat.dw-offline {{ opacity: 0.6; }}  /* the socket dropped: it reconnects on its own */
+</style>
 </head>
 <body>
 <div id="dominoes-seat" data-seat="{escape(seat)}"></div>

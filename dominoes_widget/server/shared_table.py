@@ -13,7 +13,7 @@ import hmac
 import json
 import logging
 import secrets
-from typing import Any, Callable, Mapping, Protocol
+from typing import Any, Mapping, Protocol
 
 from ..bots import make_bot
 from ..catalog import ui_words
@@ -70,10 +70,11 @@ class SharedTable:
         """A seat played elsewhere (the notebook's own widget, with ``table.share()``): no link."""
         self.connections: dict[str, set[Connection]] = {seat: set() for seat in spec.human_seats}
         self.counting: dict[str, bool] = {}
-        self.on_flush: Callable[[], None] | None = None
         self._sent: dict[str, str] = {}
         self._flush_queued = False
         self._dirty = False
+        self._writing: asyncio.Future[Any] | None = None
+        self._joining: list[tuple[str, Connection]] = []
         self._saved = self._progress()
         self._absent_timer: asyncio.TimerHandle | None = None
         self._absent_key: tuple[Any, ...] | None = None
@@ -105,13 +106,20 @@ class SharedTable:
         return found
 
     def join(self, seat: str, connection: Connection) -> None:
-        """A browser opened ``seat``'s link: it is sent the words and the seat's view."""
+        """A browser opened ``seat``'s link: it is sent the words and the seat's view (once
+        the move being written, if any, is written)."""
         self.connections[seat].add(connection)
+        if self._writing is not None:
+            self._joining.append((seat, connection))
+        else:
+            self._welcome(seat, connection)
+        self._watch_absent()
+
+    def _welcome(self, seat: str, connection: Connection) -> None:
         options = self.session.options
         frame = {"type": "state", "words": ui_words(options.lang), "rules_text": self.session.rules.describe(options.lang),
                  "view": self.session.view_for(seat, self.counting.get(seat))}
         connection.deliver(json.dumps(frame, separators=(",", ":")))
-        self._watch_absent()
 
     def leave(self, seat: str, connection: Connection) -> None:
         self.connections[seat].discard(connection)
@@ -145,12 +153,37 @@ class SharedTable:
         loop.call_soon(self.flush)
 
     def flush(self, force: bool = False) -> None:
-        """After a change (or ``force``), send every connected seat its view if it changed and
-        write the record if a move was made."""
+        """After a change (or ``force``), write the record if a move was made, then send every
+        connected seat its view if it changed. A move is shown only once it is written; while
+        a write is under way, later changes wait for it."""
         self._flush_queued = False
+        if self._writing is not None:
+            self._dirty = self._dirty or force
+            return
         if not (self._dirty or force):
             return
         self._dirty = False
+        progress = self._progress()
+        if progress != self._saved:
+            self._saved = progress
+            writing = self.store.save_record(self.id, self.session.record)
+            if writing is not None:
+                self._writing = asyncio.ensure_future(writing)
+                self._writing.add_done_callback(self._written)
+                return
+        self._send_views()
+
+    def _written(self, writing: asyncio.Future[Any]) -> None:
+        self._writing = None
+        if not writing.cancelled() and writing.exception() is not None:
+            log.error("table %s: its record could not be written", self.id, exc_info=writing.exception())
+        self.flush(force=True)  # what changed meanwhile is written first, then shown
+
+    def _send_views(self) -> None:
+        joining, self._joining = self._joining, []
+        for seat, connection in joining:
+            if connection in self.connections[seat]:
+                self._welcome(seat, connection)
         for seat, connections in self.connections.items():
             if not connections:
                 continue
@@ -160,13 +193,7 @@ class SharedTable:
                 self._sent[seat] = text
                 for connection in list(connections):
                     connection.deliver(text)
-        progress = self._progress()
-        if progress != self._saved:
-            self._saved = progress
-            self.store.save_record(self.id, self.session.record)
         self._watch_absent()
-        if self.on_flush is not None:
-            self.on_flush()
 
     def _progress(self) -> tuple[int, int, bool]:
         match = self.session.match

@@ -12,6 +12,14 @@ import { pageModel } from "./page_model.mjs";
 
 const RETRY_MS = [1000, 2000, 5000, 10000];
 
+/** The websocket address of a seat page's link: /tables/<id>/seat?token=… → ws(s)://…/tables/<id>/socket?token=… */
+export function socketUrl(href) {
+  const url = new URL(href);
+  url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+  url.pathname = url.pathname.replace(/\/seat\/?$/, "/socket");
+  return url.href;
+}
+
 export function socketModel(connect, { timers = { setTimeout, clearTimeout }, values: initial = {} } = {}) {
   const model = pageModel({ view: {}, words: {}, rules_text: "", ...initial }, (content) => {
     if (socket && socket.readyState === 1) socket.send(JSON.stringify(content));

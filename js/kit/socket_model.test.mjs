@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { socketModel } from "./socket_model.mjs";
+import { socketModel, socketUrl } from "./socket_model.mjs";
 
 function fakeSockets() {
   const opened = [];
@@ -89,4 +89,11 @@ test("close() stops for good", () => {
   model.close();
   assert.equal(timers.waiting.length, 0);
   assert.equal(opened.length, 1);
+});
+
+test("the socket of a seat's link keeps its path prefix and token, and its scheme's security", () => {
+  assert.equal(socketUrl("http://127.0.0.1:8765/tables/abc/seat?token=x-y_z"),
+               "ws://127.0.0.1:8765/tables/abc/socket?token=x-y_z");
+  assert.equal(socketUrl("https://hub.example.org/user/ana/proxy/8765/tables/abc/seat?token=t"),
+               "wss://hub.example.org/user/ana/proxy/8765/tables/abc/socket?token=t");
 });
