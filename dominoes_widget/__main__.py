@@ -1,5 +1,5 @@
 """Command line: ``python -m dominoes_widget verify FILE [--json]``, ``html FILE [-o PAGE]``,
-``analyse FILE [-o ANALYSIS]``, ``simulate`` and ``serve [--host H] [--port P] [--db PATH]``."""
+``analyse FILE [-o ANALYSIS]``, ``simulate`` and ``serve [--host H] [--port P] [--db PATH] [--base-url URL]``."""
 
 from __future__ import annotations
 
@@ -199,13 +199,15 @@ def _add_serve(commands) -> None:
     serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
     serve.add_argument("--port", type=int, default=8765, help="the port (default 8765; 0 picks a free one)")
     serve.add_argument("--db", help="a SQLite file keeping every table, taken up again on restart")
+    serve.add_argument("--base-url", help="the address the links start with, when browsers reach the server "
+                                          "through a proxy (default: the address each request came to)")
 
 
 def _serve(args) -> int:
     from .server import serve
 
     try:
-        serve(args.host, args.port, args.db)
+        serve(args.host, args.port, args.db, args.base_url)
     except OSError as error:  # the port is taken, the address is not this machine's, the db cannot open
         print(f"error: {error.strerror or error}", file=sys.stderr)
         return 2

@@ -117,10 +117,11 @@ class Seat:
         self._reader.cancel()
 
 
-def spawn_server(db: str | Path | None = None, port: int = 0) -> tuple[subprocess.Popen, str]:
+def spawn_server(db: str | Path | None = None, port: int = 0, *options: str) -> tuple[subprocess.Popen, str]:
     """``python -m dominoes_widget serve`` in a child process: ``(process, base URL)`` once it
     printed its ``serving`` line (``port=0``: a free port)."""
-    command = [sys.executable, "-m", "dominoes_widget", "serve", "--port", str(port)] + (["--db", str(db)] if db else [])
+    command = [sys.executable, "-m", "dominoes_widget", "serve", "--port", str(port), *options]
+    command += ["--db", str(db)] if db else []
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert process.stdout is not None

@@ -87,3 +87,17 @@ def test_a_server_killed_mid_hand_resumes_every_table_at_the_same_position_with_
         process.wait(timeout=10)
         process.stdout.close()
         process.stderr.close()
+
+
+def test_serve_links_start_with_the_base_url_a_proxy_gives():
+    process, base = spawn_server(None, 0, "--base-url", "https://hub.example.org/user/ana/proxy/8765/")
+    try:
+        status, answer = asyncio.run(request(f"{base}/api/tables", {"game": "vietnamese", "players": 2}))
+        assert status == 201
+        assert all(link.startswith(f"https://hub.example.org/user/ana/proxy/8765/tables/{answer['id']}/seat?token=")
+                   for link in answer["seats"].values())
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+        process.stdout.close()
+        process.stderr.close()

@@ -52,11 +52,14 @@ def tune_gc() -> None:
     gc.set_threshold(10_000, 50, 100)
 
 
-def serve(host: str = "127.0.0.1", port: int = 8765, db: str | Path | None = None) -> None:
-    """Serve until interrupted, printing ``serving http://HOST:PORT/`` once started."""
+def serve(host: str = "127.0.0.1", port: int = 8765, db: str | Path | None = None,
+          base_url: str | None = None) -> None:
+    """Serve until interrupted, printing ``serving http://HOST:PORT/`` once started; the links
+    start with ``base_url`` when given."""
 
     async def main() -> None:
         table_server, http, bound = start(host, port, db)
+        table_server.base_url = base_url
         tune_gc()
         print(f"serving http://{host}:{bound}/", flush=True)
         try:
