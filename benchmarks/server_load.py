@@ -6,8 +6,8 @@ websockets (all clients in this process, on one event loop) and lets them play r
 legal moves for ``--seconds``, each seat waiting ``--think`` seconds (0.5x to 1.5x) on its
 turn. Prints tables, moves per second, the time from a move being sent until all four
 seats of its table were sent the new position (p50, p95, max; goal: p95 at most 50 ms),
-lost messages (a seat that missed a position), the server's CPU time per move and its
-memory per table. ``--in-process`` runs the server in this process too and also prints
+lost messages (a seat that missed a position), frames that showed a seat another seat's
+tiles (must be 0), the server's CPU time per move and its memory per table. ``--in-process`` runs the server in this process too and also prints
 its own handling time per move (the move's arrival until every seat's frame is written),
 which the machine's other processes do not delay.
 
@@ -55,6 +55,9 @@ class Table:
 
     def seen(self, seat: Seat, view: dict) -> None:
         self.changed.set()
+        over = view["phase"] in ("hand_over", "match_over")
+        if any(isinstance(tiles, list) and other != seat.seat and not over for other, tiles in view["hands"].items()):
+            self.figures["hidden_tiles_shown"] += 1
         position = (view["hand_number"], len(view["moves"]))
         last = getattr(seat, "position", None)
         if last is not None and last[0] == position[0] and position[1] > last[1] + 1:
@@ -106,6 +109,7 @@ def watched(seat: Seat, table: Table) -> None:
     class Feed(list):
         def append(self, frame: dict) -> None:
             if frame.get("type") == "state":
+                table.figures["frames"] += 1
                 table.seen(seat, frame["view"])
             if frame.get("type") in ("refused", "error"):
                 table.figures["refused"] += 1
@@ -114,7 +118,8 @@ def watched(seat: Seat, table: Table) -> None:
 
 
 async def run(args: argparse.Namespace) -> dict:
-    figures: dict = {"latencies": [], "first": [], "moves": 0, "lost": 0, "refused": 0, "handled": []}
+    figures: dict = {"latencies": [], "first": [], "moves": 0, "lost": 0, "refused": 0, "handled": [],
+                     "frames": 0, "hidden_tiles_shown": 0}
     tune_gc()  # as `serve` does in its own process: the clients' collections would count as latency
     if args.in_process:
         async with local_server(args.db) as (base, _server):
@@ -188,6 +193,7 @@ async def play_all(args: argparse.Namespace, base: str, server: psutil.Process |
         **percentiles("move_to_first_seat", figures["first"]),
         **percentiles("server_handling", figures["handled"]),
         "measured": len(figures["latencies"]), "lost_messages": figures["lost"], "refused": figures["refused"],
+        "frames": figures["frames"], "frames_showing_another_seats_tiles": figures["hidden_tiles_shown"],
         "server_cpu": f"{100 * cpu:.0f}%" if own else None,
         "server_cpu_ms_per_move": round(1000 * cpu * elapsed / max(figures["moves"], 1), 2)
         if own else None,

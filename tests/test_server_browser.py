@@ -1,6 +1,7 @@
 """The table server in real browsers (issue 20): a table with two people and two bots set
 up through the API, a whole hand played by clicking in two Chromium contexts (one per
-person, each opening only its own link), and the record verifies.
+person, each opening only its own link; North closes its browser mid-hand and opens the
+link again in a new one), and the record verifies.
 
 The server runs as ``python -m dominoes_widget serve`` in a child process on 127.0.0.1.
 """
@@ -64,11 +65,19 @@ def test_two_people_play_a_whole_hand_by_clicking_in_two_browsers(chromium, serv
             page.wait_for_function(f"({VIEW}).viewer === '{seat}'")
             assert page.locator(".dw-hand .dw-hand-tile").count() == 7  # the seat's own tiles, drawn
             pages[seat] = page
-        clicks = 0
+        clicks, reopened = 0, False
         for _ in range(40):
             view = pages["S"].evaluate(VIEW)
             if view["phase"] != "playing":
                 break
+            if clicks == 3 and not reopened:  # North closes the browser and opens the link again, in a new one
+                contexts["N"].close()
+                contexts["N"] = chromium.new_context(viewport={"width": 1100, "height": 800})
+                pages["N"] = contexts["N"].new_page()
+                pages["N"].goto(answer["seats"]["N"])
+                pages["N"].wait_for_function(f"({VIEW}).moves.length === {len(view['moves'])}")
+                assert pages["N"].evaluate(VIEW)["hands"]["N"] == north_tiles_before
+                reopened = True
             mover = view["turn"]
             page = pages[mover]
             page.wait_for_function(f"({VIEW}).legal.length > 0 && ({VIEW}).moves.length === {len(view['moves'])}")
@@ -78,12 +87,13 @@ def test_two_people_play_a_whole_hand_by_clicking_in_two_browsers(chromium, serv
             clicks += 1
             for each in pages.values():  # both browsers show the move
                 each.wait_for_function(f"({VIEW}).moves.length > {done} || ({VIEW}).phase !== 'playing'")
+            north_tiles_before = pages["N"].evaluate(VIEW)["hands"]["N"]
         for seat, page in pages.items():
             page.wait_for_function(f"['hand_over', 'match_over'].includes(({VIEW}).phase)")
             page.locator(".dw-result").wait_for(state="visible")
             ARTIFACTS.mkdir(exist_ok=True)
             page.screenshot(path=str(ARTIFACTS / f"server-seat-{seat}.png"))
-        assert clicks >= 2
+        assert reopened  # the hand went on in North's new browser
         token = answer["seats"]["N"].split("token=")[1]
         with urllib.request.urlopen(f"{server}/api/tables/{answer['id']}/record?token={token}", timeout=20) as got:
             record = json.loads(got.read())
