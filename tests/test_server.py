@@ -45,6 +45,20 @@ async def play_one(seats: list[Seat]) -> str:
     return move
 
 
+def test_every_game_of_the_request_sets_up_with_its_players():
+    async def scenario():
+        async with local_server() as (base, server):
+            for body, seats in [({"game": "six_love", "players": 4}, "ESNW"), ({"game": "straight_six"}, "ESNW"),
+                                ({"game": "vietnamese", "players": 2, "bots": {"N": "random"}}, "S"),
+                                ({"game": "vietnamese", "players": 3, "rules": {"draw_mode": "until_playable"}},
+                                 "ENS")]:
+                answer = await create(base, body)
+                assert sorted(answer["seats"]) == sorted(seats)
+                rules = server.tables[answer["id"]].session.rules
+                assert rules.game == ("vietnamese" if body["game"] == "vietnamese" else "partnership")
+    run(scenario)
+
+
 def test_a_table_is_set_up_with_one_link_per_person_and_serves_its_page_and_bundle():
     async def scenario():
         async with local_server() as (base, _server):
@@ -66,6 +80,7 @@ def test_a_table_is_set_up_with_one_link_per_person_and_serves_its_page_and_bund
     ({"game": "six_love", "bots": {"X": "strong"}}, "not in play"),
     ({"game": "six_love", "bots": {"N": "genius"}}, "not 'human' or a bot"),
     ({"game": "vietnamese", "players": 7}, "players"),
+    ({"game": "straight_six", "players": 3}, "always 4 players"),
     ({"game": "six_love", "rules": {"sporting": "maybe"}}, "sporting"),
     ({"game": "six_love", "colour": "red"}, "unknown field"),
     ([1, 2], "JSON object"),

@@ -71,6 +71,8 @@ def read_spec(body: Any) -> TableSpec:
         raise SpecError(f"bots maps seats to bot names ({', '.join(bot_names())}), not {excerpt(bots, 40)}")
     options = {key: body[key] for key in ("players", "names", "lang", "seed", "bot_delay", "hints", "counting")
                if body.get(key) is not None}
+    if game != "vietnamese" and options.get("players") == 4:
+        del options["players"]  # the partnership game is always four: saying so is fine
     try:
         seats = {seat: HUMAN for seat in table_options(game, {**options, **rules}).rules.seats}
         unknown_seats = [seat for seat in bots if seat not in seats]
