@@ -204,7 +204,12 @@ def _add_serve(commands) -> None:
 
 
 def _serve(args) -> int:
-    from .server import serve
+    try:
+        from .server import serve
+    except ImportError as error:  # tornado is the `server` extra (every Jupyter install has it)
+        print(f"error: the table server needs tornado: pip install 'dominoes_widget[server]' ({error})",
+              file=sys.stderr)
+        return 2
 
     try:
         serve(args.host, args.port, args.db, args.base_url)

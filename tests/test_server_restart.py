@@ -101,3 +101,21 @@ def test_serve_links_start_with_the_base_url_a_proxy_gives():
         process.wait(timeout=10)
         process.stdout.close()
         process.stderr.close()
+
+
+def test_serve_on_a_port_already_taken_says_so_and_exits_2():
+    import subprocess
+    import sys
+
+    process, base = spawn_server()
+    try:
+        port = base.rsplit(":", 1)[1]
+        second = subprocess.run([sys.executable, "-m", "dominoes_widget", "serve", "--port", port],
+                                capture_output=True, text=True, timeout=60)
+        assert second.returncode == 2 and second.stderr.startswith("error: ") and "Traceback" not in second.stderr
+        assert "serving" not in second.stdout
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+        process.stdout.close()
+        process.stderr.close()
