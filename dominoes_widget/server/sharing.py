@@ -11,6 +11,7 @@ import asyncio
 import socket
 from html import escape
 
+from ..catalog import Voice
 from ..sessions.table import TableSession
 from .app import TableServer
 from .shared_table import SharedTable, new_table_id, new_token
@@ -41,10 +42,11 @@ class SharedLinks(dict[str, str]):
                     close()
 
     def _repr_html_(self) -> str:
-        rows = "".join(f'<li>{escape(seat)}: <a href="{escape(url)}" target="_blank" rel="noreferrer">'
+        voice = Voice(self.table.session.options.lang)
+        rows = "".join(f'<li>{escape(voice.name(seat))}: <a href="{escape(url)}" target="_blank" rel="noreferrer">'
                        f"{escape(url)}</a></li>" for seat, url in self.items())
-        return (f"<div>You play {escape(self.seat)} here. Send each person their own link (it is their seat's "
-                f"only key):<ul>{rows}</ul></div>")
+        intro = voice("table.shared_links", seat=voice.name(self.seat))
+        return f"<div>{escape(intro)}<ul>{rows}</ul></div>"
 
 
 def kernel_server(host: str = "127.0.0.1", port: int = 0) -> tuple[TableServer, int]:
