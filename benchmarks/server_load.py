@@ -36,7 +36,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from dominoes_widget.server import tune_gc  # noqa: E402
 from dominoes_widget.server.shared_table import SharedTable  # noqa: E402
-from server_harness import Seat, local_server, request, spawn_server  # noqa: E402
+from server_harness import Seat, local_server, request, spawn_server, stop_server  # noqa: E402
 
 GAME = {"game": "six_love", "rules": {"target": None}}
 
@@ -131,8 +131,7 @@ async def run(args: argparse.Namespace) -> dict:
     try:
         return await play_all(args, base, psutil.Process(process.pid), figures)
     finally:
-        process.terminate()
-        process.wait(timeout=10)
+        stop_server(process)
 
 
 @contextlib.contextmanager

@@ -137,3 +137,15 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
+
+
+def stop_server(process: subprocess.Popen, kill: bool = False) -> None:
+    """Stop a server from :func:`spawn_server`: SIGTERM, or SIGKILL with ``kill`` (as a crash)."""
+    if kill:
+        process.kill()
+    else:
+        process.terminate()
+    process.wait(timeout=10)
+    for pipe in (process.stdout, process.stderr):
+        if pipe is not None:
+            pipe.close()

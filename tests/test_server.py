@@ -309,7 +309,7 @@ def test_a_store_that_writes_later_holds_the_move_back_until_it_is_written():
         def add(self, table):
             pass
 
-        def save_record(self, table_id, record):
+        def save_record(self, table_id, record, pending=None):
             written = asyncio.get_running_loop().create_future()
             self.writes.append((record, written))
             return written

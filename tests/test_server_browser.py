@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from dominoes_widget.record import verify_record
-from server_harness import spawn_server
+from server_harness import spawn_server, stop_server
 
 pytestmark = pytest.mark.browser
 
@@ -46,10 +46,7 @@ def click_move(page, move: str) -> None:
 def server():
     process, base = spawn_server()
     yield base
-    process.terminate()
-    process.wait(timeout=10)
-    process.stdout.close()
-    process.stderr.close()
+    stop_server(process)
 
 
 def test_two_people_play_a_whole_hand_by_clicking_in_two_browsers(chromium, server):

@@ -55,13 +55,16 @@ class SharedTable:
 
     def __init__(self, table_id: str, spec: TableSpec, tokens: Mapping[str, str], store: TableStore,
                  record: Mapping[str, Any] | None = None, scheduler: Scheduler | None = None,
-                 local: str | None = None, session: TableSession | None = None) -> None:
+                 local: str | None = None, session: TableSession | None = None,
+                 pending: Mapping[str, Any] | None = None) -> None:
         self.id = table_id
         self.spec = spec
         self.tokens = dict(tokens)
         self.store = store
         if session is None:
             match = read_record(record, need_hands=True).match if record and record.get("hands") else None
+            if match is not None and pending is not None:  # stopped while a leader was being chosen
+                match.prepare(pending["deal"], pending["boneyard"])
             session = TableSession(spec.options, scheduler or AsyncioScheduler(), match=match)
         self.session = session
         session.screens_apart = True
@@ -92,7 +95,8 @@ class SharedTable:
     @classmethod
     def restore(cls, stored: StoredTable, store: TableStore, scheduler: Scheduler | None = None) -> "SharedTable":
         """A table taken up where its stored record stopped, with the same links."""
-        return cls(stored.id, read_spec(stored.spec), stored.tokens, store, stored.record, scheduler)
+        return cls(stored.id, read_spec(stored.spec), stored.tokens, store, stored.record, scheduler,
+                   pending=stored.pending)
 
     # -- who is who ------------------------------------------------------------------------
     def seat_of(self, token: Any) -> str | None:
@@ -166,7 +170,7 @@ class SharedTable:
         progress = self._progress()
         if progress != self._saved:
             self._saved = progress
-            writing = self.store.save_record(self.id, self.session.record)
+            writing = self.store.save_record(self.id, self.session.record, self._pending())
             if writing is not None:
                 self._writing = asyncio.ensure_future(writing)
                 self._writing.add_done_callback(self._written)
@@ -195,10 +199,19 @@ class SharedTable:
                     connection.deliver(text)
         self._watch_absent()
 
-    def _progress(self) -> tuple[int, int, bool]:
+    def _progress(self) -> tuple[int, int, bool, bool]:
         match = self.session.match
         hand = match.hand
-        return len(match.hands), len(hand.moves) if hand is not None else 0, bool(hand and hand.is_over)
+        return (len(match.hands), len(hand.moves) if hand is not None else 0, bool(hand and hand.is_over),
+                match.pending is not None)
+
+    def _pending(self) -> dict[str, Any] | None:
+        """The deal waiting for its leader to be chosen, as the store keeps it."""
+        pending = self.session.match.pending
+        if pending is None:
+            return None
+        return {"deal": {seat: [str(t) for t in tiles] for seat, tiles in pending.tiles.items()},
+                "boneyard": [str(t) for t in pending.boneyard]}
 
     # -- absent people --------------------------------------------------------------------------
     def _awaited(self) -> str | None:

@@ -21,20 +21,24 @@ __all__ = ["StoredTable", "TableStore", "MemoryStore", "SqliteStore"]
 
 @dataclass
 class StoredTable:
-    """One table as kept: its id, the request that set it up, each seat's token and the record so far."""
+    """One table as kept: its id, the request that set it up, each seat's token, the record so
+    far, and the next hand's deal while its leader is being chosen (``{"deal", "boneyard"}``)."""
 
     id: str
     spec: dict[str, Any]
     tokens: dict[str, str]
     record: dict[str, Any] | None = None
+    pending: dict[str, Any] | None = None
 
 
 class TableStore(Protocol):
     def add(self, table: StoredTable) -> None: ...
 
-    def save_record(self, table_id: str, record: dict[str, Any]) -> Awaitable[None] | None:
-        """Write a table's record: ``None`` once written, or an awaitable done once it is (a
-        store with an asyncio client: the table shows the move once it is written)."""
+    def save_record(self, table_id: str, record: dict[str, Any],
+                    pending: dict[str, Any] | None = None) -> Awaitable[None] | None:
+        """Write a table's record (and pending deal): ``None`` once written, or an awaitable
+        done once it is (a store with an asyncio client: the table shows the move once it is
+        written)."""
 
     def tables(self) -> Iterator[StoredTable]: ...
 
@@ -45,7 +49,8 @@ class MemoryStore:
     def add(self, table: StoredTable) -> None:
         pass
 
-    def save_record(self, table_id: str, record: dict[str, Any]) -> Awaitable[None] | None:
+    def save_record(self, table_id: str, record: dict[str, Any],
+                    pending: dict[str, Any] | None = None) -> Awaitable[None] | None:
         return None
 
     def tables(self) -> Iterator[StoredTable]:
@@ -57,7 +62,8 @@ CREATE TABLE IF NOT EXISTS tables (
     id TEXT PRIMARY KEY,
     spec TEXT NOT NULL,
     tokens TEXT NOT NULL,
-    record TEXT
+    record TEXT,
+    pending TEXT
 )
 """
 
@@ -97,15 +103,18 @@ class SqliteStore:
                          (table.id, json.dumps(table.spec), json.dumps(table.tokens),
                           json.dumps(table.record) if table.record is not None else None))
 
-    def save_record(self, table_id: str, record: dict[str, Any]) -> Awaitable[None] | None:
-        self._db.execute("UPDATE tables SET record = ? WHERE id = ?",
-                         (json.dumps(record, separators=(",", ":")), table_id))
+    def save_record(self, table_id: str, record: dict[str, Any],
+                    pending: dict[str, Any] | None = None) -> Awaitable[None] | None:
+        self._db.execute("UPDATE tables SET record = ?, pending = ? WHERE id = ?",
+                         (json.dumps(record, separators=(",", ":")),
+                          json.dumps(pending) if pending is not None else None, table_id))
         return None
 
     def tables(self) -> Iterator[StoredTable]:
-        rows = self._db.execute("SELECT id, spec, tokens, record FROM tables").fetchall()
-        for table_id, spec, tokens, record in rows:
-            yield StoredTable(table_id, json.loads(spec), json.loads(tokens), json.loads(record) if record else None)
+        rows = self._db.execute("SELECT id, spec, tokens, record, pending FROM tables").fetchall()
+        for table_id, spec, tokens, record, pending in rows:
+            yield StoredTable(table_id, json.loads(spec), json.loads(tokens), json.loads(record) if record else None,
+                              json.loads(pending) if pending else None)
 
     def close(self) -> None:
         self._stop.set()

@@ -232,7 +232,9 @@ class TableSession:
         self.covered = False
         self.looking = None
         hand = match.hand
-        if hand is None:
+        if match.pending is not None:
+            self._deal(first=False, prepared=match.pending)
+        elif hand is None:
             self.phase = Phase.PLAYING
             self._deal(first=True)
         elif hand.is_over:
@@ -252,10 +254,12 @@ class TableSession:
             raise IllegalMoveError(Reason.HAND_IN_PROGRESS, "hand_in_progress")
         self._deal(first=False, leader=leader)
 
-    def _deal(self, first: bool, leader: str | None = None) -> None:
+    def _deal(self, first: bool, leader: str | None = None, prepared: Deal | None = None) -> None:
         options = self.options
         moves: tuple[str, ...] = ()
-        if first and options.deal is not None:
+        if prepared is not None:  # dealt already (a match taken up while its leader was being chosen)
+            pending = prepared
+        elif first and options.deal is not None:
             pending = self._match.prepare(options.deal, options.boneyard)
             leader = leader or options.leader
             moves = options.moves
