@@ -244,7 +244,7 @@ class TableSession:
             first = self._next_person(hand)
             if first is not None:
                 self._screen_to(first)
-            self._advance()  # bots to move move (or wait on the scheduler)
+            self._advance()  # the bots to move play now, or wait on the scheduler
 
     def next_hand(self, leader: str | None = None) -> None:
         """Deal the next hand (``leader``: the partner who leads when the lead falls to a team)."""
