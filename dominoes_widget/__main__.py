@@ -1,5 +1,5 @@
 """Command line: ``python -m dominoes_widget verify FILE [--json]``, ``html FILE [-o PAGE]``,
-``analyse FILE [-o ANALYSIS]`` and ``simulate``."""
+``analyse FILE [-o ANALYSIS]``, ``simulate`` and ``serve [--host H] [--port P] [--db PATH] [--base-url URL]``."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ def main(argv: list[str] | None = None) -> int:
     _add_html(commands)
     _add_analyse(commands)
     _add_simulate(commands)
+    _add_serve(commands)
     args = parser.parse_args(argv)
     if args.command == "verify":
         return _verify(args.file, args.json)
@@ -29,6 +30,8 @@ def main(argv: list[str] | None = None) -> int:
         return _html(args)
     if args.command == "analyse":
         return _analyse(args)
+    if args.command == "serve":
+        return _serve(args)
     return _simulate(args)
 
 
@@ -186,6 +189,34 @@ def _simulate(args) -> int:
         print("simulation is not available in this build", file=sys.stderr)
         return 2
     return run_cli(args)
+
+
+def _add_serve(commands) -> None:
+    serve = commands.add_parser("serve", help="run a table server: friends play from their own browsers",
+                                description="Run a table server. POST /api/tables sets up a table and answers "
+                                            "one secret link per person's seat; each link opens that seat's "
+                                            "table in any browser.")
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8765, help="the port (default 8765; 0 picks a free one)")
+    serve.add_argument("--db", help="a SQLite file keeping every table, taken up again on restart")
+    serve.add_argument("--base-url", help="the address the links start with, when browsers reach the server "
+                                          "through a proxy (default: the address each request came to)")
+
+
+def _serve(args) -> int:
+    try:
+        from .server import serve
+    except ImportError as error:  # tornado is the `server` extra (every Jupyter install has it)
+        print(f"error: the table server needs tornado: pip install 'dominoes_widget[server]' ({error})",
+              file=sys.stderr)
+        return 2
+
+    try:
+        serve(args.host, args.port, args.db, args.base_url)
+    except OSError as error:  # the port is taken, the address is not this machine's, the db cannot open
+        print(f"error: {error.strerror or error}", file=sys.stderr)
+        return 2
+    return 0
 
 
 if __name__ == "__main__":

@@ -12,36 +12,15 @@
 // into a new element placed just after the payload.
 
 import replay from "./replay.js";
+import { pageModel as basePageModel } from "./kit/page_model.mjs";
 
 const PAYLOAD_ID = "dominoes-replay";
 const VIEW_ID = "dominoes-replay-view";
 const DEFAULTS = { data: {}, words: {}, rules_text: "", report: [], hand: 0, step: 0, speed: 2 };
 
-/**
- * A tiny stand-in for the anywidget model: get/set/on/off/save_changes/send over plain
- * attributes. set() fires "change:<name>" at once, like the real model; there is no
- * kernel to save to or send to.
- */
+/** The page's model: the Replay's values from the payload, no kernel to save to or send to. */
 export function pageModel(attributes) {
-  const values = { ...DEFAULTS, ...attributes };
-  const listeners = new Map();
-  return {
-    get: (name) => values[name],
-    set(name, value) {
-      values[name] = value;
-      for (const callback of [...(listeners.get(`change:${name}`) ?? [])]) callback(value);
-    },
-    on(name, callback) {
-      if (!listeners.has(name)) listeners.set(name, new Set());
-      listeners.get(name).add(callback);
-    },
-    off(name, callback) {
-      if (callback) listeners.get(name)?.delete(callback);
-      else listeners.delete(name);
-    },
-    save_changes() {},
-    send() {},
-  };
+  return basePageModel({ ...DEFAULTS, ...attributes });
 }
 
 /** Draw the page's replay; returns the cleanup, or null when the page has no payload. */

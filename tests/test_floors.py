@@ -19,10 +19,10 @@ FLOORS = {
     "catalog": 2, "explanations": 2, "svg": 2,
     "bots": 3, "simulation": 3, "analysis": 3, "jobs": 3,
     "sessions": 4, "page": 4,
-    "widgets": 5,
+    "widgets": 5, "server": 5,
     "__init__": 6, "__main__": 6,
 }
-FLOOR_NAMES = {1: "engine", 2: "words and pictures", 3: "players and studies", 4: "sessions", 5: "widgets",
+FLOOR_NAMES = {1: "engine", 2: "words and pictures", 3: "players and studies", 4: "sessions", 5: "adapters (widgets, table server)",
                6: "the package's entry points"}
 
 # (module, function) pairs whose body may import from a higher floor, on first call only.

@@ -12,7 +12,7 @@ from typing import Sequence
 
 from ..catalog import Voice
 from ..explanations import hand_label
-from ..hand import team_of
+from ..rules import other_team, team_of
 from ..match import LeaderKind, Match
 from ..move import DRAW, LEAD, PASS, PLAY, Move
 from ..views import SeatView
@@ -46,7 +46,7 @@ def announcement(match: Match, index: int, voice: Voice) -> str:
     leader = before.next_leader
     label = hand_label(index, voice)
     if leader is not None and leader.kind is LeaderKind.TEAM and leader.who is not None:
-        other = "EW" if leader.who == "NS" else "NS"
+        other = other_team(leader.who)
         reason = voice("follow.reason_team_won", n=index)
         return voice("follow.announce_team", hand=label, team=voice.team(leader.who), reason=reason,
                      a=before.score[leader.who], b=before.score[other])
@@ -58,7 +58,7 @@ def announcement(match: Match, index: int, voice: Voice) -> str:
         reason = voice("follow.reason_double_six")
     if hand.rules.is_partnership:
         team = team_of(hand.leader)
-        other = "EW" if team == "NS" else "NS"
+        other = other_team(team)
         score = voice("follow.score_teams", a=before.score[team], b=before.score[other])
     else:
         score = voice("follow.score_seats", tally=", ".join(f"{voice.name(s)} {before.score[s]}" for s in hand.rules.seats))

@@ -12,11 +12,18 @@ class Screen:
     tiles (``covered``). In hot seat (several people, hands not open) a cover goes up before
     the screen passes to another person and on every new deal."""
 
-    def __init__(self, humans: Sequence[str], open_hands: bool) -> None:
+    def __init__(self, humans: Sequence[str], open_hands: bool, apart: bool = False) -> None:
         self.humans = tuple(humans)
-        self.hot_seat = len(self.humans) > 1 and not open_hands
+        self.open_hands = open_hands
+        self.apart = apart
+        """Each person has a screen of their own (the table server): no cover."""
         self.at_screen: str | None = self.humans[0] if self.humans else None
         self.covered = False
+
+    @property
+    def hot_seat(self) -> bool:
+        """Several people share this screen and the hands are not open: a cover goes between them."""
+        return len(self.humans) > 1 and not self.open_hands and not self.apart
 
     @property
     def viewer(self) -> str | None:

@@ -16,7 +16,7 @@ from ..bots import make_bot
 from ..catalog import Voice
 from ..errors import IllegalMoveError, MoveSyntaxError, Reason, TileError, excerpt, quoted
 from ..hand import Hand
-from ..match import Match
+from ..match import Deal, Match
 from ..move import DRAW, PLAY, Move
 from ..tiles import Tile
 from ..views import seat_view
@@ -24,6 +24,7 @@ from .bot_turns import BotTurns
 from .protocol import MAX_TEXT, Hint, Intent, Notice, NoticeKind, Phase, TableView
 from .scheduler import NO_DELAY, Scheduler
 from .screen import Screen
+from .screens_apart import take_up
 from .table_intents import answer
 from .table_options import DEFAULT_BOT, HUMAN, OPTIONS, TableOptions, record_options, table_options
 from .table_view import table_view
@@ -42,7 +43,7 @@ class TableSession:
     browser's view (``sessions.protocol.TableView``).
     """
 
-    def __init__(self, options: TableOptions, scheduler: Scheduler = NO_DELAY) -> None:
+    def __init__(self, options: TableOptions, scheduler: Scheduler = NO_DELAY, match: Match | None = None) -> None:
         self.options = options
         self.rules = options.rules
         self.kinds = dict(options.kinds)
@@ -54,14 +55,20 @@ class TableSession:
         self.names = {seat: options.names.get(seat) or (voice("name.you") if self.humans == [seat]
                                                          else voice.name(seat)) for seat in self.rules.seats}
         """What each seat is called: its player's name, "You" for the one person, or the seat."""
-        self._rng = random.Random(options.seed)
-        bots = {seat: make_bot(kind, self._rng.randrange(2**32)) for seat, kind in self.kinds.items() if kind != HUMAN}
+        self.rng = random.Random(options.seed)
+        bots = {seat: make_bot(kind, self.rng.randrange(2**32)) for seat, kind in self.kinds.items() if kind != HUMAN}
         self.bots = BotTurns(bots, scheduler, options.bot_delay, on_pause=self.changed, on_done=self._after_turn)
         self.notice: Notice | None = None
         self._notices = 0
         self.show_counting = options.counting
         self.hint: Hint | None = None
-        self.new_match()
+        self.screens_apart = False
+        """Every person has a screen of their own (a table server's seats): see ``screens_apart``."""
+        if match is None:
+            self.new_match()
+        else:  # a match taken up where it stopped
+            self.screen = Screen(self.humans, self.open_hands)
+            take_up(self, match)
 
     @classmethod
     def from_record(cls, record: Any, hand: int = 0, step: int = 0, scheduler: Scheduler = NO_DELAY,
@@ -84,22 +91,25 @@ class TableSession:
         """A new match with the same players and rules."""
         self.bots.cancel()
         self.match = Match(self.rules, self.options.start)
-        self.match.rng = random.Random(self._rng.randrange(2**32))
+        self.match.rng = random.Random(self.rng.randrange(2**32))
         self.phase = Phase.PLAYING
-        self.screen = Screen(self.humans, self.open_hands)
+        self.screen = Screen(self.humans, self.open_hands, apart=self.screens_apart)
         self.looking: int | None = None
-        self._deal(first=True)
+        self.deal(first=True)
 
     def next_hand(self, leader: str | None = None) -> None:
         """Deal the next hand (``leader``: the partner who leads when the lead falls to a team)."""
         if self.phase is not Phase.HAND_OVER and not self.match.is_over:
             raise IllegalMoveError(Reason.HAND_IN_PROGRESS, "hand_in_progress")
-        self._deal(first=False, leader=leader)  # the match refuses a hand after its end
+        self.deal(first=False, leader=leader)  # the match refuses a hand after its end
 
-    def _deal(self, first: bool, leader: str | None = None) -> None:
+    def deal(self, first: bool, leader: str | None = None, prepared: Deal | None = None) -> None:
+        """Deal a hand (``prepared``: one dealt already) and start it, or wait for a leader choice."""
         options = self.options
         moves: tuple[str, ...] = ()
-        if first and options.deal is not None:
+        if prepared is not None:
+            pending = prepared
+        elif first and options.deal is not None:
             pending = self.match.prepare(options.deal, options.boneyard)
             leader = leader or options.leader
             moves = options.moves

@@ -21,6 +21,7 @@ from ..move import Move
 from ..rules import Rules
 from ..sessions.protocol import Hint
 from ..sessions.scheduler import AsyncioScheduler
+from ..sessions.screens_apart import handle_for, seen_by, view_for
 from ..sessions.coach import ask_hint
 from ..sessions.look_back import look, undo
 from ..sessions.table import TableSession, table_options
@@ -69,6 +70,7 @@ class Table(StaticPicture, GuardedState, anywidget.AnyWidget):
         session = _session or TableSession(table_options(game, options), AsyncioScheduler())
         super().__init__()
         self._session = session
+        self._shared: Any = None  # the links of table.share(): this screen is then one seat's
         self.words = ui_words(session.options.lang)
         self.rules_text = session.rules.describe(session.options.lang)
         session.on_change = self._refresh
@@ -197,13 +199,36 @@ class Table(StaticPicture, GuardedState, anywidget.AnyWidget):
         """The coach's estimate of each of your legal moves: ``Table(coach=True)``."""
         return ask_hint(self._session)
 
+    def share(self, *, seat: str | None = None, host: str = "127.0.0.1", port: int = 0,
+              base_url: str | None = None) -> Any:
+        """Let the other people at this table play from their own browsers, by secret links.
+
+        This screen stays ``seat``'s (default: the person at the screen); every other
+        person's seat gets a link, served by the kernel on its own event loop (the table
+        server of ``python -m dominoes_widget serve``, on ``host``/``port``; ``port=0``
+        picks a free one). ``base_url`` is the address the links start with when browsers
+        reach the kernel's machine another way (README, "Playing from several screens").
+        Returns the links (seat → URL), shown as a list in the notebook.
+        """
+        if self._shared is None:
+            from ..server.sharing import share_session
+
+            self._shared = share_session(self._session, seat, host=host, port=port, base_url=base_url)
+            self._refresh()
+        return self._shared
+
     def close(self) -> None:
         session = getattr(self, "_session", None)  # None when the options were refused
+        if getattr(self, "_shared", None) is not None:
+            self._shared.stop()
         if session is not None:
             session.close()
         super().close()
 
     def _static_html(self) -> str:
+        if self._shared is not None:
+            with seen_by(self._session, self._shared.seat):
+                return static_html(self._session)
         return static_html(self._session)
 
     def __repr__(self) -> str:
@@ -211,12 +236,14 @@ class Table(StaticPicture, GuardedState, anywidget.AnyWidget):
 
     # -- kernel ⇄ browser ------------------------------------------------------------------------
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        for message in self._session.handle(content):
+        session, shared = self._session, self._shared
+        for message in session.handle(content) if shared is None else handle_for(session, shared.seat, content):
             self.send(message)
 
     def _refresh(self) -> None:
         session = self._session
-        view = session.view()
+        shared = getattr(self, "_shared", None)
+        view = session.view() if shared is None else view_for(session, shared.seat)
         with self.hold_trait_notifications():
             self.view = dict(view)
             self.turn = view["turn"] if view["phase"] in ("playing", "cover") else None

@@ -1,0 +1,232 @@
+"""Load on one table server process: many tables, four scripted websocket seats each.
+
+Starts ``python -m dominoes_widget serve`` in a child process, sets up ``--tables`` Six
+Love tables of four people through the API, opens the four seats of each over loopback
+websockets (all clients in this process, on one event loop) and lets them play random
+legal moves for ``--seconds``, each seat waiting ``--think`` seconds (0.5x to 1.5x) on its
+turn. Prints tables, moves per second, the time from a move being sent until all four
+seats of its table were sent the new position (p50, p95, max; goal: p95 at most 50 ms),
+lost messages (a seat that missed a position), frames that showed a seat another seat's
+tiles (must be 0), the server's CPU time per move and its memory per table. ``--in-process`` runs the server in this process too and also prints
+its own handling time per move (the move's arrival until every seat's frame is written),
+which the machine's other processes do not delay.
+
+The latency is measured in the clients, so it includes their own work on the same
+machine. Asserts nothing.
+
+    python benchmarks/server_load.py [--tables 200] [--seconds 30] [--think 1.0] [--db PATH]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import sys
+import time
+from pathlib import Path
+
+import psutil
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+
+from dominoes_widget.server import tune_gc  # noqa: E402
+from dominoes_widget.server.shared_table import SharedTable  # noqa: E402
+from server_harness import Seat, local_server, request, spawn_server, stop_server  # noqa: E402
+
+GAME = {"game": "six_love", "rules": {"target": None}}
+
+
+class Table:
+    """Four scripted seats of one table, and the moves waiting to reach all four."""
+
+    def __init__(self, seats: list[Seat], rng: random.Random, think: float, figures: dict) -> None:
+        self.seats = seats
+        self.rng = rng
+        self.think = think
+        self.figures = figures
+        self.sent: dict[tuple[int, int], float] = {}  # position after the move → when it was sent
+        self.reached: dict[tuple[int, int], int] = {}
+        self.changed = asyncio.Event()
+
+    def seen(self, seat: Seat, view: dict) -> None:
+        self.changed.set()
+        over = view["phase"] in ("hand_over", "match_over")
+        if any(isinstance(tiles, list) and other != seat.seat and not over for other, tiles in view["hands"].items()):
+            self.figures["hidden_tiles_shown"] += 1
+        position = (view["hand_number"], len(view["moves"]))
+        last = getattr(seat, "position", None)
+        if last is not None and last[0] == position[0] and position[1] > last[1] + 1:
+            self.figures["lost"] += position[1] - last[1] - 1
+        seat.position = position
+        if position in self.sent:
+            self.reached[position] = self.reached.get(position, 0) + 1
+            if self.reached[position] == 1:
+                self.figures["first"].append(time.perf_counter() - self.sent[position])
+            if self.reached[position] == len(self.seats):
+                self.figures["latencies"].append(time.perf_counter() - self.sent.pop(position))
+                del self.reached[position]
+
+    async def play(self, stop: float) -> None:
+        while time.monotonic() < stop:
+            mover = self._to_act()
+            while mover is None:
+                self.changed.clear()
+                await asyncio.wait_for(self.changed.wait(), 30)
+                mover = self._to_act()
+            await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
+            view = mover.view
+            if view["phase"] == "playing":
+                position = (view["hand_number"], len(view["moves"]) + 1)
+                self.sent[position] = time.perf_counter()
+                mover.send({"type": "move", "move": self.rng.choice(view["legal"]),
+                            "hand": view["hand_number"], "ply": len(view["moves"])})
+                self.figures["moves"] += 1
+                await mover.until(lambda s: s.view is not view)
+            elif view["leader_choices"]:
+                mover.send({"type": "choose_leader", "seat": self.rng.choice(view["leader_choices"])["seat"]})
+                await mover.until(lambda s: s.view is not view)
+            else:
+                mover.send({"type": "next_hand" if view["phase"] == "hand_over" else "new_match"})
+                await mover.until(lambda s: s.view["phase"] == "playing" or s.view["hand_number"] != view["hand_number"])
+
+    def _to_act(self) -> Seat | None:
+        for seat in self.seats:
+            if seat.view.get("legal") or seat.view.get("leader_choices"):
+                return seat
+        first = self.seats[0]
+        return first if first.view.get("phase") in ("hand_over", "match_over") else None
+
+
+def watched(seat: Seat, table: Table) -> None:
+    """Route each view the seat reads to the table's bookkeeping."""
+    frames = seat.frames
+
+    class Feed(list):
+        def append(self, frame: dict) -> None:
+            if frame.get("type") == "state":
+                table.figures["frames"] += 1
+                table.seen(seat, frame["view"])
+            if frame.get("type") in ("refused", "error"):
+                table.figures["refused"] += 1
+
+    seat.frames = Feed(frames)
+
+
+async def run(args: argparse.Namespace) -> dict:
+    figures: dict = {"latencies": [], "first": [], "moves": 0, "lost": 0, "refused": 0, "handled": [],
+                     "frames": 0, "hidden_tiles_shown": 0}
+    tune_gc()  # as `serve` does in its own process: the clients' collections would count as latency
+    if args.in_process:
+        async with local_server(args.db) as (base, _server):
+            with timed_intents(figures["handled"]):
+                return await play_all(args, base, None, figures)
+    if args.url:
+        return await play_all(args, args.url.rstrip("/"), None, figures)
+    process, base = spawn_server(args.db)
+    try:
+        return await play_all(args, base, psutil.Process(process.pid), figures)
+    finally:
+        stop_server(process)
+
+
+@contextlib.contextmanager
+def timed_intents(times: list[float]):
+    """Time each intent in the server: from its arrival until every seat's frame is written."""
+    plain = SharedTable.intent
+
+    def intent(self, seat, content):
+        started = time.perf_counter()
+        try:
+            return plain(self, seat, content)
+        finally:
+            times.append(time.perf_counter() - started)
+
+    SharedTable.intent = intent
+    try:
+        yield
+    finally:
+        SharedTable.intent = plain
+
+
+async def play_all(args: argparse.Namespace, base: str, server: psutil.Process | None, figures: dict) -> dict:
+    own = server is not None  # the server's CPU and memory are measured only in a child process
+    server = server or psutil.Process()
+    rss_before = server.memory_info().rss
+    rng = random.Random(args.seed)
+    tables = []
+    for _ in range(args.tables):
+        status, answer = await request(f"{base}/api/tables", {**GAME, "seed": rng.randrange(2**31)})
+        assert status == 201, answer
+        tables.append(answer)
+    playing = []
+    for answer in tables:
+        seats = [await Seat.open(link, seat) for seat, link in answer["seats"].items()]
+        table = Table(seats, random.Random(rng.random()), args.think, figures)
+        for seat in seats:
+            watched(seat, table)
+            await seat.until(lambda s: s.view)
+        playing.append(table)
+    rss_ready = server.memory_info().rss
+    started = time.monotonic()
+    clients_before = time.process_time()
+    cpu_before = server.cpu_times()
+    await asyncio.gather(*(table.play(started + args.seconds) for table in playing))
+    elapsed = time.monotonic() - started
+    clients_cpu = (time.process_time() - clients_before) / elapsed
+    cpu_after = server.cpu_times()
+    rss_after = server.memory_info().rss
+    for table in playing:
+        for seat in table.seats:
+            seat.close()
+    cpu = (cpu_after.user + cpu_after.system - cpu_before.user - cpu_before.system) / elapsed
+    return {
+        "tables": args.tables, "clients": args.tables * 4, "seconds": round(elapsed, 1), "think_s": args.think,
+        "db": bool(args.db), "server": args.url or ("in this process" if args.in_process else "child process"),
+        "moves": figures["moves"], "moves_per_s": round(figures["moves"] / elapsed, 1),
+        **percentiles("move_to_every_seat", figures["latencies"]),
+        **percentiles("move_to_first_seat", figures["first"]),
+        **percentiles("server_handling", figures["handled"]),
+        "measured": len(figures["latencies"]), "lost_messages": figures["lost"], "refused": figures["refused"],
+        "frames": figures["frames"], "frames_showing_another_seats_tiles": figures["hidden_tiles_shown"],
+        "server_cpu": f"{100 * cpu:.0f}%" if own else None,
+        "server_cpu_ms_per_move": round(1000 * cpu * elapsed / max(figures["moves"], 1), 2)
+        if own else None,
+        "clients_cpu": f"{100 * clients_cpu:.0f}%",
+        "load_average": os.getloadavg()[0],
+        "memory_per_table_kb": round((rss_after - rss_before) / args.tables / 1024, 1)
+        if own else None,
+        "memory_per_table_kb_at_start": round((rss_ready - rss_before) / args.tables / 1024, 1)
+        if own else None,
+    }
+
+
+def percentiles(name: str, values: list[float]) -> dict:
+    if not values:
+        return {}
+    ordered = sorted(values)
+    at = lambda q: round(1000 * ordered[int(q * (len(ordered) - 1))], 1)  # noqa: E731
+    return {f"{name}_p50_ms": at(0.5), f"{name}_p95_ms": at(0.95), f"{name}_max_ms": at(1.0)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--think", type=float, default=1.0, help="seconds a seat waits on its turn (0.5x-1.5x)")
+    parser.add_argument("--db", help="a SQLite file for the server (--db): every move is written")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--url", help="load a server already running there (its CPU and memory are not measured)")
+    parser.add_argument("--in-process", action="store_true",
+                        help="run the server in this process too, and time its handling of each move")
+    args = parser.parse_args()
+    figures = asyncio.run(run(args))
+    print(json.dumps(figures, indent=1))
+
+
+if __name__ == "__main__":
+    main()

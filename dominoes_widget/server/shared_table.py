@@ -1,0 +1,272 @@
+"""One table of the table server: a :class:`~dominoes_widget.sessions.table.TableSession`
+whose people each play on a screen of their own, through a secret link per seat.
+
+A thin adapter, as the ``Table`` widget is: intents in (``intent``), each connected
+seat's view out, built by the session from that seat's view alone; the record written
+to the store after every move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import json
+import logging
+import secrets
+from typing import Any, Mapping, Protocol
+
+from ..bots import make_bot
+from ..catalog import ui_words
+from ..move import DRAW
+from ..record import read_record
+from ..sessions.scheduler import AsyncioScheduler, Scheduler
+from ..sessions.screens_apart import handle_for, set_apart, view_for
+from ..sessions.table import Phase, TableSession
+from ..sessions.table_snapshot import table_record
+from ..views import seat_view
+from .spec import TableSpec, read_spec
+from .store import StoredTable, TableStore
+
+__all__ = ["SharedTable", "Connection", "new_token", "new_table_id"]
+
+log = logging.getLogger(__name__)
+
+
+class Connection(Protocol):
+    """A browser at a seat: ``deliver`` sends it one text frame."""
+
+    def deliver(self, text: str) -> None: ...
+
+
+def new_token() -> str:
+    """A seat's key: 192 random bits, URL-safe."""
+    return secrets.token_urlsafe(24)
+
+
+def new_table_id() -> str:
+    return secrets.token_urlsafe(9)
+
+
+class SharedTable:
+    """A table whose people play from their own browsers (``connections`` per seat).
+
+    ``frames`` of a seat are JSON texts: ``{"type": "state", "view": …}`` (with ``words``
+    and ``rules_text`` on joining) and the session's answers to that seat's intents
+    (``refused``, ``error``), as ``js/PROTOCOL.md`` describes them for the widget.
+    """
+
+    def __init__(self, table_id: str, spec: TableSpec, tokens: Mapping[str, str], store: TableStore,
+                 record: Mapping[str, Any] | None = None, scheduler: Scheduler | None = None,
+                 local: str | None = None, session: TableSession | None = None,
+                 pending: Mapping[str, Any] | None = None) -> None:
+        self.id = table_id
+        self.spec = spec
+        self.tokens = dict(tokens)
+        self.store = store
+        if session is None:
+            match = read_record(record, need_hands=True).match if record and record.get("hands") else None
+            if match is not None and pending is not None:  # stopped while a leader was being chosen
+                match.prepare(pending["deal"], pending["boneyard"])
+            session = TableSession(spec.options, scheduler or AsyncioScheduler(), match=match)
+        self.session = session
+        set_apart(session)  # each person has a screen of their own: no cover to pass
+        self.local = local
+        """A seat played elsewhere (the notebook's own widget, with ``table.share()``): no link."""
+        self.connections: dict[str, set[Connection]] = {seat: set() for seat in spec.human_seats}
+        self.counting: dict[str, bool] = {}
+        self._sent: dict[str, str] = {}
+        self._flush_queued = False
+        self._dirty = False
+        self._writing: asyncio.Future[Any] | None = None
+        self._joining: list[tuple[str, Connection]] = []
+        self._saved = self._progress()
+        self._absent_timer: asyncio.TimerHandle | None = None
+        self._absent_key: tuple[Any, ...] | None = None
+        self._absent_bot = make_bot(spec.absent.bot, 0) if spec.absent is not None else None
+        session.on_change = self._changed
+
+    @classmethod
+    def create(cls, spec: TableSpec, store: TableStore, scheduler: Scheduler | None = None) -> "SharedTable":
+        """A new table with a fresh id and token per person's seat, added to ``store``."""
+        tokens = {seat: new_token() for seat in spec.human_seats}
+        table = cls(new_table_id(), spec, tokens, store, scheduler=scheduler)
+        store.add(StoredTable(table.id, spec.request, tokens, table_record(table.session)))
+        return table
+
+    @classmethod
+    def restore(cls, stored: StoredTable, store: TableStore, scheduler: Scheduler | None = None) -> "SharedTable":
+        """A table taken up where its stored record stopped, with the same links."""
+        return cls(stored.id, read_spec(stored.spec), stored.tokens, store, stored.record, scheduler,
+                   pending=stored.pending)
+
+    # -- who is who ------------------------------------------------------------------------
+    def seat_of(self, token: Any) -> str | None:
+        """The seat whose key ``token`` is (compared in constant time), or ``None``."""
+        if not isinstance(token, str) or not token:
+            return None
+        found = None
+        for seat, key in self.tokens.items():
+            if hmac.compare_digest(token.encode(), key.encode()):
+                found = seat
+        return found
+
+    def join(self, seat: str, connection: Connection) -> None:
+        """A browser opened ``seat``'s link: it is sent the words and the seat's view (once
+        the move being written, if any, is written)."""
+        self.connections[seat].add(connection)
+        if self._writing is not None:
+            self._joining.append((seat, connection))
+        else:
+            self._welcome(seat, connection)
+        self._watch_absent()
+
+    def _welcome(self, seat: str, connection: Connection) -> None:
+        options = self.session.options
+        frame = {"type": "state", "words": ui_words(options.lang), "rules_text": self.session.rules.describe(options.lang),
+                 "view": view_for(self.session, seat, self.counting.get(seat))}
+        connection.deliver(json.dumps(frame, separators=(",", ":")))
+
+    def leave(self, seat: str, connection: Connection) -> None:
+        self.connections[seat].discard(connection)
+        if not self.connections[seat]:
+            self._sent.pop(seat, None)
+        self._watch_absent()
+
+    # -- intents in ---------------------------------------------------------------------------
+    def intent(self, seat: str, content: Any) -> list[dict[str, Any]]:
+        """Answer one message of ``seat``'s browser: the session checks it; every seat whose
+        view changed is sent it; the answers for that browser are returned."""
+        if isinstance(content, Mapping) and content.get("type") == "counting" and len(content) <= 2:
+            self.counting[seat] = bool(content.get("show"))  # each screen's own panel
+            self.flush(force=True)
+            return []
+        replies = handle_for(self.session, seat, content)
+        self.flush()
+        return replies
+
+    # -- views out ----------------------------------------------------------------------------
+    def _changed(self) -> None:
+        self._dirty = True
+        if self._flush_queued:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self.flush()
+            return
+        self._flush_queued = True
+        loop.call_soon(self.flush)
+
+    def flush(self, force: bool = False) -> None:
+        """After a change (or ``force``), write the record if a move was made, then send every
+        connected seat its view if it changed. A move is shown only once it is written; while
+        a write is under way, later changes wait for it."""
+        self._flush_queued = False
+        if self._writing is not None:
+            self._dirty = self._dirty or force
+            return
+        if not (self._dirty or force):
+            return
+        self._dirty = False
+        progress = self._progress()
+        if progress != self._saved:
+            self._saved = progress
+            writing = self.store.save_record(self.id, table_record(self.session), self._pending())
+            if writing is not None:
+                self._writing = asyncio.ensure_future(writing)
+                self._writing.add_done_callback(self._written)
+                return
+        self._send_views()
+
+    def _written(self, writing: asyncio.Future[Any]) -> None:
+        self._writing = None
+        if not writing.cancelled() and writing.exception() is not None:
+            log.error("table %s: its record could not be written", self.id, exc_info=writing.exception())
+        self.flush(force=True)  # what changed meanwhile is written first, then shown
+
+    def _send_views(self) -> None:
+        joining, self._joining = self._joining, []
+        for seat, connection in joining:
+            if connection in self.connections[seat]:
+                self._welcome(seat, connection)
+        for seat, connections in self.connections.items():
+            if not connections:
+                continue
+            text = json.dumps({"type": "state", "view": view_for(self.session, seat, self.counting.get(seat))},
+                              separators=(",", ":"))
+            if text != self._sent.get(seat):
+                self._sent[seat] = text
+                for connection in list(connections):
+                    connection.deliver(text)
+        self._watch_absent()
+
+    def _progress(self) -> tuple[int, int, bool, bool]:
+        match = self.session.match
+        hand = match.hand
+        return (len(match.hands), len(hand.moves) if hand is not None else 0, bool(hand and hand.is_over),
+                match.pending is not None)
+
+    def _pending(self) -> dict[str, Any] | None:
+        """The deal waiting for its leader to be chosen, as the store keeps it."""
+        pending = self.session.match.pending
+        if pending is None:
+            return None
+        return {"deal": {seat: [str(t) for t in tiles] for seat, tiles in pending.tiles.items()},
+                "boneyard": [str(t) for t in pending.boneyard]}
+
+    # -- absent people --------------------------------------------------------------------------
+    def _awaited(self) -> str | None:
+        """The seat of a person the table waits on with no browser open, if any."""
+        session = self.session
+        if session.phase is Phase.PLAYING:
+            hand = session.hand
+            turn = hand.turn if hand is not None else None
+            if turn in self.connections and turn != self.local and not self.connections[turn]:
+                return turn
+        elif session.phase is Phase.CHOOSE_LEADER:
+            people = [s for s in session.leader_choices if s in self.connections]
+            if people and self.local not in people and not any(self.connections[s] for s in people):
+                return people[0]
+        return None
+
+    def _watch_absent(self) -> None:
+        if self.spec.absent is None:
+            return
+        seat = self._awaited()
+        key = (seat, self._progress(), self.session.phase)
+        if key == self._absent_key and self._absent_timer is not None:
+            return
+        if self._absent_timer is not None:
+            self._absent_timer.cancel()
+            self._absent_timer = None
+        self._absent_key = key
+        if seat is not None:
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:
+                return
+            self._absent_timer = loop.call_later(self.spec.absent.after, self._take_over, key)
+
+    def _take_over(self, key: tuple[Any, ...]) -> None:
+        """The absent-seat bot moves (or picks the leader) for the person it waited on."""
+        self._absent_timer = None
+        seat = self._awaited()
+        if seat is None or (seat, self._progress(), self.session.phase) != key or self._absent_bot is None:
+            self._watch_absent()
+            return
+        session = self.session
+        hand = session.hand
+        if session.phase is Phase.CHOOSE_LEADER or hand is None:
+            content: dict[str, Any] = {"type": "choose_leader", "seat": seat}
+        else:
+            move = self._absent_bot.choose(seat_view(hand, seat, session.match.state))
+            content = {"type": "move", "move": f"{seat} draw" if move.action == DRAW else str(move)}
+        replies = handle_for(session, seat, content)
+        if replies:
+            log.warning("the absent-seat bot was refused at table %s: %s", self.id, replies)
+        self.flush(force=True)
+
+    def close(self) -> None:
+        if self._absent_timer is not None:
+            self._absent_timer.cancel()
+        self.session.close()

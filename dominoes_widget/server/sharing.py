@@ -1,0 +1,102 @@
+"""``Table.share()``: a notebook's table served to the other people at it, from the kernel.
+
+The kernel runs the same table server as ``python -m dominoes_widget serve``, on its own
+event loop; the widget stays the screen of one seat, and every other person's seat gets a
+secret link.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+from html import escape
+
+from ..catalog import Voice
+from ..sessions.table import TableSession
+from .app import TableServer
+from .shared_table import SharedTable, new_table_id, new_token
+from .spec import AbsentBot, TableSpec
+
+__all__ = ["SharedLinks", "share_session", "kernel_server"]
+
+_SERVERS: dict[tuple[str, int], tuple[TableServer, int, asyncio.AbstractEventLoop]] = {}
+
+
+class SharedLinks(dict[str, str]):
+    """Each remote seat's link (seat → URL), shown as a list of links in a notebook."""
+
+    def __init__(self, links: dict[str, str], seat: str, table: SharedTable, server: TableServer) -> None:
+        super().__init__(links)
+        self.seat = seat
+        """The seat played in the notebook."""
+        self.table = table
+        self._server = server
+
+    def stop(self) -> None:
+        """The links stop working (the game stays in the notebook)."""
+        self._server.tables.pop(self.table.id, None)
+        for connections in self.table.connections.values():
+            for connection in list(connections):
+                close = getattr(connection, "close", None)
+                if close is not None:
+                    close()
+
+    def _repr_html_(self) -> str:
+        voice = Voice(self.table.session.options.lang)
+        rows = "".join(f'<li>{escape(voice.name(seat))}: <a href="{escape(url)}" target="_blank" rel="noreferrer">'
+                       f"{escape(url)}</a></li>" for seat, url in self.items())
+        intro = voice("table.shared_links", seat=voice.name(self.seat))
+        return f"<div>{escape(intro)}<ul>{rows}</ul></div>"
+
+
+def kernel_server(host: str = "127.0.0.1", port: int = 0) -> tuple[TableServer, int]:
+    """The table server running in this process on ``host``/``port`` (started on first use,
+    on the running event loop); ``port=0`` takes any server already running, else a free port."""
+    from . import start
+
+    try:
+        loop = asyncio.get_running_loop()  # the kernel's: a server on a loop that stopped is gone
+    except RuntimeError:
+        raise RuntimeError("share() serves from a running event loop, as a notebook's kernel has; "
+                           "in a script, run python -m dominoes_widget serve") from None
+    for (known_host, known_port), (table_server, bound, its_loop) in list(_SERVERS.items()):
+        if its_loop.is_closed():
+            del _SERVERS[(known_host, known_port)]
+        elif its_loop is loop and known_host == host and port in (0, known_port):
+            return table_server, bound
+    table_server, _http, bound = start(host, port)
+    _SERVERS[(host, bound)] = (table_server, bound, loop)
+    return table_server, bound
+
+
+def share_session(session: TableSession, seat: str | None = None, *, host: str = "127.0.0.1", port: int = 0,
+                  base_url: str | None = None, absent: AbsentBot | None = None) -> SharedLinks:
+    """Serve ``session``'s people other than ``seat`` (default: the person at the screen) by link."""
+    people = list(session.humans)
+    seat = seat or session.screen.at_screen or (people[0] if people else None)
+    if seat not in people:
+        raise ValueError(f"seat {seat!r} is not a person's; the people sit at {', '.join(people) or 'no seat'}")
+    remote = [s for s in people if s != seat]
+    if not remote:
+        raise ValueError("no other person sits at this table: give seats to people first, "
+                         "e.g. Table(seats={'N': 'human'})")
+    table_server, bound = kernel_server(host, port)
+    spec = TableSpec(session.options, absent, {})
+    widget_refresh = session.on_change
+    table = SharedTable(new_table_id(), spec, {s: new_token() for s in remote}, table_server.store,
+                        session=session, local=seat)
+
+    def changed() -> None:
+        if widget_refresh is not None:
+            widget_refresh()
+        table._changed()
+
+    session.on_change = changed
+    table_server.add(table)
+    links = table_server.links(table, base_url or f"http://{_reachable(host)}:{bound}")
+    return SharedLinks(links, seat, table, table_server)
+
+
+def _reachable(host: str) -> str:
+    """A name other machines can use for a server listening on every address."""
+    return socket.getfqdn() if host in ("0.0.0.0", "::", "") else host

@@ -1,0 +1,151 @@
+"""Helpers for the table server's tests and benchmark: a server in this process or in a
+child process (``python -m dominoes_widget serve``), and scripted websocket seats.
+
+Used by ``tests/test_server*.py`` and ``benchmarks/server_load.py``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any, AsyncIterator, Callable
+
+import tornado.httpclient
+import tornado.websocket
+
+ROOT = Path(__file__).resolve().parent.parent
+WAIT = 20.0
+"""The longest any test waits for a frame it expects (a condition, never a fixed sleep)."""
+
+
+def socket_url(link: str) -> str:
+    """The websocket address of a seat's link (as js/seat_page.js computes it)."""
+    return link.replace("http://", "ws://", 1).replace("/seat?", "/socket?", 1)
+
+
+async def request(url: str, body: Any = None, method: str | None = None,
+                  raw: bytes | None = None) -> tuple[int, Any]:
+    """``(status, JSON body)`` of a request; a body makes it a POST."""
+    client = tornado.httpclient.AsyncHTTPClient()
+    data = raw if raw is not None else (json.dumps(body) if body is not None else None)
+    response = await client.fetch(url, method=method or ("POST" if data is not None else "GET"), body=data,
+                                  raise_error=False)
+    text = response.body.decode() if response.body else ""
+    try:
+        return response.code, json.loads(text)
+    except json.JSONDecodeError:
+        return response.code, text
+
+
+@contextlib.asynccontextmanager
+async def local_server(db: str | Path | None = None) -> AsyncIterator[tuple[str, Any]]:
+    """A table server in this process on a free port: ``(base URL, TableServer)``."""
+    from dominoes_widget.server import start
+
+    table_server, http, port = start("127.0.0.1", 0, db)
+    try:
+        yield f"http://127.0.0.1:{port}", table_server
+    finally:
+        http.stop()
+        await http.close_all_connections()
+        table_server.close()
+
+
+class Seat:
+    """One browser at one seat: every frame it receives, in order (parsed)."""
+
+    def __init__(self, socket: tornado.websocket.WebSocketClientConnection, seat: str) -> None:
+        self.socket = socket
+        self.seat = seat
+        self.frames: list[dict[str, Any]] = []
+        self.view: dict[str, Any] = {}
+        self.closed = asyncio.Event()
+        self._arrived = asyncio.Event()
+        self._reader = asyncio.ensure_future(self._read())
+
+    @classmethod
+    async def open(cls, link: str, seat: str = "") -> "Seat":
+        socket = await tornado.websocket.websocket_connect(socket_url(link))
+        socket.protocol.set_nodelay(True)  # as browsers do: a small frame goes out at once
+        return cls(socket, seat)
+
+    async def _read(self) -> None:
+        while True:
+            text = await self.socket.read_message()
+            if text is None:
+                self.closed.set()
+                self._arrived.set()
+                return
+            frame = json.loads(text)
+            if frame.get("type") == "state":
+                self.view = frame["view"]
+            self.frames.append(frame)
+            self._arrived.set()
+
+    def send(self, content: Any) -> None:
+        self.socket.write_message(content if isinstance(content, str) else json.dumps(content))
+
+    async def until(self, condition: Callable[["Seat"], Any], timeout: float = WAIT) -> Any:
+        """Wait until ``condition(self)`` is true (re-checked on every frame); its value."""
+        deadline = time.monotonic() + timeout
+        while True:
+            found = condition(self)
+            if found:
+                return found
+            if self.closed.is_set():
+                raise AssertionError(f"seat {self.seat}'s socket closed while waiting")
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"seat {self.seat}: nothing came within {timeout} s; last view "
+                                     f"{self.view.get('status')!r}")
+            self._arrived.clear()
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self._arrived.wait(), left)
+
+    def messages(self, kind: str) -> list[dict[str, Any]]:
+        return [f for f in self.frames if f.get("type") == kind]
+
+    def close(self) -> None:
+        self.socket.close()
+        self._reader.cancel()
+
+
+def spawn_server(db: str | Path | None = None, port: int = 0, *options: str) -> tuple[subprocess.Popen, str]:
+    """``python -m dominoes_widget serve`` in a child process: ``(process, base URL)`` once it
+    printed its ``serving`` line (``port=0``: a free port)."""
+    command = [sys.executable, "-m", "dominoes_widget", "serve", "--port", str(port), *options]
+    command += ["--db", str(db)] if db else []
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert process.stdout is not None
+    line = process.stdout.readline().strip()
+    if not line.startswith("serving http://"):
+        process.kill()
+        raise AssertionError(f"the server said {line!r}; stderr: {process.stderr.read() if process.stderr else ''}")
+    return process, line.removeprefix("serving ").rstrip("/")
+
+
+def free_port() -> int:
+    """A port of 127.0.0.1 nothing listens on now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def stop_server(process: subprocess.Popen, kill: bool = False) -> None:
+    """Stop a server from :func:`spawn_server`: SIGTERM, or SIGKILL with ``kill`` (as a crash)."""
+    if kill:
+        process.kill()
+    else:
+        process.terminate()
+    process.wait(timeout=10)
+    for pipe in (process.stdout, process.stderr):
+        if pipe is not None:
+            pipe.close()

@@ -1,0 +1,102 @@
+"""The table server in real browsers (issue 20): a table with two people and two bots set
+up through the API, a whole hand played by clicking in two Chromium contexts (one per
+person, each opening only its own link; North closes its browser mid-hand and opens the
+link again in a new one), and the record verifies.
+
+The server runs as ``python -m dominoes_widget serve`` in a child process on 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from dominoes_widget.record import verify_record
+from server_harness import spawn_server, stop_server
+
+pytestmark = pytest.mark.browser
+
+ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
+VIEW = "window.dominoesSeat ? window.dominoesSeat.get('view') : {}"
+
+
+def post(url: str, body: dict) -> dict:
+    request = urllib.request.Request(url, json.dumps(body).encode(), {"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=20) as answer:
+        return json.loads(answer.read())
+
+
+def click_move(page, move: str) -> None:
+    """Make ``move`` with the mouse, as the person does: the tile, then the end when asked."""
+    seat, action, *end = move.split()
+    if action in ("pass", "draw"):
+        page.locator(f"button.dw-{action}").click()
+        return
+    a, b = action.split("-")
+    page.locator(f'.dw-hand-tile[data-tile="{min(a, b)}-{max(a, b)}"]').click()
+    choice = page.locator(f'.dw-choice button[data-end="{end[0]}"]') if end else None
+    if choice is not None and choice.is_visible():
+        choice.click()
+
+
+@pytest.fixture()
+def server():
+    process, base = spawn_server()
+    yield base
+    stop_server(process)
+
+
+def test_two_people_play_a_whole_hand_by_clicking_in_two_browsers(chromium, server):
+    answer = post(f"{server}/api/tables", {"game": "six_love", "seed": 4, "bots": {"E": "greedy", "W": "greedy"},
+                                           "bot_delay": 0, "names": {"S": "Ana", "N": "Bao"}})
+    assert set(answer["seats"]) == {"S", "N"}
+    contexts = {seat: chromium.new_context(viewport={"width": 1100, "height": 800}) for seat in answer["seats"]}
+    pages = {}
+    try:
+        for seat, context in contexts.items():
+            page = context.new_page()
+            page.goto(answer["seats"][seat])
+            page.wait_for_function(f"({VIEW}).viewer === '{seat}'")
+            assert page.locator(".dw-hand .dw-hand-tile").count() == 7  # the seat's own tiles, drawn
+            pages[seat] = page
+        clicks, reopened = 0, False
+        for _ in range(40):
+            view = pages["S"].evaluate(VIEW)
+            if view["phase"] != "playing":
+                break
+            if clicks == 3 and not reopened:  # North closes the browser and opens the link again, in a new one
+                contexts["N"].close()
+                contexts["N"] = chromium.new_context(viewport={"width": 1100, "height": 800})
+                pages["N"] = contexts["N"].new_page()
+                pages["N"].goto(answer["seats"]["N"])
+                pages["N"].wait_for_function(f"({VIEW}).moves.length === {len(view['moves'])}")
+                assert pages["N"].evaluate(VIEW)["hands"]["N"] == north_tiles_before
+                reopened = True
+            mover = view["turn"]
+            page = pages[mover]
+            page.wait_for_function(f"({VIEW}).legal.length > 0 && ({VIEW}).moves.length === {len(view['moves'])}")
+            mine = page.evaluate(VIEW)
+            done = len(mine["moves"])
+            click_move(page, mine["legal"][0])
+            clicks += 1
+            for each in pages.values():  # both browsers show the move
+                each.wait_for_function(f"({VIEW}).moves.length > {done} || ({VIEW}).phase !== 'playing'")
+            north_tiles_before = pages["N"].evaluate(VIEW)["hands"]["N"]
+        for seat, page in pages.items():
+            page.wait_for_function(f"['hand_over', 'match_over'].includes(({VIEW}).phase)")
+            page.locator(".dw-result").wait_for(state="visible")
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / f"server-seat-{seat}.png"))
+        assert reopened  # the hand went on in North's new browser
+        token = answer["seats"]["N"].split("token=")[1]
+        with urllib.request.urlopen(f"{server}/api/tables/{answer['id']}/record?token={token}", timeout=20) as got:
+            record = json.loads(got.read())
+        summaries, problems = verify_record(record)
+        assert not problems and summaries[0]["end"] is not None
+        assert sum(m.split()[0] in ("S", "N") for m in record["hands"][0]["moves"]) == clicks
+    finally:
+        for context in contexts.values():
+            context.close()
