@@ -37,6 +37,7 @@ def test_a_kernel_serves_the_shared_link_between_cells():
         assert link.startswith("http://127.0.0.1:") and "token=" in link
 
         loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)  # the socket's writes make futures on the current loop
         north = loop.run_until_complete(Seat.open(link, "N"))
         try:
             loop.run_until_complete(north.until(lambda s: s.view))
@@ -59,6 +60,7 @@ def test_a_kernel_serves_the_shared_link_between_cells():
         finally:
             north.close()
             loop.run_until_complete(asyncio.sleep(0))
+            asyncio.set_event_loop(None)
             loop.close()
     finally:
         client.stop_channels()
