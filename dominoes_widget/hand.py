@@ -257,6 +257,7 @@ class Hand:
         self._origin: _Origin | None = None  # the position a hand built by from_position starts from
         self._offered: tuple[Move, ...] = ()  # the legal moves last listed, while the position stands
         self._ends_seen: tuple[_Ends | None, ...] = ()  # ends_history() as last asked
+        self._history_start: tuple[tuple[tuple[int, int], ...], dict[str, int]] | None = None
         self._unstacked: tuple[int, int, int, int] | None = None
         """Set by play_out's loop, which leaves its moves' snapshots to :meth:`_snapshots`: (the
         index of its first move, the ends and the lead index before it)."""
@@ -331,6 +332,10 @@ class Hand:
         """The tiles ``seat`` holds now, in order, as a tuple."""
         return tiles_of(self._held[seat])
 
+    def held_mask(self, seat: str) -> int:
+        """The tiles ``seat`` holds now, as a mask (bit ``t`` for tile ``t``)."""
+        return self._held[seat]
+
     def count(self, seat: str) -> int:
         """How many tiles ``seat`` holds."""
         return self._held[seat].bit_count()
@@ -399,6 +404,14 @@ class Hand:
             seen += tuple([entry[0] for entry in stack[len(seen):]])
             self._ends_seen = seen
         return seen
+
+    def history_start(self) -> tuple[tuple[tuple[int, int], ...], dict[str, int]]:
+        """Where :attr:`moves` starts from, as every seat sees it: the line (empty unless the
+        hand was built by :meth:`from_position`) and how many tiles each seat held."""
+        if self._history_start is None:
+            line = self._origin[2] if self._origin is not None else ()
+            self._history_start = (line, {seat: len(self.deal[seat]) for seat in self.seats})
+        return self._history_start
 
     # -- legal moves -------------------------------------------------------------------
     @property

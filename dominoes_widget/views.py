@@ -6,8 +6,10 @@ leak through them.
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 from .hand import Hand, Outcome, last_placed, partner_of, passed_seats, team_of
 from . import masks
@@ -63,6 +65,14 @@ class SeatView:
                           ends=ends, moves=moves, ends_before=ends_before, boneyard_size=boneyard_size, turn=turn,
                           legal_moves=legal_moves, leader=leader, outcome=outcome, match=match,
                           revealed={} if revealed is None else revealed, draw_fits=draw_fits)
+
+    if not TYPE_CHECKING:  # (hidden from the type checker, which would let any name through)
+        def __getattr__(self, name: str) -> Any:
+            """A field :func:`seat_view` left to be worked out from the moves when first read."""
+            if name in _FROM_MOVES and "_start" in vars(self):
+                _fill_from_moves(self)
+                return vars(self)[name]
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     # Facts that follow from the fields above, worked out by the engine's own functions
     # when first asked (a bot asks for none of them, a picture for all).
@@ -147,6 +157,10 @@ class SeatView:
         return {number: sum(1 for t in unseen if t.has(number)) for number in range(7)}
 
 
+_FROM_MOVES = frozenset({"tiles", "counts", "line", "ends_before"})
+"""The fields :func:`seat_view` leaves to :func:`_fill_from_moves` (a bot reads few of them)."""
+
+
 def seat_view(hand: Hand, seat: str | None, match: MatchState | None = None, *,
               open_hands: bool = False) -> SeatView:
     """What ``seat`` may know of ``hand`` (every hand when ``open_hands`` is on).
@@ -163,15 +177,47 @@ def seat_view(hand: Hand, seat: str | None, match: MatchState | None = None, *,
     revealed = {}
     if hand.outcome is not None or open_hands:
         revealed = {s: tuple(hand.held(s)) for s in hand.seats}
-    turn = hand.turn
+    turn, left, right = hand.turn, hand.left, hand.right
     view = SeatView.__new__(SeatView)
-    # a view is made for every decision a bot takes: its fields go into __dict__ at once
+    # a view is made for every decision a bot takes: its fields go into __dict__ at once, and
+    # those that follow from the moves (the line, the counts, the ends before each move, the
+    # seat's tiles) are worked out when first read, from what the view holds and the seat sees
     vars(view).update({
-        "seat": seat, "rules": rules, "tiles": hand.held_tuple(seat) if seat is not None else (),
-        "counts": hand.counts(), "line": tuple(hand.line), "lead_index": hand.lead_index, "ends": hand.ends,
-        "moves": moves, "ends_before": hand.ends_history(), "boneyard_size": hand.boneyard_size, "turn": turn,
+        "seat": seat, "rules": rules, "lead_index": hand.lead_index,
+        "ends": None if left is None or right is None else (left, right),
+        "moves": moves, "boneyard_size": hand.boneyard_size, "turn": turn,
         "legal_moves": hand.legal_move_tuple() if seat is not None and turn == seat else (),
         "leader": hand.leader, "outcome": hand.outcome, "match": match, "revealed": revealed,
         "draw_fits": (tuple(hand.draw_fitted(i) if m.action == DRAW else None for i, m in enumerate(hand.moves))
-                      if has_boneyard else ())})
+                      if has_boneyard else ()),
+        "_start": (*hand.history_start(), hand.held_mask(seat) if seat is not None else 0)})
     return view
+
+
+def _fill_from_moves(view: SeatView) -> None:
+    """Work out the fields of ``_FROM_MOVES``: the moves laid out again from where the hand's
+    history starts, as :class:`Hand` lays them (a parity test holds the two equal)."""
+    start_line, start_counts, held = vars(view)["_start"]
+    line = deque(start_line)
+    counts = dict(start_counts)
+    ends = (start_line[0][0], start_line[-1][1]) if start_line else None
+    ends_before: list[tuple[int, int] | None] = []
+    for move in view.moves:
+        ends_before.append(ends)
+        action, placed = move.action, move.placed
+        if placed is not None:  # a lead or a play
+            counts[move.seat] -= 1
+            if action == LEAD or ends is None:
+                line.append(placed)
+                ends = placed
+            elif move.end == "L":
+                line.appendleft(placed)
+                ends = (placed[0], ends[1])
+            else:
+                line.append(placed)
+                ends = (ends[0], placed[1])
+        elif action == DRAW:
+            counts[move.seat] += 1
+    fields = vars(view)
+    fields.update(tiles=masks.tiles_of(held), counts=counts, line=tuple(line), ends_before=tuple(ends_before))
+    del fields["_start"]
