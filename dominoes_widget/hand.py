@@ -554,7 +554,8 @@ class Hand:
         unplayed, moves, line = self._unplayed_with, self.moves.append, self.line
         seat, left, right, lead_index = self.turn, self.left, self.right, self.lead_index
         assert seat is not None and left is not None and right is not None  # led, and not over
-        self._unstacked = (len(self.moves), left, right, lead_index)  # the snapshots are left to _snapshots
+        if self._unstacked is None:  # (else the moves before are plain plays and passes whose snapshots wait too)
+            self._unstacked = (len(self.moves), left, right, lead_index)  # the snapshots are left to _snapshots
         while True:
             mine, (on_left, on_right) = held[seat], steps_on[seat]
             lefts, rights = on_left[left][mine & masks[left]], on_right[right][mine & masks[right]]
@@ -589,9 +590,10 @@ class Hand:
         """Undo the last move exactly and return it."""
         if not self.moves:
             raise IndexError("pop from a hand with no moves")
+        stack = self._snapshots()  # (before the move leaves the list: its snapshot may be worked out from it)
         move = self.moves.pop()
         self._offered = ()
-        ends, self.turn, self._drawn, self._drew, self.outcome, self.lead_index = self._snapshots().pop()
+        ends, self.turn, self._drawn, self._drew, self.outcome, self.lead_index = stack.pop()
         if len(self._ends_seen) > len(self._stack):
             self._ends_seen = self._ends_seen[:len(self._stack)]
         self.left, self.right = ends or (None, None)
@@ -630,13 +632,18 @@ class Hand:
 
     def _apply(self, move: Move) -> Move:
         self._offered = ()
-        if self._unstacked is not None:
-            self._snapshots()
         seat = move.seat
         action = move.action
         left, right = self.left, self.right
-        self._stack.append((None if left is None or right is None else (left, right), self.turn, self._drawn,
-                            self._drew, self.outcome, self.lead_index))
+        if (action == PLAY or action == PASS) and not self._drew and left is not None and right is not None:
+            # a plain play or pass by the seat to move: its snapshot is left to _snapshots
+            if self._unstacked is None:
+                self._unstacked = (len(self.moves), left, right, self.lead_index)
+        else:
+            if self._unstacked is not None:
+                self._snapshots()
+            self._stack.append((None if left is None or right is None else (left, right), self.turn, self._drawn,
+                                self._drew, self.outcome, self.lead_index))
         if action == PLAY or action == LEAD:
             tile, placed = move.tile, move.placed
             assert tile is not None and placed is not None  # a lead or play names its tile and place
