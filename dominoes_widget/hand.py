@@ -121,6 +121,9 @@ def rng_of(seed: object, name: str = "seed") -> random.Random:
     return checked if isinstance(checked, random.Random) else random.Random(checked)
 
 
+_HAND_STARTS = range(0, 4 * HAND_SIZE, HAND_SIZE)  # where each seat's tiles start in the shuffled set
+
+
 def deal_tiles(rules: Rules, seed: int | random.Random | None = None
                ) -> tuple[dict[str, tuple[Tile, ...]], list[Tile]]:
     """A shuffled deal: 7 tiles for each seat and the draw pile (top first).
@@ -129,7 +132,7 @@ def deal_tiles(rules: Rules, seed: int | random.Random | None = None
     """
     rng = seed if isinstance(seed, random.Random) else rng_of(seed)
     tiles = _shuffled(rng)
-    deal = {seat: tuple(sorted(tiles[i * HAND_SIZE:(i + 1) * HAND_SIZE])) for i, seat in enumerate(rules.seats)}
+    deal = {seat: tuple(sorted(tiles[start:start + HAND_SIZE])) for seat, start in zip(rules.seats, _HAND_STARTS)}
     return deal, tiles[len(rules.seats) * HAND_SIZE:]
 
 
@@ -194,6 +197,22 @@ class Hand:
     that may lead (a seat outside them is refused with ``wrong_leader``).
     """
 
+    # The position before the lead, as class attributes that a hand's own shadow once they
+    # change (a hand is dealt for every rollout: ten attributes fewer to set each time)
+    left: int | None = None
+    right: int | None = None
+    lead_index: int = 0
+    outcome: Outcome | None = None
+    _drawn: Tile | None = None  # a drawn tile that fits and is waiting to be played
+    _drew: bool = False  # the seat to move has drawn this turn
+    _origin: _Origin | None = None  # the position a hand built by from_position starts from
+    _offered: tuple[Move, ...] = ()  # the legal moves last listed, while the position stands
+    _ends_seen: tuple[_Ends | None, ...] = ()  # ends_history() as last asked
+    _history_start: tuple[tuple[tuple[int, int], ...], dict[str, int]] | None = None  # history_start() once asked
+    _unstacked: tuple[int, int, int, int] | None = None
+    """Set by plain plays and passes, which leave their snapshots to :meth:`_snapshots`: (the
+    index of the first of them, the ends and the lead index before it)."""
+
     def __init__(
         self,
         rules: Rules,
@@ -245,22 +264,9 @@ class Hand:
         self._pile = list(reversed(self.initial_boneyard))  # the top of the pile is last
         self._unplayed_with = [7] * 7
         self.line: deque[tuple[int, int]] = deque()
-        self.left: int | None = None
-        self.right: int | None = None
-        self.lead_index = 0
         self.turn: str | None = leader
         self.moves: list[Move] = []
-        self.outcome: Outcome | None = None
-        self._drawn: Tile | None = None  # a drawn tile that fits and is waiting to be played
-        self._drew = False  # the seat to move has drawn this turn
         self._stack: list[_Snapshot] = []  # per move: (ends before it, turn, drawn, drew, outcome, lead_index)
-        self._origin: _Origin | None = None  # the position a hand built by from_position starts from
-        self._offered: tuple[Move, ...] = ()  # the legal moves last listed, while the position stands
-        self._ends_seen: tuple[_Ends | None, ...] = ()  # ends_history() as last asked
-        self._history_start: tuple[tuple[tuple[int, int], ...], dict[str, int]] | None = None
-        self._unstacked: tuple[int, int, int, int] | None = None
-        """Set by play_out's loop, which leaves its moves' snapshots to :meth:`_snapshots`: (the
-        index of its first move, the ends and the lead index before it)."""
 
     # -- construction ------------------------------------------------------------------
     @classmethod
@@ -1014,7 +1020,10 @@ def last_placed(moves: Sequence[Move], lead_index: int, line_length: int) -> int
 def _all_tuples(deal: Mapping[str, Iterable[Tile]], seats: tuple[str, ...]
                 ) -> TypeGuard[Mapping[str, tuple[Tile, ...]]]:
     """Whether each seat's tiles come as a tuple (deal_tiles' sorted tuples, kept as they are)."""
-    return all(type(deal[seat]) is tuple for seat in seats)
+    for seat in seats:  # (a loop: a generator costs more than the test, at every deal)
+        if type(deal[seat]) is not tuple:
+            return False
+    return True
 
 
 def _checked_deal(rules: Rules, deal: Mapping[str, Iterable[Tile | str]], boneyard: Iterable[Tile | str]
