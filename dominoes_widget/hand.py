@@ -208,7 +208,7 @@ class Hand:
     _origin: _Origin | None = None  # the position a hand built by from_position starts from
     _offered: tuple[Move, ...] = ()  # the legal moves last listed, while the position stands
     _ends_seen: tuple[_Ends | None, ...] = ()  # ends_history() as last asked
-    _history_start: tuple[tuple[tuple[int, int], ...], dict[str, int]] | None = None  # history_start() once asked
+    _history_start: tuple[tuple[tuple[int, int], ...], dict[str, int], int, int, str] | None = None
     _unstacked: tuple[int, int, int, int] | None = None
     """Set by plain plays and passes, which leave their snapshots to :meth:`_snapshots`: (the
     index of the first of them, the ends and the lead index before it)."""
@@ -411,12 +411,14 @@ class Hand:
             self._ends_seen = seen
         return seen
 
-    def history_start(self) -> tuple[tuple[tuple[int, int], ...], dict[str, int]]:
+    def history_start(self) -> tuple[tuple[tuple[int, int], ...], dict[str, int], int, int, str]:
         """Where :attr:`moves` starts from, as every seat sees it: the line (empty unless the
-        hand was built by :meth:`from_position`) and how many tiles each seat held."""
+        hand was built by :meth:`from_position`), how many tiles each seat held, the lead
+        index, the size of the pile and the leader."""
         if self._history_start is None:
-            line = self._origin[2] if self._origin is not None else ()
-            self._history_start = (line, {seat: len(self.deal[seat]) for seat in self.seats})
+            line, lead_index = (self._origin[2], self._origin[4]) if self._origin is not None else ((), 0)
+            self._history_start = (line, {seat: len(self.deal[seat]) for seat in self.seats}, lead_index,
+                                   len(self.initial_boneyard), self.leader)
         return self._history_start
 
     # -- legal moves -------------------------------------------------------------------

@@ -157,7 +157,8 @@ class SeatView:
         return {number: sum(1 for t in unseen if t.has(number)) for number in range(7)}
 
 
-_FROM_MOVES = frozenset({"tiles", "counts", "line", "ends_before"})
+_FROM_MOVES = frozenset({"tiles", "counts", "line", "lead_index", "ends", "ends_before", "boneyard_size", "leader",
+                         "revealed"})
 """The fields :func:`seat_view` leaves to :func:`_fill_from_moves` (a bot reads few of them)."""
 
 
@@ -174,30 +175,30 @@ def seat_view(hand: Hand, seat: str | None, match: MatchState | None = None, *,
         moves = tuple(hand.moves)
     else:
         moves = tuple(m if m.seat == seat else m.without_tile() for m in hand.moves)
-    revealed = {}
-    if hand.outcome is not None or open_hands:
-        revealed = {s: tuple(hand.held(s)) for s in hand.seats}
-    turn, left, right = hand.turn, hand.left, hand.right
+    turn = hand.turn
     view = SeatView.__new__(SeatView)
-    # a view is made for every decision a bot takes: its fields go into __dict__ at once, and
-    # those that follow from the moves (the line, the counts, the ends before each move, the
-    # seat's tiles) are worked out when first read, from what the view holds and the seat sees
-    vars(view).update({
-        "seat": seat, "rules": rules, "lead_index": hand.lead_index,
-        "ends": None if left is None or right is None else (left, right),
-        "moves": moves, "boneyard_size": hand.boneyard_size, "turn": turn,
+    # a view is made for every decision a bot takes: its fields go into __dict__ at once, but
+    # those that follow from the moves and where the hand started (the line, ends, counts,
+    # pile, the seat's tiles...) are worked out when first read, from what the seat sees
+    fields = vars(view)
+    fields.update({
+        "seat": seat, "rules": rules, "moves": moves, "turn": turn, "match": match,
         "legal_moves": hand.legal_move_tuple() if seat is not None and turn == seat else (),
-        "leader": hand.leader, "outcome": hand.outcome, "match": match, "revealed": revealed,
-        "draw_fits": (tuple(hand.draw_fitted(i) if m.action == DRAW else None for i, m in enumerate(hand.moves))
-                      if has_boneyard else ()),
-        "_start": (*hand.history_start(), hand.held_mask(seat) if seat is not None else 0)})
+        "_start": (hand.history_start(), hand.held_mask(seat) if seat is not None else 0)})
+    if hand.outcome is not None or open_hands:
+        fields["outcome"] = hand.outcome
+        fields["revealed"] = {s: hand.held_tuple(s) for s in hand.seats}
+    if has_boneyard:
+        fields["draw_fits"] = tuple(hand.draw_fitted(i) if m.action == DRAW else None
+                                    for i, m in enumerate(hand.moves))
     return view
 
 
 def _fill_from_moves(view: SeatView) -> None:
     """Work out the fields of ``_FROM_MOVES``: the moves laid out again from where the hand's
     history starts, as :class:`Hand` lays them (a parity test holds the two equal)."""
-    start_line, start_counts, held = vars(view)["_start"]
+    fields = vars(view)
+    (start_line, start_counts, lead_index, pile, leader), held = fields.pop("_start")
     line = deque(start_line)
     counts = dict(start_counts)
     ends = (start_line[0][0], start_line[-1][1]) if start_line else None
@@ -213,11 +214,13 @@ def _fill_from_moves(view: SeatView) -> None:
             elif move.end == "L":
                 line.appendleft(placed)
                 ends = (placed[0], ends[1])
+                lead_index += 1
             else:
                 line.append(placed)
                 ends = (ends[0], placed[1])
         elif action == DRAW:
             counts[move.seat] += 1
-    fields = vars(view)
-    fields.update(tiles=masks.tiles_of(held), counts=counts, line=tuple(line), ends_before=tuple(ends_before))
-    del fields["_start"]
+            pile -= 1
+    fields.update(tiles=masks.tiles_of(held), counts=counts, line=tuple(line), lead_index=lead_index, ends=ends,
+                  ends_before=tuple(ends_before), boneyard_size=pile, leader=leader)
+    fields.setdefault("revealed", {})

@@ -17,13 +17,19 @@ from dominoes_widget.move import DRAW
 GAMES = [Rules.six_love(), Rules.straight_six()] + [
     Rules.vietnamese(players, blank_rule=blank) for players in (2, 3, 4) for blank in ("standard", "wild")]
 
-FROM_MOVES = ("tiles", "counts", "line", "ends_before")
+FROM_MOVES = ("tiles", "counts", "line", "lead_index", "ends", "ends_before", "boneyard_size", "leader", "revealed",
+              "outcome", "draw_fits")
 
 
 def _facts(hand: Hand, seat: str | None) -> dict[str, object]:
     """The fields that follow from the moves, as the hand gives them now."""
+    over = hand.outcome is not None
     return {"tiles": hand.held_tuple(seat) if seat is not None else (), "counts": hand.counts(),
-            "line": tuple(hand.line), "ends_before": hand.ends_history()}
+            "line": tuple(hand.line), "lead_index": hand.lead_index, "ends": hand.ends,
+            "ends_before": hand.ends_history(), "boneyard_size": hand.boneyard_size, "leader": hand.leader,
+            "revealed": {s: tuple(hand.held(s)) for s in hand.seats} if over else {}, "outcome": hand.outcome,
+            "draw_fits": tuple(hand.draw_fitted(i) if m.action == DRAW else None for i, m in enumerate(hand.moves))
+            if hand.rules.has_boneyard else ()}
 
 
 def _midway(rules: Rules, rng: random.Random) -> Hand:
@@ -45,12 +51,17 @@ def test_fields_from_moves_are_the_hands_at_the_moment_of_the_view(rules: Rules)
     for number in range(60):
         hand = Hand.dealt(rules, rng) if number % 2 else _midway(rules, rng)
         taken: list[tuple[SeatView, dict[str, object]]] = []
-        while not hand.is_over:
+        while True:
             for seat in (*hand.seats, None):
                 view = seat_view(hand, seat)
                 if rng.random() < 0.5:  # read now, or only after the hand has moved on
                     assert {name: getattr(view, name) for name in FROM_MOVES} == _facts(hand, seat)
                 taken.append((view, _facts(hand, seat)))
+            opened = seat_view(hand, "N", open_hands=True)
+            assert opened.revealed == {s: hand.held_tuple(s) for s in hand.seats}
+            assert opened.counts == hand.counts() and opened.tiles == hand.held_tuple("N")
+            if hand.is_over:
+                break
             hand.push(rng.choice(hand.legal_move_list()))
             if rng.random() < 0.1 and len(hand.moves) > 1:
                 hand.pop()
