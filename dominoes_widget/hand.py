@@ -429,42 +429,44 @@ class Hand:
 
     def legal_move_list(self) -> list[Move]:
         """The legal moves as a fresh list (the fast path used by bots and simulation)."""
-        moves = self._legal_move_list()
-        self._offered = tuple(moves)  # push() accepts one of these, until the position changes, unchecked
-        return moves
+        moves = self._legal_moves()
+        self._offered = moves  # push() accepts one of these, until the position changes, unchecked
+        return list(moves)
 
     def legal_move_tuple(self) -> tuple[Move, ...]:
         """The legal moves as a tuple (listed once per position, as :meth:`legal_move_list` lists them)."""
         if not self._offered:
-            self._offered = tuple(self._legal_move_list())
+            self._offered = self._legal_moves()
         return self._offered
 
-    def _legal_move_list(self) -> list[Move]:
+    def _legal_moves(self) -> tuple[Move, ...]:
         seat = self.turn
         if seat is None:
-            return []
+            return ()
         held, left, right = self._held[seat], self.left, self.right
         if left is not None and right is not None and self._drawn is None and not self._wild:  # most positions
             on_left, on_right = _PLAYS_ON[seat]
-            moves = [*on_left[left][held & MASK_WITH[left]], *on_right[right][held & MASK_WITH[right]]]
+            plays = on_left[left][held & MASK_WITH[left]] + on_right[right][held & MASK_WITH[right]]
+            if plays:
+                return plays
         elif left is None:
             if seat not in self.leaders:
-                return []
+                return ()
             if self.lead_tile is not None:
                 tiles = [self.lead_tile] if held >> self.lead_tile & 1 else []
             else:
                 tiles = [t for t in ALL_TILES if held >> t & 1]
-            return [m for t in tiles for m in _LEADS[seat][t]]
+            return tuple([m for t in tiles for m in _LEADS[seat][t]])
         elif self._drawn is not None:
             moves = self._plays_of(seat, self._drawn)
-            return moves if self._must_play_drawn else moves + [_PASS[seat]]
+            return tuple(moves if self._must_play_drawn else moves + [_PASS[seat]])
         else:
             moves = self._plays(seat, held)
-        if moves:
-            return moves
+            if moves:
+                return tuple(moves)
         if self._pile and not (self._drew and not self._until_playable):
-            return [_DRAW[seat]]
-        return [_PASS[seat]]
+            return (_DRAW[seat],)
+        return (_PASS[seat],)
 
     def _plays(self, seat: str, held: int) -> list[Move]:
         left, right = self.left, self.right
@@ -513,15 +515,15 @@ class Hand:
         A play written with its halves the wrong way round is accepted where only one
         half can touch. A draw is recorded with the tile drawn.
         """
+        for offered in self._offered:  # listed as legal at this very position: nothing left to check
+            if offered is move:
+                return self._apply(move)
         if isinstance(move, str):
             text = move
             try:
                 move = Move.parse(text)
             except MoveSyntaxError:
                 raise IllegalMoveError(Reason.BAD_MOVE, "bad_syntax", text=quoted(text)) from None
-        for offered in self._offered:  # listed as legal at this very position: nothing left to check
-            if offered is move:
-                return self._apply(move)
         return self._apply(self._check(move))
 
     def push_unchecked(self, move: Move) -> Move:
@@ -534,7 +536,7 @@ class Hand:
         The fast path for rollouts and simulation: moves come from :meth:`legal_move_list`
         and are made without checking them again. Returns the outcome.
         """
-        legal, apply = self._legal_move_list, self._apply
+        legal, apply = self._legal_moves, self._apply
         if choose is None:
             uniform = rng.random
             def special() -> bool:  # anything legal_move_list handles beyond plain plays and passes
@@ -548,7 +550,7 @@ class Hand:
                 self._play_out_plainly(uniform)
         else:
             while self.turn is not None:
-                apply(choose(legal()))
+                apply(choose(list(legal())))
         assert self.outcome is not None  # the hand ends (turn None) only in _finish, which sets it
         return self.outcome
 
