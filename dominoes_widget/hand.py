@@ -9,6 +9,7 @@ and changes nothing.
 from __future__ import annotations
 
 import enum
+import functools
 import random
 from collections import deque
 from dataclasses import dataclass, field
@@ -208,7 +209,6 @@ class Hand:
     _origin: _Origin | None = None  # the position a hand built by from_position starts from
     _offered: tuple[Move, ...] = ()  # the legal moves last listed, while the position stands
     _ends_seen: tuple[_Ends | None, ...] = ()  # ends_history() as last asked
-    _history_start: tuple[tuple[tuple[int, int], ...], dict[str, int], int, int, str] | None = None
     _unstacked: tuple[int, int, int, int] | None = None
     """Set by plain plays and passes, which leave their snapshots to :meth:`_snapshots`: (the
     index of the first of them, the ends and the lead index before it)."""
@@ -411,15 +411,14 @@ class Hand:
             self._ends_seen = seen
         return seen
 
+    @functools.cached_property
     def history_start(self) -> tuple[tuple[tuple[int, int], ...], dict[str, int], int, int, str]:
         """Where :attr:`moves` starts from, as every seat sees it: the line (empty unless the
         hand was built by :meth:`from_position`), how many tiles each seat held, the lead
         index, the size of the pile and the leader."""
-        if self._history_start is None:
-            line, lead_index = (self._origin[2], self._origin[4]) if self._origin is not None else ((), 0)
-            self._history_start = (line, {seat: len(self.deal[seat]) for seat in self.seats}, lead_index,
-                                   len(self.initial_boneyard), self.leader)
-        return self._history_start
+        line, lead_index = (self._origin[2], self._origin[4]) if self._origin is not None else ((), 0)
+        return line, {seat: len(self.deal[seat]) for seat in self.seats}, lead_index, len(self.initial_boneyard), \
+            self.leader
 
     # -- legal moves -------------------------------------------------------------------
     @property

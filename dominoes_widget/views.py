@@ -184,7 +184,7 @@ def seat_view(hand: Hand, seat: str | None, match: MatchState | None = None, *,
     fields.update({
         "seat": seat, "rules": rules, "moves": moves, "turn": turn, "match": match,
         "legal_moves": hand.legal_move_tuple() if seat is not None and turn == seat else (),
-        "_start": (hand.history_start(), hand.held_mask(seat) if seat is not None else 0)})
+        "_start": (hand.history_start, hand.held_mask(seat) if seat is not None else 0)})
     if hand.outcome is not None or open_hands:
         fields["outcome"] = hand.outcome
         fields["revealed"] = {s: hand.held_tuple(s) for s in hand.seats}
