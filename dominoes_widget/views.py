@@ -33,6 +33,8 @@ class SeatView:
     pass (or a draw that did not fit); ``last_placed`` the index in ``line`` of the tile
     the last move placed; ``draw_fits[i]`` whether the tile drawn by move ``i`` fitted (a
     public fact: the drawer then plays it, or passes to keep it), ``None`` for other moves.
+    A view made by :func:`seat_view` works out the fields that follow from its moves (the
+    line, ends, counts, tiles...) when first read; it is the same value either way.
     """
 
     seat: str | None
