@@ -9,6 +9,7 @@ and changes nothing.
 from __future__ import annotations
 
 import enum
+import functools
 import random
 from collections import deque
 from dataclasses import dataclass, field
@@ -121,6 +122,9 @@ def rng_of(seed: object, name: str = "seed") -> random.Random:
     return checked if isinstance(checked, random.Random) else random.Random(checked)
 
 
+_HAND_STARTS = range(0, 4 * HAND_SIZE, HAND_SIZE)  # where each seat's tiles start in the shuffled set
+
+
 def deal_tiles(rules: Rules, seed: int | random.Random | None = None
                ) -> tuple[dict[str, tuple[Tile, ...]], list[Tile]]:
     """A shuffled deal: 7 tiles for each seat and the draw pile (top first).
@@ -129,7 +133,7 @@ def deal_tiles(rules: Rules, seed: int | random.Random | None = None
     """
     rng = seed if isinstance(seed, random.Random) else rng_of(seed)
     tiles = _shuffled(rng)
-    deal = {seat: tuple(sorted(tiles[i * HAND_SIZE:(i + 1) * HAND_SIZE])) for i, seat in enumerate(rules.seats)}
+    deal = {seat: tuple(sorted(tiles[start:start + HAND_SIZE])) for seat, start in zip(rules.seats, _HAND_STARTS)}
     return deal, tiles[len(rules.seats) * HAND_SIZE:]
 
 
@@ -194,6 +198,21 @@ class Hand:
     that may lead (a seat outside them is refused with ``wrong_leader``).
     """
 
+    # The position before the lead, as class attributes that a hand's own shadow once they
+    # change (a hand is dealt for every rollout: ten attributes fewer to set each time)
+    left: int | None = None
+    right: int | None = None
+    lead_index: int = 0
+    outcome: Outcome | None = None
+    _drawn: Tile | None = None  # a drawn tile that fits and is waiting to be played
+    _drew: bool = False  # the seat to move has drawn this turn
+    _origin: _Origin | None = None  # the position a hand built by from_position starts from
+    _offered: tuple[Move, ...] = ()  # the legal moves last listed, while the position stands
+    _ends_seen: tuple[_Ends | None, ...] = ()  # ends_history() as last asked
+    _unstacked: tuple[int, int, int, int] | None = None
+    """Set by plain plays and passes, which leave their snapshots to :meth:`_snapshots`: (the
+    index of the first of them, the ends and the lead index before it)."""
+
     def __init__(
         self,
         rules: Rules,
@@ -245,21 +264,9 @@ class Hand:
         self._pile = list(reversed(self.initial_boneyard))  # the top of the pile is last
         self._unplayed_with = [7] * 7
         self.line: deque[tuple[int, int]] = deque()
-        self.left: int | None = None
-        self.right: int | None = None
-        self.lead_index = 0
         self.turn: str | None = leader
         self.moves: list[Move] = []
-        self.outcome: Outcome | None = None
-        self._drawn: Tile | None = None  # a drawn tile that fits and is waiting to be played
-        self._drew = False  # the seat to move has drawn this turn
         self._stack: list[_Snapshot] = []  # per move: (ends before it, turn, drawn, drew, outcome, lead_index)
-        self._origin: _Origin | None = None  # the position a hand built by from_position starts from
-        self._offered: tuple[Move, ...] = ()  # the legal moves last listed, while the position stands
-        self._ends_seen: tuple[_Ends | None, ...] = ()  # ends_history() as last asked
-        self._unstacked: tuple[int, int, int, int] | None = None
-        """Set by play_out's loop, which leaves its moves' snapshots to :meth:`_snapshots`: (the
-        index of its first move, the ends and the lead index before it)."""
 
     # -- construction ------------------------------------------------------------------
     @classmethod
@@ -331,6 +338,10 @@ class Hand:
         """The tiles ``seat`` holds now, in order, as a tuple."""
         return tiles_of(self._held[seat])
 
+    def held_mask(self, seat: str) -> int:
+        """The tiles ``seat`` holds now, as a mask (bit ``t`` for tile ``t``)."""
+        return self._held[seat]
+
     def count(self, seat: str) -> int:
         """How many tiles ``seat`` holds."""
         return self._held[seat].bit_count()
@@ -400,6 +411,15 @@ class Hand:
             self._ends_seen = seen
         return seen
 
+    @functools.cached_property
+    def history_start(self) -> tuple[tuple[tuple[int, int], ...], dict[str, int], int, int, str]:
+        """Where :attr:`moves` starts from, as every seat sees it: the line (empty unless the
+        hand was built by :meth:`from_position`), how many tiles each seat held, the lead
+        index, the size of the pile and the leader."""
+        line, lead_index = (self._origin[2], self._origin[4]) if self._origin is not None else ((), 0)
+        return line, {seat: len(self.deal[seat]) for seat in self.seats}, lead_index, len(self.initial_boneyard), \
+            self.leader
+
     # -- legal moves -------------------------------------------------------------------
     @property
     def legal_moves(self) -> "LegalMoves":
@@ -408,42 +428,44 @@ class Hand:
 
     def legal_move_list(self) -> list[Move]:
         """The legal moves as a fresh list (the fast path used by bots and simulation)."""
-        moves = self._legal_move_list()
-        self._offered = tuple(moves)  # push() accepts one of these, until the position changes, unchecked
-        return moves
+        moves = self._legal_moves()
+        self._offered = moves  # push() accepts one of these, until the position changes, unchecked
+        return list(moves)
 
     def legal_move_tuple(self) -> tuple[Move, ...]:
         """The legal moves as a tuple (listed once per position, as :meth:`legal_move_list` lists them)."""
         if not self._offered:
-            self._offered = tuple(self._legal_move_list())
+            self._offered = self._legal_moves()
         return self._offered
 
-    def _legal_move_list(self) -> list[Move]:
+    def _legal_moves(self) -> tuple[Move, ...]:
         seat = self.turn
         if seat is None:
-            return []
+            return ()
         held, left, right = self._held[seat], self.left, self.right
         if left is not None and right is not None and self._drawn is None and not self._wild:  # most positions
             on_left, on_right = _PLAYS_ON[seat]
-            moves = [*on_left[left][held & MASK_WITH[left]], *on_right[right][held & MASK_WITH[right]]]
+            plays = on_left[left][held & MASK_WITH[left]] + on_right[right][held & MASK_WITH[right]]
+            if plays:
+                return plays
         elif left is None:
             if seat not in self.leaders:
-                return []
+                return ()
             if self.lead_tile is not None:
                 tiles = [self.lead_tile] if held >> self.lead_tile & 1 else []
             else:
                 tiles = [t for t in ALL_TILES if held >> t & 1]
-            return [m for t in tiles for m in _LEADS[seat][t]]
+            return tuple([m for t in tiles for m in _LEADS[seat][t]])
         elif self._drawn is not None:
             moves = self._plays_of(seat, self._drawn)
-            return moves if self._must_play_drawn else moves + [_PASS[seat]]
+            return tuple(moves if self._must_play_drawn else moves + [_PASS[seat]])
         else:
             moves = self._plays(seat, held)
-        if moves:
-            return moves
+            if moves:
+                return tuple(moves)
         if self._pile and not (self._drew and not self._until_playable):
-            return [_DRAW[seat]]
-        return [_PASS[seat]]
+            return (_DRAW[seat],)
+        return (_PASS[seat],)
 
     def _plays(self, seat: str, held: int) -> list[Move]:
         left, right = self.left, self.right
@@ -492,15 +514,15 @@ class Hand:
         A play written with its halves the wrong way round is accepted where only one
         half can touch. A draw is recorded with the tile drawn.
         """
+        for offered in self._offered:  # listed as legal at this very position: nothing left to check
+            if offered is move:
+                return self._apply(move)
         if isinstance(move, str):
             text = move
             try:
                 move = Move.parse(text)
             except MoveSyntaxError:
                 raise IllegalMoveError(Reason.BAD_MOVE, "bad_syntax", text=quoted(text)) from None
-        for offered in self._offered:  # listed as legal at this very position: nothing left to check
-            if offered is move:
-                return self._apply(move)
         return self._apply(self._check(move))
 
     def push_unchecked(self, move: Move) -> Move:
@@ -513,7 +535,7 @@ class Hand:
         The fast path for rollouts and simulation: moves come from :meth:`legal_move_list`
         and are made without checking them again. Returns the outcome.
         """
-        legal, apply = self._legal_move_list, self._apply
+        legal, apply = self._legal_moves, self._apply
         if choose is None:
             uniform = rng.random
             def special() -> bool:  # anything legal_move_list handles beyond plain plays and passes
@@ -527,7 +549,7 @@ class Hand:
                 self._play_out_plainly(uniform)
         else:
             while self.turn is not None:
-                apply(choose(legal()))
+                apply(choose(list(legal())))
         assert self.outcome is not None  # the hand ends (turn None) only in _finish, which sets it
         return self.outcome
 
@@ -541,7 +563,8 @@ class Hand:
         unplayed, moves, line = self._unplayed_with, self.moves.append, self.line
         seat, left, right, lead_index = self.turn, self.left, self.right, self.lead_index
         assert seat is not None and left is not None and right is not None  # led, and not over
-        self._unstacked = (len(self.moves), left, right, lead_index)  # the snapshots are left to _snapshots
+        if self._unstacked is None:  # (else the moves before are plain plays and passes whose snapshots wait too)
+            self._unstacked = (len(self.moves), left, right, lead_index)  # the snapshots are left to _snapshots
         while True:
             mine, (on_left, on_right) = held[seat], steps_on[seat]
             lefts, rights = on_left[left][mine & masks[left]], on_right[right][mine & masks[right]]
@@ -576,9 +599,10 @@ class Hand:
         """Undo the last move exactly and return it."""
         if not self.moves:
             raise IndexError("pop from a hand with no moves")
+        stack = self._snapshots()  # (before the move leaves the list: its snapshot may be worked out from it)
         move = self.moves.pop()
         self._offered = ()
-        ends, self.turn, self._drawn, self._drew, self.outcome, self.lead_index = self._snapshots().pop()
+        ends, self.turn, self._drawn, self._drew, self.outcome, self.lead_index = stack.pop()
         if len(self._ends_seen) > len(self._stack):
             self._ends_seen = self._ends_seen[:len(self._stack)]
         self.left, self.right = ends or (None, None)
@@ -617,13 +641,18 @@ class Hand:
 
     def _apply(self, move: Move) -> Move:
         self._offered = ()
-        if self._unstacked is not None:
-            self._snapshots()
         seat = move.seat
         action = move.action
         left, right = self.left, self.right
-        self._stack.append((None if left is None or right is None else (left, right), self.turn, self._drawn,
-                            self._drew, self.outcome, self.lead_index))
+        if (action == PLAY or action == PASS) and not self._drew and left is not None and right is not None:
+            # a plain play or pass by the seat to move: its snapshot is left to _snapshots
+            if self._unstacked is None:
+                self._unstacked = (len(self.moves), left, right, self.lead_index)
+        else:
+            if self._unstacked is not None:
+                self._snapshots()
+            self._stack.append((None if left is None or right is None else (left, right), self.turn, self._drawn,
+                                self._drew, self.outcome, self.lead_index))
         if action == PLAY or action == LEAD:
             tile, placed = move.tile, move.placed
             assert tile is not None and placed is not None  # a lead or play names its tile and place
@@ -994,7 +1023,10 @@ def last_placed(moves: Sequence[Move], lead_index: int, line_length: int) -> int
 def _all_tuples(deal: Mapping[str, Iterable[Tile]], seats: tuple[str, ...]
                 ) -> TypeGuard[Mapping[str, tuple[Tile, ...]]]:
     """Whether each seat's tiles come as a tuple (deal_tiles' sorted tuples, kept as they are)."""
-    return all(type(deal[seat]) is tuple for seat in seats)
+    for seat in seats:  # (a loop: a generator costs more than the test, at every deal)
+        if type(deal[seat]) is not tuple:
+            return False
+    return True
 
 
 def _checked_deal(rules: Rules, deal: Mapping[str, Iterable[Tile | str]], boneyard: Iterable[Tile | str]

@@ -419,10 +419,10 @@ class Match:
 
     def push(self, move: Move | str) -> Move:
         """Play a move on the current hand; a hand that ends is scored at once."""
-        hand = self.hand
-        if hand is None:
+        if not self.hands:
             raise IllegalMoveError(Reason.BAD_LEAD, "no_hand")
-        if self.state.is_over and hand.is_over:
+        hand = self.hands[-1]
+        if hand.outcome is not None and self.state.is_over:
             raise self._over()
         move = hand.push(move)
         if hand.outcome is not None:

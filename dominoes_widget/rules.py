@@ -207,7 +207,7 @@ class Rules:
         """What the 0-0 counts in a blocked hand: 13 in the Vietnamese game, else its 0 pips."""
         return 13 if self.game == "vietnamese" else 0
 
-    @property
+    @cached_property
     def has_boneyard(self) -> bool:
         return self.game == "vietnamese" and self.players < 4
 

@@ -6,8 +6,10 @@ leak through them.
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 from .hand import Hand, Outcome, last_placed, partner_of, passed_seats, team_of
 from . import masks
@@ -31,6 +33,8 @@ class SeatView:
     pass (or a draw that did not fit); ``last_placed`` the index in ``line`` of the tile
     the last move placed; ``draw_fits[i]`` whether the tile drawn by move ``i`` fitted (a
     public fact: the drawer then plays it, or passes to keep it), ``None`` for other moves.
+    A view made by :func:`seat_view` works out the fields that follow from its moves (the
+    line, ends, counts, tiles...) when first read; it is the same value either way.
     """
 
     seat: str | None
@@ -63,6 +67,14 @@ class SeatView:
                           ends=ends, moves=moves, ends_before=ends_before, boneyard_size=boneyard_size, turn=turn,
                           legal_moves=legal_moves, leader=leader, outcome=outcome, match=match,
                           revealed={} if revealed is None else revealed, draw_fits=draw_fits)
+
+    if not TYPE_CHECKING:  # (hidden from the type checker, which would let any name through)
+        def __getattr__(self, name: str) -> Any:
+            """A field :func:`seat_view` left to be worked out from the moves when first read."""
+            if name in _FROM_MOVES and "_start" in vars(self):
+                _fill_from_moves(self)
+                return vars(self)[name]
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     # Facts that follow from the fields above, worked out by the engine's own functions
     # when first asked (a bot asks for none of them, a picture for all).
@@ -147,6 +159,11 @@ class SeatView:
         return {number: sum(1 for t in unseen if t.has(number)) for number in range(7)}
 
 
+_FROM_MOVES = frozenset({"tiles", "counts", "line", "lead_index", "ends", "ends_before", "boneyard_size", "leader",
+                         "revealed"})
+"""The fields :func:`seat_view` leaves to :func:`_fill_from_moves` (a bot reads few of them)."""
+
+
 def seat_view(hand: Hand, seat: str | None, match: MatchState | None = None, *,
               open_hands: bool = False) -> SeatView:
     """What ``seat`` may know of ``hand`` (every hand when ``open_hands`` is on).
@@ -160,18 +177,52 @@ def seat_view(hand: Hand, seat: str | None, match: MatchState | None = None, *,
         moves = tuple(hand.moves)
     else:
         moves = tuple(m if m.seat == seat else m.without_tile() for m in hand.moves)
-    revealed = {}
-    if hand.outcome is not None or open_hands:
-        revealed = {s: tuple(hand.held(s)) for s in hand.seats}
     turn = hand.turn
     view = SeatView.__new__(SeatView)
-    # a view is made for every decision a bot takes: its fields go into __dict__ at once
-    vars(view).update({
-        "seat": seat, "rules": rules, "tiles": hand.held_tuple(seat) if seat is not None else (),
-        "counts": hand.counts(), "line": tuple(hand.line), "lead_index": hand.lead_index, "ends": hand.ends,
-        "moves": moves, "ends_before": hand.ends_history(), "boneyard_size": hand.boneyard_size, "turn": turn,
+    # a view is made for every decision a bot takes: its fields go into __dict__ at once, but
+    # those that follow from the moves and where the hand started (the line, ends, counts,
+    # pile, the seat's tiles...) are worked out when first read, from what the seat sees
+    fields = vars(view)
+    fields.update({
+        "seat": seat, "rules": rules, "moves": moves, "turn": turn, "match": match,
         "legal_moves": hand.legal_move_tuple() if seat is not None and turn == seat else (),
-        "leader": hand.leader, "outcome": hand.outcome, "match": match, "revealed": revealed,
-        "draw_fits": (tuple(hand.draw_fitted(i) if m.action == DRAW else None for i, m in enumerate(hand.moves))
-                      if has_boneyard else ())})
+        "_start": (hand.history_start, hand.held_mask(seat) if seat is not None else 0)})
+    if hand.outcome is not None or open_hands:
+        fields["outcome"] = hand.outcome
+        fields["revealed"] = {s: hand.held_tuple(s) for s in hand.seats}
+    if has_boneyard:
+        fields["draw_fits"] = tuple(hand.draw_fitted(i) if m.action == DRAW else None
+                                    for i, m in enumerate(hand.moves))
     return view
+
+
+def _fill_from_moves(view: SeatView) -> None:
+    """Work out the fields of ``_FROM_MOVES``: the moves laid out again from where the hand's
+    history starts, as :class:`Hand` lays them (a parity test holds the two equal)."""
+    fields = vars(view)
+    (start_line, start_counts, lead_index, pile, leader), held = fields.pop("_start")
+    line = deque(start_line)
+    counts = dict(start_counts)
+    ends = (start_line[0][0], start_line[-1][1]) if start_line else None
+    ends_before: list[tuple[int, int] | None] = []
+    for move in view.moves:
+        ends_before.append(ends)
+        action, placed = move.action, move.placed
+        if placed is not None:  # a lead or a play
+            counts[move.seat] -= 1
+            if action == LEAD or ends is None:
+                line.append(placed)
+                ends = placed
+            elif move.end == "L":
+                line.appendleft(placed)
+                ends = (placed[0], ends[1])
+                lead_index += 1
+            else:
+                line.append(placed)
+                ends = (ends[0], placed[1])
+        elif action == DRAW:
+            counts[move.seat] += 1
+            pile -= 1
+    fields.update(tiles=masks.tiles_of(held), counts=counts, line=tuple(line), lead_index=lead_index, ends=ends,
+                  ends_before=tuple(ends_before), boneyard_size=pile, leader=leader)
+    fields.setdefault("revealed", {})

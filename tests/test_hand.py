@@ -765,3 +765,31 @@ def test_a_hand_played_out_undoes_and_remembers_its_ends_as_one_pushed_move_by_m
             played.pop()
         played.play_out(rng)  # and on again from there
         assert played.outcome is not None and played.pop() and played.outcome is None
+
+
+@pytest.mark.parametrize("rules", [Rules.six_love(), Rules.vietnamese(3), Rules.vietnamese(2, blank_rule="wild")],
+                         ids=["six_love", "vietnamese3", "vietnamese2_wild"])
+def test_pop_straight_after_play_out_or_plain_pushes_restores_the_position_before(rules):
+    """The undo snapshots of plain plays and passes wait until asked for: a pop asked first
+    (no ends history read in between) still restores the position before the move."""
+    rng = random.Random(12)
+    for _ in range(40):
+        hand = Hand.dealt(rules, rng)
+        keys = [hand.state_key()]
+        for _ in range(rng.randrange(1, 12)):
+            if hand.outcome is None:
+                hand.push(rng.choice(hand.legal_move_list()))
+                keys.append(hand.state_key())
+        if hand.outcome is None:
+            hand.play_out(rng)
+            before_last = hand.copy()
+            last = before_last.moves[-1]
+            hand.pop()
+            before_last.pop()  # a copy replays every move by push: its snapshots are its own
+            assert hand.state_key() == before_last.state_key() and last.seat == hand.turn
+            while hand.ply >= len(keys):
+                hand.pop()
+        while hand.ply:
+            assert hand.state_key() == keys[hand.ply]
+            hand.pop()
+        assert hand.state_key() == keys[0]

@@ -11,10 +11,11 @@ from ..move import Move
 from ..tiles import ALL_TILES, Tile
 from ..views import SeatView
 
-__all__ = ["Bot", "heaviness", "check_budget"]
+__all__ = ["Bot", "heaviness", "heaviness_of_tile", "check_budget"]
 
-_HEAVINESS: dict[Tile | None, int] = {t: 2 * t.pips + t.is_double for t in ALL_TILES}
-_HEAVINESS[None] = -1  # a pass or a draw offered beside plays
+heaviness_of_tile: dict[Tile | None, int] = {t: 2 * t.pips + t.is_double for t in ALL_TILES}
+""":func:`heaviness` by the move's tile, for hot loops."""
+heaviness_of_tile[None] = -1  # a pass or a draw offered beside plays
 
 
 def check_budget(rollouts: object, max_ms: object, name: str = "rollouts") -> None:
@@ -30,7 +31,7 @@ def check_budget(rollouts: object, max_ms: object, name: str = "rollouts") -> No
 def heaviness(move: Move) -> int:
     """How heavy a move's tile is, for "heaviest tile first": its pips, a double before a
     single of equal pips (twice the pips, plus one for a double); -1 for a pass or a draw."""
-    return _HEAVINESS[move.tile]
+    return heaviness_of_tile[move.tile]
 
 
 class Bot:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..move import LEAD, PLAY, Move
+from ..move import Move
 from ..views import SeatView
-from .base import Bot, heaviness
+from .base import Bot, heaviness_of_tile
 
 __all__ = ["GreedyBot"]
 
@@ -16,12 +16,12 @@ class GreedyBot(Bot):
 
     def choose(self, view: SeatView) -> Move:
         moves = view.legal_moves
-        best, heaviest = -1, []  # the tiles placed of most weight, in the order listed
-        for move in moves:
-            if move.action == PLAY or move.action == LEAD:
-                weight = heaviness(move)
-                if weight > best:
-                    best, heaviest = weight, [move]
-                elif weight == best:
-                    heaviest.append(move)
+        weigh = heaviness_of_tile
+        best, heaviest = 0, []  # the tiles placed of most weight, in the order listed (a tile weighs 1 or more,
+        for move in moves:      # a pass or a draw -1)
+            weight = weigh[move.tile]
+            if weight > best:
+                best, heaviest = weight, [move]
+            elif weight == best:
+                heaviest.append(move)
         return self.rng.choice(heaviest) if heaviest else moves[0]
