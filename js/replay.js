@@ -29,6 +29,7 @@ import { seatsByPosition } from "./kit/seats.mjs";
 import { stripDrawing, stripMarker } from "./kit/strip.mjs";
 import { countWords, makeWords, numberWord, percent, tileName } from "./kit/words.mjs";
 import { bestTile, decisionAt, defaultSide, flaggedMarks, handAnalysis, hasAnalysis, moveMarkAt, sideLabel, stripPoints, verdictSign } from "./replay_analysis.mjs";
+import { handSteps } from "./replay_deltas.mjs";
 import { atRecordEnd, clampPosition, handCount, keyAction, navigate, playDelay, stepAt, stepCount, wordsAt } from "./replay_steps.mjs";
 
 const SPEEDS = [0.5, 1, 2, 4, 8];
@@ -282,7 +283,7 @@ function render({ model, el }) {
     if (state.changed("score", [said.score, handData.label])) drawScore(ui.score, said.score, { subtitle: handData.label ?? "" });
     const marks = flaggedMarks(analysis);
     if (state.changed("moves", [hand, handData.moves, data.players, marks.map((mark) => [mark.ply, mark.verdict])])) {
-      const sentences = (handData.steps ?? []).slice(1).map((later) => later.say);
+      const sentences = handSteps(handData).slice(1).map((later) => later.say);
       const names = Object.fromEntries(Object.entries(data.players ?? {}).map(([seat, player]) => [seat, player.name]));
       const items = moveItems(word, handData.moves ?? [], sentences, names);
       for (const mark of marks) {

@@ -4,6 +4,9 @@
 // the moves, the score before and after, the result, and every step's position and
 // words, computed by the engine. The browser only picks what to show: a position is
 // (hand, step), step being the number of moves made in that hand (0 = the deal).
+// Each hand's steps come as changes (`deltas`), read back when the hand is first shown.
+
+import { handSteps } from "./replay_deltas.mjs";
 
 /** How many hands the record has. */
 export function handCount(data) {
@@ -91,9 +94,9 @@ export function keyAction(event) {
   return KEY_ACTIONS[event.key] ?? null;
 }
 
-/** The step's position and words, `data.hands[hand].steps[step]`, or null. */
+/** The step's position and words (read from the hand's `deltas`), or null. */
 export function stepAt(data, hand, step) {
-  return data?.hands?.[hand]?.steps?.[step] ?? null;
+  return handSteps(data?.hands?.[hand])[step] ?? null;
 }
 
 /**

@@ -43,6 +43,7 @@ from typing import Any, Iterator
 import nbformat
 
 from dominoes_widget.catalog import LANGUAGES, catalog
+from dominoes_widget.sessions.step_deltas import hand_steps
 
 REPO = Path(__file__).resolve().parent.parent
 NOTEBOOKS = REPO / "notebooks"
@@ -264,7 +265,7 @@ def state_facts(state: dict[str, Any]) -> dict[str, str] | None:
     elif "data" in state and state.get("data"):  # a Replay of a good record
         data = state["data"]
         try:
-            shown = data["hands"][state["hand"]]["steps"][state["step"]]
+            shown = hand_steps(data["hands"][state["hand"]])[state["step"]]
         except (IndexError, KeyError, TypeError):
             return {"unreadable": f"hand {state.get('hand')} step {state.get('step')}"}
         facts = {"lang": data.get("lang", "en"), "hand": str(state["hand"]), "step": str(state["step"])}

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from dominoes_widget.__main__ import main
+from dominoes_widget.sessions.step_deltas import hand_steps
 
 RECORDS = Path(__file__).resolve().parent / "data" / "records"  # copies of shared/records
 EXAMPLES = sorted(p.stem for p in RECORDS.glob("*.json"))
@@ -126,11 +127,11 @@ def test_html_counting_puts_the_bottom_seats_counting_on_the_page(tmp_path, caps
     assert main(["html", str(source), "-o", str(plain)]) == 0
     assert main(["html", str(source), "-o", str(counted), "--counting", "--bottom", "E", "--lang", "vi"]) == 0
     assert f"wrote {counted}" in capsys.readouterr().out
-    steps = [s for hand in _page_state(plain)["data"]["hands"] for s in hand["steps"]]
+    steps = [s for hand in _page_state(plain)["data"]["hands"] for s in hand_steps(hand)]
     assert not any("counting" in step for step in steps), "no counting unless asked"
     data = _page_state(counted)["data"]
     assert data == Replay(source, counting=True, bottom="E", lang="vi").data
-    assert all(step["counting"]["title"] == "Những gì Đông đếm được" for hand in data["hands"] for step in hand["steps"])
+    assert all(step["counting"]["title"] == "Những gì Đông đếm được" for hand in data["hands"] for step in hand_steps(hand))
 
 
 # ---- html --analysis and analyse --hand: a bad input is one line on stderr and exit 2 ---------------------

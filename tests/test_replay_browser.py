@@ -15,6 +15,7 @@ import pytest
 
 import browser_harness as harness
 import frontend_views as views
+from dominoes_widget.sessions.step_deltas import hand_steps
 
 pytestmark = pytest.mark.browser
 
@@ -57,7 +58,7 @@ def _seat_tiles(page, seat: str) -> list[str]:
 
 def _assert_shows(page, data: dict, hand: int, step: int) -> None:
     """The page draws the step the data holds: line, hands, turn, last tile, sentence."""
-    expected = data["hands"][hand]["steps"][step]
+    expected = hand_steps(data["hands"][hand])[step]
     where = f"hand {hand}, step {step}"
     assert _line(page) == expected["line"], where
     for seat in data["seats"]:
@@ -145,7 +146,7 @@ def test_the_height_never_changes_from_step_to_step(mounted, data):
 def test_each_sentence_once_and_the_note_with_its_own_step(mounted, data):
     page = mounted
     harness.kernel_set(page, "step", 4)  # move 3 just made: it has a note
-    say = data["hands"][0]["steps"][4]["say"]
+    say = hand_steps(data["hands"][0])[4]["say"]
     info = page.locator(".dw-info").inner_text()
     assert info.count(say) == 1
     assert page.locator(".dw-note").is_visible() and page.locator(".dw-note").inner_text() == COMMENTS["0:3"]
@@ -166,7 +167,7 @@ def test_the_end_of_a_hand_shows_the_result_and_the_new_score(mounted, data):
     hand = data["hands"][0]
     assert result.locator(".dw-result-title").inner_text() == hand["result"]["title"]
     text = page.locator(".dominoes-widget").inner_text()
-    for sentence in [hand["result"]["title"], hand["steps"][26]["say"], *hand["result"]["lines"]]:
+    for sentence in [hand["result"]["title"], hand_steps(hand)[26]["say"], *hand["result"]["lines"]]:
         assert text.count(sentence) == 1, f"said once: {sentence}"
     assert page.locator(".dw-tally").inner_text() == hand["tally_after"]
     assert page.locator(".dw-mark-winner").count() == len(hand["result"]["winners"])
@@ -228,7 +229,7 @@ def test_slider_hand_picker_and_moves_list(mounted, data):
     # The moves list: one short line a move, its sentence as its name; a click goes there.
     items = page.locator(".dw-move-list button")
     assert items.count() == len(data["hands"][3]["moves"]) + 1
-    assert items.nth(5).get_attribute("title") == data["hands"][3]["steps"][5]["say"]
+    assert items.nth(5).get_attribute("title") == hand_steps(data["hands"][3])[5]["say"]
     assert page.locator('.dw-move-list button[aria-current="step"]').get_attribute("data-ply") == "2"
     items.nth(5).click()
     harness.settle(page)
@@ -329,11 +330,11 @@ def test_vietnamese_three_players_draws_and_pile(page):
     data = views.replay_data("vietnamese_3_players.json", comments={})
     harness.mount(page, views.replay_traits(data))
     assert page.locator('.dw-seat[data-position="left"]').is_hidden(), "three players: nobody on the left"
-    first = data["hands"][0]["steps"][0]
+    first = hand_steps(data["hands"][0])[0]
     assert page.locator(".dw-pile").inner_text() == f"Pile: {first['pile']}"
     draw = next(i for i, move in enumerate(data["hands"][0]["moves"]) if " draw" in move) + 1
     harness.kernel_set(page, "step", draw)
-    assert page.locator(".dw-pile").inner_text() == f"Pile: {data['hands'][0]['steps'][draw]['pile']}"
+    assert page.locator(".dw-pile").inner_text() == f"Pile: {hand_steps(data['hands'][0])[draw]['pile']}"
     _assert_shows(page, data, 0, draw)
 
 
@@ -536,7 +537,7 @@ def test_the_best_move_shows_on_the_line_when_asked(with_analysis, analysed):
     hand, mark = _flagged_hand(analysed)
     step = mark["ply"]  # the position where the decision was made
     _go(page, hand, step)
-    line = analysed["hands"][hand]["steps"][step]["line"]
+    line = hand_steps(analysed["hands"][hand])[step]["line"]
     toggle = page.locator(".dw-best-toggle")
     assert toggle.get_attribute("aria-pressed") == "false", "off by default"
     assert page.locator("svg.dw-line .dw-ghost").count() == 0
@@ -707,14 +708,14 @@ def test_the_counting_panel_shows_each_steps_counting(page, counted):
     assert panel.locator(".dw-counting-title").inner_text() == "What South can count"
     page.locator(".dominoes-widget").focus()
     hand = counted["hands"][0]
-    for step in range(len(hand["steps"])):
+    for step in range(len(hand_steps(hand))):
         assert harness.model_position(page) == {"hand": 0, "step": step}
-        assert _counting_shown(page) == _counting_expected(hand["steps"][step]["counting"]), step
+        assert _counting_shown(page) == _counting_expected(hand_steps(hand)[step]["counting"]), step
         _assert_shows(page, counted, 0, step)
         _press(page, "ArrowRight")
-    assert any(step["counting"]["voids"] for step in hand["steps"]), "the hand shows a void on the way"
+    assert any(step["counting"]["voids"] for step in hand_steps(hand)), "the hand shows a void on the way"
     _go(page, 3, 11)
-    assert _counting_shown(page) == _counting_expected(counted["hands"][3]["steps"][11]["counting"])
+    assert _counting_shown(page) == _counting_expected(hand_steps(counted["hands"][3])[11]["counting"])
 
 
 def test_the_counting_panel_follows_the_bottom_seat(page):
@@ -723,7 +724,7 @@ def test_the_counting_panel_follows_the_bottom_seat(page):
     assert page.locator('.dw-seat[data-seat="E"]').get_attribute("data-position") == "bottom"
     shown = _counting_shown(page)
     assert shown["title"] == "What East can count"
-    assert shown == _counting_expected(data["hands"][0]["steps"][-1]["counting"])
+    assert shown == _counting_expected(hand_steps(data["hands"][0])[-1]["counting"])
 
 
 def test_no_counting_panel_without_counting(mounted, data):

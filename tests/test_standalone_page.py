@@ -21,8 +21,9 @@ import pytest
 import browser_harness as harness
 import frontend_views as views
 from dominoes_widget.__main__ import main
-from dominoes_widget.page import replay_page, script_json
+from dominoes_widget.page import page_state, replay_page, script_json, write_page
 from dominoes_widget.widgets.replay import Replay
+from dominoes_widget.sessions.step_deltas import hand_steps
 
 pytestmark = pytest.mark.browser
 
@@ -91,7 +92,7 @@ def test_the_page_is_one_file_with_nothing_to_fetch(payload):
     assert not re.search(r"<script[^>]+src|<link|@import|url\(|https?://(?!www\.w3\.org)", page), \
         "no script, style, font or image from anywhere else"
     assert len(re.findall(r"<script", page)) == 2, "the payload and the classic script, no module"
-    assert payload["data"]["hands"][0]["steps"][1]["say"] in page
+    assert hand_steps(payload["data"]["hands"][0])[1]["say"] in page
     assert 'lang="en"' in page
 
 
@@ -160,15 +161,15 @@ def test_the_ten_hand_match_as_one_page_opens_offline_and_steps_with_the_keys(ch
     try:
         with capsys.disabled():
             print(f"\n[one-file replay] six_love_10_hands.html: {size / 1024:.0f} KB ({size} bytes) for "
-                  f"{len(data['hands'])} hands, {sum(len(h['steps']) for h in data['hands'])} positions; "
+                  f"{len(data['hands'])} hands, {sum(len(h['deltas']) for h in data['hands'])} positions; "
                   f"opened offline in {seconds * 1000:.0f} ms (first step drawn {in_page:.0f} ms after navigation)")
         root = page.locator(".dominoes-widget.dw-replay-widget")
         assert root.evaluate("el => el === document.activeElement"), "the replay has the keyboard at once"
         assert page.title() == "Six Love: Replay of a recorded match"
-        assert counter(page) == f"0 / {len(hand['moves'])}" and page.locator(".dw-say").inner_text() == hand["steps"][0]["say"]
+        assert counter(page) == f"0 / {len(hand['moves'])}" and page.locator(".dw-say").inner_text() == hand_steps(hand)[0]["say"]
         page.keyboard.press("ArrowRight")
-        assert page.locator(".dw-say").inner_text() == hand["steps"][1]["say"]
-        assert page.locator(".dw-note").inner_text() == hand["steps"][1]["note"], "the record's comment"
+        assert page.locator(".dw-say").inner_text() == hand_steps(hand)[1]["say"]
+        assert page.locator(".dw-note").inner_text() == hand_steps(hand)[1]["note"], "the record's comment"
         page.keyboard.press("End")
         assert counter(page) == f"{len(hand['moves'])} / {len(hand['moves'])}"
         assert hand["result"]["title"] in page.locator(".dw-result").inner_text(), "and the hand's result"
@@ -181,6 +182,24 @@ def test_the_ten_hand_match_as_one_page_opens_offline_and_steps_with_the_keys(ch
         page.wait_for_function("() => document.querySelector('.dw-counter').textContent.startsWith('7 / ')")
         page.keyboard.press(" ")
         picture_offline_and_clean(page, "ten-hands-page.png", requests, written, errors)
+    finally:
+        page.close()
+
+
+def test_a_large_record_goes_gzipped_and_the_page_unpacks_it_offline(chromium, tmp_path):
+    replay = Replay.load(TEN_HANDS)
+    path = write_page(tmp_path / "packed.html", replay._page_payload(3, 4), inline_limit=0)
+    html = path.read_text(encoding="utf-8")
+    state = page_state(html)
+    assert '"data_gzip":' in html and state["data"] == replay.data, "packed, and it reads back the same"
+    assert len(html) < len(replay.to_html()), "and it is smaller"
+    steps = hand_steps(replay.data["hands"][3])
+    page, requests, errors, _, _ = open_offline(chromium, path)
+    try:
+        assert counter(page) == f"4 / {len(steps) - 1}" and page.locator(".dw-say").inner_text() == steps[4]["say"]
+        page.keyboard.press("ArrowRight")
+        assert page.locator(".dw-say").inner_text() == steps[5]["say"]
+        assert requests == [path.as_uri()] and not errors, (requests, errors)
     finally:
         page.close()
 
@@ -220,7 +239,7 @@ def test_without_a_view_element_the_replay_goes_after_the_payload(chromium, payl
     try:
         page.set_content(replay_page(payload).replace('<div id="dominoes-replay-view"></div>', ""))
         assert page.locator("#dominoes-replay + #dominoes-replay-view .dw-replay-widget").count() == 1
-        assert page.locator(".dw-say").inner_text() == payload["data"]["hands"][0]["steps"][2]["say"]
+        assert page.locator(".dw-say").inner_text() == hand_steps(payload["data"]["hands"][0])[2]["say"]
     finally:
         page.close()
 
@@ -265,7 +284,7 @@ def test_a_page_with_an_analysis_shows_the_strip_and_the_marks_and_steps_with_th
 def test_a_page_with_counting_shows_the_bottom_seats_counting_and_steps_with_it(chromium, tmp_path):
     source = harness.RECORDS / "six_love_match.json"
     replay = Replay(source, counting=True)
-    steps = replay.data["hands"][0]["steps"]
+    steps = hand_steps(replay.data["hands"][0])
     path = replay.save_html(tmp_path / "counted.html", step=21)
     plain = Replay(source).save_html(tmp_path / "plain.html", step=21)
     assert path.stat().st_size > plain.stat().st_size

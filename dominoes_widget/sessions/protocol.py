@@ -6,7 +6,7 @@ match state) and the words for them; the front ends only draw these.
 
 from __future__ import annotations
 
-from typing import Literal, NotRequired, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
 
 __all__ = ["TableView", "PlayerInfo", "Notice", "NoticeKind", "ScorePanel", "ScoreRow", "LeaderChoice", "Cover",
            "ResultPanel", "Look", "Hint", "HintMove", "Counting", "UnseenCount", "KnownVoid", "ReplayData",
@@ -207,7 +207,7 @@ class ReplayHand(TypedDict, total=False):
     tally_before: str
     tally_after: str | None
     result: ReplayResult | None
-    steps: list[ReplayStep]
+    deltas: list[dict[str, Any]]  # the ReplaySteps, each as its change from the one before (step_deltas)
     analysis: ReplayAnalysis
 
 

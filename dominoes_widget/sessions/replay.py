@@ -21,6 +21,7 @@ from ..record import Replayed, load_json, read_record, write_record
 from ..rules import Rules
 from ..views import seat_view
 from .counting import counting_panel
+from .step_deltas import encode_steps
 from .protocol import (MAX_TEXT, PROTOCOL_VERSION, AnalysisMark, Counting, ProblemInfo, ReplayAnalysis, ReplayData,
                        ReplayHand, ReplayPlayer, ReplayResult, ReplayStep, ScorePanel, ScoreRow)
 
@@ -157,7 +158,10 @@ class ReplaySession:
         return Voice(self.lang, names)
 
     def data(self) -> ReplayData | dict[str, Any]:
-        """Every position of every hand, with its words (``js/PROTOCOL.md``); ``{}`` for a bad record."""
+        """Every position of every hand, with its words (``js/PROTOCOL.md``); ``{}`` for a bad record.
+
+        Each hand's steps are sent as changes (``deltas``, :mod:`.step_deltas`); ``steps(hand)``
+        gives them whole."""
         if self.replayed is None:
             return {}
         match = self.replayed.match
@@ -212,7 +216,7 @@ class ReplaySession:
             "tally_before": _tally(before),
             "tally_after": _tally(after) if after is not None else None,
             "result": result,
-            "steps": steps,
+            "deltas": encode_steps(steps),
         }
         if self.analysis is not None and index in self.analysis.hands:
             data["analysis"] = self._analysis_data(index, voice)

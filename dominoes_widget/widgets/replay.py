@@ -44,6 +44,7 @@ from ..move import Move
 from ..record import Replayed
 from ..sessions.protocol import ProblemInfo
 from ..sessions.replay import MAX_SPEED, MIN_SPEED, ReplaySession
+from ..sessions.step_deltas import hand_steps
 from .guarded import GuardedState
 from .static_picture import StaticPicture
 
@@ -237,7 +238,7 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
                             for p in self._session.report())
             return f"<div><strong>{escape(words('picture.record_bad'))}</strong><ul>{items}</ul></div>"
         hand = self.data["hands"][self.hand]
-        step = hand["steps"][self.step]
+        step = hand_steps(hand)[self.step]
         caption = words("picture.replay_caption", hand=hand["label"], hands=self.hands, step=self.step,
                         moves=self.moves_in(), say=step["say"])
         if step["note"]:
