@@ -236,13 +236,14 @@ def test_slider_hand_picker_and_moves_list(mounted, data):
     assert harness.model_position(page) == {"hand": 3, "step": 5}
 
 
-def _wait_until(page, condition, what: str, timeout_ms: int = 5000) -> None:
-    """Poll ``condition`` inside Playwright (so the page keeps running) until it holds."""
-    for _ in range(timeout_ms // 50):
-        if condition():
-            return
-        page.wait_for_timeout(50)
-    raise AssertionError(f"{what}: still not true after {timeout_ms} ms")
+def _wait_for_step(page, at_least: int) -> None:
+    """Wait until the model's step reaches ``at_least`` (playing moves it on its own)."""
+    page.wait_for_function("(n) => window.harness.model.get('step') >= n", arg=at_least, timeout=5000)
+
+
+def _stopped(page) -> None:
+    """Wait until no interval runs: playing has stopped."""
+    page.wait_for_function("() => window.harness.intervals() === 0", timeout=5000)
 
 
 def test_play_and_pause(mounted):
@@ -252,18 +253,18 @@ def test_play_and_pause(mounted):
     assert play.get_attribute("aria-label") == "Play (space)"
     play.click()
     assert "Pause" in play.inner_text()
-    _wait_until(page, lambda: harness.model_position(page)["step"] >= 3, "playing steps on by itself")
+    _wait_for_step(page, 3)  # playing steps on by itself
     play.click()
     paused_at = harness.model_position(page)
-    page.wait_for_timeout(300)
-    assert harness.model_position(page) == paused_at, "paused: no more steps"
+    _stopped(page)  # paused: no timer left to step on
+    assert harness.model_position(page) == paused_at
     assert "Play" in play.inner_text()
     page.locator(".dominoes-widget").focus()
     _press(page, " ")  # space plays
-    _wait_until(page, lambda: harness.model_position(page)["step"] > paused_at["step"], "space plays")
+    _wait_for_step(page, paused_at["step"] + 1)
     _press(page, " ")  # and pauses
     after_space = harness.model_position(page)
-    page.wait_for_timeout(200)
+    _stopped(page)
     assert harness.model_position(page) == after_space
 
 
@@ -275,12 +276,13 @@ def test_playing_runs_across_hands_and_stops_at_the_end(mounted, data):
     harness.kernel_set(page, "hand", last)
     harness.kernel_set(page, "step", moves - 2)
     page.locator('.dw-controls button[data-action="toggle"]').click()
-    _wait_until(page, lambda: page.locator(".dominoes-widget.dw-playing").count() == 0, "playing stops at the end")
+    _stopped(page)  # playing stops at the end
+    assert page.locator(".dominoes-widget.dw-playing").count() == 0
     assert harness.model_position(page) == {"hand": last, "step": moves}
     harness.kernel_set(page, "hand", 0)
     harness.kernel_set(page, "step", len(data["hands"][0]["moves"]) - 1)
     page.locator('.dw-controls button[data-action="toggle"]').click()
-    _wait_until(page, lambda: harness.model_position(page)["hand"] >= 1, "play goes on into the next hand")
+    page.wait_for_function("() => window.harness.model.get('hand') >= 1", timeout=5000)  # on into the next hand
     page.locator('.dw-controls button[data-action="toggle"]').click()
 
 
@@ -355,9 +357,7 @@ def test_cleanup_removes_listeners_and_timers(mounted):
     page.evaluate("() => window.harness.unmount()")
     assert page.locator(".dominoes-widget").count() == 0
     assert page.evaluate("() => window.harness.model.listenerCount()") == 0
-    before = harness.model_position(page)
-    page.wait_for_timeout(700)
-    assert harness.model_position(page) == before, "no timer runs after cleanup"
+    assert page.evaluate("() => window.harness.intervals()") == 0, "no timer runs after cleanup"
 
 
 # ---- a replay with an analysis (js/PROTOCOL.md: a hand's `analysis`) ------------------------------

@@ -1,0 +1,108 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+import { installFakeDom } from "./fake_dom.mjs";
+import { listen, listenModel } from "./dom.mjs";
+import { createReplay } from "./replay_controller.mjs";
+import { WORDS, replayData } from "./replay_fixture.mjs";
+import { replayListeners } from "./replay_input.mjs";
+import { buildReplay } from "./replay_skeleton.mjs";
+
+installFakeDom();
+
+// anywidget's model, as far as the replay uses it: set() fires the change at once.
+function fakeModel(attributes) {
+  const values = { hand: 0, step: 0, speed: 2, report: [], rules_text: "", ...attributes };
+  const listeners = new Map();
+  return {
+    saved: 0,
+    get: (name) => values[name],
+    set(name, value) {
+      values[name] = value;
+      for (const callback of listeners.get(`change:${name}`) ?? []) callback(value);
+    },
+    on: (name, callback) => listeners.set(name, new Set([...(listeners.get(name) ?? []), callback])),
+    off: (name, callback) => listeners.get(name)?.delete(callback),
+    save_changes() {
+      this.saved += 1;
+    },
+  };
+}
+
+const drawn = () => new Promise((resolve) => queueMicrotask(resolve));
+
+function mounted(attributes = {}) {
+  const ui = buildReplay();
+  const model = fakeModel({ data: replayData(), words: WORDS, ...attributes });
+  const replay = createReplay(ui, model, { timers: { setInterval: () => 1, clearInterval: () => {} } });
+  listen(replayListeners(ui, replay));
+  listenModel(model, replay.modelListeners());
+  replay.start();
+  return { ui, model, replay };
+}
+
+test("it opens where the model is and draws the step's sentence, seats, line and controls", () => {
+  const { ui } = mounted({ step: 2 });
+  assert.equal(ui.say.textContent, "South plays 6-4.");
+  assert.equal(ui.counter.textContent, "2 / 3");
+  assert.equal(ui.felt.lineSvg.dataset.line, "6-6 6-4");
+  assert.equal(ui.felt.seats.bottom.name.textContent, "South");
+  assert.equal(ui.verdict.hidden, false, "the move just made was a mistake");
+  assert.equal(ui.verdictSign.textContent, "?");
+  assert.equal(ui.analysis.hidden, false);
+  assert.equal(ui.moveList.querySelectorAll("button[data-ply]").length, 4);
+});
+
+test("an action moves the model and saves it; the drawing follows on the next microtask", async () => {
+  const { ui, model, replay } = mounted();
+  replay.act("next");
+  assert.deepEqual([model.get("hand"), model.get("step"), model.saved], [0, 1, 1]);
+  await drawn();
+  assert.equal(ui.say.textContent, "East leads 6-6.");
+  replay.act("end");
+  replay.act("next"); // on into the next hand's deal
+  await drawn();
+  assert.deepEqual([model.get("hand"), model.get("step")], [1, 0]);
+  assert.equal(ui.say.textContent, "Hand 2 is dealt.");
+  assert.equal(ui.analysisNone.hidden, false, "this hand was not analysed");
+  replay.act("end");
+  await drawn();
+  const idle = ui.stepButtons.filter((button) => button.disabled).map((button) => button.dataset.action);
+  assert.deepEqual(idle, ["next", "end", "nextHand"], "at the record's end only the way back is open");
+});
+
+test("the keys step, and B shows the best move of the decision made at that step on the line", async () => {
+  const { ui, model } = mounted({ step: 1 });
+  ui.root.dispatchEvent({ type: "keydown", key: "ArrowRight", target: ui.root });
+  assert.equal(model.get("step"), 2);
+  ui.root.dispatchEvent({ type: "keydown", key: "ArrowLeft", target: ui.root });
+  ui.root.dispatchEvent({ type: "keydown", key: "b", target: ui.root });
+  assert.equal(ui.bestButton.getAttribute("aria-pressed"), "true");
+  await drawn();
+  assert.equal(ui.felt.lineEmpty.hidden, true);
+});
+
+test("a click on a move of the list or a step button goes there", () => {
+  const { ui, model } = mounted();
+  const third = ui.moveList.querySelector('button[data-ply="3"]');
+  ui.moveList.dispatchEvent({ type: "click", target: third });
+  assert.equal(model.get("step"), 3);
+  const start = ui.stepButtons.find((button) => button.dataset.action === "start");
+  start.dispatchEvent({ type: "click" });
+  assert.equal(model.get("step"), 0);
+});
+
+test("play starts a timer and any step key stops it", () => {
+  const ui = buildReplay();
+  const model = fakeModel({ data: replayData(), words: WORDS });
+  const live = new Set();
+  const timers = { setInterval: () => (live.add(7), 7), clearInterval: (id) => live.delete(id) };
+  const replay = createReplay(ui, model, { timers });
+  replay.start();
+  replay.act("toggle");
+  assert.equal(live.size, 1);
+  assert.ok(ui.root.classList.contains("dw-playing"));
+  replay.act("prev");
+  assert.equal(live.size, 0);
+  assert.ok(!ui.root.classList.contains("dw-playing"));
+});
