@@ -38,7 +38,7 @@ import shlex
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterator, Mapping
 
 import nbformat
 
@@ -66,14 +66,21 @@ def kernel_env() -> dict[str, str]:
     return env
 
 
-def execute(path: Path, **options: Any) -> nbformat.NotebookNode:
+def execute(path: Path, *, smaller: Mapping[str, str] | None = None, **options: Any) -> nbformat.NotebookNode:
     """``path`` run top to bottom in a fresh python3 kernel (cwd notebooks/), widget state kept.
 
+    ``smaller`` maps code to what runs instead (every cell runs, on smaller sizes); each
+    must be found in the notebook, so a changed notebook fails here rather than run slowly.
     Raises ``nbclient.exceptions.CellExecutionError`` when a cell fails.
     """
     import nbclient
 
     notebook = nbformat.read(path, as_version=4)
+    for old, new in (smaller or {}).items():
+        cells = [cell for cell in notebook.cells if cell.cell_type == "code" and old in cell.source]
+        assert cells, f"{path.name} no longer holds {old!r}: update its smaller sizes"
+        for cell in cells:
+            cell.source = cell.source.replace(old, new)
     client = nbclient.NotebookClient(notebook, kernel_name="python3", timeout=CELL_TIMEOUT,
                                      resources={"metadata": {"path": str(path.parent)}},
                                      store_widget_state=True, **options)
