@@ -73,11 +73,13 @@ export function atRecordEnd(data, { hand, step }) {
 }
 
 // Keys of the replay: arrows step, Home/End go to the ends of the hand, PageUp/PageDown
-// to the previous/next hand, space plays or pauses, B shows or hides the best move (with
-// an analysis).
+// to the previous/next hand, space plays or pauses, B shows or hides the best move, N and
+// Shift+N go to the next and the previous marked move (with an analysis).
 export const KEY_ACTIONS = Object.freeze({
   b: "best",
   B: "best",
+  n: "nextMark",
+  N: "prevMark",
   ArrowRight: "next",
   ArrowLeft: "prev",
   Home: "start",

@@ -15,6 +15,7 @@ import pytest
 
 import browser_harness as harness
 import frontend_views as views
+from dominoes_widget.sessions.replay import whole_percent
 from dominoes_widget.sessions.step_deltas import hand_steps
 
 pytestmark = pytest.mark.browser
@@ -410,7 +411,7 @@ def test_the_strip_has_a_point_per_known_step_and_follows_the_hand(with_analysis
         assert page.locator(".dw-strip-point").count() == _known(points), f"hand {hand}"
         assert page.locator(".dw-strip-hit").count() == len(points), "a column to click for every step"
         assert page.locator("svg.dw-strip").get_attribute("data-step") == "3"
-        assert page.locator(".dw-strip-value").inner_text() == f"Move 3: {points[3]:.0f}%"
+        assert page.locator(".dw-strip-value").inner_text() == f"Move 3: North-South {whole_percent(points[3])}%"
 
 
 def test_unknown_points_are_left_out(page, analysed):
@@ -535,9 +536,9 @@ def _ghost_end_distance(page, end: str) -> tuple[float, float]:
 def test_the_best_move_shows_on_the_line_when_asked(with_analysis, analysed):
     page = with_analysis
     hand, mark = _flagged_hand(analysed)
-    step = mark["ply"]  # the position where the decision was made
+    step = mark["ply"] + 1  # the marked move was just made: its verdict is on screen
     _go(page, hand, step)
-    line = hand_steps(analysed["hands"][hand])[step]["line"]
+    before = hand_steps(analysed["hands"][hand])[mark["ply"]]["line"]  # where the decision was made
     toggle = page.locator(".dw-best-toggle")
     assert toggle.get_attribute("aria-pressed") == "false", "off by default"
     assert page.locator("svg.dw-line .dw-ghost").count() == 0
@@ -545,31 +546,38 @@ def test_the_best_move_shows_on_the_line_when_asked(with_analysis, analysed):
     _press(page, "b")
     assert toggle.get_attribute("aria-pressed") == "true"
     assert page.locator("svg.dw-line .dw-ghost").count() == 1, "one tile not played"
-    assert page.locator("svg.dw-line .dw-tile").count() == len(line) + 1
+    assert _line(page) == before, "drawn on the position before the move"
+    assert page.locator("svg.dw-line .dw-tile").count() == len(before) + 1
     seat, tile, end = mark["best"].split()
     group = page.locator("svg.dw-line .dw-ghost-move")
     assert group.get_attribute("data-end") == end
     a, b = tile.split("-")
     assert group.get_attribute("data-tile") == (f"{b}-{a}" if end == "L" else tile), "the touching half at the end"
-    assert group.locator(".dw-ghost-label").text_content().startswith(f"Best: {tile} (")
+    side = {"NS": "North-South", "EW": "East-West"}[mark["side"]]
+    assert group.locator(".dw-ghost-label").text_content() == f"Best: {tile} ({side} {whole_percent(mark['best_share'])}%)"
     assert "not played" in group.get_attribute("aria-label")
+    assert page.locator(".dw-best-info").inner_text().endswith(f"({side} {whole_percent(mark['share'])}%)"), \
+        "the played move's chance next to it"
     near, far = _ghost_end_distance(page, end)
     assert near < far, "at the end it would have been played on"
     body = page.locator("svg.dw-line .dw-ghost .dw-tile-body")
     assert body.evaluate("el => getComputedStyle(el).strokeDasharray") != "none", "outlined, not played"
-    assert _line(page) == line, "the line itself is as it was"
-    # a good decision: nothing to show
+    # the position before it: the decision is being made, no verdict yet, nothing to show
+    _go(page, hand, mark["ply"])
+    harness.settle(page)
+    assert page.locator("svg.dw-line .dw-ghost").count() == 0, "never the next decision's move"
+    assert _line(page) == before
+    # a good move just made: nothing to show
     good = next(m for m in analysed["hands"][hand]["analysis"]["marks"] if m["verdict"] == "good")
-    _go(page, hand, good["ply"])
-    assert page.locator("svg.dw-line .dw-ghost").count() == 0
-    # the move just made: the verdict in words, the line as played
-    _go(page, hand, step + 1)
+    _go(page, hand, good["ply"] + 1)
+    harness.settle(page)
     assert page.locator("svg.dw-line .dw-ghost").count() == 0
     _go(page, hand, step)
     toggle.click()
     harness.settle(page)
     assert toggle.get_attribute("aria-pressed") == "false"
     assert page.locator("svg.dw-line .dw-ghost").count() == 0
+    assert len(_line(page)) == len(before) + 1, "the line as played again"
 
 
 def test_a_better_lead_shows_where_the_lead_goes(with_analysis, analysed):
@@ -578,7 +586,7 @@ def test_a_better_lead_shows_where_the_lead_goes(with_analysis, analysed):
     if hand is None:
         pytest.skip("no flagged lead in this analysis")
     mark = next(m for m in views.flagged(analysed, hand) if m["ply"] == 0)
-    _go(page, hand, 0)
+    _go(page, hand, 1)  # the lead was just made
     page.locator(".dw-best-toggle").click()
     harness.settle(page)
     group = page.locator("svg.dw-line .dw-ghost-move")
@@ -657,7 +665,6 @@ def test_pictures_of_the_analysis(chromium, analysed, size):
             root = page.locator(".dominoes-widget")
             assert page.locator(".dw-info .dw-verdict").is_visible()
             root.screenshot(path=str(ARTIFACTS / f"analysis-{size}-{theme}-verdict.png"))
-            _go(page, hand, mark["ply"])
             root.focus()
             _press(page, "b")
             assert page.locator("svg.dw-line .dw-ghost").count() == 1

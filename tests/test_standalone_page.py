@@ -22,6 +22,7 @@ import browser_harness as harness
 import frontend_views as views
 from dominoes_widget.__main__ import main
 from dominoes_widget.page import page_state, replay_page, script_json, write_page
+from dominoes_widget.sessions.replay import whole_percent
 from dominoes_widget.widgets.replay import Replay
 from dominoes_widget.sessions.step_deltas import hand_steps
 
@@ -29,6 +30,8 @@ pytestmark = pytest.mark.browser
 
 ARTIFACTS = harness.ROOT / "test-artifacts" / "standalone"
 TEN_HANDS = harness.ROOT / "notebooks" / "records" / "six_love_10_hands.json"
+# The example's analysis, saved once (analyse(TEN_HANDS, workers=1), about 20 s): a test reads it in no time.
+EXAMPLE_ANALYSIS = harness.ROOT / "tests" / "data" / "six_love_10_hands.analysis.json"
 # A comment that tries to end the payload's <script>, open an HTML comment and break a line
 # the way only U+2028 does in old JavaScript engines.
 NASTY = "Watch </script><script>alert(1)</script> and <!--<script> here\u2028and\u2029there"
@@ -244,38 +247,53 @@ def test_without_a_view_element_the_replay_goes_after_the_payload(chromium, payl
         page.close()
 
 
-def test_a_page_with_an_analysis_shows_the_strip_and_the_marks_and_steps_with_the_keys(chromium, tmp_path):
-    from dominoes_widget import analyse
+def _line_shown(page) -> list[list[int]]:
+    text = page.locator("svg.dw-line").get_attribute("data-line") or ""
+    return [[int(n) for n in tile.split("-")] for tile in text.split()]
 
-    source = harness.RECORDS / "six_love_match.json"
-    analysis = analyse(source, rollouts=100, workers=1, progress=False, seed=0)
-    replay = Replay(source, analysis=analysis)
+
+def test_at_every_marked_move_of_the_example_the_best_move_shown_is_that_decisions(chromium, tmp_path):
+    """Issue 18: pressing B at a marked move shows THAT decision's better move, on the position
+    where it was chosen, with both chances for the mover's side; N walks every marked move."""
+    replay = Replay(TEN_HANDS, analysis=EXAMPLE_ANALYSIS)
     data = replay.data
-    hand = next(i for i, h in enumerate(data["hands"])
-                if any(m["verdict"] != "good" and m["ply"] > 0 and m["best"].split()[-1] in "LR"
-                       for m in h["analysis"]["marks"]))
-    marks = [m for m in data["hands"][hand]["analysis"]["marks"] if m["verdict"] != "good"]
-    mark = next(m for m in marks if m["ply"] > 0 and m["best"].split()[-1] in "LR")
-    later = min(mark["ply"] + 3, len(data["hands"][hand]["moves"]))
-    path = replay.save_html(tmp_path / "analysed.html", hand=hand, step=mark["ply"] - 1)
+    marked = [(index, mark) for index, hand in enumerate(data["hands"]) for mark in hand["analysis"]["marks"]
+              if mark["verdict"] != "good"]
+    assert len(marked) >= 20, "the example's analysis marks many moves"
+    path = replay.save_html(tmp_path / "analysed.html")
     page, requests, errors, _, _ = open_offline(chromium, path)
     try:
-        strip = data["hands"][hand]["analysis"]["strip"]["NS"]
         assert page.locator(".dw-analysis").is_visible()
-        assert page.locator(".dw-strip-point").count() == sum(p is not None for p in strip)
-        assert page.locator(".dw-move-list .dw-move-mark").count() == len(marks)
-        assert page.locator(f'.dw-move-list button[data-ply="{mark["ply"] + 1}"] .dw-move-mark').inner_text() == \
-            {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}[mark["verdict"]]
-        page.keyboard.press("ArrowRight")  # to the position of the decision
-        assert page.locator("svg.dw-strip").get_attribute("data-step") == str(mark["ply"])
         page.keyboard.press("b")
-        assert page.locator("svg.dw-line .dw-ghost").count() == 1
-        assert page.locator("svg.dw-line .dw-ghost-move").get_attribute("data-end") == mark["best"].split()[-1]
-        page.keyboard.press("ArrowRight")  # the move itself: its verdict in words
-        assert page.locator(".dw-info .dw-verdict-text").inner_text() == mark["words"]
-        assert counter(page).startswith(f"{mark['ply'] + 1} / ")
-        page.locator(f'.dw-strip-hit[data-step="{later}"]').click()
-        assert counter(page).startswith(f"{later} / ")
+        for hand, mark in marked:
+            page.keyboard.press("n")  # the next marked move
+            where = f"hand {hand} move {mark['ply']}"
+            assert page.locator(".dw-hand-select").input_value() == str(hand), where
+            assert counter(page).startswith(f"{mark['ply'] + 1} / "), where
+            assert page.locator(".dw-verdict-text").inner_text() == mark["words"], where
+            assert _line_shown(page) == hand_steps(data["hands"][hand])[mark["ply"]]["line"], \
+                f"{where}: the line as it was when the move was chosen"
+            seat, tile, *end = mark["best"].split()
+            ghost = page.locator("svg.dw-line .dw-ghost-move")
+            a, b = tile.split("-")
+            assert ghost.get_attribute("data-tile") == (f"{b}-{a}" if end == ["L"] else tile), where
+            assert ghost.get_attribute("data-end") == (end[0] if end else ""), where
+            side = {"NS": "North-South", "EW": "East-West"}[mark["side"]]
+            best_shown, shown = whole_percent(mark["best_share"]), whole_percent(mark["share"])
+            best_chance, played_chance = f"{side} {best_shown}%", f"{side} {shown}%"
+            assert ghost.locator(".dw-ghost-label").text_content() == f"Best: {tile} ({best_chance})", where
+            info = page.locator(".dw-best-info").inner_text()
+            assert info.startswith("Best: ") and f"({best_chance}) · played: " in info and info.endswith(f"({played_chance})")
+            # one point of view: the comment gives the same numbers, and the gap between them as written
+            assert f"gives {played_chance};" in mark["words"], where
+            assert f"gives {best_shown}% ({best_shown - shown} point" in mark["words"], where
+            if mark["side"] == "NS" and mark["ply"] + 1 < len(data["hands"][hand]["moves"]):
+                assert page.locator(".dw-strip-value").inner_text().endswith(played_chance), \
+                    f"{where}: the strip says the same for the same side"
+        page.keyboard.press("n")
+        assert counter(page).startswith(f"{marked[-1][1]['ply'] + 1} / "), "after the last marked move, N stays"
+        page.keyboard.press("ArrowRight")
+        assert page.locator(".dw-best-info").is_hidden(), "no best move where the move just made was not marked"
         picture_offline_and_clean(page, "analysed-page.png", requests, path, errors)
     finally:
         page.close()

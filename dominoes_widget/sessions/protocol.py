@@ -184,12 +184,15 @@ class ReplayResult(TypedDict):
 
 class AnalysisMark(TypedDict):
     ply: int
+    side: str  # the mover's side: its team in a partnership game, else its seat (win, best_win are its chances)
     verdict: str
     loss: float
     played: str
     best: str
     win: float
     best_win: float
+    share: float  # the mover's side's share (percent: a win 100, a tie 50) after the move, as the strip has it
+    best_share: float  # the same after the best move
     words: str
 
 

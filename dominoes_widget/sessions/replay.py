@@ -7,13 +7,14 @@ engine, with one sentence per move, so the browser steps on its own with no rule
 
 from __future__ import annotations
 
+import math
 import os
 from typing import TYPE_CHECKING, Any, Mapping
 
 from ..errors import Problem, RecordError, Reason, excerpt
 from ..catalog import Voice, check_language
-from ..explanations import (dealt_words, explain_move, explain_result, hand_label, match_winner_words, player_label,
-                            rules_name, score_panel_words)
+from ..explanations import (dealt_words, explain_move, explain_result, hand_label, match_winner_words, move_label,
+                            player_label, rules_name, score_panel_words)
 from ..hand import TEAMS, Hand, team_of
 from ..match import Match, MatchState
 from ..move import Move
@@ -28,7 +29,7 @@ from .protocol import (MAX_TEXT, PROTOCOL_VERSION, AnalysisMark, Counting, Probl
 if TYPE_CHECKING:
     from ..analysis import Analysis  # loaded when an analysis is asked for: it brings the bots
 
-__all__ = ["ReplaySession", "MAX_COMMENT", "MIN_SPEED", "MAX_SPEED"]
+__all__ = ["ReplaySession", "MAX_COMMENT", "MIN_SPEED", "MAX_SPEED", "whole_percent"]
 
 MAX_COMMENT = 2000
 """A comment longer than this is cut when shown."""
@@ -225,8 +226,6 @@ class ReplaySession:
     def _analysis_data(self, index: int, voice: Voice) -> ReplayAnalysis:
         """A hand's analysis for the browser: each side's win share after every step, and the marks."""
         assert self.analysis is not None and self.replayed is not None
-        from ..analysis import Verdict
-
         match = self.replayed.match
         rules = match.rules
         hand = match.hands[index]
@@ -252,15 +251,7 @@ class ReplaySession:
                     break
                 points[step] = first
             strip[side] = points
-        marks: list[AnalysisMark] = []
-        for ply, decision in sorted(decisions.items()):
-            verdict = decision.verdict
-            best = decision.best
-            marks.append({"ply": ply, "verdict": verdict.value, "loss": round(decision.loss, 1),
-                          "played": decision.played, "best": best.move,
-                          "win": round(decision.played_judgement.win, 3), "best_win": round(best.win, 3),
-                          "words": "" if verdict is Verdict.GOOD else self.analysis.comments(voice).get(
-                              f"{index}:{ply}", "")})
+        marks = [_mark(decision, voice) for _, decision in sorted(decisions.items())]
         return {"sides": sides, "strip": strip, "marks": marks}
 
     def _step(self, walk: Hand, index: int, number: int, source: Hand, voice: Voice) -> ReplayStep:
@@ -296,6 +287,30 @@ class ReplaySession:
     def counting_at(self, position: Hand, voice: Voice) -> Counting:
         """What the bottom seat can count at ``position``: from its seat view, nothing else."""
         return counting_panel(seat_view(position, self.viewer), voice, lambda seat: self._player(seat, voice)["label"])
+
+
+def _mark(decision: Any, voice: Voice) -> AnalysisMark:
+    """A decision for the browser. Its chances are the mover's side's shares as the strip shows
+    them, and its words name that side and give the gap between the numbers as written."""
+    from ..analysis import Verdict
+
+    verdict, best = decision.verdict, decision.best
+    share, best_share = round(decision.played_judgement.share, 1), round(best.share, 1)
+    words = ""
+    if verdict is not Verdict.GOOD:
+        side = voice.team(decision.side) if decision.side in TEAMS else voice.name(decision.side)
+        shown, best_shown = whole_percent(share), whole_percent(best_share)
+        words = voice(f"analysis.side_{verdict.value}", played=move_label(decision.played, voice),
+                      best=move_label(best.move, voice), side=side, win=f"{shown}%", best_win=f"{best_shown}%",
+                      loss=best_shown - shown)
+    return {"ply": decision.ply, "side": decision.side, "verdict": verdict.value, "loss": round(decision.loss, 1),
+            "played": decision.played, "best": best.move, "win": round(decision.played_judgement.win, 3),
+            "best_win": round(best.win, 3), "share": share, "best_share": best_share, "words": words}
+
+
+def whole_percent(share: float) -> int:
+    """A share (percent, one decimal) as a whole number, halves up: as the browser shows it."""
+    return math.floor(share + 0.5)
 
 
 def _for_side(share: float, mover_side: str, side: str) -> float:

@@ -7,7 +7,7 @@ import { createPlayer } from "./player.mjs";
 import { drawPosition } from "./replay_draw.mjs";
 import { fillHandPicker, labelReplay, showPlaying, showReport, showSpeed } from "./replay_skeleton.mjs";
 import { makeWords } from "./words.mjs";
-import { hasAnalysis } from "../replay_analysis.mjs";
+import { hasAnalysis, nextMarked } from "../replay_analysis.mjs";
 import { atRecordEnd, clampPosition, handCount, navigate, playDelay } from "../replay_steps.mjs";
 
 /** The Replay over `ui` (replay_skeleton's buildReplay) and `model` (anywidget's, or the page's). */
@@ -107,6 +107,11 @@ function actions({ ui, model, state, player, position, go, drawSoon }) {
   return (action, value) => {
     if (action === "best") return toggleBest();
     if (action === "toggle") return togglePlay();
+    if (action === "nextMark" || action === "prevMark") {
+      player.stop();
+      const target = nextMarked(state.data, position(), action === "nextMark" ? 1 : -1);
+      return target ? go(target) : false;
+    }
     if (action !== "step" && action !== "hand") player.stop();
     go(navigate(state.data, position(), action, value));
   };

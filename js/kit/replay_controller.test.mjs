@@ -71,15 +71,25 @@ test("an action moves the model and saves it; the drawing follows on the next mi
   assert.deepEqual(idle, ["next", "end", "nextHand"], "at the record's end only the way back is open");
 });
 
-test("the keys step, and B shows the best move of the decision made at that step on the line", async () => {
-  const { ui, model } = mounted({ step: 1 });
-  ui.root.dispatchEvent({ type: "keydown", key: "ArrowRight", target: ui.root });
-  assert.equal(model.get("step"), 2);
-  ui.root.dispatchEvent({ type: "keydown", key: "ArrowLeft", target: ui.root });
+test("B at a marked move shows the position before it with the better move; N and Shift+N jump between marked moves", async () => {
+  const { ui, model } = mounted({ step: 0 });
+  ui.root.dispatchEvent({ type: "keydown", key: "n", target: ui.root });
+  assert.deepEqual([model.get("hand"), model.get("step")], [0, 2], "to the step where the mistake was just made");
   ui.root.dispatchEvent({ type: "keydown", key: "b", target: ui.root });
   assert.equal(ui.bestButton.getAttribute("aria-pressed"), "true");
   await drawn();
-  assert.equal(ui.felt.lineEmpty.hidden, true);
+  assert.equal(ui.felt.lineSvg.dataset.line, "6-6", "the line as it was when South chose");
+  assert.equal(ui.bestInfo.hidden, false);
+  assert.match(ui.bestInfo.textContent, /^Best: South ◀ 6-4 \(North-South 52%\) · played: South 6-4 ▶ \(North-South 40%\)$/);
+  assert.equal(ui.verdictSign.textContent, "?", "the verdict stays that of the move shown");
+  ui.root.dispatchEvent({ type: "keydown", key: "ArrowRight", target: ui.root });
+  await drawn();
+  assert.equal(ui.bestInfo.hidden, true, "a step without a marked move shows no best move");
+  assert.equal(ui.felt.lineSvg.dataset.line, "6-6 6-4");
+  ui.root.dispatchEvent({ type: "keydown", key: "N", target: ui.root });
+  assert.deepEqual([model.get("hand"), model.get("step")], [0, 2], "Shift+N goes back to it");
+  ui.root.dispatchEvent({ type: "keydown", key: "n", target: ui.root });
+  assert.deepEqual([model.get("hand"), model.get("step")], [0, 2], "no marked move after it: it stays");
 });
 
 test("a click on a move of the list or a step button goes there", () => {

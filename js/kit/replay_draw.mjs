@@ -13,7 +13,7 @@ import { drawSeat } from "./felt.mjs";
 import { lineDrawing } from "./line_view.mjs";
 import { drawCounting, drawMoveList, drawScore, markCurrentMove } from "./panels.mjs";
 import { STEP_ACTIONS } from "./replay_skeleton.mjs";
-import { bestGhost, controlTexts, cornerTexts, idleActions, lineLabel, moveListItems, seatInfos, stripTitles, stripWords, verdictView } from "./replay_view.mjs";
+import { bestMoveView, controlTexts, cornerTexts, idleActions, lineLabel, moveListItems, seatInfos, stripTitles, stripWords, verdictView } from "./replay_view.mjs";
 import { stripDrawing, stripMarker } from "./strip.mjs";
 
 const LINE_UNIT = { minUnit: 6, maxUnit: 30 };
@@ -26,12 +26,17 @@ export function drawPosition(ui, state, { hand, step }) {
   ui.board.hidden = bad;
   if (bad) return;
   const word = state.word;
-  const here = stepAt(data, hand, step) ?? {};
   const said = wordsAt(data, hand, step) ?? {};
   const analysis = handAnalysis(data.hands[hand]);
+  const best = state.showBest && analysis ? bestMoveView(data, hand, analysis, step, word) : null;
+  // With the best move asked for, the felt shows the position where that decision was made.
+  const here = stepAt(data, hand, best ? best.before : step) ?? {};
+  ui.felt.root.classList.toggle("dw-before-move", Boolean(best));
+  ui.bestInfo.textContent = best?.compare ?? "";
+  ui.bestInfo.hidden = !best;
   drawCorners(ui, cornerTexts(data, hand, here, said, word));
   drawSeats(ui, state, seatInfos(data, here, said));
-  drawLine(ui, state, here, state.showBest && analysis ? bestGhost(analysis, step, word, data.lang) : null);
+  drawLine(ui, state, here, best?.ghost ?? null);
   drawWords(ui, state, said, verdictView(moveMarkAt(analysis, step), word));
   drawSide(ui, state, hand, step, said, analysis);
   drawAnalysis(ui, state, hand, step, analysis);
@@ -130,7 +135,7 @@ function drawAnalysis(ui, state, hand, step, analysis) {
     ring.setAttribute("visibility", marker.y === null ? "hidden" : "visible");
   }
   ui.stripSvg.dataset.step = String(step);
-  ui.stripValue.textContent = stripWords(step, points[step] ?? null, state.word, state.data.lang);
+  ui.stripValue.textContent = stripWords(step, points[step] ?? null, state.word, state.data.lang, sideLabel(state.data, hand, state.side));
 }
 
 function drawStrip(ui, state, hand, step, analysis, points) {
@@ -138,7 +143,7 @@ function drawStrip(ui, state, hand, step, analysis, points) {
   const { width, height } = state.stripSize;
   setChildren(ui.sideSelect, ...analysis.sides.map((option) => h("option", { value: option, text: sideLabel(data, hand, option) })));
   ui.sideSelect.value = side;
-  const titles = stripTitles(points, analysis, word, data.lang);
+  const titles = stripTitles(points, analysis, word, data.lang, sideLabel(data, hand, side));
   ui.stripSvg.setAttribute("viewBox", `0 0 ${width} ${height}`);
   ui.stripSvg.innerHTML = stripDrawing(points, { width, height, step, marks: flaggedMarks(analysis), titles });
   ui.stripSvg.setAttribute("aria-label", word("strip", { label: sideLabel(data, hand, side) }));

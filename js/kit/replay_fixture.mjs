@@ -14,7 +14,7 @@ export const WORDS = {
   tile: "{n} tile", tiles: "{n} tiles", number_1: "one", number_4: "four", number_6: "six", end_word_left: "left",
   end_word_right: "right", tile_pair: "{a}-{b}", tile_double: "double {a}", play: "Play (space)", pause: "Pause (space)",
   play_short: "Play", pause_short: "Pause", hand_option: "{label} ({n} moves)", speed_option: "{n}/s", pass: "Pass",
-  back: "Back (←)", forward: "Forward (→)", show_best: "Show the best move (B)", show_best_short: "Best move",
+  best_compare: "Best: {best} ({best_chance}) · played: {played} ({played_chance})", back: "Back (←)", forward: "Forward (→)", show_best: "Show the best move (B)", show_best_short: "Best move",
 };
 
 const PLAYERS = {
@@ -47,8 +47,8 @@ export function replayData() {
           sides: ["NS", "EW"],
           strip: { NS: [50, 50, 40, 45], EW: [50, 50, 60, 55] },
           marks: [
-            { ply: 0, verdict: "good", loss: 0, played: "E 6-6", best: "E 6-6", win: 0.5, best_win: 0.5, words: "" },
-            { ply: 1, verdict: "mistake", loss: 12, played: "S 6-4 R", best: "S 6-4 L", win: 0.4, best_win: 0.52, words: "Mistake: 6-4 on the right wins 40%; 6-4 on the left 52%." },
+            { ply: 0, side: "EW", verdict: "good", loss: 0, played: "E 6-6", best: "E 6-6", win: 0.5, best_win: 0.5, words: "" },
+            { ply: 1, side: "NS", verdict: "mistake", loss: 12, played: "S 6-4 R", best: "S 6-4 L", win: 0.4, best_win: 0.52, share: 40, best_share: 52, words: "Mistake: 6-4 on the right wins 40%; 6-4 on the left 52%." },
           ],
         },
       },

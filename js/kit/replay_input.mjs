@@ -3,6 +3,8 @@
 
 import { keyAction } from "../replay_steps.mjs";
 
+const ANALYSIS_ACTIONS = ["best", "nextMark", "prevMark"];
+
 /**
  * What a key press does: `{action, swallow}`. `action` is the replay's (null for none);
  * `swallow` keeps the key from the page and the notebook (preventDefault + stopPropagation).
@@ -14,7 +16,7 @@ export function keyCommand(event, targetTag, analysed) {
   if ((tag === "SELECT" || tag === "INPUT") && event.key !== " ") return { action: null, swallow: false };
   if (tag === "BUTTON" && (event.key === " " || event.key === "Enter")) return { action: null, swallow: false, keep: true };
   const action = keyAction(event);
-  if (!action || (action === "best" && !analysed)) return { action: null, swallow: false };
+  if (!action || (ANALYSIS_ACTIONS.includes(action) && !analysed)) return { action: null, swallow: false };
   return { action, swallow: true };
 }
 

@@ -100,6 +100,7 @@ function buildAnalysis() {
   const stripValue = h("span", { className: "dw-strip-value" });
   const bestWord = h("span", { className: "dw-best-word" });
   const bestButton = h("button", { type: "button", className: "dw-button dw-best-toggle", "aria-pressed": "false", dataset: { action: "best" } }, bestWord);
+  const bestInfo = h("p", { className: "dw-best-info", hidden: true, "aria-live": "polite" });
   const analysis = h(
     "section",
     { className: "dw-panel dw-analysis", hidden: true },
@@ -107,8 +108,9 @@ function buildAnalysis() {
     stripBox,
     analysisNone,
     h("div", { className: "dw-analysis-foot" }, stripValue, bestButton),
+    bestInfo,
   );
-  return { analysis, analysisTitle, sideSelect, stripBox, stripSvg, analysisNone, stripValue, bestButton, bestWord };
+  return { analysis, analysisTitle, sideSelect, stripBox, stripSvg, analysisNone, stripValue, bestButton, bestWord, bestInfo };
 }
 
 /** Every label that comes from the words (after a change of `words`). */

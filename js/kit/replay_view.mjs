@@ -4,11 +4,11 @@
 // worked out here from the data (js/PROTOCOL.md, "The Replay"), the position and the words,
 // so node tests cover it without a browser.
 
-import { bestTile, decisionAt, flaggedMarks, verdictSign } from "../replay_analysis.mjs";
+import { bestTile, flaggedMarks, moveMarkAt, sideLabel, verdictSign } from "../replay_analysis.mjs";
 import { handCount, navigate, stepCount } from "../replay_steps.mjs";
 import { moveItems } from "./panels.mjs";
 import { seatsByPosition } from "./seats.mjs";
-import { countWords, numberWord, percent, tileName } from "./words.mjs";
+import { countWords, moveShort, numberWord, percent, tileName } from "./words.mjs";
 
 /** The words key of each verdict (the strip, the move list and the words box show them). */
 export const VERDICT_WORDS = Object.freeze({ inaccuracy: "verdict_inaccuracy", mistake: "verdict_mistake", blunder: "verdict_blunder" });
@@ -42,17 +42,44 @@ export function seatInfos(data, here, said) {
   return { infos, sides: Boolean(byPosition.left || byPosition.right) };
 }
 
-/** The best move of the decision made at `step`, as a tile not played (for the line), or null. */
-export function bestGhost(analysis, step, word, lang) {
-  const decision = decisionAt(analysis, step);
-  const best = bestTile(decision);
+/**
+ * A chance as said everywhere: whose it is and how much ("North-South 57%"). `value` is a
+ * share in percent (0-100) of `side`.
+ */
+export function sideChance(data, hand, side, value, lang) {
+  return `${sideLabel(data, hand, side)} ${sharePercent(value, lang)}`;
+}
+
+/** A share in percent (0-100, one decimal as sent) as a whole percentage, halves rounded up as the kernel's words do. */
+export function sharePercent(value, lang) {
+  return percent(Math.round(Number(value)) / 100, lang);
+}
+
+/**
+ * "Best move" at `step`: the better alternative of the decision just made there, when that
+ * move was marked (?!, ? or ??), shown on the position before it (step - 1) with its chance
+ * next to the played move's, both for the mover's side. Null at any other step: the best
+ * move shown is always that of the decision whose verdict is on screen.
+ */
+export function bestMoveView(data, hand, analysis, step, word) {
+  const mark = moveMarkAt(analysis, step);
+  const best = bestTile(mark);
   if (!best) return null;
-  const chance = percent(decision.best_win, lang);
+  const lang = data.lang;
+  const side = mark.side ?? data.players?.[best.seat]?.team ?? best.seat;
+  const names = Object.fromEntries(Object.entries(data.players ?? {}).map(([seat, player]) => [seat, player.name]));
+  const bestChance = sideChance(data, hand, side, mark.best_share ?? 100 * mark.best_win, lang);
+  const playedChance = sideChance(data, hand, side, mark.share ?? 100 * mark.win, lang);
   const tile = tileName(word, best.tile);
   const name = best.end
-    ? word("best_name_end", { tile, end: word(best.end === "L" ? "end_word_left" : "end_word_right"), percent: chance })
-    : word("best_name_lead", { tile, percent: chance });
-  return { halves: best.halves, end: best.end, label: word("best_label", { tile: best.tile, percent: chance }), name };
+    ? word("best_name_end", { tile, end: word(best.end === "L" ? "end_word_left" : "end_word_right"), percent: bestChance })
+    : word("best_name_lead", { tile, percent: bestChance });
+  return {
+    ply: mark.ply,
+    before: step - 1,
+    ghost: { halves: best.halves, end: best.end, label: word("best_label", { tile: best.tile, percent: bestChance }), name },
+    compare: word("best_compare", { best: moveShort(word, mark.best, names), best_chance: bestChance, played: moveShort(word, mark.played, names), played_chance: playedChance }),
+  };
 }
 
 /** The line's name for screen readers: its length and its open ends. */
@@ -81,18 +108,18 @@ export function moveListItems(data, handData, sentences, analysis, word) {
   return items;
 }
 
-/** What the strip says of a point: "At the deal: 62%", "After move 4: 58%". */
-export function stripWords(step, value, word, lang) {
+/** What the strip says of a point, for the side named `label`: "Deal: North-South 62%", "Move 4: North-South 58%". */
+export function stripWords(step, value, word, lang, label = "") {
   const known = value !== null && value !== undefined && Number.isFinite(Number(value));
-  const chance = known ? percent(Number(value) / 100, lang) : word("strip_unknown");
+  const chance = known ? `${label ? `${label} ` : ""}${sharePercent(value, lang)}` : word("strip_unknown");
   return step === 0 ? word("strip_deal", { percent: chance }) : word("strip_point", { step, percent: chance });
 }
 
 /** Each strip point's tooltip: its words, and the verdict of the move that led there. */
-export function stripTitles(points, analysis, word, lang) {
+export function stripTitles(points, analysis, word, lang, label = "") {
   const verdictAfter = new Map(flaggedMarks(analysis).map((mark) => [mark.ply + 1, word(VERDICT_WORDS[mark.verdict])]));
   return points.map((value, i) => {
-    const said = stripWords(i, value, word, lang);
+    const said = stripWords(i, value, word, lang, label);
     return verdictAfter.has(i) ? `${said} · ${verdictAfter.get(i)}` : said;
   });
 }

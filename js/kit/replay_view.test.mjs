@@ -5,7 +5,7 @@ import { handAnalysis } from "../replay_analysis.mjs";
 import { stepAt, wordsAt } from "../replay_steps.mjs";
 import { makeWords } from "./words.mjs";
 import { WORDS, replayData } from "./replay_fixture.mjs";
-import { bestGhost, controlTexts, cornerTexts, idleActions, lineLabel, moveListItems, seatInfos, stripTitles, stripWords, verdictView } from "./replay_view.mjs";
+import { bestMoveView, controlTexts, cornerTexts, idleActions, lineLabel, moveListItems, seatInfos, stripTitles, stripWords, verdictView } from "./replay_view.mjs";
 
 const word = makeWords(WORDS);
 const data = replayData();
@@ -33,15 +33,24 @@ test("the line is named by its length and its ends", () => {
   assert.equal(lineLabel(stepAt(data, 0, 2), word), "Line of play: 2 tiles, open ends six and four");
 });
 
-test("the best move of the decision at a step is that decision's tile, apart, with its chance", () => {
+test("at a marked move, the best move is that decision's alternative, on the position before it, both chances named", () => {
   const analysis = handAnalysis(data.hands[0]);
-  const ghost = bestGhost(analysis, 1, word, "en");
-  assert.deepEqual(ghost.halves, [4, 6], "on the left end its 6 touches the line's 6");
-  assert.equal(ghost.end, "L");
-  assert.equal(ghost.label, "Best: 6-4 (52%)");
-  assert.equal(ghost.name, "Best move, not played: six-four on the left end, 52% to win");
-  assert.equal(bestGhost(analysis, 0, word, "en"), null, "a good decision has no better move");
-  assert.equal(bestGhost(null, 1, word, "en"), null);
+  const best = bestMoveView(data, 0, analysis, 2, word); // South's 6-4 on the right was a mistake
+  assert.equal(best.ply, 1);
+  assert.equal(best.before, 1, "drawn on the position where South chose");
+  assert.deepEqual(best.ghost.halves, [4, 6], "on the left end its 6 touches the line's 6");
+  assert.equal(best.ghost.end, "L");
+  assert.equal(best.ghost.label, "Best: 6-4 (North-South 52%)");
+  assert.equal(best.ghost.name, "Best move, not played: six-four on the left end, North-South 52% to win");
+  assert.equal(best.compare, "Best: South ◀ 6-4 (North-South 52%) · played: South 6-4 ▶ (North-South 40%)");
+});
+
+test("never another decision's move: at any step but a marked move's, there is no best move", () => {
+  const analysis = handAnalysis(data.hands[0]);
+  assert.equal(bestMoveView(data, 0, analysis, 1, word), null, "the move just made was good, even with a mistake to come");
+  assert.equal(bestMoveView(data, 0, analysis, 3, word), null);
+  assert.equal(bestMoveView(data, 0, analysis, 0, word), null);
+  assert.equal(bestMoveView(data, 1, null, 1, word), null);
 });
 
 test("the verdict of the move just made, with its sign and its words", () => {
@@ -61,6 +70,7 @@ test("the move list: the deal, each move in short with its sentence, the judged 
 
 test("the strip's words and tooltips", () => {
   assert.equal(stripWords(0, 50, word, "en"), "Deal: 50%");
+  assert.equal(stripWords(3, 45, word, "en", "North-South"), "Move 3: North-South 45%", "whose chance it is");
   assert.equal(stripWords(2, null, word, "en"), "Move 2: not estimated");
   assert.deepEqual(stripTitles([50, 50, 40, 45], handAnalysis(data.hands[0]), word, "en"), ["Deal: 50%", "Move 1: 50%", "Move 2: 40% · mistake", "Move 3: 45%"]);
 });
