@@ -302,3 +302,19 @@ def test_a_hand_saved_with_its_steps_whole_still_reads():
     old = {k: v for k, v in replay.data["hands"][1].items() if k != "deltas"} | {"steps": steps}
     assert hand_steps(old) == steps
     assert len(json.dumps(replay.data["hands"][1]["deltas"])) * 2 < len(json.dumps(steps)), "half the size or less"
+
+
+def test_with_an_analysis_the_data_has_a_table_per_player_from_analysis_summary():
+    from dominoes_widget.analysis import Analysis
+
+    saved = Path(__file__).resolve().parent / "data" / "six_love_10_hands.analysis.json"
+    record = Path(__file__).resolve().parent.parent / "notebooks" / "records" / "six_love_10_hands.json"
+    summary = Replay(record, analysis=saved).data["summary"]
+    rows = Analysis.load(saved).summary()
+    assert summary["title"] == "Per player" and len(summary["head"]) == 5
+    assert [row[1:] for row in summary["rows"]] == [
+        [str(r["inaccuracy"]), str(r["mistake"]), str(r["blunder"]), f"{r['average_loss']:.1f}"] for r in rows]
+    assert summary["rows"][0][0].startswith("North"), "players by their labels, in seat order"
+    assert "summary" not in Replay(record).data, "only with an analysis"
+    vi = Replay(record, analysis=saved, lang="vi").data["summary"]
+    assert vi["title"] == "Theo người chơi"

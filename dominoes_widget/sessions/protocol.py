@@ -11,7 +11,7 @@ from typing import Any, Literal, NotRequired, TypedDict
 __all__ = ["TableView", "PlayerInfo", "Notice", "NoticeKind", "ScorePanel", "ScoreRow", "LeaderChoice", "Cover",
            "ResultPanel", "Look", "Hint", "HintMove", "Counting", "UnseenCount", "KnownVoid", "ReplayData",
            "ReplayHand", "ReplayStep", "ReplayPlayer", "ReplayResult", "ProblemInfo", "ReplayAnalysis",
-           "AnalysisMark", "TABLE_VIEW_KEYS", "PROTOCOL_VERSION", "MAX_TEXT"]
+           "AnalysisMark", "AnalysisSummary", "TABLE_VIEW_KEYS", "PROTOCOL_VERSION", "MAX_TEXT"]
 
 PROTOCOL_VERSION = 2
 MAX_TEXT = 500
@@ -214,6 +214,15 @@ class ReplayHand(TypedDict, total=False):
     analysis: ReplayAnalysis
 
 
+class AnalysisSummary(TypedDict):
+    """Per player, with an analysis: a title, the column heads and one row of cells per player."""
+
+    title: str
+    head: list[str]  # short ("?!"), with ``titles`` in full ("inaccuracies") for a tooltip
+    titles: list[str]
+    rows: list[list[str]]
+
+
 class ReplayData(TypedDict):
     """The ``data`` trait of the Replay: the whole record, position by position."""
 
@@ -226,6 +235,7 @@ class ReplayData(TypedDict):
     players: dict[str, ReplayPlayer]
     end: str
     hands: list[ReplayHand]
+    summary: NotRequired[AnalysisSummary]  # only with an analysis
 
 
 class ProblemInfo(TypedDict):

@@ -23,7 +23,7 @@ from ..rules import Rules
 from ..views import seat_view
 from .counting import counting_panel
 from .step_deltas import encode_steps
-from .protocol import (MAX_TEXT, PROTOCOL_VERSION, AnalysisMark, Counting, ProblemInfo, ReplayAnalysis, ReplayData,
+from .protocol import (MAX_TEXT, PROTOCOL_VERSION, AnalysisMark, AnalysisSummary, Counting, ProblemInfo, ReplayAnalysis, ReplayData,
                        ReplayHand, ReplayPlayer, ReplayResult, ReplayStep, ScorePanel, ScoreRow)
 
 if TYPE_CHECKING:
@@ -169,7 +169,7 @@ class ReplaySession:
         rules = match.rules
         voice = self.voice()
         hands = [self._hand_data(index, voice) for index in range(len(match.hands))]
-        return {
+        data: ReplayData = {
             "v": PROTOCOL_VERSION,
             "lang": self.lang,
             "game": rules.game,
@@ -180,6 +180,21 @@ class ReplaySession:
             "end": match_winner_words(rules, match.state, voice),
             "hands": hands,
         }
+        if self.analysis is not None:
+            data["summary"] = self._summary(voice)
+        return data
+
+    def _summary(self, voice: Voice) -> AnalysisSummary:
+        """Per player: the marked moves by verdict and the points given away on average (``Analysis.summary``)."""
+        assert self.analysis is not None
+        columns = ("player", "inaccuracies", "mistakes", "blunders", "loss")
+        head = [voice(f"analysis.summary_{column}_short" if voice.words.has(f"analysis.summary_{column}_short")
+                      else f"analysis.summary_{column}") for column in columns]
+        titles = [voice(f"analysis.summary_{column}") for column in columns]
+        rows = [[voice.name(row["seat"]), str(row["inaccuracy"]), str(row["mistake"]), str(row["blunder"]),
+                 f"{row['average_loss']:.1f}"]
+                for row in self.analysis.summary() if row["decisions"]]
+        return {"title": voice("analysis.summary_title"), "head": head, "titles": titles, "rows": rows}
 
     def _player(self, seat: str, voice: Voice) -> ReplayPlayer:
         assert self.replayed is not None

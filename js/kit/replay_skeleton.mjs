@@ -101,6 +101,7 @@ function buildAnalysis() {
   const bestWord = h("span", { className: "dw-best-word" });
   const bestButton = h("button", { type: "button", className: "dw-button dw-best-toggle", "aria-pressed": "false", dataset: { action: "best" } }, bestWord);
   const bestInfo = h("p", { className: "dw-best-info", hidden: true, "aria-live": "polite" });
+  const summary = h("table", { className: "dw-summary", hidden: true });
   const analysis = h(
     "section",
     { className: "dw-panel dw-analysis", hidden: true },
@@ -109,8 +110,9 @@ function buildAnalysis() {
     analysisNone,
     h("div", { className: "dw-analysis-foot" }, stripValue, bestButton),
     bestInfo,
+    summary,
   );
-  return { analysis, analysisTitle, sideSelect, stripBox, stripSvg, analysisNone, stripValue, bestButton, bestWord, bestInfo };
+  return { analysis, analysisTitle, sideSelect, stripBox, stripSvg, analysisNone, stripValue, bestButton, bestWord, bestInfo, summary };
 }
 
 /** Every label that comes from the words (after a change of `words`). */

@@ -56,3 +56,15 @@ test("a bad record's problems are listed with their details", () => {
   showReport(ui, []);
   assert.equal(ui.problems.hidden, true);
 });
+
+test("the table per player: a caption, the heads and a row per player, its name as the row's head", async () => {
+  const { drawSummary } = await import("./replay_draw.mjs");
+  const ui = buildReplay();
+  drawSummary(ui.summary, { title: "Per player", head: ["Player", "?!", "?", "??", "points"], rows: [["North", "1", "0", "2", "4.5"]] });
+  assert.equal(ui.summary.hidden, false);
+  assert.equal(ui.summary.querySelector("caption").textContent, "Per player");
+  assert.deepEqual(ui.summary.querySelector("tbody tr").children.map((cell) => cell.textContent), ["North", "1", "0", "2", "4.5"]);
+  assert.equal(ui.summary.querySelector("tbody tr").children[0].tagName, "TH");
+  drawSummary(ui.summary, null);
+  assert.equal(ui.summary.hidden, true);
+});
