@@ -34,8 +34,12 @@ INLINE_LIMIT = 256 * 1024
 it goes gzipped, in base64, as ``data_gzip`` (a 1,200-hand record: 7.7 MB of JSON, 1 MB so)."""
 
 PAGE_STYLE = ("html { color-scheme: light dark; } "
-              "body { margin: 0; padding: 16px; background: Canvas; color: CanvasText; "
-              "font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; }")
+              "body { margin: 0; padding: 12px; background: Canvas; color: CanvasText; "
+              "font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; } "
+              # the page is the replay's alone: it takes the window's width, and its line of play
+              # the height the rest leaves (the felt's rows, the words, the controls and the margins: 286 px)
+              "#dominoes-replay-view .dominoes-widget { max-width: none; "
+              "--dw-line-height: max(276px, calc(100vh - 286px)); }")
 
 
 def script_json(value: Any) -> str:

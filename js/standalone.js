@@ -73,8 +73,27 @@ export async function mountReplayPage(doc = document) {
     payload.after(el);
   }
   const cleanup = replay.render({ model: pageModel(attributes), el });
-  el.querySelector(".dominoes-widget")?.focus({ preventScroll: true });
+  const root = el.querySelector(".dominoes-widget");
+  root?.focus({ preventScroll: true });
+  if (root) keepKeys(doc, root);
   return cleanup;
+}
+
+/**
+ * The page is the replay's alone, so its keys work wherever the user clicked: a click on the
+ * page around the replay gives it the focus back, and a key pressed with nothing focused
+ * goes to it.
+ */
+export function keepKeys(doc, root) {
+  doc.addEventListener("click", (event) => {
+    if (!root.contains(event.target)) root.focus({ preventScroll: true });
+  });
+  doc.addEventListener("keydown", (event) => {
+    if (doc.activeElement && doc.activeElement !== doc.body && doc.activeElement !== doc.documentElement) return;
+    root.focus({ preventScroll: true });
+    const passed = new KeyboardEvent("keydown", event);
+    if (!root.dispatchEvent(passed)) event.preventDefault();
+  });
 }
 
 if (typeof document !== "undefined") {

@@ -318,3 +318,13 @@ def test_with_an_analysis_the_data_has_a_table_per_player_from_analysis_summary(
     assert "summary" not in Replay(record).data, "only with an analysis"
     vi = Replay(record, analysis=saved, lang="vi").data["summary"]
     assert vi["title"] == "Theo người chơi"
+
+
+def test_analysis_true_analyses_with_a_progress_bar(capfd):
+    record = json.loads(SIX_LOVE.read_text())
+    record["hands"] = record["hands"][:1]
+    replay = Replay(record, analysis=True)
+    assert replay.data["hands"][0]["analysis"]["marks"]
+    err = capfd.readouterr().err
+    decisions = len(replay.session.analysis)
+    assert f"{decisions}/{decisions}" in err and "decisions" in err, "decisions done out of the total"

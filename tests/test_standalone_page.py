@@ -297,6 +297,14 @@ def test_at_every_marked_move_of_the_example_the_best_move_shown_is_that_decisio
         assert counter(page).startswith(f"{marked[-1][1]['ply'] + 1} / "), "after the last marked move, N stays"
         page.keyboard.press("ArrowRight")
         assert page.locator(".dw-best-info").is_hidden(), "no best move where the move just made was not marked"
+        # the whole match on the strip: a line where each hand starts, a click jumps to its place
+        page.locator(".dw-match-toggle").click()
+        assert page.locator("svg.dw-strip .dw-strip-hand").count() == len(data["hands"]) - 1
+        fifth = sum(len(hand["moves"]) + 1 for hand in data["hands"][:4]) + 3  # hand 5, step 3
+        title = page.locator(f'svg.dw-strip .dw-strip-point[data-step="{fifth}"] title').text_content()
+        assert title.startswith("Hand 5 · Move 3: North-South "), "hover: the hand, the move and the chance"
+        page.locator(f'svg.dw-strip .dw-strip-hit[data-step="{fifth}"]').dispatch_event("click")
+        assert page.locator(".dw-hand-select").input_value() == "4" and counter(page).startswith("3 / ")
         picture_offline_and_clean(page, "analysed-page.png", requests, path, errors)
     finally:
         page.close()
@@ -331,3 +339,33 @@ def test_a_page_with_counting_shows_the_bottom_seats_counting_and_steps_with_it(
         assert not errors, errors
     finally:
         page.close()
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (390, 844)], ids=["1366x768", "390x844"])
+def test_the_page_fills_the_window_and_keeps_the_keys_after_a_click_anywhere(chromium, tmp_path, size):
+    replay = Replay(TEN_HANDS, analysis=EXAMPLE_ANALYSIS)
+    path = replay.save_html(tmp_path / "page.html", hand=1, step=3)
+    width, height = size
+    for theme in ("light", "dark"):
+        page, requests, errors, _, _ = open_offline(chromium, path, viewport=size)
+        try:
+            page.emulate_media(color_scheme=theme)
+            root = page.locator(".dominoes-widget").bounding_box()
+            assert root["width"] >= width - 2 * 12 - 2, "as wide as the window"
+            if width >= 1000:
+                assert root["y"] + root["height"] >= height - 12 - 2, "as tall as the window, the move list with it"
+                assert page.locator(".dw-move-list").bounding_box()["height"] >= 150
+            else:  # the panels go under the game; the page scrolls
+                assert page.locator("svg.dw-line").bounding_box()["width"] <= width
+            page.mouse.click(width - 3, 3)  # on the page, outside the replay
+            assert page.evaluate("() => document.activeElement === document.body || "
+                                 "!document.querySelector('.dominoes-widget').contains(document.activeElement)") \
+                is False, "the replay has the keys back"
+            page.keyboard.press("ArrowRight")
+            assert counter(page).startswith("4 / ")
+            page.evaluate("() => document.activeElement.blur()")
+            page.keyboard.press("ArrowRight")  # nothing focused: the page passes the key on
+            assert counter(page).startswith("5 / ")
+            picture_offline_and_clean(page, f"page-{width}x{height}-{theme}.png", requests, path, errors)
+        finally:
+            page.close()

@@ -337,8 +337,8 @@ def _analysis(source: Any, replayed: Replayed) -> Analysis:
     """An :class:`~dominoes_widget.analysis.Analysis` of this record: given, loaded from a side file, or made."""
     from ..analysis import Analysis, analyse
 
-    if source is True:
-        return analyse(replayed, progress=False)
+    if source is True:  # a bar says how far it is (tqdm's: a widget in a notebook, with the time left)
+        return analyse(replayed, progress=True)
     analysis = source if isinstance(source, Analysis) else Analysis.load(source)
     analysis.check_record(replayed.match)  # AnalysisError, naming the file and the decision, if it does not fit
     return analysis

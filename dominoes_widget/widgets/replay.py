@@ -73,7 +73,8 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
     ``hand`` and ``step`` to open at (default the start of the first hand), ``speed``
     (moves per second while playing), ``bottom`` (the seat drawn at the bottom), ``lang``,
     ``analysis`` (an :class:`~dominoes_widget.analysis.Analysis`, the path of one saved
-    with ``Analysis.save``, or ``True`` to analyse the record now): the replay then shows
+    with ``Analysis.save``, or ``True`` to analyse the record now, with a progress bar of the
+    decisions judged and the time left): the replay then shows
     each side's chances over the hand and marks the mistakes; and ``counting=True``: a
     panel says at every step what the bottom seat can count (the tiles it has not seen per
     number, who is known to lack which numbers), from that seat's view alone.

@@ -21,6 +21,7 @@ export function createReplay(ui, model, { timers = globalThis } = {}) {
     analysed: false, // some hand has an analysis
     side: null, // the side the strip follows (kept across hands)
     showBest: false, // the best move on the line
+    matchScope: false, // the strip over the whole match, not the hand
     stripMarker: null,
   };
   const position = () => clampPosition(state.data, model.get("hand"), model.get("step"));
@@ -34,9 +35,10 @@ export function createReplay(ui, model, { timers = globalThis } = {}) {
   });
   const context = { ui, model, state, player, position, go, drawSoon };
   const traits = traitUpdates(context);
+  const act = actions(context);
   return {
     state,
-    act: actions(context),
+    act,
     drawSoon,
     get analysed() {
       return state.analysed;
@@ -45,6 +47,12 @@ export function createReplay(ui, model, { timers = globalThis } = {}) {
     setSpeed(speed) {
       model.set("speed", speed);
       model.save_changes();
+    },
+    /** A click on the strip's point `index`: a step of the hand, or of the match when the strip shows it all. */
+    stripClick(index) {
+      if (!state.matchScope) return act("step", index);
+      const target = state.matchStrip?.positions[index];
+      if (target) go(target);
     },
     /** The strip's side, picked by the user (kept from hand to hand). */
     pickSide(side) {
@@ -107,6 +115,12 @@ function actions({ ui, model, state, player, position, go, drawSoon }) {
   return (action, value) => {
     if (action === "best") return toggleBest();
     if (action === "toggle") return togglePlay();
+    if (action === "matchScope") {
+      state.matchScope = !state.matchScope;
+      ui.matchButton.setAttribute("aria-pressed", String(state.matchScope));
+      ui.analysis.classList.toggle("dw-match-scope", state.matchScope);
+      return drawSoon();
+    }
     if (action === "nextMark" || action === "prevMark") {
       player.stop();
       const target = nextMarked(state.data, position(), action === "nextMark" ? 1 : -1);

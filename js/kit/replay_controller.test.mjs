@@ -116,3 +116,16 @@ test("play starts a timer and any step key stops it", () => {
   assert.equal(live.size, 0);
   assert.ok(!ui.root.classList.contains("dw-playing"));
 });
+
+test("the strip over the whole match: a click on a point of another hand goes there", async () => {
+  const { ui, model, replay } = mounted();
+  replay.act("matchScope");
+  await drawn();
+  assert.equal(ui.matchButton.getAttribute("aria-pressed"), "true");
+  assert.ok(ui.analysis.classList.contains("dw-match-scope"));
+  replay.stripClick(5); // the second hand's step 1
+  assert.deepEqual([model.get("hand"), model.get("step")], [1, 1]);
+  replay.act("matchScope");
+  replay.stripClick(2); // back to the hand's own points
+  assert.deepEqual([model.get("hand"), model.get("step")], [1, 1], "the second hand has no point 2: it stays");
+});

@@ -13,7 +13,7 @@ import { drawSeat } from "./felt.mjs";
 import { lineDrawing } from "./line_view.mjs";
 import { drawCounting, drawMoveList, drawScore, markCurrentMove } from "./panels.mjs";
 import { STEP_ACTIONS } from "./replay_skeleton.mjs";
-import { bestMoveView, controlTexts, cornerTexts, idleActions, lineLabel, moveListItems, seatInfos, stripTitles, stripWords, verdictView } from "./replay_view.mjs";
+import { bestMoveView, controlTexts, cornerTexts, idleActions, lineLabel, matchStrip, moveListItems, seatInfos, stripTitles, stripWords, verdictView } from "./replay_view.mjs";
 import { stripDrawing, stripMarker } from "./strip.mjs";
 
 const LINE_UNIT = { minUnit: 6, maxUnit: 30 };
@@ -141,27 +141,40 @@ function drawAnalysis(ui, state, hand, step, analysis) {
     return;
   }
   if (!analysis.sides.includes(state.side)) state.side = defaultSide(state.data, analysis);
-  const points = stripPoints(analysis, state.side);
-  if (state.changed("strip", [hand, state.side, analysis.sides, state.stripSize.width, state.stripSize.height])) drawStrip(ui, state, hand, step, analysis, points);
-  const marker = stripMarker(points, step, state.stripSize);
+  const strip = stripShown(state, hand, analysis);
+  const at = strip.starts ? strip.starts[hand] + step : step;
+  const points = strip.points;
+  if (state.changed("strip", [state.matchScope ? -1 : hand, state.side, analysis.sides, state.stripSize.width, state.stripSize.height])) drawStrip(ui, state, hand, at, strip);
+  const marker = stripMarker(points, at, state.stripSize);
   const ring = state.stripMarker?.lastElementChild;
   if (state.stripMarker && ring) {
     state.stripMarker.setAttribute("transform", `translate(${marker.x} 0)`);
     ring.setAttribute("cy", String(marker.y ?? 0));
     ring.setAttribute("visibility", marker.y === null ? "hidden" : "visible");
   }
-  ui.stripSvg.dataset.step = String(step);
-  ui.stripValue.textContent = stripWords(step, points[step] ?? null, state.word, state.data.lang, sideLabel(state.data, hand, state.side));
+  ui.stripSvg.dataset.step = String(at);
+  ui.stripValue.textContent = stripWords(step, points[at] ?? null, state.word, state.data.lang, sideLabel(state.data, hand, state.side));
 }
 
-function drawStrip(ui, state, hand, step, analysis, points) {
+// The strip's points, marks and tooltips: the hand's, or the whole match's (kept per side).
+function stripShown(state, hand, analysis) {
+  const { data, word, side } = state;
+  if (!state.matchScope) {
+    const points = stripPoints(analysis, side);
+    return { points, marks: flaggedMarks(analysis), titles: stripTitles(points, analysis, word, data.lang, sideLabel(data, hand, side)) };
+  }
+  if (state.matchStrip?.data !== data || state.matchStrip?.side !== side) state.matchStrip = { data, side, ...matchStrip(data, side, word) };
+  return state.matchStrip;
+}
+
+function drawStrip(ui, state, hand, at, strip) {
   const { data, word, side } = state;
   const { width, height } = state.stripSize;
+  const analysis = handAnalysis(data.hands[hand]);
   setChildren(ui.sideSelect, ...analysis.sides.map((option) => h("option", { value: option, text: sideLabel(data, hand, option) })));
   ui.sideSelect.value = side;
-  const titles = stripTitles(points, analysis, word, data.lang, sideLabel(data, hand, side));
   ui.stripSvg.setAttribute("viewBox", `0 0 ${width} ${height}`);
-  ui.stripSvg.innerHTML = stripDrawing(points, { width, height, step, marks: flaggedMarks(analysis), titles });
+  ui.stripSvg.innerHTML = stripDrawing(strip.points, { width, height, step: at, marks: strip.marks, titles: strip.titles, boundaries: strip.starts ?? [] });
   ui.stripSvg.setAttribute("aria-label", word("strip", { label: sideLabel(data, hand, side) }));
   ui.stripSvg.dataset.side = side;
   state.stripMarker = ui.stripSvg.querySelector(".dw-strip-now");

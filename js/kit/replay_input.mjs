@@ -36,15 +36,15 @@ export function replayListeners(ui, replay) {
     event.stopPropagation();
     replay.act(command.action);
   };
-  const stepOf = (selector, container) => (event) => {
+  const stepOf = (selector, container, go) => (event) => {
     const target = event.target.closest?.(selector);
-    if (target && container.contains(target)) replay.act("step", Number(target.dataset.step ?? target.dataset.ply));
+    if (target && container.contains(target)) go(Number(target.dataset.step ?? target.dataset.ply));
   };
   return [
     [ui.root, "click", onClick],
     [ui.root, "keydown", onKey],
-    [ui.moveList, "click", stepOf("button[data-ply]", ui.moveList)],
-    [ui.stripSvg, "click", stepOf("[data-step]", ui.stripSvg)],
+    [ui.moveList, "click", stepOf("button[data-ply]", ui.moveList, (step) => replay.act("step", step))],
+    [ui.stripSvg, "click", stepOf("[data-step]", ui.stripSvg, (index) => replay.stripClick(index))],
     [ui.sideSelect, "change", () => replay.pickSide(ui.sideSelect.value)],
     [ui.slider, "input", () => replay.act("step", Number(ui.slider.value))],
     [ui.handSelect, "change", () => replay.act("hand", Number(ui.handSelect.value))],

@@ -100,19 +100,22 @@ function buildAnalysis() {
   const stripValue = h("span", { className: "dw-strip-value" });
   const bestWord = h("span", { className: "dw-best-word" });
   const bestButton = h("button", { type: "button", className: "dw-button dw-best-toggle", "aria-pressed": "false", dataset: { action: "best" } }, bestWord);
+  const matchButton = h("button", { type: "button", className: "dw-button dw-match-toggle", "aria-pressed": "false", dataset: { action: "matchScope" } });
   const bestInfo = h("p", { className: "dw-best-info", hidden: true, "aria-live": "polite" });
   const summary = h("table", { className: "dw-summary", hidden: true });
+  const analysisNote = h("p", { className: "dw-analysis-note" });
   const analysis = h(
     "section",
     { className: "dw-panel dw-analysis", hidden: true },
     h("h3", { className: "dw-panel-title" }, analysisTitle, sideSelect),
     stripBox,
     analysisNone,
-    h("div", { className: "dw-analysis-foot" }, stripValue, bestButton),
+    h("div", { className: "dw-analysis-foot" }, stripValue, matchButton, bestButton),
     bestInfo,
     summary,
+    analysisNote,
   );
-  return { analysis, analysisTitle, sideSelect, stripBox, stripSvg, analysisNone, stripValue, bestButton, bestWord, bestInfo, summary };
+  return { analysis, analysisTitle, sideSelect, stripBox, stripSvg, analysisNone, stripValue, bestButton, bestWord, bestInfo, summary, analysisNote, matchButton };
 }
 
 /** Every label that comes from the words (after a change of `words`). */
@@ -132,7 +135,7 @@ export function labelReplay(ui, word) {
   for (const option of ui.speedSelect.options) option.textContent = word("speed_option", { n: option.value });
   const texts = [
     [ui.movesTitle, "moves"], [ui.rulesSummary, "rules"], [ui.analysisTitle, "analysis"], [ui.analysisNone, "not_analysed"],
-    [ui.bestWord, "show_best_short"], [ui.problemsTitle, "record_bad"],
+    [ui.bestWord, "show_best_short"], [ui.problemsTitle, "record_bad"], [ui.analysisNote, "analysis_note"], [ui.matchButton, "match_chart"],
   ];
   for (const [node, key] of texts) node.textContent = word(key);
 }

@@ -4,7 +4,7 @@
 // worked out here from the data (js/PROTOCOL.md, "The Replay"), the position and the words,
 // so node tests cover it without a browser.
 
-import { bestTile, flaggedMarks, moveMarkAt, sideLabel, verdictSign } from "../replay_analysis.mjs";
+import { bestTile, flaggedMarks, handAnalysis, moveMarkAt, sideLabel, verdictSign } from "../replay_analysis.mjs";
 import { handCount, navigate, stepCount } from "../replay_steps.mjs";
 import { moveItems } from "./panels.mjs";
 import { seatsByPosition } from "./seats.mjs";
@@ -141,4 +141,34 @@ export function controlTexts(data, { hand, step }, word) {
     where: word("replay_where", { hand: label, hands: handCount(data), step, moves: last }),
     counter: word("replay_counter", { step, moves: last }),
   };
+}
+
+/**
+ * The strip over the whole match for `side`: every hand's points one after the other (a hand
+ * not analysed leaves its steps unknown), the marks and tooltips that go with them, where
+ * each hand starts, and the position (hand, step) of every point, for a click.
+ */
+export function matchStrip(data, side, word) {
+  const points = [];
+  const marks = [];
+  const titles = [];
+  const starts = [];
+  const positions = [];
+  const lang = data.lang;
+  (data.hands ?? []).forEach((handData, hand) => {
+    const analysis = handAnalysis(handData);
+    const own = analysis?.strip?.[side] ?? [];
+    const steps = (handData.moves ?? []).length + 1;
+    const offset = points.length;
+    starts.push(offset);
+    const label = sideLabel(data, hand, side);
+    const handTitles = stripTitles(Array.from({ length: steps }, (_, i) => own[i] ?? null), analysis, word, lang, label);
+    for (let step = 0; step < steps; step++) {
+      points.push(own[step] ?? null);
+      titles.push(`${handData.label ?? hand + 1} · ${handTitles[step]}${step ? ` · ${handData.moves[step - 1]}` : ""}`);
+      positions.push({ hand, step });
+    }
+    for (const mark of flaggedMarks(analysis)) marks.push({ ...mark, ply: mark.ply + offset });
+  });
+  return { points, marks, titles, starts, positions };
 }

@@ -81,3 +81,13 @@ test("the controls' figures and the buttons that would go nowhere", () => {
     { prevHand: true, start: true, prev: true, next: false, end: false, nextHand: false });
   assert.deepEqual(idleActions(data, { hand: 1, step: 1 }, ["next", "end", "nextHand", "prev"]), { next: true, end: true, nextHand: true, prev: false });
 });
+
+test("the whole match's strip: every hand's points in turn, its marks moved along, each hand's start, each point's place", async () => {
+  const { matchStrip } = await import("./replay_view.mjs");
+  const strip = matchStrip(data, "NS", word);
+  assert.deepEqual(strip.points, [50, 50, 40, 45, null, null], "the second hand was not analysed");
+  assert.deepEqual(strip.starts, [0, 4]);
+  assert.deepEqual(strip.positions[5], { hand: 1, step: 1 });
+  assert.deepEqual(strip.marks.filter((mark) => mark.verdict !== "good").map((mark) => mark.ply), [1]);
+  assert.equal(strip.titles[2], "Hand 1 · Move 2: North-South 40% · mistake · S 6-4 R");
+});
