@@ -328,3 +328,22 @@ def test_analysis_true_analyses_with_a_progress_bar(capfd):
     err = capfd.readouterr().err
     decisions = len(replay.session.analysis)
     assert f"{decisions}/{decisions}" in err and "decisions" in err, "decisions done out of the total"
+
+
+def test_play_from_here_opens_a_table_at_the_position_with_you_in_the_movers_seat():
+    replay = Replay(SIX_LOVE, hand=1, step=5)
+    mover = replay.position.turn
+    table = replay.play_from_here(bots="greedy", bot_delay=0)
+    try:
+        assert table.turn == mover, "your turn, at once"
+        assert table.view["bottom"] == mover and table.view["viewer"] == mover, "drawn at the bottom, seeing as the mover"
+        session = table._session
+        assert [str(m) for m in session.hand.moves] == [str(m) for m in replay.position.moves]
+        assert session.hand.deal == replay.position.deal, "the hand's own deal"
+        assert session.match.state_before(0).score == replay.match.state_before(1).score, "and its match score"
+        assert set(session.humans) == {mover}
+    finally:
+        table.close()
+    replay.go(1, -1)
+    with pytest.raises(ValueError, match="nobody is to move"):
+        replay.play_from_here()

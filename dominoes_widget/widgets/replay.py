@@ -197,6 +197,25 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
             raise ValueError(problem)
         return hand, step
 
+    def play_from_here(self, *, bots: str = "strong", **options: Any) -> Any:
+        """A live :class:`~dominoes_widget.Table` at the position shown, you in the mover's seat
+        against ``bots`` (default the strong bot) at the others: try the better line there.
+
+        The table opens on that hand's deal and match score, after the moves made so far, with
+        the mover at the bottom and the hands closed (``open_hands=True`` opens them); the other
+        options are those of ``Table.from_record``. A finished hand has no one to move:
+        ``ValueError``.
+        """
+        from .table import Table
+
+        position = self.position
+        if position is None or position.turn is None:
+            raise ValueError("nobody is to move here: go to a position of a hand in play")
+        mover = position.turn
+        seats = {seat: ("human" if seat == mover else bots) for seat in position.rules.seats}
+        options = {"open_hands": False, "bottom": mover, "lang": self._session.lang, **options}
+        return Table.from_record(self._session.record, self.hand, self.step, seats=seats, **options)
+
     # -- the one-file page ----------------------------------------------------------------------
     def to_html(self, *, hand: int | None = None, step: int | None = None, title: str | None = None) -> str:
         """This replay as ONE self-contained HTML page that steps offline, in any browser.
