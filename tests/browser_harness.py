@@ -324,10 +324,10 @@ def settle(page: Any) -> None:
 
 def still(page: Any) -> None:
     """Wait until no CSS transition or animation runs (fades, the last tile's glow), then two
-    frames: what a picture should show."""
+    frames: what a picture should show. Any page (a harness page, JupyterLab)."""
     page.wait_for_function("() => document.getAnimations().every((a) => a.playState !== 'running' "
                            "|| a.effect?.getComputedTiming().iterations === Infinity)")
-    settle(page)
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done())))")
 
 
 def kernel_set(page: Any, name: str, value: Any) -> None:
