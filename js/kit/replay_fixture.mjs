@@ -24,8 +24,8 @@ const PLAYERS = {
 const SCORE = { title: "Score", rows: [{ key: "NS", label: "North-South", value: 0 }, { key: "EW", label: "East-West", value: 0 }], notes: [] };
 
 const DEAL = {
-  hands: { N: ["1-4", "4-4"], E: ["6-6", "1-6"], S: ["0-0", "4-6"], W: ["2-3", "1-1"] },
-  pips: { N: 13, E: 19, S: 10, W: 7 }, line: [], lead: 0, last: null, ends: null, turn: "E", pile: null, passed: [],
+  hands: { N: ["1-3", "4-4"], E: ["6-6", "1-6"], S: ["0-0", "4-6"], W: ["2-3", "1-1"] },
+  pips: { N: 12, E: 19, S: 10, W: 7 }, line: [], lead: 0, last: null, ends: null, turn: "E", pile: null, passed: [],
   move: null, say: "Hand 1 is dealt: East leads.", note: null,
 };
 
