@@ -75,7 +75,9 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
     ``analysis`` (an :class:`~dominoes_widget.analysis.Analysis`, the path of one saved
     with ``Analysis.save``, or ``True`` to analyse the record now, with a progress bar of the
     decisions judged and the time left): the replay then shows
-    each side's chances over the hand and marks the mistakes; and ``counting=True``: a
+    each side's chances over the hand (or the whole match) and marks the mistakes, with a
+    table per player; at a marked move B shows that decision's better move where it was
+    chosen, and N / Shift+N go to the next and previous marked move; and ``counting=True``: a
     panel says at every step what the bottom seat can count (the tiles it has not seen per
     number, who is known to lack which numbers), from that seat's view alone.
     """
