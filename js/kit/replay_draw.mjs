@@ -42,19 +42,20 @@ export function drawPosition(ui, state, { hand, step }) {
   drawAnalysis(ui, state, hand, step, analysis);
   drawCountingPanel(ui, state, here.counting ?? null);
   drawControls(ui, data, { hand, step }, word);
-  if (state.changed("summary", [data.summary ?? null])) drawSummary(ui.summary, data.summary ?? null);
+  if (state.changed("summary", [data.summary ?? null])) drawSummary(ui, data.summary ?? null);
 }
 
-/** The analysis's table per player ({title, head, rows}, ready-made words), or nothing. */
-export function drawSummary(table, summary) {
-  table.hidden = !summary?.rows?.length;
-  if (table.hidden) return setChildren(table);
+/** The analysis's table per player ({title, head, titles, rows}, ready-made words), or nothing. */
+export function drawSummary(ui, summary) {
+  const table = ui.summary;
+  ui.summaryBox.hidden = !summary?.rows?.length;
+  if (ui.summaryBox.hidden) return setChildren(table);
+  ui.summaryTitle.textContent = summary.title ?? "";
   const cells = (tag, row) => row.map((text, i) => h(i === 0 && tag === "td" ? "th" : tag, { text, scope: i === 0 && tag === "td" ? "row" : null }));
   const titles = summary.titles ?? [];
   const heads = (summary.head ?? []).map((text, i) => h("th", { text, title: titles[i] || null, "aria-label": titles[i] || null }));
   setChildren(
     table,
-    h("caption", { text: summary.title ?? "" }),
     h("thead", {}, h("tr", {}, ...heads)),
     h("tbody", {}, ...summary.rows.map((row) => h("tr", {}, ...cells("td", row)))),
   );

@@ -67,9 +67,11 @@ function buildWordsBox() {
   const verdictSign = h("span", { className: "dw-move-mark" });
   const verdictText = h("span", { className: "dw-verdict-text" });
   const verdict = h("p", { className: "dw-verdict", hidden: true }, verdictSign, verdictText);
+  // with "best move" on at a marked move: the better move and the played one, each with its chance
+  const bestInfo = h("p", { className: "dw-best-info", hidden: true });
   const result = h("section", { className: "dw-result", hidden: true });
-  const info = h("div", { className: "dw-info", "aria-live": "polite" }, h("div", { className: "dw-said" }, say, note, verdict), result);
-  return { info, say, note, verdict, verdictSign, verdictText, result };
+  const info = h("div", { className: "dw-info", "aria-live": "polite" }, h("div", { className: "dw-said" }, say, note, verdict, bestInfo), result);
+  return { info, say, note, verdict, verdictSign, verdictText, bestInfo, result };
 }
 
 function buildControls() {
@@ -101,8 +103,10 @@ function buildAnalysis() {
   const bestWord = h("span", { className: "dw-best-word" });
   const bestButton = h("button", { type: "button", className: "dw-button dw-best-toggle", "aria-pressed": "false", dataset: { action: "best" } }, bestWord);
   const matchButton = h("button", { type: "button", className: "dw-button dw-match-toggle", "aria-pressed": "false", dataset: { action: "matchScope" } });
-  const bestInfo = h("p", { className: "dw-best-info", hidden: true, "aria-live": "polite" });
-  const summary = h("table", { className: "dw-summary", hidden: true });
+  const summary = h("table", { className: "dw-summary" });
+  const summaryTitle = h("summary", { className: "dw-summary-title" });
+  // the table per player, folded: the move list keeps the side's height
+  const summaryBox = h("details", { className: "dw-summary-box", hidden: true }, summaryTitle, summary);
   const analysisNote = h("p", { className: "dw-analysis-note" });
   const analysis = h(
     "section",
@@ -111,11 +115,10 @@ function buildAnalysis() {
     stripBox,
     analysisNone,
     h("div", { className: "dw-analysis-foot" }, stripValue, matchButton, bestButton),
-    bestInfo,
-    summary,
     analysisNote,
+    summaryBox,
   );
-  return { analysis, analysisTitle, sideSelect, stripBox, stripSvg, analysisNone, stripValue, bestButton, bestWord, bestInfo, summary, analysisNote, matchButton };
+  return { analysis, analysisTitle, sideSelect, stripBox, stripSvg, analysisNone, stripValue, bestButton, bestWord, summary, summaryTitle, summaryBox, analysisNote, matchButton };
 }
 
 /** Every label that comes from the words (after a change of `words`). */

@@ -57,14 +57,16 @@ test("a bad record's problems are listed with their details", () => {
   assert.equal(ui.problems.hidden, true);
 });
 
-test("the table per player: a caption, the heads and a row per player, its name as the row's head", async () => {
+test("the table per player: folded under its title, the heads with their words, a row per player named in its head", async () => {
   const { drawSummary } = await import("./replay_draw.mjs");
   const ui = buildReplay();
-  drawSummary(ui.summary, { title: "Per player", head: ["Player", "?!", "?", "??", "points"], rows: [["North", "1", "0", "2", "4.5"]] });
-  assert.equal(ui.summary.hidden, false);
-  assert.equal(ui.summary.querySelector("caption").textContent, "Per player");
+  drawSummary(ui, { title: "Per player", head: ["Player", "?!", "?", "??", "loss"], titles: ["Player", "?! inaccuracies"], rows: [["North", "1", "0", "2", "4.5"]] });
+  assert.equal(ui.summaryBox.hidden, false);
+  assert.equal(ui.summaryTitle.textContent, "Per player");
+  assert.equal(ui.summary.querySelector("thead th[title]").title, "Player");
+  assert.equal(ui.summary.querySelectorAll("thead th")[1].getAttribute("aria-label"), "?! inaccuracies");
   assert.deepEqual(ui.summary.querySelector("tbody tr").children.map((cell) => cell.textContent), ["North", "1", "0", "2", "4.5"]);
   assert.equal(ui.summary.querySelector("tbody tr").children[0].tagName, "TH");
-  drawSummary(ui.summary, null);
-  assert.equal(ui.summary.hidden, true);
+  drawSummary(ui, null);
+  assert.equal(ui.summaryBox.hidden, true);
 });
