@@ -46,9 +46,9 @@ def export(path, widget) -> str:
 
     Without ``state``, ``embed_minimal_html`` embeds the state of EVERY widget alive in the
     process: after the rest of the suite that is hundreds of Tables and Replays, each with
-    its 60 KB front end, and the page grew to hundreds of MB, whose navigation stalled at
-    "commit". ``dependency_state`` keeps the widget and the widgets it refers to.
-    """
+    its 60 KB front end (300 of them made a 46 MB page here), and the navigation to such a
+    page stalled at "commit" past the 30 s timeout (0.5 s for the widget alone).
+    ``dependency_state`` keeps the widget and the widgets it refers to."""
     embed.embed_minimal_html(path, views=[widget], state=embed.dependency_state([widget], drop_defaults=False),
                              drop_defaults=False, title=f"A {type(widget).__name__}, exported")
     return path.read_text(encoding="utf-8")
