@@ -1,9 +1,12 @@
 """How well the strong bot's win estimates match what really happens.
 
     python benchmarks/calibration.py [--positions 2000] [--seed 1] [--workers 2] [--save rows.json]
+    python benchmarks/calibration.py --players greedy --positions 500
     python benchmarks/calibration.py --rows held_out.json --fit-on fitted.json
 
-Plays Six Love hands (each the first of a match) between four ``strong`` bots and, at
+Plays Six Love hands (each the first of a match) between four ``strong`` bots (or four of
+the ``--players`` kind: ``montecarlo``, ``greedy``, ``random``, to see how the estimates,
+which assume strong play from the position on, hold for weaker players) and, at
 every decision where the mover had two or more distinct moves, asks a separately seeded
 ``strong`` bot to ``evaluate()`` the position with its default analysis budget. The
 estimated chance that the mover's side wins, for the move actually played, is compared
@@ -47,12 +50,12 @@ def _hand_seed(seed: int, hand_number: int) -> int:
     return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
 
 
-def analysed_hand(seed: int, hand_number: int) -> list[tuple[float, float, bool, bool, int]]:
-    """One hand between strong bots: ``(estimated win, estimated tie, won, tied, hand_number)`` per real decision."""
+def analysed_hand(seed: int, hand_number: int, kind: str = "strong") -> list[tuple[float, float, bool, bool, int]]:
+    """One hand between four ``kind`` bots: ``(estimated win, estimated tie, won, tied, hand_number)`` per real decision."""
     rules = Rules.six_love()
     rng = random.Random(_hand_seed(seed, hand_number))
     hand = Hand.dealt(rules, rng.randrange(2 ** 32))
-    players = {seat: make_bot("strong", rng.randrange(2 ** 32)) for seat in hand.seats}
+    players = {seat: make_bot(kind, rng.randrange(2 ** 32)) for seat in hand.seats}
     analyst = make_bot("strong", rng.randrange(2 ** 32))
     decisions = []
     while hand.outcome is None:
@@ -68,14 +71,14 @@ def analysed_hand(seed: int, hand_number: int) -> list[tuple[float, float, bool,
     return [(win, tie, outcome.winner_team == team, outcome.tie, hand_number) for team, win, tie in decisions]
 
 
-def collect(positions: int, seed: int, workers: int) -> list[tuple[float, float, bool, bool, int]]:
+def collect(positions: int, seed: int, workers: int, kind: str = "strong") -> list[tuple[float, float, bool, bool, int]]:
     rows: list = []
     number = 0
     with ProcessPoolExecutor(workers) as pool:
         while len(rows) < positions:
             batch = list(range(number, number + 2 * workers))
             number += len(batch)
-            for hand_rows in pool.map(analysed_hand, [seed] * len(batch), batch):
+            for hand_rows in pool.map(analysed_hand, [seed] * len(batch), batch, [kind] * len(batch)):
                 rows.extend(hand_rows)
     return rows
 
@@ -161,6 +164,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--players", default="strong", choices=["strong", "montecarlo", "greedy", "random"],
+                        help="the bot at all four seats (the analyst is always the strong bot)")
     parser.add_argument("--save", metavar="FILE", help="write the rows to FILE")
     parser.add_argument("--rows", metavar="FILE", help="read rows saved with --save instead of playing")
     parser.add_argument("--fit-on", metavar="FILE", help="fit a correction map on these saved rows and show "
@@ -170,8 +175,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.rows:
         rows, source = _load(args.rows)
     else:
-        rows = collect(args.positions, args.seed, args.workers)
-        source = f"Six Love, strong bots, seed {args.seed}"
+        rows = collect(args.positions, args.seed, args.workers, args.players)
+        source = f"Six Love, {args.players} bots, seed {args.seed}"
         if args.save:
             with open(args.save, "w", encoding="utf-8") as file:
                 json.dump({"source": source, "rows": rows}, file)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any
 
 from .record import verify_record
 
@@ -88,7 +89,9 @@ def _add_html(commands) -> None:
     html.add_argument("--bottom", help="the seat drawn at the bottom (default S)")
     html.add_argument("--lang", default="en", choices=LANGUAGES, help="the page's language (default en)")
     html.add_argument("--title", help="the page's title (default: the rules' name)")
-    html.add_argument("--analysis", help="an analysis file (from `analyse`) to show on the page")
+    html.add_argument("--analysis", nargs="?", const=True, metavar="FILE",
+                      help="show an analysis on the page: this file (from `analyse`); alone, FILE.analysis.json "
+                           "next to the record, made first (with a progress bar) when there is none")
     html.add_argument("--counting", action="store_true",
                       help="show at every step what the bottom seat can count (unseen tiles, known voids)")
 
@@ -137,6 +140,28 @@ def _analyse(args) -> int:
     return 130 if found.interrupted else 0
 
 
+def _side_analysis(source: Any) -> Any:
+    """``html --analysis`` with no file: the record's side file, made first when there is none
+    (analysed here with a progress bar, and kept for the next time)."""
+    from .analysis import analyse
+    from .errors import RecordError
+
+    side = source.with_suffix(".analysis.json")
+    if side.exists():
+        return side
+    print(f"analysing {source.name} first (the side file {side.name} does not exist yet)", file=sys.stderr)
+    try:
+        found = analyse(source, progress=True)
+    except RecordError:
+        return None  # the replay reports the record's problems
+    try:
+        found.save(side)
+        print(f"wrote {side}")
+    except OSError as error:
+        print(f"note: cannot keep the analysis in {side}: {error.strerror or error}", file=sys.stderr)
+    return found
+
+
 def _html(args) -> int:
     from pathlib import Path
 
@@ -144,7 +169,8 @@ def _html(args) -> int:
 
     source = Path(args.file)
     try:
-        replay = Replay(source, bottom=args.bottom, lang=args.lang, analysis=args.analysis, counting=args.counting)
+        analysis = _side_analysis(source) if args.analysis is True else args.analysis
+        replay = Replay(source, bottom=args.bottom, lang=args.lang, analysis=analysis, counting=args.counting)
         if replay.ok:
             replay.go(args.hand, args.step)
     except (ValueError, TypeError) as error:  # a seat, hand or step the record does not have

@@ -13,6 +13,8 @@ to open. It fetches nothing, so it opens from a ``file://`` URL, offline, in any
 
 from __future__ import annotations
 
+import base64
+import gzip
 import json
 import os
 import re
@@ -21,15 +23,23 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-__all__ = ["PAYLOAD_KEYS", "replay_page", "script_json", "write_page"]
+__all__ = ["PAYLOAD_KEYS", "INLINE_LIMIT", "replay_page", "script_json", "write_page", "page_state"]
 
 STATIC = Path(__file__).resolve().parent / "static"
 PAYLOAD_KEYS = ("data", "words", "rules_text", "report", "hand", "step", "speed")
 """The Replay's traits the page carries; the script gives any missing one its default."""
 
+INLINE_LIMIT = 256 * 1024
+"""A record's ``data`` up to this size (JSON, in bytes) stays readable in the page; above it,
+it goes gzipped, in base64, as ``data_gzip`` (a 1,200-hand record: 7.7 MB of JSON, 1 MB so)."""
+
 PAGE_STYLE = ("html { color-scheme: light dark; } "
-              "body { margin: 0; padding: 16px; background: Canvas; color: CanvasText; "
-              "font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; }")
+              "body { margin: 0; padding: 12px; background: Canvas; color: CanvasText; "
+              "font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; } "
+              # the page is the replay's alone: it takes the window's width, and its line of play
+              # the height the rest leaves (the felt's rows, the words, the controls and the margins: 286 px)
+              "#dominoes-replay-view .dominoes-widget { max-width: none; "
+              "--dw-line-height: max(276px, calc(100vh - 286px)); }")
 
 
 def script_json(value: Any) -> str:
@@ -57,8 +67,11 @@ def _inline(name: str, closing: str) -> str:
     return text
 
 
-def replay_page(payload: Mapping[str, Any], *, title: str | None = None) -> str:
+def replay_page(payload: Mapping[str, Any], *, title: str | None = None, inline_limit: int = INLINE_LIMIT) -> str:
     """The page's HTML for ``payload``, a Replay's traits (:data:`PAYLOAD_KEYS`; others are ignored).
+
+    A ``data`` larger than ``inline_limit`` bytes of JSON is stored gzipped (the page's
+    script unpacks it with the browser's ``DecompressionStream``).
 
     ``title`` is the page's title; by default the rules' name and the words' name for a
     replay ("Six Love: Replay of a recorded match").
@@ -66,6 +79,10 @@ def replay_page(payload: Mapping[str, Any], *, title: str | None = None) -> str:
     state = {key: payload[key] for key in PAYLOAD_KEYS if key in payload}
     data = state.get("data") or {}
     words = state.get("words") or {}
+    packed = json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode("utf-8")
+    if len(packed) > inline_limit:
+        del state["data"]
+        state["data_gzip"] = base64.b64encode(gzip.compress(packed, compresslevel=9, mtime=0)).decode("ascii")
     if title is None:
         title = ": ".join(part for part in (data.get("title"), words.get("replay")) if part) or "Replay"
     lang = data.get("lang") or "en"
@@ -92,8 +109,20 @@ def replay_page(payload: Mapping[str, Any], *, title: str | None = None) -> str:
 """
 
 
-def write_page(path: str | os.PathLike[str], payload: Mapping[str, Any], *, title: str | None = None) -> Path:
+def write_page(path: str | os.PathLike[str], payload: Mapping[str, Any], *, title: str | None = None,
+               inline_limit: int = INLINE_LIMIT) -> Path:
     """Write :func:`replay_page` to ``path`` (UTF-8); the path written."""
     path = Path(path)
-    path.write_text(replay_page(payload, title=title), encoding="utf-8")
+    path.write_text(replay_page(payload, title=title, inline_limit=inline_limit), encoding="utf-8")
     return path
+
+
+def page_state(html: str) -> dict[str, Any]:
+    """The Replay's traits a page holds (its ``data`` unpacked when it was stored gzipped)."""
+    found = re.search(r'<script type="application/json" id="dominoes-replay">(.*?)</script>', html, re.DOTALL)
+    if found is None:
+        raise ValueError("not a replay page: it has no dominoes-replay payload")
+    state: dict[str, Any] = json.loads(found.group(1))
+    if "data_gzip" in state:
+        state["data"] = json.loads(gzip.decompress(base64.b64decode(state.pop("data_gzip"))))
+    return state

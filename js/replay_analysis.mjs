@@ -94,3 +94,17 @@ export function bestTile(mark) {
   const halves = move.kind === "lead" || move.end === "R" ? [a, b] : [b, a];
   return { halves, end: move.kind === "lead" ? null : move.end, tile: move.tile, seat: move.seat };
 }
+
+/** Every step where a marked move was just made, in the record's order: [{hand, step}]. */
+export function markedSteps(data) {
+  return (data?.hands ?? []).flatMap((hand, index) => flaggedMarks(handAnalysis(hand)).map((mark) => ({ hand: index, step: mark.ply + 1 })).sort((a, b) => a.step - b.step));
+}
+
+/** The next (`direction` 1) or previous (-1) marked step from `position`, or null when there is none. */
+export function nextMarked(data, position, direction) {
+  const order = (p) => [p.hand, p.step];
+  const after = (a, b) => order(a)[0] > order(b)[0] || (order(a)[0] === order(b)[0] && order(a)[1] > order(b)[1]);
+  const steps = markedSteps(data);
+  const found = direction > 0 ? steps.find((p) => after(p, position)) : steps.reverse().find((p) => after(position, p));
+  return found ?? null;
+}

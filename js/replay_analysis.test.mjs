@@ -64,3 +64,15 @@ test("the best move as a tile where it would lie: the touching half against the 
   assert.equal(bestTile({ best: "S draw" }), null);
   assert.equal(bestTile(null), null);
 });
+
+test("the marked moves in the record's order, and the next or previous one from a position", async () => {
+  const { markedSteps, nextMarked } = await import("./replay_analysis.mjs");
+  const hand = (marks) => ({ analysis: { sides: ["NS"], strip: {}, marks } });
+  const data = { hands: [hand([{ ply: 5, verdict: "blunder" }, { ply: 2, verdict: "mistake" }, { ply: 3, verdict: "good" }]), { moves: [] }, hand([{ ply: 0, verdict: "inaccuracy" }])] };
+  assert.deepEqual(markedSteps(data), [{ hand: 0, step: 3 }, { hand: 0, step: 6 }, { hand: 2, step: 1 }]);
+  assert.deepEqual(nextMarked(data, { hand: 0, step: 3 }, 1), { hand: 0, step: 6 });
+  assert.deepEqual(nextMarked(data, { hand: 1, step: 0 }, 1), { hand: 2, step: 1 });
+  assert.deepEqual(nextMarked(data, { hand: 0, step: 6 }, -1), { hand: 0, step: 3 });
+  assert.equal(nextMarked(data, { hand: 0, step: 3 }, -1), null);
+  assert.equal(nextMarked(data, { hand: 2, step: 1 }, 1), null);
+});

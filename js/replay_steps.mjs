@@ -4,6 +4,9 @@
 // the moves, the score before and after, the result, and every step's position and
 // words, computed by the engine. The browser only picks what to show: a position is
 // (hand, step), step being the number of moves made in that hand (0 = the deal).
+// Each hand's steps come as changes (`deltas`), read back when the hand is first shown.
+
+import { handSteps } from "./replay_deltas.mjs";
 
 /** How many hands the record has. */
 export function handCount(data) {
@@ -70,11 +73,13 @@ export function atRecordEnd(data, { hand, step }) {
 }
 
 // Keys of the replay: arrows step, Home/End go to the ends of the hand, PageUp/PageDown
-// to the previous/next hand, space plays or pauses, B shows or hides the best move (with
-// an analysis).
+// to the previous/next hand, space plays or pauses, B shows or hides the best move, N and
+// Shift+N go to the next and the previous marked move (with an analysis).
 export const KEY_ACTIONS = Object.freeze({
   b: "best",
   B: "best",
+  n: "nextMark",
+  N: "prevMark",
   ArrowRight: "next",
   ArrowLeft: "prev",
   Home: "start",
@@ -91,9 +96,9 @@ export function keyAction(event) {
   return KEY_ACTIONS[event.key] ?? null;
 }
 
-/** The step's position and words, `data.hands[hand].steps[step]`, or null. */
+/** The step's position and words (read from the hand's `deltas`), or null. */
 export function stepAt(data, hand, step) {
-  return data?.hands?.[hand]?.steps?.[step] ?? null;
+  return handSteps(data?.hands?.[hand])[step] ?? null;
 }
 
 /**

@@ -20,7 +20,7 @@ const TWO_HANDS = {
       tally_before: "NS 0 · EW 0",
       tally_after: "NS 0 · EW 1",
       result: { title: "done", lines: [], winners: ["E", "W"] },
-      steps: [step("dealt"), step("a"), step("b", { note: "N follows." }), step("c")],
+      deltas: [step("dealt"), step("a"), step("b", { note: "N follows." }), step("c")],
     },
     {
       label: "Hand 2",
@@ -30,7 +30,7 @@ const TWO_HANDS = {
       tally_before: "NS 0 · EW 1",
       tally_after: null,
       result: null,
-      steps: [step("dealt again"), step("d"), step("e")],
+      deltas: [step("dealt again"), step("d"), step("e")],
     },
   ],
 };

@@ -8,6 +8,9 @@
 //     {"data": {...}, "words": {...}, "rules_text": "...", "hand": 0, "step": 0, "speed": 2}
 //   </script>
 //
+// A large record's data comes gzipped, in base64, as "data_gzip" (dominoes_widget/page.py):
+// the browser's DecompressionStream unpacks it before the replay is drawn.
+//
 // The replay is drawn into <div id="dominoes-replay-view"> when the page has one, else
 // into a new element placed just after the payload.
 
@@ -23,11 +26,25 @@ export function pageModel(attributes) {
   return basePageModel({ ...DEFAULTS, ...attributes });
 }
 
-/** Draw the page's replay; returns the cleanup, or null when the page has no payload. */
-export function mountReplayPage(doc = document) {
+/** The JSON packed in `base64` (gzip), as the page stores a large record's data. */
+export async function unpackJson(base64) {
+  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return JSON.parse(await new Response(stream).text());
+}
+
+/** The Replay's traits the page holds, its data unpacked. */
+export async function pageAttributes(text) {
+  const { data_gzip: packed, ...attributes } = JSON.parse(text || "{}");
+  if (packed) attributes.data = await unpackJson(packed);
+  return attributes;
+}
+
+/** Draw the page's replay; resolves to the cleanup, or null when the page has no payload. */
+export async function mountReplayPage(doc = document) {
   const payload = doc.getElementById(PAYLOAD_ID);
   if (!payload) return null;
-  const attributes = JSON.parse(payload.textContent || "{}");
+  const attributes = await pageAttributes(payload.textContent);
   let el = doc.getElementById(VIEW_ID);
   if (!el) {
     el = doc.createElement("div");
@@ -35,8 +52,27 @@ export function mountReplayPage(doc = document) {
     payload.after(el);
   }
   const cleanup = replay.render({ model: pageModel(attributes), el });
-  el.querySelector(".dominoes-widget")?.focus({ preventScroll: true });
+  const root = el.querySelector(".dominoes-widget");
+  root?.focus({ preventScroll: true });
+  if (root) keepKeys(doc, root);
   return cleanup;
+}
+
+/**
+ * The page is the replay's alone, so its keys work wherever the user clicked: a click on the
+ * page around the replay gives it the focus back, and a key pressed with nothing focused
+ * goes to it.
+ */
+export function keepKeys(doc, root) {
+  doc.addEventListener("click", (event) => {
+    if (!root.contains(event.target)) root.focus({ preventScroll: true });
+  });
+  doc.addEventListener("keydown", (event) => {
+    if (doc.activeElement && doc.activeElement !== doc.body && doc.activeElement !== doc.documentElement) return;
+    root.focus({ preventScroll: true });
+    const passed = new KeyboardEvent("keydown", event);
+    if (!root.dispatchEvent(passed)) event.preventDefault();
+  });
 }
 
 if (typeof document !== "undefined") {

@@ -159,6 +159,21 @@ function createModel(attributes) {
 
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
 
+// The intervals running (playing a replay is one), so a test sees that playing stopped
+// without waiting for a tick that should not come.
+const liveIntervals = new Set();
+const nativeSetInterval = window.setInterval.bind(window);
+const nativeClearInterval = window.clearInterval.bind(window);
+window.setInterval = (...args) => {
+  const id = nativeSetInterval(...args);
+  liveIntervals.add(id);
+  return id;
+};
+window.clearInterval = (id) => {
+  liveIntervals.delete(id);
+  nativeClearInterval(id);
+};
+
 window.harness = {
   widget,
   model: null,
@@ -199,6 +214,7 @@ window.harness = {
     await nextFrame();
     await nextFrame();
   },
+  intervals: () => liveIntervals.size,
 };
 window.harnessReady = true;
 """
@@ -304,6 +320,14 @@ def mount(page: Any, attributes: dict, *, width: int = 900) -> float:
 def settle(page: Any) -> None:
     """Wait two animation frames: resize re-layouts are drawn on the next frame."""
     page.evaluate("() => window.harness.settle()")
+
+
+def still(page: Any) -> None:
+    """Wait until no CSS transition or animation runs (fades, the last tile's glow), then two
+    frames: what a picture should show. Any page (a harness page, JupyterLab)."""
+    page.wait_for_function("() => document.getAnimations().every((a) => a.playState !== 'running' "
+                           "|| a.effect?.getComputedTiming().iterations === Infinity)")
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done())))")
 
 
 def kernel_set(page: Any, name: str, value: Any) -> None:

@@ -38,11 +38,12 @@ import shlex
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterator, Mapping
 
 import nbformat
 
 from dominoes_widget.catalog import LANGUAGES, catalog
+from dominoes_widget.sessions.step_deltas import hand_steps
 
 REPO = Path(__file__).resolve().parent.parent
 NOTEBOOKS = REPO / "notebooks"
@@ -65,14 +66,21 @@ def kernel_env() -> dict[str, str]:
     return env
 
 
-def execute(path: Path, **options: Any) -> nbformat.NotebookNode:
+def execute(path: Path, *, smaller: Mapping[str, str] | None = None, **options: Any) -> nbformat.NotebookNode:
     """``path`` run top to bottom in a fresh python3 kernel (cwd notebooks/), widget state kept.
 
+    ``smaller`` maps code to what runs instead (every cell runs, on smaller sizes); each
+    must be found in the notebook, so a changed notebook fails here rather than run slowly.
     Raises ``nbclient.exceptions.CellExecutionError`` when a cell fails.
     """
     import nbclient
 
     notebook = nbformat.read(path, as_version=4)
+    for old, new in (smaller or {}).items():
+        cells = [cell for cell in notebook.cells if cell.cell_type == "code" and old in cell.source]
+        assert cells, f"{path.name} no longer holds {old!r}: update its smaller sizes"
+        for cell in cells:
+            cell.source = cell.source.replace(old, new)
     client = nbclient.NotebookClient(notebook, kernel_name="python3", timeout=CELL_TIMEOUT,
                                      resources={"metadata": {"path": str(path.parent)}},
                                      store_widget_state=True, **options)
@@ -264,7 +272,7 @@ def state_facts(state: dict[str, Any]) -> dict[str, str] | None:
     elif "data" in state and state.get("data"):  # a Replay of a good record
         data = state["data"]
         try:
-            shown = data["hands"][state["hand"]]["steps"][state["step"]]
+            shown = hand_steps(data["hands"][state["hand"]])[state["step"]]
         except (IndexError, KeyError, TypeError):
             return {"unreadable": f"hand {state.get('hand')} step {state.get('step')}"}
         facts = {"lang": data.get("lang", "en"), "hand": str(state["hand"]), "step": str(state["step"])}

@@ -28,6 +28,7 @@ from dominoes_widget.sessions.replay import ReplaySession
 from dominoes_widget.svg import render_svg
 from dominoes_widget.widgets.replay import Replay
 from dominoes_widget.widgets.table import Table
+from dominoes_widget.sessions.step_deltas import hand_steps
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALES = ROOT / "dominoes_widget" / "locales"
@@ -102,7 +103,8 @@ def english_in(data: Any) -> list[str]:
 
 def without_notes(data: dict[str, Any]) -> dict[str, Any]:
     """A replay's data without the record's comments: the record's author wrote them, in any language."""
-    return {**data, "hands": [{**hand, "steps": [{**step, "note": None} for step in hand["steps"]]}
+    return {**data, "hands": [{**{k: v for k, v in hand.items() if k != "deltas"},
+                               "steps": [{**step, "note": None} for step in hand_steps(hand)]}
                               for hand in data["hands"]]}
 
 
@@ -326,7 +328,7 @@ def test_a_replay_speaks_vietnamese():
     assert all(vietnamese(p["label"]) for p in data["players"].values())
     for hand in data["hands"]:
         assert vietnamese(hand["label"])
-        assert all(vietnamese(step["say"]) for step in hand["steps"])
+        assert all(vietnamese(step["say"]) for step in hand_steps(hand))
         assert vietnamese(hand["result"]["title"]) and all(vietnamese(line) for line in hand["result"]["lines"])
         assert all(vietnamese(note) for note in hand["score_before"]["notes"])
     assert english_in(data) == []
@@ -334,7 +336,7 @@ def test_a_replay_speaks_vietnamese():
 
 def test_a_replays_counting_speaks_vietnamese():
     data = Replay(RECORDS / "vietnamese_3_players.json", lang="vi", counting=True).data
-    counted = [step["counting"] for hand in data["hands"] for step in hand["steps"]]
+    counted = [step["counting"] for hand in data["hands"] for step in hand_steps(hand)]
     assert all(vietnamese(c["title"]) for c in counted)
     assert any(c["voids"] for c in counted) and all(vietnamese(v["since"]) for c in counted for v in c["voids"])
     assert english_in(without_notes(data)) == []

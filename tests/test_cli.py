@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from dominoes_widget.__main__ import main
+from dominoes_widget.sessions.step_deltas import hand_steps
 
 RECORDS = Path(__file__).resolve().parent / "data" / "records"  # copies of shared/records
 EXAMPLES = sorted(p.stem for p in RECORDS.glob("*.json"))
@@ -126,11 +127,11 @@ def test_html_counting_puts_the_bottom_seats_counting_on_the_page(tmp_path, caps
     assert main(["html", str(source), "-o", str(plain)]) == 0
     assert main(["html", str(source), "-o", str(counted), "--counting", "--bottom", "E", "--lang", "vi"]) == 0
     assert f"wrote {counted}" in capsys.readouterr().out
-    steps = [s for hand in _page_state(plain)["data"]["hands"] for s in hand["steps"]]
+    steps = [s for hand in _page_state(plain)["data"]["hands"] for s in hand_steps(hand)]
     assert not any("counting" in step for step in steps), "no counting unless asked"
     data = _page_state(counted)["data"]
     assert data == Replay(source, counting=True, bottom="E", lang="vi").data
-    assert all(step["counting"]["title"] == "Những gì Đông đếm được" for hand in data["hands"] for step in hand["steps"])
+    assert all(step["counting"]["title"] == "Những gì Đông đếm được" for hand in data["hands"] for step in hand_steps(hand))
 
 
 # ---- html --analysis and analyse --hand: a bad input is one line on stderr and exit 2 ---------------------
@@ -208,3 +209,20 @@ def test_analyse_reports_a_hand_the_record_does_not_have_with_exit_2(tmp_path):
     assert result.returncode == 2 and "Traceback" not in result.stdout + result.stderr
     assert result.stderr == "error: hands: 99 is not a hand of this record (0 to 4)\n"
     assert not (tmp_path / "a.json").exists()
+
+
+def test_html_analysis_without_a_file_analyses_first_and_keeps_the_side_file(tmp_path, capsys):
+    record = json.loads((RECORDS / "six_love_match.json").read_text())
+    record["hands"] = record["hands"][:1]  # one hand: analysed in a few seconds
+    source = tmp_path / "game.json"
+    source.write_text(json.dumps(record))
+    assert main(["html", str(source), "--analysis"]) == 0
+    out = capsys.readouterr()
+    side = tmp_path / "game.analysis.json"
+    assert "analysing game.json first" in out.err and f"wrote {side}" in out.out
+    data = _page_state(tmp_path / "game.html")["data"]
+    assert data["hands"][0]["analysis"]["marks"], "the page carries the analysis"
+    side_made = side.stat().st_mtime_ns
+    assert main(["html", str(source), "--analysis", "-o", str(tmp_path / "again.html")]) == 0
+    assert "analysing" not in capsys.readouterr().err, "the side file is read the next time"
+    assert side.stat().st_mtime_ns == side_made

@@ -193,7 +193,7 @@ def test_the_cover_and_looking_back_pictures(chromium):
                            ("counting", views.with_counting), ("vietnamese", views.vietnamese_draw)):
             for theme in THEMES:
                 _mount_table(page, "1366x768", make(), theme)
-                page.wait_for_timeout(100)
+                harness.still(page)
                 page.screenshot(path=str(ARTIFACTS / f"table-1366x768-{name}-{theme}.png"))
 
 

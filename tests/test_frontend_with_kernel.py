@@ -14,6 +14,7 @@ from __future__ import annotations
 import pytest
 
 import browser_harness as harness
+from dominoes_widget.sessions.step_deltas import hand_steps
 
 pytestmark = pytest.mark.browser
 
@@ -133,7 +134,7 @@ def test_the_replay_steps_through_the_python_replay_data(chromium):
             for step in range(0, len(hand_data["moves"]) + 1, 3):
                 harness.kernel_set(page, "hand", hand)
                 harness.kernel_set(page, "step", step)
-                expected = hand_data["steps"][step]
+                expected = hand_steps(hand_data)[step]
                 line = page.locator("svg.dw-line").get_attribute("data-line")
                 assert line == " ".join(f"{a}-{b}" for a, b in expected["line"])
                 assert page.locator(".dw-say").inner_text() == expected["say"]

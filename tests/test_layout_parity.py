@@ -128,3 +128,19 @@ def test_svg_py_and_the_front_end_read_one_palette():
     assert run_node(script, None) == palette
     picture = svg.render_svg(Hand.dealt(seed=1), size=400)
     assert f'fill="{palette["felt"]}"' in picture and f'fill="{palette["tile_face"]}"' in picture
+
+
+def test_the_browser_reads_the_replays_step_changes_back_as_python_does():
+    """The steps the kernel sends as changes (sessions/step_deltas.py) read back in the browser
+    (js/replay_deltas.mjs) as the very steps the engine built, counting panels and all."""
+    from dominoes_widget.sessions.step_deltas import hand_steps
+    from dominoes_widget.widgets.replay import Replay
+
+    records = ROOT / "notebooks" / "records"
+    hands = [hand for name in ("six_love_10_hands.json", "vietnamese_3_players.json")
+             for hand in Replay(records / name, counting=True).data["hands"]]
+    script = READ_STDIN + """
+import { decodeSteps } from "./js/replay_deltas.mjs";
+console.log(JSON.stringify(input.map((changes) => decodeSteps(changes))));
+"""
+    assert run_node(script, [hand["deltas"] for hand in hands]) == [hand_steps(hand) for hand in hands]

@@ -23,6 +23,7 @@ from dominoes_widget.record import write_record
 from dominoes_widget.sessions.replay import ReplaySession
 from dominoes_widget.sessions.table import TableSession, table_options
 from dominoes_widget.svg import render_svg
+from dominoes_widget.sessions.step_deltas import hand_steps
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = {
@@ -66,7 +67,7 @@ def test_pictures_views_replays_and_sentences_show_the_engines_pips(name):
                     assert re.search(rf"{voice.name(seat)}(: [0-9]+ tiles?,)? \(?{engine_pips[seat]} pips", svg), \
                         (seat, engine_pips[seat])
             # the replay's last step and the explanation's pip line
-            last = data["hands"][index]["steps"][-1]
+            last = hand_steps(data["hands"][index])[-1]
             assert last["pips"] == engine_pips
             title, lines = explain_result(hand, match.state_before(index), match.state_after(index), voice)
             if outcome.termination.value == "blocked":

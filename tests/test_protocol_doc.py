@@ -68,12 +68,14 @@ def _fields(kind: type) -> set[str]:
     ("the Table's view", "view = {", TableView),
     ("the Replay's data", "data = {", ReplayData),
     ("a replayed hand", "hands: [{", ReplayHand),
-    ("a replay step", "steps: [{", ReplayStep),
+    ("a replay step", "deltas: [{", ReplayStep),
 ])
 def test_documented_fields_are_the_python_fields(name: str, start: str, kind: type) -> None:
     documented = _top_level_keys(_literal_after(_document(), start))
     if kind is ReplayHand:
         documented.add("analysis")  # documented in its own block, after the data
+    if kind is ReplayData:
+        documented.add("summary")  # documented in its own block, with the analysis
     python = _fields(kind)
     assert documented - python == set(), f"{name}: PROTOCOL.md documents fields the Python type lacks"
     assert python - documented == set(), f"{name}: the Python type has fields PROTOCOL.md does not document"

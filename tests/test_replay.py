@@ -13,6 +13,7 @@ from dominoes_widget import Match, Rules, read_record, write_record
 from dominoes_widget.explanations import explain_move
 from dominoes_widget.sessions.replay import ReplaySession
 from dominoes_widget.widgets.replay import Replay
+from dominoes_widget.sessions.step_deltas import hand_steps
 
 RECORDS = next(folder for folder in (Path(__file__).resolve().parent / "data" / "records",  # the repo's copies
                                      Path("/work/shared/records"))
@@ -160,10 +161,10 @@ def test_comments_and_explanations_follow_the_step():
     assert replay.comment == "S starts the blank-four arm."
     replay.step = 3
     assert replay.comment is None
-    steps = replay.data["hands"][0]["steps"]
+    steps = hand_steps(replay.data["hands"][0])
     assert [i for i, step in enumerate(steps) if step["note"]] == [4]
     assert steps[4]["note"] == "S starts the blank-four arm."
-    assert replay.data["hands"][2]["steps"][1]["note"] == "The lead."
+    assert hand_steps(replay.data["hands"][2])[1]["note"] == "The lead."
     hand = replay.match.hands[0]
     last = len(hand.moves)
     voice = replay.session.voice()
@@ -177,8 +178,8 @@ def test_each_hand_carries_positions_scores_and_result():
     record = _record()
     replay = Replay(record)
     first = replay.data["hands"][0]
-    assert len(first["steps"]) == len(first["moves"]) + 1
-    assert first["steps"][0]["turn"] == "E" and first["steps"][-1]["turn"] is None
+    assert len(hand_steps(first)) == len(first["moves"]) + 1
+    assert hand_steps(first)[0]["turn"] == "E" and hand_steps(first)[-1]["turn"] is None
     assert first["tally_before"] == "NS 0 · EW 0" and first["tally_after"] == "NS 1 · EW 0"
     assert first["score_before"]["title"] == "Six Love"
     assert [row["value"] for row in first["score_after"]["rows"]] == ["1", "0"]
@@ -186,7 +187,7 @@ def test_each_hand_carries_positions_scores_and_result():
     tie = replay.data["hands"][1]
     assert "tie" in tie["result"]["title"].lower() and tie["result"]["winners"] == []
     assert "1 tied deal pending: replayed with a fresh deal." in tie["score_after"]["notes"]
-    for step, data in enumerate(first["steps"]):  # every position is the engine's
+    for step, data in enumerate(hand_steps(first)):  # every position is the engine's
         engine = _engine_at(record, 0, step)
         assert data["line"] == [list(pair) for pair in engine.line]
         assert data["hands"] == {s: [str(t) for t in engine.held(s)] for s in engine.seats}
@@ -250,11 +251,11 @@ def test_the_synced_payload_is_compact():
     print(f"\nsynced payload of {SIX_LOVE.name}: {len(text)} bytes for 5 hands, {moves} moves "
           f"({per_move:.0f} bytes a move; the record file itself is {SIX_LOVE.stat().st_size} bytes)")
     assert len(text) < 90_000
-    assert per_move < 600, "a step costs its position and its sentence, little else"
+    assert per_move < 300, "a step costs its change and its sentence, little else"
     # nothing but what the browser needs
     assert set(replay.data) == {"v", "lang", "game", "title", "seats", "bottom", "players", "hands", "end"}
     assert set(replay.data["hands"][0]) == {"label", "moves", "score_before", "score_after", "tally_before",
-                                            "tally_after", "result", "steps"}
+                                            "tally_after", "result", "deltas"}
     assert ReplaySession(_record()).data() == replay.data
 
 
@@ -292,3 +293,57 @@ def test_viewers_without_widgets_get_a_picture_of_the_position():
     bad, _ = Replay("{ not json")._repr_mimebundle_()
     assert "did not open" in bad["text/html"] and 'data-reason="malformed_json"' in bad["text/html"]
     assert "The record: the text is not valid JSON" in bad["text/html"]
+
+
+def test_a_hand_saved_with_its_steps_whole_still_reads():
+    """Notebooks saved before the steps were sent as changes hold each hand's ``steps`` whole."""
+    replay = Replay(SIX_LOVE)
+    steps = hand_steps(replay.data["hands"][1])
+    old = {k: v for k, v in replay.data["hands"][1].items() if k != "deltas"} | {"steps": steps}
+    assert hand_steps(old) == steps
+    assert len(json.dumps(replay.data["hands"][1]["deltas"])) * 2 < len(json.dumps(steps)), "half the size or less"
+
+
+def test_with_an_analysis_the_data_has_a_table_per_player_from_analysis_summary():
+    from dominoes_widget.analysis import Analysis
+
+    saved = Path(__file__).resolve().parent / "data" / "six_love_10_hands.analysis.json"
+    record = Path(__file__).resolve().parent.parent / "notebooks" / "records" / "six_love_10_hands.json"
+    summary = Replay(record, analysis=saved).data["summary"]
+    rows = Analysis.load(saved).summary()
+    assert summary["title"] == "Per player" and len(summary["head"]) == 5
+    assert [row[1:] for row in summary["rows"]] == [
+        [str(r["inaccuracy"]), str(r["mistake"]), str(r["blunder"]), f"{r['average_loss']:.1f}"] for r in rows]
+    assert summary["rows"][0][0].startswith("North"), "players by their labels, in seat order"
+    assert "summary" not in Replay(record).data, "only with an analysis"
+    vi = Replay(record, analysis=saved, lang="vi").data["summary"]
+    assert vi["title"] == "Theo người chơi"
+
+
+def test_analysis_true_analyses_with_a_progress_bar(capfd):
+    record = json.loads(SIX_LOVE.read_text())
+    record["hands"] = record["hands"][:1]
+    replay = Replay(record, analysis=True)
+    assert replay.data["hands"][0]["analysis"]["marks"]
+    err = capfd.readouterr().err
+    decisions = len(replay.session.analysis)
+    assert f"{decisions}/{decisions}" in err and "decisions" in err, "decisions done out of the total"
+
+
+def test_play_from_here_opens_a_table_at_the_position_with_you_in_the_movers_seat():
+    replay = Replay(SIX_LOVE, hand=1, step=5)
+    mover = replay.position.turn
+    table = replay.play_from_here(bots="greedy", bot_delay=0)
+    try:
+        assert table.turn == mover, "your turn, at once"
+        assert table.view["bottom"] == mover and table.view["viewer"] == mover, "drawn at the bottom, seeing as the mover"
+        session = table._session
+        assert [str(m) for m in session.hand.moves] == [str(m) for m in replay.position.moves]
+        assert session.hand.deal == replay.position.deal, "the hand's own deal"
+        assert session.match.state_before(0).score == replay.match.state_before(1).score, "and its match score"
+        assert set(session.humans) == {mover}
+    finally:
+        table.close()
+    replay.go(1, -1)
+    with pytest.raises(ValueError, match="nobody is to move"):
+        replay.play_from_here()

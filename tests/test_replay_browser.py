@@ -15,6 +15,8 @@ import pytest
 
 import browser_harness as harness
 import frontend_views as views
+from dominoes_widget.sessions.replay import whole_percent
+from dominoes_widget.sessions.step_deltas import hand_steps
 
 pytestmark = pytest.mark.browser
 
@@ -57,7 +59,7 @@ def _seat_tiles(page, seat: str) -> list[str]:
 
 def _assert_shows(page, data: dict, hand: int, step: int) -> None:
     """The page draws the step the data holds: line, hands, turn, last tile, sentence."""
-    expected = data["hands"][hand]["steps"][step]
+    expected = hand_steps(data["hands"][hand])[step]
     where = f"hand {hand}, step {step}"
     assert _line(page) == expected["line"], where
     for seat in data["seats"]:
@@ -145,7 +147,7 @@ def test_the_height_never_changes_from_step_to_step(mounted, data):
 def test_each_sentence_once_and_the_note_with_its_own_step(mounted, data):
     page = mounted
     harness.kernel_set(page, "step", 4)  # move 3 just made: it has a note
-    say = data["hands"][0]["steps"][4]["say"]
+    say = hand_steps(data["hands"][0])[4]["say"]
     info = page.locator(".dw-info").inner_text()
     assert info.count(say) == 1
     assert page.locator(".dw-note").is_visible() and page.locator(".dw-note").inner_text() == COMMENTS["0:3"]
@@ -166,7 +168,7 @@ def test_the_end_of_a_hand_shows_the_result_and_the_new_score(mounted, data):
     hand = data["hands"][0]
     assert result.locator(".dw-result-title").inner_text() == hand["result"]["title"]
     text = page.locator(".dominoes-widget").inner_text()
-    for sentence in [hand["result"]["title"], hand["steps"][26]["say"], *hand["result"]["lines"]]:
+    for sentence in [hand["result"]["title"], hand_steps(hand)[26]["say"], *hand["result"]["lines"]]:
         assert text.count(sentence) == 1, f"said once: {sentence}"
     assert page.locator(".dw-tally").inner_text() == hand["tally_after"]
     assert page.locator(".dw-mark-winner").count() == len(hand["result"]["winners"])
@@ -228,20 +230,21 @@ def test_slider_hand_picker_and_moves_list(mounted, data):
     # The moves list: one short line a move, its sentence as its name; a click goes there.
     items = page.locator(".dw-move-list button")
     assert items.count() == len(data["hands"][3]["moves"]) + 1
-    assert items.nth(5).get_attribute("title") == data["hands"][3]["steps"][5]["say"]
+    assert items.nth(5).get_attribute("title") == hand_steps(data["hands"][3])[5]["say"]
     assert page.locator('.dw-move-list button[aria-current="step"]').get_attribute("data-ply") == "2"
     items.nth(5).click()
     harness.settle(page)
     assert harness.model_position(page) == {"hand": 3, "step": 5}
 
 
-def _wait_until(page, condition, what: str, timeout_ms: int = 5000) -> None:
-    """Poll ``condition`` inside Playwright (so the page keeps running) until it holds."""
-    for _ in range(timeout_ms // 50):
-        if condition():
-            return
-        page.wait_for_timeout(50)
-    raise AssertionError(f"{what}: still not true after {timeout_ms} ms")
+def _wait_for_step(page, at_least: int) -> None:
+    """Wait until the model's step reaches ``at_least`` (playing moves it on its own)."""
+    page.wait_for_function("(n) => window.harness.model.get('step') >= n", arg=at_least, timeout=5000)
+
+
+def _stopped(page) -> None:
+    """Wait until no interval runs: playing has stopped."""
+    page.wait_for_function("() => window.harness.intervals() === 0", timeout=5000)
 
 
 def test_play_and_pause(mounted):
@@ -251,18 +254,18 @@ def test_play_and_pause(mounted):
     assert play.get_attribute("aria-label") == "Play (space)"
     play.click()
     assert "Pause" in play.inner_text()
-    _wait_until(page, lambda: harness.model_position(page)["step"] >= 3, "playing steps on by itself")
+    _wait_for_step(page, 3)  # playing steps on by itself
     play.click()
     paused_at = harness.model_position(page)
-    page.wait_for_timeout(300)
-    assert harness.model_position(page) == paused_at, "paused: no more steps"
+    _stopped(page)  # paused: no timer left to step on
+    assert harness.model_position(page) == paused_at
     assert "Play" in play.inner_text()
     page.locator(".dominoes-widget").focus()
     _press(page, " ")  # space plays
-    _wait_until(page, lambda: harness.model_position(page)["step"] > paused_at["step"], "space plays")
+    _wait_for_step(page, paused_at["step"] + 1)
     _press(page, " ")  # and pauses
     after_space = harness.model_position(page)
-    page.wait_for_timeout(200)
+    _stopped(page)
     assert harness.model_position(page) == after_space
 
 
@@ -274,12 +277,13 @@ def test_playing_runs_across_hands_and_stops_at_the_end(mounted, data):
     harness.kernel_set(page, "hand", last)
     harness.kernel_set(page, "step", moves - 2)
     page.locator('.dw-controls button[data-action="toggle"]').click()
-    _wait_until(page, lambda: page.locator(".dominoes-widget.dw-playing").count() == 0, "playing stops at the end")
+    _stopped(page)  # playing stops at the end
+    assert page.locator(".dominoes-widget.dw-playing").count() == 0
     assert harness.model_position(page) == {"hand": last, "step": moves}
     harness.kernel_set(page, "hand", 0)
     harness.kernel_set(page, "step", len(data["hands"][0]["moves"]) - 1)
     page.locator('.dw-controls button[data-action="toggle"]').click()
-    _wait_until(page, lambda: harness.model_position(page)["hand"] >= 1, "play goes on into the next hand")
+    page.wait_for_function("() => window.harness.model.get('hand') >= 1", timeout=5000)  # on into the next hand
     page.locator('.dw-controls button[data-action="toggle"]').click()
 
 
@@ -329,11 +333,11 @@ def test_vietnamese_three_players_draws_and_pile(page):
     data = views.replay_data("vietnamese_3_players.json", comments={})
     harness.mount(page, views.replay_traits(data))
     assert page.locator('.dw-seat[data-position="left"]').is_hidden(), "three players: nobody on the left"
-    first = data["hands"][0]["steps"][0]
+    first = hand_steps(data["hands"][0])[0]
     assert page.locator(".dw-pile").inner_text() == f"Pile: {first['pile']}"
     draw = next(i for i, move in enumerate(data["hands"][0]["moves"]) if " draw" in move) + 1
     harness.kernel_set(page, "step", draw)
-    assert page.locator(".dw-pile").inner_text() == f"Pile: {data['hands'][0]['steps'][draw]['pile']}"
+    assert page.locator(".dw-pile").inner_text() == f"Pile: {hand_steps(data['hands'][0])[draw]['pile']}"
     _assert_shows(page, data, 0, draw)
 
 
@@ -354,9 +358,7 @@ def test_cleanup_removes_listeners_and_timers(mounted):
     page.evaluate("() => window.harness.unmount()")
     assert page.locator(".dominoes-widget").count() == 0
     assert page.evaluate("() => window.harness.model.listenerCount()") == 0
-    before = harness.model_position(page)
-    page.wait_for_timeout(700)
-    assert harness.model_position(page) == before, "no timer runs after cleanup"
+    assert page.evaluate("() => window.harness.intervals()") == 0, "no timer runs after cleanup"
 
 
 # ---- a replay with an analysis (js/PROTOCOL.md: a hand's `analysis`) ------------------------------
@@ -409,7 +411,7 @@ def test_the_strip_has_a_point_per_known_step_and_follows_the_hand(with_analysis
         assert page.locator(".dw-strip-point").count() == _known(points), f"hand {hand}"
         assert page.locator(".dw-strip-hit").count() == len(points), "a column to click for every step"
         assert page.locator("svg.dw-strip").get_attribute("data-step") == "3"
-        assert page.locator(".dw-strip-value").inner_text() == f"Move 3: {points[3]:.0f}%"
+        assert page.locator(".dw-strip-value").inner_text() == f"Move 3: North-South {whole_percent(points[3])}%"
 
 
 def test_unknown_points_are_left_out(page, analysed):
@@ -534,9 +536,9 @@ def _ghost_end_distance(page, end: str) -> tuple[float, float]:
 def test_the_best_move_shows_on_the_line_when_asked(with_analysis, analysed):
     page = with_analysis
     hand, mark = _flagged_hand(analysed)
-    step = mark["ply"]  # the position where the decision was made
+    step = mark["ply"] + 1  # the marked move was just made: its verdict is on screen
     _go(page, hand, step)
-    line = analysed["hands"][hand]["steps"][step]["line"]
+    before = hand_steps(analysed["hands"][hand])[mark["ply"]]["line"]  # where the decision was made
     toggle = page.locator(".dw-best-toggle")
     assert toggle.get_attribute("aria-pressed") == "false", "off by default"
     assert page.locator("svg.dw-line .dw-ghost").count() == 0
@@ -544,31 +546,38 @@ def test_the_best_move_shows_on_the_line_when_asked(with_analysis, analysed):
     _press(page, "b")
     assert toggle.get_attribute("aria-pressed") == "true"
     assert page.locator("svg.dw-line .dw-ghost").count() == 1, "one tile not played"
-    assert page.locator("svg.dw-line .dw-tile").count() == len(line) + 1
+    assert _line(page) == before, "drawn on the position before the move"
+    assert page.locator("svg.dw-line .dw-tile").count() == len(before) + 1
     seat, tile, end = mark["best"].split()
     group = page.locator("svg.dw-line .dw-ghost-move")
     assert group.get_attribute("data-end") == end
     a, b = tile.split("-")
     assert group.get_attribute("data-tile") == (f"{b}-{a}" if end == "L" else tile), "the touching half at the end"
-    assert group.locator(".dw-ghost-label").text_content().startswith(f"Best: {tile} (")
+    side = {"NS": "North-South", "EW": "East-West"}[mark["side"]]
+    assert group.locator(".dw-ghost-label").text_content() == f"Best: {tile} ({side} {whole_percent(mark['best_share'])}%)"
     assert "not played" in group.get_attribute("aria-label")
+    assert page.locator(".dw-best-info").inner_text().endswith(f"({side} {whole_percent(mark['share'])}%)"), \
+        "the played move's chance next to it"
     near, far = _ghost_end_distance(page, end)
     assert near < far, "at the end it would have been played on"
     body = page.locator("svg.dw-line .dw-ghost .dw-tile-body")
     assert body.evaluate("el => getComputedStyle(el).strokeDasharray") != "none", "outlined, not played"
-    assert _line(page) == line, "the line itself is as it was"
-    # a good decision: nothing to show
+    # the position before it: the decision is being made, no verdict yet, nothing to show
+    _go(page, hand, mark["ply"])
+    harness.settle(page)
+    assert page.locator("svg.dw-line .dw-ghost").count() == 0, "never the next decision's move"
+    assert _line(page) == before
+    # a good move just made: nothing to show
     good = next(m for m in analysed["hands"][hand]["analysis"]["marks"] if m["verdict"] == "good")
-    _go(page, hand, good["ply"])
-    assert page.locator("svg.dw-line .dw-ghost").count() == 0
-    # the move just made: the verdict in words, the line as played
-    _go(page, hand, step + 1)
+    _go(page, hand, good["ply"] + 1)
+    harness.settle(page)
     assert page.locator("svg.dw-line .dw-ghost").count() == 0
     _go(page, hand, step)
     toggle.click()
     harness.settle(page)
     assert toggle.get_attribute("aria-pressed") == "false"
     assert page.locator("svg.dw-line .dw-ghost").count() == 0
+    assert len(_line(page)) == len(before) + 1, "the line as played again"
 
 
 def test_a_better_lead_shows_where_the_lead_goes(with_analysis, analysed):
@@ -577,7 +586,7 @@ def test_a_better_lead_shows_where_the_lead_goes(with_analysis, analysed):
     if hand is None:
         pytest.skip("no flagged lead in this analysis")
     mark = next(m for m in views.flagged(analysed, hand) if m["ply"] == 0)
-    _go(page, hand, 0)
+    _go(page, hand, 1)  # the lead was just made
     page.locator(".dw-best-toggle").click()
     harness.settle(page)
     group = page.locator("svg.dw-line .dw-ghost-move")
@@ -656,7 +665,6 @@ def test_pictures_of_the_analysis(chromium, analysed, size):
             root = page.locator(".dominoes-widget")
             assert page.locator(".dw-info .dw-verdict").is_visible()
             root.screenshot(path=str(ARTIFACTS / f"analysis-{size}-{theme}-verdict.png"))
-            _go(page, hand, mark["ply"])
             root.focus()
             _press(page, "b")
             assert page.locator("svg.dw-line .dw-ghost").count() == 1
@@ -707,14 +715,14 @@ def test_the_counting_panel_shows_each_steps_counting(page, counted):
     assert panel.locator(".dw-counting-title").inner_text() == "What South can count"
     page.locator(".dominoes-widget").focus()
     hand = counted["hands"][0]
-    for step in range(len(hand["steps"])):
+    for step in range(len(hand_steps(hand))):
         assert harness.model_position(page) == {"hand": 0, "step": step}
-        assert _counting_shown(page) == _counting_expected(hand["steps"][step]["counting"]), step
+        assert _counting_shown(page) == _counting_expected(hand_steps(hand)[step]["counting"]), step
         _assert_shows(page, counted, 0, step)
         _press(page, "ArrowRight")
-    assert any(step["counting"]["voids"] for step in hand["steps"]), "the hand shows a void on the way"
+    assert any(step["counting"]["voids"] for step in hand_steps(hand)), "the hand shows a void on the way"
     _go(page, 3, 11)
-    assert _counting_shown(page) == _counting_expected(counted["hands"][3]["steps"][11]["counting"])
+    assert _counting_shown(page) == _counting_expected(hand_steps(counted["hands"][3])[11]["counting"])
 
 
 def test_the_counting_panel_follows_the_bottom_seat(page):
@@ -723,7 +731,7 @@ def test_the_counting_panel_follows_the_bottom_seat(page):
     assert page.locator('.dw-seat[data-seat="E"]').get_attribute("data-position") == "bottom"
     shown = _counting_shown(page)
     assert shown["title"] == "What East can count"
-    assert shown == _counting_expected(data["hands"][0]["steps"][-1]["counting"])
+    assert shown == _counting_expected(hand_steps(data["hands"][0])[-1]["counting"])
 
 
 def test_no_counting_panel_without_counting(mounted, data):

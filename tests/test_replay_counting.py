@@ -22,6 +22,7 @@ from dominoes_widget.sessions.counting import counting_panel
 from dominoes_widget.sessions.replay import ReplaySession
 from dominoes_widget.tiles import ALL_TILES, Tile
 from dominoes_widget.widgets.replay import Replay
+from dominoes_widget.sessions.step_deltas import hand_steps
 
 RECORDS = Path(__file__).resolve().parent / "data" / "records"
 SIX_LOVE = RECORDS / "six_love_match.json"
@@ -35,7 +36,7 @@ def _record(path: Path = SIX_LOVE) -> dict:
 
 def _steps(data: dict):
     for index, hand in enumerate(data["hands"]):
-        for number, step in enumerate(hand["steps"]):
+        for number, step in enumerate(hand_steps(hand)):
             yield index, number, step
 
 
@@ -107,7 +108,7 @@ def test_each_number_is_given_the_move_that_showed_it():
     """East showed it lacks 1 at move 7 (ends 1|1) and 2 only at move 19; North lacks 1 since
     move 14 and 2 since move 17: each number keeps its own move, in the voids the panel lists
     and in the words explain() says of the view."""
-    steps = Replay(VIETNAMESE, counting=True).data["hands"][0]["steps"]
+    steps = hand_steps(Replay(VIETNAMESE, counting=True).data["hands"][0])
     assert [(v["seat"], v["numbers"], v["since"]) for v in steps[19]["counting"]["voids"]] == [
         ("E", [1], "since move 7"), ("E", [2], "since move 19"), ("N", [1], "since move 14"), ("N", [2], "since move 17")]
     assert explain(_bottom_view(VIETNAMESE, 0, 18), names={}).splitlines()[-2:] == [
@@ -115,7 +116,7 @@ def test_each_number_is_given_the_move_that_showed_it():
     assert explain(_bottom_view(VIETNAMESE, 0, 19), names={}).splitlines()[-2:] == [
         "East has no 1 (shown at move 7) and no 2 (shown at move 19).",
         "North has no 1 (shown at move 14) and no 2 (shown at move 17)."]
-    vi = Replay(VIETNAMESE, counting=True, lang="vi").data["hands"][0]["steps"][19]["counting"]
+    vi = hand_steps(Replay(VIETNAMESE, counting=True, lang="vi").data["hands"][0])[19]["counting"]
     assert [v["since"] for v in vi["voids"]] == ["từ nước 7", "từ nước 19", "từ nước 14", "từ nước 17"]
     assert "Đông không có số 1 (lộ ra từ nước 7) hay 2 (lộ ra từ nước 19)." in \
         explain(_bottom_view(VIETNAMESE, 0, 19), lang="vi", names={}).splitlines()
@@ -124,11 +125,11 @@ def test_each_number_is_given_the_move_that_showed_it():
 def test_the_panel_says_each_fact_once():
     """The voids are listed, so the panel's words are only what the lists do not say (the
     numbers all in sight); 'West has no 0 and no 5' under 'West: zero, five' said it twice."""
-    step = Replay(SIX_LOVE, counting=True).data["hands"][0]["steps"][23]["counting"]
+    step = hand_steps(Replay(SIX_LOVE, counting=True).data["hands"][0])[23]["counting"]
     assert [(v["seat"], v["numbers"], v["since"]) for v in step["voids"]] == [("W", [0, 5], "since move 23")]
     assert not any("has no" in line for line in step["words"])
     assert "West has no 0 and no 5 (shown at move 23)." in explain(_bottom_view(SIX_LOVE, 0, 23), names={}).splitlines()
-    in_sight = [s["counting"]["words"] for hand in Replay(SIX_LOVE, counting=True).data["hands"] for s in hand["steps"]]
+    in_sight = [s["counting"]["words"] for hand in Replay(SIX_LOVE, counting=True).data["hands"] for s in hand_steps(hand)]
     assert any(in_sight) and all(line.startswith("Every ") for words in in_sight for line in words)
 
 
@@ -183,12 +184,12 @@ def _legal_swaps(record: dict, candidates: list, moves: list[str]):
 def test_nothing_hidden_leaks_into_the_counting(path):
     record = _record(path)
     last = len(record["hands"][0]["moves"])
-    original = ReplaySession(record, counting=True).data()["hands"][0]["steps"]
+    original = hand_steps(ReplaySession(record, counting=True).data()["hands"][0])
     viewer = "S"
     swaps = 0
     for step in sorted({3, last // 2, last - 1}):
         for changed, seat in _hidden_swaps(record, viewer, step):
-            steps = ReplaySession(changed, counting=True).data()["hands"][0]["steps"]
+            steps = hand_steps(ReplaySession(changed, counting=True).data()["hands"][0])
             assert steps[step]["hands"][seat] != original[step]["hands"][seat], "a hidden hand did change"
             assert steps[step]["hands"][viewer] == original[step]["hands"][viewer]
             for number in range(step + 1):
@@ -199,8 +200,8 @@ def test_nothing_hidden_leaks_into_the_counting(path):
 
 # -- words -----------------------------------------------------------------------------------------------
 def test_the_heading_names_the_bottom_seat_or_its_player():
-    assert Replay(SIX_LOVE, counting=True).data["hands"][0]["steps"][0]["counting"]["title"] == "What South can count"
-    assert Replay(SIX_LOVE, counting=True, bottom="E").data["hands"][0]["steps"][0]["counting"]["title"] == \
+    assert hand_steps(Replay(SIX_LOVE, counting=True).data["hands"][0])[0]["counting"]["title"] == "What South can count"
+    assert hand_steps(Replay(SIX_LOVE, counting=True, bottom="E").data["hands"][0])[0]["counting"]["title"] == \
         "What East can count"
     record = _record()
     record["players"] = {"N": "Ana", "E": "Bao", "S": "Chi", "W": "bot:greedy"}
@@ -212,7 +213,7 @@ def test_the_heading_names_the_bottom_seat_or_its_player():
 
 def test_vietnamese_counting():
     data = Replay(VIETNAMESE, counting=True, lang="vi").data
-    steps = data["hands"][0]["steps"]
+    steps = hand_steps(data["hands"][0])
     assert steps[0]["counting"]["title"] == "Những gì Nam đếm được"
     last = steps[-1]["counting"]
     assert last["voids"] and all(v["since"].startswith("từ nước ") for v in last["voids"])

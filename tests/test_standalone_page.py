@@ -21,13 +21,17 @@ import pytest
 import browser_harness as harness
 import frontend_views as views
 from dominoes_widget.__main__ import main
-from dominoes_widget.page import replay_page, script_json
+from dominoes_widget.page import page_state, replay_page, script_json, write_page
+from dominoes_widget.sessions.replay import whole_percent
 from dominoes_widget.widgets.replay import Replay
+from dominoes_widget.sessions.step_deltas import hand_steps
 
 pytestmark = pytest.mark.browser
 
 ARTIFACTS = harness.ROOT / "test-artifacts" / "standalone"
 TEN_HANDS = harness.ROOT / "notebooks" / "records" / "six_love_10_hands.json"
+# The example's analysis, saved once (analyse(TEN_HANDS, workers=1), about 20 s): a test reads it in no time.
+EXAMPLE_ANALYSIS = harness.ROOT / "tests" / "data" / "six_love_10_hands.analysis.json"
 # A comment that tries to end the payload's <script>, open an HTML comment and break a line
 # the way only U+2028 does in old JavaScript engines.
 NASTY = "Watch </script><script>alert(1)</script> and <!--<script> here\u2028and\u2029there"
@@ -91,7 +95,7 @@ def test_the_page_is_one_file_with_nothing_to_fetch(payload):
     assert not re.search(r"<script[^>]+src|<link|@import|url\(|https?://(?!www\.w3\.org)", page), \
         "no script, style, font or image from anywhere else"
     assert len(re.findall(r"<script", page)) == 2, "the payload and the classic script, no module"
-    assert payload["data"]["hands"][0]["steps"][1]["say"] in page
+    assert hand_steps(payload["data"]["hands"][0])[1]["say"] in page
     assert 'lang="en"' in page
 
 
@@ -160,15 +164,15 @@ def test_the_ten_hand_match_as_one_page_opens_offline_and_steps_with_the_keys(ch
     try:
         with capsys.disabled():
             print(f"\n[one-file replay] six_love_10_hands.html: {size / 1024:.0f} KB ({size} bytes) for "
-                  f"{len(data['hands'])} hands, {sum(len(h['steps']) for h in data['hands'])} positions; "
+                  f"{len(data['hands'])} hands, {sum(len(h['deltas']) for h in data['hands'])} positions; "
                   f"opened offline in {seconds * 1000:.0f} ms (first step drawn {in_page:.0f} ms after navigation)")
         root = page.locator(".dominoes-widget.dw-replay-widget")
         assert root.evaluate("el => el === document.activeElement"), "the replay has the keyboard at once"
         assert page.title() == "Six Love: Replay of a recorded match"
-        assert counter(page) == f"0 / {len(hand['moves'])}" and page.locator(".dw-say").inner_text() == hand["steps"][0]["say"]
+        assert counter(page) == f"0 / {len(hand['moves'])}" and page.locator(".dw-say").inner_text() == hand_steps(hand)[0]["say"]
         page.keyboard.press("ArrowRight")
-        assert page.locator(".dw-say").inner_text() == hand["steps"][1]["say"]
-        assert page.locator(".dw-note").inner_text() == hand["steps"][1]["note"], "the record's comment"
+        assert page.locator(".dw-say").inner_text() == hand_steps(hand)[1]["say"]
+        assert page.locator(".dw-note").inner_text() == hand_steps(hand)[1]["note"], "the record's comment"
         page.keyboard.press("End")
         assert counter(page) == f"{len(hand['moves'])} / {len(hand['moves'])}"
         assert hand["result"]["title"] in page.locator(".dw-result").inner_text(), "and the hand's result"
@@ -181,6 +185,24 @@ def test_the_ten_hand_match_as_one_page_opens_offline_and_steps_with_the_keys(ch
         page.wait_for_function("() => document.querySelector('.dw-counter').textContent.startsWith('7 / ')")
         page.keyboard.press(" ")
         picture_offline_and_clean(page, "ten-hands-page.png", requests, written, errors)
+    finally:
+        page.close()
+
+
+def test_a_large_record_goes_gzipped_and_the_page_unpacks_it_offline(chromium, tmp_path):
+    replay = Replay.load(TEN_HANDS)
+    path = write_page(tmp_path / "packed.html", replay._page_payload(3, 4), inline_limit=0)
+    html = path.read_text(encoding="utf-8")
+    state = page_state(html)
+    assert '"data_gzip":' in html and state["data"] == replay.data, "packed, and it reads back the same"
+    assert len(html) < len(replay.to_html()), "and it is smaller"
+    steps = hand_steps(replay.data["hands"][3])
+    page, requests, errors, _, _ = open_offline(chromium, path)
+    try:
+        assert counter(page) == f"4 / {len(steps) - 1}" and page.locator(".dw-say").inner_text() == steps[4]["say"]
+        page.keyboard.press("ArrowRight")
+        assert page.locator(".dw-say").inner_text() == steps[5]["say"]
+        assert requests == [path.as_uri()] and not errors, (requests, errors)
     finally:
         page.close()
 
@@ -220,43 +242,70 @@ def test_without_a_view_element_the_replay_goes_after_the_payload(chromium, payl
     try:
         page.set_content(replay_page(payload).replace('<div id="dominoes-replay-view"></div>', ""))
         assert page.locator("#dominoes-replay + #dominoes-replay-view .dw-replay-widget").count() == 1
-        assert page.locator(".dw-say").inner_text() == payload["data"]["hands"][0]["steps"][2]["say"]
+        assert page.locator(".dw-say").inner_text() == hand_steps(payload["data"]["hands"][0])[2]["say"]
     finally:
         page.close()
 
 
-def test_a_page_with_an_analysis_shows_the_strip_and_the_marks_and_steps_with_the_keys(chromium, tmp_path):
-    from dominoes_widget import analyse
+def _line_shown(page) -> list[list[int]]:
+    text = page.locator("svg.dw-line").get_attribute("data-line") or ""
+    return [[int(n) for n in tile.split("-")] for tile in text.split()]
 
-    source = harness.RECORDS / "six_love_match.json"
-    analysis = analyse(source, rollouts=100, workers=1, progress=False, seed=0)
-    replay = Replay(source, analysis=analysis)
+
+def test_at_every_marked_move_of_the_example_the_best_move_shown_is_that_decisions(chromium, tmp_path):
+    """Issue 18: pressing B at a marked move shows THAT decision's better move, on the position
+    where it was chosen, with both chances for the mover's side; N walks every marked move."""
+    replay = Replay(TEN_HANDS, analysis=EXAMPLE_ANALYSIS)
     data = replay.data
-    hand = next(i for i, h in enumerate(data["hands"])
-                if any(m["verdict"] != "good" and m["ply"] > 0 and m["best"].split()[-1] in "LR"
-                       for m in h["analysis"]["marks"]))
-    marks = [m for m in data["hands"][hand]["analysis"]["marks"] if m["verdict"] != "good"]
-    mark = next(m for m in marks if m["ply"] > 0 and m["best"].split()[-1] in "LR")
-    later = min(mark["ply"] + 3, len(data["hands"][hand]["moves"]))
-    path = replay.save_html(tmp_path / "analysed.html", hand=hand, step=mark["ply"] - 1)
+    marked = [(index, mark) for index, hand in enumerate(data["hands"]) for mark in hand["analysis"]["marks"]
+              if mark["verdict"] != "good"]
+    assert len(marked) >= 20, "the example's analysis marks many moves"
+    path = replay.save_html(tmp_path / "analysed.html")
     page, requests, errors, _, _ = open_offline(chromium, path)
     try:
-        strip = data["hands"][hand]["analysis"]["strip"]["NS"]
         assert page.locator(".dw-analysis").is_visible()
-        assert page.locator(".dw-strip-point").count() == sum(p is not None for p in strip)
-        assert page.locator(".dw-move-list .dw-move-mark").count() == len(marks)
-        assert page.locator(f'.dw-move-list button[data-ply="{mark["ply"] + 1}"] .dw-move-mark').inner_text() == \
-            {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}[mark["verdict"]]
-        page.keyboard.press("ArrowRight")  # to the position of the decision
-        assert page.locator("svg.dw-strip").get_attribute("data-step") == str(mark["ply"])
+        page.locator(".dw-summary-title").click()  # unfold the table per player
+        assert page.locator(".dw-summary-title").inner_text() == "Per player"
+        rows = page.locator(".dw-summary tbody tr")
+        assert rows.all_inner_texts() == ["\t".join(row) for row in data["summary"]["rows"]]
         page.keyboard.press("b")
-        assert page.locator("svg.dw-line .dw-ghost").count() == 1
-        assert page.locator("svg.dw-line .dw-ghost-move").get_attribute("data-end") == mark["best"].split()[-1]
-        page.keyboard.press("ArrowRight")  # the move itself: its verdict in words
-        assert page.locator(".dw-info .dw-verdict-text").inner_text() == mark["words"]
-        assert counter(page).startswith(f"{mark['ply'] + 1} / ")
-        page.locator(f'.dw-strip-hit[data-step="{later}"]').click()
-        assert counter(page).startswith(f"{later} / ")
+        for hand, mark in marked:
+            page.keyboard.press("n")  # the next marked move
+            where = f"hand {hand} move {mark['ply']}"
+            assert page.locator(".dw-hand-select").input_value() == str(hand), where
+            assert counter(page).startswith(f"{mark['ply'] + 1} / "), where
+            assert page.locator(".dw-verdict-text").inner_text() == mark["words"], where
+            assert _line_shown(page) == hand_steps(data["hands"][hand])[mark["ply"]]["line"], \
+                f"{where}: the line as it was when the move was chosen"
+            seat, tile, *end = mark["best"].split()
+            ghost = page.locator("svg.dw-line .dw-ghost-move")
+            a, b = tile.split("-")
+            assert ghost.get_attribute("data-tile") == (f"{b}-{a}" if end == ["L"] else tile), where
+            assert ghost.get_attribute("data-end") == (end[0] if end else ""), where
+            side = {"NS": "North-South", "EW": "East-West"}[mark["side"]]
+            best_shown, shown = whole_percent(mark["best_share"]), whole_percent(mark["share"])
+            best_chance, played_chance = f"{side} {best_shown}%", f"{side} {shown}%"
+            assert ghost.locator(".dw-ghost-label").text_content() == f"Best: {tile} ({best_chance})", where
+            info = page.locator(".dw-best-info").inner_text()
+            assert info.startswith("Best: ") and f"({best_chance}) · played: " in info and info.endswith(f"({played_chance})")
+            # one point of view: the comment gives the same numbers, and the gap between them as written
+            assert f"gives {played_chance};" in mark["words"], where
+            assert f"gives {best_shown}% ({best_shown - shown} point" in mark["words"], where
+            if mark["side"] == "NS" and mark["ply"] + 1 < len(data["hands"][hand]["moves"]):
+                assert page.locator(".dw-strip-value").inner_text().endswith(played_chance), \
+                    f"{where}: the strip says the same for the same side"
+        page.keyboard.press("n")
+        assert counter(page).startswith(f"{marked[-1][1]['ply'] + 1} / "), "after the last marked move, N stays"
+        page.keyboard.press("ArrowRight")
+        assert page.locator(".dw-best-info").is_hidden(), "no best move where the move just made was not marked"
+        # the whole match on the strip: a line where each hand starts, a click jumps to its place
+        page.locator(".dw-match-toggle").click()
+        assert page.locator("svg.dw-strip .dw-strip-hand").count() == len(data["hands"]) - 1
+        fifth = sum(len(hand["moves"]) + 1 for hand in data["hands"][:4]) + 3  # hand 5, step 3
+        title = page.locator(f'svg.dw-strip .dw-strip-point[data-step="{fifth}"] title').text_content()
+        assert title.startswith("Hand 5 · Move 3: North-South "), "hover: the hand, the move and the chance"
+        page.locator(f'svg.dw-strip .dw-strip-hit[data-step="{fifth}"]').dispatch_event("click")
+        assert page.locator(".dw-hand-select").input_value() == "4" and counter(page).startswith("3 / ")
         picture_offline_and_clean(page, "analysed-page.png", requests, path, errors)
     finally:
         page.close()
@@ -265,7 +314,7 @@ def test_a_page_with_an_analysis_shows_the_strip_and_the_marks_and_steps_with_th
 def test_a_page_with_counting_shows_the_bottom_seats_counting_and_steps_with_it(chromium, tmp_path):
     source = harness.RECORDS / "six_love_match.json"
     replay = Replay(source, counting=True)
-    steps = replay.data["hands"][0]["steps"]
+    steps = hand_steps(replay.data["hands"][0])
     path = replay.save_html(tmp_path / "counted.html", step=21)
     plain = Replay(source).save_html(tmp_path / "plain.html", step=21)
     assert path.stat().st_size > plain.stat().st_size
@@ -291,3 +340,33 @@ def test_a_page_with_counting_shows_the_bottom_seats_counting_and_steps_with_it(
         assert not errors, errors
     finally:
         page.close()
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (390, 844)], ids=["1366x768", "390x844"])
+def test_the_page_fills_the_window_and_keeps_the_keys_after_a_click_anywhere(chromium, tmp_path, size):
+    replay = Replay(TEN_HANDS, analysis=EXAMPLE_ANALYSIS)
+    path = replay.save_html(tmp_path / "page.html", hand=1, step=3)
+    width, height = size
+    for theme in ("light", "dark"):
+        page, requests, errors, _, _ = open_offline(chromium, path, viewport=size)
+        try:
+            page.emulate_media(color_scheme=theme)
+            root = page.locator(".dominoes-widget").bounding_box()
+            assert root["width"] >= width - 2 * 12 - 2, "as wide as the window"
+            if width >= 1000:
+                assert root["y"] + root["height"] >= height - 12 - 2, "as tall as the window, the move list with it"
+                assert page.locator(".dw-move-list").bounding_box()["height"] >= 150
+            else:  # the panels go under the game; the page scrolls
+                assert page.locator("svg.dw-line").bounding_box()["width"] <= width
+            page.mouse.click(width - 3, 3)  # on the page, outside the replay
+            assert page.evaluate("() => document.activeElement === document.body || "
+                                 "!document.querySelector('.dominoes-widget').contains(document.activeElement)") \
+                is False, "the replay has the keys back"
+            page.keyboard.press("ArrowRight")
+            assert counter(page).startswith("4 / ")
+            page.evaluate("() => document.activeElement.blur()")
+            page.keyboard.press("ArrowRight")  # nothing focused: the page passes the key on
+            assert counter(page).startswith("5 / ")
+            picture_offline_and_clean(page, f"page-{width}x{height}-{theme}.png", requests, path, errors)
+        finally:
+            page.close()

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -32,11 +33,43 @@ embed = pytest.importorskip("ipywidgets.embed")
 from dominoes_widget.catalog import ui_words  # noqa: E402
 from dominoes_widget.widgets.replay import Replay  # noqa: E402
 from dominoes_widget.widgets.table import Table  # noqa: E402
+from dominoes_widget.sessions.step_deltas import hand_steps
 
 RECORD = harness.RECORDS / "six_love_match.json"
 EXPORT_LOAD_MS = 120_000  # the exported page parses 3.6 MB of widget manager first: slow on a loaded machine
 ARTIFACTS = harness.ROOT / "test-artifacts" / "replay"
 COMMENT = "S starts the blank-four arm."
+
+
+def export(path, widget) -> str:
+    """``widget`` exported alone to ``path``; the page's HTML.
+
+    Without ``state``, ``embed_minimal_html`` embeds the state of EVERY widget alive in the
+    process: after the rest of the suite that is hundreds of Tables and Replays, each with
+    its 60 KB front end (300 of them made a 46 MB page here), and the navigation to such a
+    page stalled at "commit" past the 30 s timeout (0.5 s for the widget alone).
+    ``dependency_state`` keeps the widget and the widgets it refers to."""
+    embed.embed_minimal_html(path, views=[widget], state=embed.dependency_state([widget], drop_defaults=False),
+                             drop_defaults=False, title=f"A {type(widget).__name__}, exported")
+    return path.read_text(encoding="utf-8")
+
+
+def embedded_models(html: str) -> set[str]:
+    """The ids of the widgets whose state a page embeds."""
+    found = re.search(r'<script type="application/vnd.jupyter.widget-state\+json">(.*?)</script>', html, re.S)
+    return set(json.loads(found.group(1))["state"])
+
+
+def test_an_export_holds_its_widget_alone_whatever_else_lives_in_the_kernel(tmp_path):
+    others = [Replay(RECORD) for _ in range(3)]
+    replay = Replay(RECORD)
+    try:
+        embedded = embedded_models(export(tmp_path / "alone.html", replay))
+        assert replay.model_id in embedded and not embedded & {other.model_id for other in others}
+        assert embedded - {replay.model_id} == {replay.layout.model_id}, "and its layout, nothing else"
+    finally:
+        for widget in (*others, replay):
+            widget.close()
 
 
 @pytest.fixture(scope="module")
@@ -45,9 +78,7 @@ def exported(tmp_path_factory) -> tuple[str, Replay]:
     record = json.loads(RECORD.read_text())
     record["comments"] = {"0:3": COMMENT}
     replay = Replay(record, hand=0, step=2)
-    path = tmp_path_factory.mktemp("export") / "replay.html"
-    embed.embed_minimal_html(path, views=[replay], drop_defaults=False, title="Replay of a Six Love match")
-    html = path.read_text(encoding="utf-8")
+    html = export(tmp_path_factory.mktemp("export") / "replay.html", replay)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     (ARTIFACTS / "static_export.html").write_text(html, encoding="utf-8")
     return html, replay
@@ -61,7 +92,7 @@ def browser(chromium):
 def test_the_exported_page_carries_the_record_and_the_code(exported):
     html, replay = exported
     assert '"_esm"' in html and "dominoes-widget" in html, "the front end is in the page"
-    assert '"data"' in html and replay.data["hands"][0]["steps"][1]["say"] in html, "and so is the whole record"
+    assert '"data"' in html and hand_steps(replay.data["hands"][0])[1]["say"] in html, "and so is the whole record"
     assert '"step": 2' in html
 
 
@@ -74,7 +105,7 @@ def test_the_exported_page_steps_with_no_kernel(exported, browser):
     try:
         root = page.locator(".dominoes-widget")
         root.wait_for(timeout=EXPORT_LOAD_MS)
-        steps = replay.data["hands"][0]["steps"]
+        steps = hand_steps(replay.data["hands"][0])
         assert page.locator(".dw-counter").inner_text() == "2 / 26", "opens where the notebook left it"
         assert page.locator(".dw-say").inner_text() == steps[2]["say"]
 
@@ -106,9 +137,7 @@ def test_the_exported_page_steps_with_no_kernel(exported, browser):
 def test_an_exported_table_says_that_playing_needs_a_running_kernel(browser, tmp_path):
     harness.ensure_built(harness.TABLE)
     table = Table(seed=1, bot_delay=0, bots="greedy")  # S holds the 6-6 and poses it: no bot moves
-    path = tmp_path / "table.html"
-    embed.embed_minimal_html(path, views=[table], drop_defaults=False, title="A Table, exported")
-    page = harness.open_export(browser, path.read_text(encoding="utf-8"), viewport=harness.TABLE.viewport)
+    page = harness.open_export(browser, export(tmp_path / "table.html", table), viewport=harness.TABLE.viewport)
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     try:

@@ -39,4 +39,4 @@ def test_the_words_are_plain_text_with_known_placeholders():
         assert isinstance(text, str) and text.strip() == text and text, key
         assert set(re.findall(r"\{(\w+)\}", text)) <= {"n", "a", "b", "tile", "number", "end", "count", "left", "right",
                                                       "percent", "low", "high", "label", "hand", "hands", "step",
-                                                      "moves"}, key
+                                                      "moves", "best", "best_chance", "played", "played_chance"}, key

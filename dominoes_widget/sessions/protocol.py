@@ -7,12 +7,13 @@ match state) and the words for them; the front ends only draw these.
 from __future__ import annotations
 
 import enum
-from typing import Literal, NotRequired, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
 
 __all__ = ["Phase", "Intent", "TableView", "PlayerInfo", "Notice", "NoticeKind", "ScorePanel", "ScoreRow",
            "LeaderChoice", "Cover", "ResultPanel", "Look", "Hint", "HintMove", "Counting", "UnseenCount", "KnownVoid", "ReplayData",
            "ReplayHand", "ReplayStep", "ReplayPlayer", "ReplayResult", "ProblemInfo", "ReplayAnalysis",
-           "AnalysisMark", "SpeedChoice", "Heading", "Position", "TABLE_VIEW_KEYS", "PROTOCOL_VERSION", "MAX_TEXT"]
+           "AnalysisMark", "AnalysisSummary", "SpeedChoice", "Heading", "Position", "TABLE_VIEW_KEYS",
+           "PROTOCOL_VERSION", "MAX_TEXT"]
 
 PROTOCOL_VERSION = 2
 MAX_TEXT = 500
@@ -227,12 +228,15 @@ class ReplayResult(TypedDict):
 
 class AnalysisMark(TypedDict):
     ply: int
+    side: str  # the mover's side: its team in a partnership game, else its seat (win, best_win are its chances)
     verdict: str
     loss: float
     played: str
     best: str
     win: float
     best_win: float
+    share: float  # the mover's side's share (percent: a win 100, a tie 50) after the move, as the strip has it
+    best_share: float  # the same after the best move
     words: str
 
 
@@ -250,8 +254,17 @@ class ReplayHand(TypedDict, total=False):
     tally_before: str
     tally_after: str | None
     result: ReplayResult | None
-    steps: list[ReplayStep]
+    deltas: list[dict[str, Any]]  # the ReplaySteps, each as its change from the one before (step_deltas)
     analysis: ReplayAnalysis
+
+
+class AnalysisSummary(TypedDict):
+    """Per player, with an analysis: a title, the column heads and one row of cells per player."""
+
+    title: str
+    head: list[str]  # short ("?!"), with ``titles`` in full ("inaccuracies") for a tooltip
+    titles: list[str]
+    rows: list[list[str]]
 
 
 class ReplayData(Heading):
@@ -260,6 +273,7 @@ class ReplayData(Heading):
     players: dict[str, ReplayPlayer]
     end: str
     hands: list[ReplayHand]
+    summary: NotRequired[AnalysisSummary]  # only with an analysis
 
 
 class ProblemInfo(TypedDict):

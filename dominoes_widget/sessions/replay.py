@@ -7,13 +7,14 @@ engine, with one sentence per move, so the browser steps on its own with no rule
 
 from __future__ import annotations
 
+import math
 import os
 from typing import TYPE_CHECKING, Any, Mapping
 
 from ..errors import Problem, RecordError, Reason, excerpt
 from ..catalog import Voice, check_language
-from ..explanations import (dealt_words, explain_move, explain_result, hand_label, match_winner_words, player_label,
-                            rules_name, score_panel_words)
+from ..explanations import (dealt_words, explain_move, explain_result, hand_label, match_winner_words, move_label,
+                            player_label, rules_name, score_panel_words)
 from ..hand import TEAMS, Hand, team_of
 from ..match import Match, MatchState
 from ..move import Move
@@ -21,14 +22,16 @@ from ..record import Replayed, load_json, read_record, write_record
 from ..rules import Rules
 from ..views import seat_view
 from .counting import counting_panel
+from .step_deltas import encode_steps
 from .position import position_payload
-from .protocol import (MAX_TEXT, PROTOCOL_VERSION, AnalysisMark, Counting, ProblemInfo, ReplayAnalysis, ReplayData,
+from .protocol import (MAX_TEXT, PROTOCOL_VERSION, AnalysisMark, AnalysisSummary, Counting, ProblemInfo, ReplayAnalysis,
+                       ReplayData,
                        ReplayHand, ReplayPlayer, ReplayResult, ReplayStep, ScorePanel, ScoreRow)
 
 if TYPE_CHECKING:
     from ..analysis import Analysis  # loaded when an analysis is asked for: it brings the bots
 
-__all__ = ["ReplaySession", "MAX_COMMENT", "MIN_SPEED", "MAX_SPEED"]
+__all__ = ["ReplaySession", "MAX_COMMENT", "MIN_SPEED", "MAX_SPEED", "whole_percent"]
 
 MAX_COMMENT = 2000
 """A comment longer than this is cut when shown."""
@@ -158,14 +161,17 @@ class ReplaySession:
         return Voice(self.lang, names)
 
     def data(self) -> ReplayData | dict[str, Any]:
-        """Every position of every hand, with its words (``js/PROTOCOL.md``); ``{}`` for a bad record."""
+        """Every position of every hand, with its words (``js/PROTOCOL.md``); ``{}`` for a bad record.
+
+        Each hand's steps are sent as changes (``deltas``, :mod:`.step_deltas`); ``steps(hand)``
+        gives them whole."""
         if self.replayed is None:
             return {}
         match = self.replayed.match
         rules = match.rules
         voice = self.voice()
         hands = [self._hand_data(index, voice) for index in range(len(match.hands))]
-        return {
+        data: ReplayData = {
             "v": PROTOCOL_VERSION,
             "lang": self.lang,
             "game": rules.game,
@@ -176,6 +182,21 @@ class ReplaySession:
             "end": match_winner_words(rules, match.state, voice),
             "hands": hands,
         }
+        if self.analysis is not None:
+            data["summary"] = self._summary(voice)
+        return data
+
+    def _summary(self, voice: Voice) -> AnalysisSummary:
+        """Per player: the marked moves by verdict and the points given away on average (``Analysis.summary``)."""
+        assert self.analysis is not None
+        columns = ("player", "inaccuracies", "mistakes", "blunders", "loss")
+        head = [voice(f"analysis.summary_{column}_short" if voice.words.has(f"analysis.summary_{column}_short")
+                      else f"analysis.summary_{column}") for column in columns]
+        titles = [voice(f"analysis.summary_{column}") for column in columns]
+        rows = [[voice.name(row["seat"]), str(row["inaccuracy"]), str(row["mistake"]), str(row["blunder"]),
+                 f"{row['average_loss']:.1f}"]
+                for row in self.analysis.summary() if row["decisions"]]
+        return {"title": voice("analysis.summary_title"), "head": head, "titles": titles, "rows": rows}
 
     def _player(self, seat: str, voice: Voice) -> ReplayPlayer:
         assert self.replayed is not None
@@ -213,7 +234,7 @@ class ReplaySession:
             "tally_before": _tally(before),
             "tally_after": _tally(after) if after is not None else None,
             "result": result,
-            "steps": steps,
+            "deltas": encode_steps(steps),
         }
         if self.analysis is not None and index in self.analysis.hands:
             data["analysis"] = self._analysis_data(index, voice)
@@ -222,8 +243,6 @@ class ReplaySession:
     def _analysis_data(self, index: int, voice: Voice) -> ReplayAnalysis:
         """A hand's analysis for the browser: each side's win share after every step, and the marks."""
         assert self.analysis is not None and self.replayed is not None
-        from ..analysis import Verdict
-
         match = self.replayed.match
         rules = match.rules
         hand = match.hands[index]
@@ -249,15 +268,7 @@ class ReplaySession:
                     break
                 points[step] = first
             strip[side] = points
-        marks: list[AnalysisMark] = []
-        for ply, decision in sorted(decisions.items()):
-            verdict = decision.verdict
-            best = decision.best
-            marks.append({"ply": ply, "verdict": verdict.value, "loss": round(decision.loss, 1),
-                          "played": decision.played, "best": best.move,
-                          "win": round(decision.played_judgement.win, 3), "best_win": round(best.win, 3),
-                          "words": "" if verdict is Verdict.GOOD else self.analysis.comments(voice).get(
-                              f"{index}:{ply}", "")})
+        marks = [_mark(decision, voice) for _, decision in sorted(decisions.items())]
         return {"sides": sides, "strip": strip, "marks": marks}
 
     def _step(self, walk: Hand, index: int, number: int, source: Hand, voice: Voice) -> ReplayStep:
@@ -286,6 +297,30 @@ class ReplaySession:
         return counting_panel(seat_view(position, self.viewer), voice, lambda seat: self._player(seat, voice)["label"])
 
 
+def _mark(decision: Any, voice: Voice) -> AnalysisMark:
+    """A decision for the browser. Its chances are the mover's side's shares as the strip shows
+    them, and its words name that side and give the gap between the numbers as written."""
+    from ..analysis import Verdict
+
+    verdict, best = decision.verdict, decision.best
+    share, best_share = round(decision.played_judgement.share, 1), round(best.share, 1)
+    words = ""
+    if verdict is not Verdict.GOOD:
+        side = voice.team(decision.side) if decision.side in TEAMS else voice.name(decision.side)
+        shown, best_shown = whole_percent(share), whole_percent(best_share)
+        words = voice(f"analysis.side_{verdict.value}", played=move_label(decision.played, voice),
+                      best=move_label(best.move, voice), side=side, win=f"{shown}%", best_win=f"{best_shown}%",
+                      loss=best_shown - shown)
+    return {"ply": decision.ply, "side": decision.side, "verdict": verdict.value, "loss": round(decision.loss, 1),
+            "played": decision.played, "best": best.move, "win": round(decision.played_judgement.win, 3),
+            "best_win": round(best.win, 3), "share": share, "best_share": best_share, "words": words}
+
+
+def whole_percent(share: float) -> int:
+    """A share (percent, one decimal) as a whole number, halves up: as the browser shows it."""
+    return math.floor(share + 0.5)
+
+
 def _for_side(share: float, mover_side: str, side: str) -> float:
     """A win share (percent) of the mover's side, as seen by ``side`` (its opponents' is the rest)."""
     return round(share if side == mover_side else 100.0 - share, 1)
@@ -295,8 +330,8 @@ def _analysis(source: Any, replayed: Replayed) -> Analysis:
     """An :class:`~dominoes_widget.analysis.Analysis` of this record: given, loaded from a side file, or made."""
     from ..analysis import Analysis, analyse
 
-    if source is True:
-        return analyse(replayed, progress=False)
+    if source is True:  # a bar says how far it is (tqdm's: a widget in a notebook, with the time left)
+        return analyse(replayed, progress=True)
     analysis = source if isinstance(source, Analysis) else Analysis.load(source)
     analysis.check_record(replayed.match)  # AnalysisError, naming the file and the decision, if it does not fit
     return analysis

@@ -44,6 +44,7 @@ from ..move import Move
 from ..record import Replayed
 from ..sessions.protocol import ProblemInfo
 from ..sessions.replay import MAX_SPEED, MIN_SPEED, ReplaySession
+from ..sessions.step_deltas import hand_steps
 from .guarded import GuardedState
 from .static_picture import StaticPicture
 
@@ -72,8 +73,11 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
     ``hand`` and ``step`` to open at (default the start of the first hand), ``speed``
     (moves per second while playing), ``bottom`` (the seat drawn at the bottom), ``lang``,
     ``analysis`` (an :class:`~dominoes_widget.analysis.Analysis`, the path of one saved
-    with ``Analysis.save``, or ``True`` to analyse the record now): the replay then shows
-    each side's chances over the hand and marks the mistakes; and ``counting=True``: a
+    with ``Analysis.save``, or ``True`` to analyse the record now, with a progress bar of the
+    decisions judged and the time left): the replay then shows
+    each side's chances over the hand (or the whole match) and marks the mistakes, with a
+    table per player; at a marked move B shows that decision's better move where it was
+    chosen, and N / Shift+N go to the next and previous marked move; and ``counting=True``: a
     panel says at every step what the bottom seat can count (the tiles it has not seen per
     number, who is known to lack which numbers), from that seat's view alone.
     """
@@ -195,6 +199,25 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
             raise ValueError(problem)
         return hand, step
 
+    def play_from_here(self, *, bots: str = "strong", **options: Any) -> Any:
+        """A live :class:`~dominoes_widget.Table` at the position shown, you in the mover's seat
+        against ``bots`` (default the strong bot) at the others: try the better line there.
+
+        The table opens on that hand's deal and match score, after the moves made so far, with
+        the mover at the bottom and the hands closed (``open_hands=True`` opens them); the other
+        options are those of ``Table.from_record``. A finished hand has no one to move:
+        ``ValueError``.
+        """
+        from .table import Table
+
+        position = self.position
+        if position is None or position.turn is None:
+            raise ValueError("nobody is to move here: go to a position of a hand in play")
+        mover = position.turn
+        seats = {seat: ("human" if seat == mover else bots) for seat in position.rules.seats}
+        options = {"open_hands": False, "bottom": mover, "lang": self._session.lang, **options}
+        return Table.from_record(self._session.record, self.hand, self.step, seats=seats, **options)
+
     # -- the one-file page ----------------------------------------------------------------------
     def to_html(self, *, hand: int | None = None, step: int | None = None, title: str | None = None) -> str:
         """This replay as ONE self-contained HTML page that steps offline, in any browser.
@@ -237,7 +260,7 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
                             for p in self._session.report())
             return f"<div><strong>{escape(words('picture.record_bad'))}</strong><ul>{items}</ul></div>"
         hand = self.data["hands"][self.hand]
-        step = hand["steps"][self.step]
+        step = hand_steps(hand)[self.step]
         caption = words("picture.replay_caption", hand=hand["label"], hands=self.hands, step=self.step,
                         moves=self.moves_in(), say=step["say"])
         if step["note"]:

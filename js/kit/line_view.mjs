@@ -96,12 +96,11 @@ function ghostMarkup(placed, ghost, visible) {
   if (!ghost.label) return `<g ${attrs}>${tile}</g>`;
   // The label above the tile, or below it when the box ends above; kept inside the box sideways.
   const size = Math.max(11, unit * 0.5);
-  const room = LINE_PAD + size * 1.2;
   const above = placed.y - size * 0.45 - size * 0.25;
   const y = above - size > visible.y + LINE_PAD ? above : Math.min(placed.y + placed.h + size * 1.05, visible.y + visible.height - LINE_PAD);
-  const half = (String(ghost.label).length * size * 0.56) / 2;
+  const half = Math.min((String(ghost.label).length * size * 0.6) / 2, visible.width / 2 - LINE_PAD);
   const centre = placed.x + placed.w / 2;
-  const x = Math.min(Math.max(centre, visible.x + room + half - size), visible.x + visible.width - room - half + size);
+  const x = Math.min(Math.max(centre, visible.x + LINE_PAD + half), visible.x + visible.width - LINE_PAD - half);
   const label = `<text class="dw-ghost-label" x="${r(x)}" y="${r(y)}" font-size="${r(size)}">${escapeAttr(ghost.label).replaceAll(">", "&gt;")}</text>`;
   return `<g ${attrs}>${tile}${label}</g>`;
 }

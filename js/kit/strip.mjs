@@ -36,16 +36,18 @@ export function stripScale(count, { width, height }) {
  * The strip's markup (the inside of an <svg> `width` x `height`).
  * @param {Array<number|null>} points the side's win share (0-100) after each step
  * @param {{width: number, height: number, step?: number,
- *   marks?: Array<{ply: number, verdict: string}>, titles?: string[]}} options
+ *   marks?: Array<{ply: number, verdict: string}>, titles?: string[], boundaries?: number[]}} options
  *   `marks`: a mark of move `ply` (0-based) shows on the point after it, step ply + 1;
- *   `titles[step]`: each point's tooltip; `step`: where the marker starts
+ *   `titles[step]`: each point's tooltip; `step`: where the marker starts; `boundaries`: the
+ *   points that start a new hand (a strip over a whole match), each marked by a line before it
  * @returns {string}
  */
-export function stripDrawing(points, { width, height, step = 0, marks = [], titles = [] }) {
+export function stripDrawing(points, { width, height, step = 0, marks = [], titles = [], boundaries = [] }) {
   const values = Array.isArray(points) ? points.map(share) : [];
   if (values.length === 0 || !(width > 0) || !(height > 0)) return "";
   const { x, y } = stripScale(values.length, { width, height });
   const half = y(50);
+  const dense = values.length > width / 4; // under 4 px a point (a whole match): smaller points
   const verdicts = new Map();
   for (const mark of marks ?? []) {
     if (VERDICTS.includes(mark?.verdict)) verdicts.set(mark.ply + 1, mark.verdict);
@@ -84,13 +86,18 @@ export function stripDrawing(points, { width, height, step = 0, marks = [], titl
       const verdict = verdicts.get(i);
       const title = titles[i] ? `<title>${escapeText(titles[i])}</title>` : "";
       const kind = verdict ? ` dw-strip-mark dw-verdict-${verdict}` : "";
-      const radius = verdict ? 3.6 : 1.9;
+      const radius = (verdict ? 3.6 : 1.9) * (dense ? 0.6 : 1);
       return `<circle class="dw-strip-point${kind}" data-step="${i}"${verdict ? ` data-verdict="${verdict}"` : ""} cx="${x(i)}" cy="${y(value)}" r="${radius}">${title}</circle>`;
     })
     .join("");
   const marker = stripMarker(values, step, { width, height });
+  const hands = boundaries
+    .filter((i) => i > 0 && i < values.length)
+    .map((i) => `<line class="dw-strip-hand" data-step="${i}" x1="${r((x(i - 1) + x(i)) / 2)}" y1="0" x2="${r((x(i - 1) + x(i)) / 2)}" y2="${r(height)}"/>`)
+    .join("");
   return (
     `<line class="dw-strip-half" x1="0" y1="${half}" x2="${r(width)}" y2="${half}"/>` +
+    hands +
     `<g class="dw-strip-hits">${hits}</g>` +
     (bands ? `<path class="dw-strip-band" d="${bands}"/>` : "") +
     (curve ? `<path class="dw-strip-line" d="${curve}"/>` : "") +

@@ -92,3 +92,10 @@ test("tooltips are escaped; nothing to draw gives no markup", () => {
   const single = points(stripDrawing([50], SIZE));
   assert.equal(single[0].cx, SIZE.width / 2, "one step: in the middle");
 });
+
+test("a strip over a whole match marks where each hand starts", async () => {
+  const { stripDrawing } = await import("./strip.mjs");
+  const markup = stripDrawing([50, 60, 40, 50, 55], { width: 100, height: 40, boundaries: [0, 3] });
+  const lines = [...markup.matchAll(/class="dw-strip-hand" data-step="(\d+)"/g)].map((m) => Number(m[1]));
+  assert.deepEqual(lines, [3], "a line before the first point of the second hand, none before the first hand");
+});

@@ -50,7 +50,7 @@ def _inside(box, area, what):
 
 @pytest.mark.parametrize("view", ["long_line", "full_line"])
 def test_the_table_fits_jupyterlab_at_1366x768(browser, open_notebook, view):
-    from browser_harness import ensure_built
+    from browser_harness import ensure_built, still
 
     ensure_built()
     context = browser.new_context(viewport={"width": 1366, "height": 768})
@@ -59,7 +59,7 @@ def test_the_table_fits_jupyterlab_at_1366x768(browser, open_notebook, view):
         nb = open_notebook(page, [SETUP.format(root=str(ROOT)), SHOW.format(view=view)])
         root = nb.locator(".dominoes-widget")
         root.wait_for(timeout=30_000)
-        page.wait_for_timeout(500)
+        still(page)
         output = nb.locator(".jp-OutputArea-output").last.bounding_box()
         assert output["width"] >= 850, f"the output area at 1366x768: {output}"
         for theme in ("light", "dark"):
@@ -67,9 +67,8 @@ def test_the_table_fits_jupyterlab_at_1366x768(browser, open_notebook, view):
                 page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme', "
                               "{theme: 'JupyterLab Dark'})")
                 page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'", timeout=20_000)
-                page.wait_for_timeout(800)
             root.evaluate("el => el.scrollIntoView({block: 'end'})")
-            page.wait_for_timeout(200)
+            still(page)  # the theme's colours and the scroll drawn
             area = nb.evaluate(VISIBLE)
             widget = root.bounding_box()
             assert widget["height"] <= area["height"], f"the widget ({widget}) is taller than the notebook's view"

@@ -1,0 +1,175 @@
+// The Replay's state and what changes it: where it is (the model's hand and step), moving
+// (go, act), playing, the best-move toggle, the strip's side, the boxes' sizes, and each
+// trait's update. It draws on the next microtask, once for any number of changes.
+
+import { changeTracker } from "./dom.mjs";
+import { createPlayer } from "./player.mjs";
+import { drawPosition } from "./replay_draw.mjs";
+import { fillHandPicker, labelReplay, showPlaying, showReport, showSpeed } from "./replay_skeleton.mjs";
+import { makeWords } from "./words.mjs";
+import { hasAnalysis, nextMarked } from "../replay_analysis.mjs";
+import { atRecordEnd, clampPosition, handCount, navigate, playDelay } from "../replay_steps.mjs";
+
+/** The Replay over `ui` (replay_skeleton's buildReplay) and `model` (anywidget's, or the page's). */
+export function createReplay(ui, model, { timers = globalThis } = {}) {
+  const state = {
+    data: {},
+    word: makeWords(model.get("words")),
+    changed: changeTracker(),
+    lineSize: { width: 0, height: 0 },
+    stripSize: { width: 0, height: 0 },
+    analysed: false, // some hand has an analysis
+    side: null, // the side the strip follows (kept across hands)
+    showBest: false, // the best move on the line
+    matchScope: false, // the strip over the whole match, not the hand
+    stripMarker: null,
+  };
+  const position = () => clampPosition(state.data, model.get("hand"), model.get("step"));
+  const draw = () => drawPosition(ui, state, position());
+  const drawSoon = onNextMicrotask(draw);
+  const go = (target) => moveModel(model, position(), target);
+  const player = createPlayer({
+    step: () => go(navigate(state.data, position(), "next")) && !atRecordEnd(state.data, position()),
+    onChange: (playing) => showPlaying(ui, playing, state.word),
+    timers,
+  });
+  const context = { ui, model, state, player, position, go, drawSoon };
+  const traits = traitUpdates(context);
+  const act = actions(context);
+  return {
+    state,
+    act,
+    drawSoon,
+    get analysed() {
+      return state.analysed;
+    },
+    /** A speed picked by the user (moves per second): saved to the model. */
+    setSpeed(speed) {
+      model.set("speed", speed);
+      model.save_changes();
+    },
+    /** A click on the strip's point `index`: a step of the hand, or of the match when the strip shows it all. */
+    stripClick(index) {
+      if (!state.matchScope) return act("step", index);
+      const target = state.matchStrip?.positions[index];
+      if (target) go(target);
+    },
+    /** The strip's side, picked by the user (kept from hand to hand). */
+    pickSide(side) {
+      state.side = side;
+      drawSoon();
+    },
+    /** A box's measured size: "lineSize" or "stripSize"; redraws when it changed. */
+    resize(key, size) {
+      if (size.width <= 0 || (size.width === state[key].width && size.height === state[key].height)) return;
+      state[key] = size;
+      drawSoon();
+    },
+    modelListeners: () => traits.listeners,
+    /** Show every trait as it is now and draw at once. */
+    start() {
+      traits.showAll();
+      state.lineSize = { width: Math.floor(ui.felt.lineBox.clientWidth), height: Math.floor(ui.felt.lineBox.clientHeight) };
+      draw();
+    },
+    stop: () => player.stop(),
+  };
+}
+
+/** `callback` run once on the next microtask, however often this is called before. */
+function onNextMicrotask(callback) {
+  let queued = false;
+  return () => {
+    if (queued) return;
+    queued = true;
+    queueMicrotask(() => {
+      queued = false;
+      callback();
+    });
+  };
+}
+
+/** Set the model's hand and step to `target` and save them; false when already there. */
+function moveModel(model, here, target) {
+  if (target.hand === here.hand && target.step === here.step) return false;
+  model.set("hand", target.hand);
+  model.set("step", target.step);
+  model.save_changes();
+  return true;
+}
+
+/** `act(action, value)`: a step button's or a key's action ("next", "toggle", "best", "step" with `value`…). */
+function actions({ ui, model, state, player, position, go, drawSoon }) {
+  function togglePlay() {
+    if (player.playing) return player.stop();
+    if (handCount(state.data) === 0) return;
+    if (atRecordEnd(state.data, position())) go({ hand: 0, step: 0 });
+    player.start(playDelay(model.get("speed")));
+  }
+  function toggleBest() {
+    if (!state.analysed) return;
+    state.showBest = !state.showBest;
+    ui.bestButton.setAttribute("aria-pressed", String(state.showBest));
+    drawSoon();
+  }
+  return (action, value) => {
+    if (action === "best") return toggleBest();
+    if (action === "toggle") return togglePlay();
+    if (action === "matchScope") {
+      state.matchScope = !state.matchScope;
+      ui.matchButton.setAttribute("aria-pressed", String(state.matchScope));
+      ui.analysis.classList.toggle("dw-match-scope", state.matchScope);
+      return drawSoon();
+    }
+    if (action === "nextMark" || action === "prevMark") {
+      player.stop();
+      const target = nextMarked(state.data, position(), action === "nextMark" ? 1 : -1);
+      return target ? go(target) : false;
+    }
+    if (action !== "step" && action !== "hand") player.stop();
+    go(navigate(state.data, position(), action, value));
+  };
+}
+
+/** What each trait's change does: `listeners` for the model, `showAll()` at the start. */
+function traitUpdates({ ui, model, state, player, drawSoon }) {
+  function onData() {
+    state.data = model.get("data") ?? {};
+    state.changed = changeTracker();
+    state.analysed = hasAnalysis(state.data);
+    if (!state.analysed) {
+      state.showBest = false;
+      ui.bestButton.setAttribute("aria-pressed", "false");
+    }
+    player.stop();
+    fillHandPicker(ui, state.data, state.word);
+    drawSoon();
+  }
+  function onWords() {
+    state.word = makeWords(model.get("words"));
+    labelReplay(ui, state.word);
+    showPlaying(ui, player.playing, state.word);
+    onData();
+  }
+  function onRules() {
+    ui.rulesText.textContent = model.get("rules_text") ?? "";
+    ui.rules.hidden = !ui.rulesText.textContent;
+  }
+  function onSpeed() {
+    const speed = Number(model.get("speed"));
+    showSpeed(ui, speed, state.word);
+    player.retime(playDelay(speed));
+  }
+  const onReport = () => showReport(ui, model.get("report") ?? []);
+  const listeners = [
+    ["change:data", onData],
+    ["change:words", onWords],
+    ["change:hand", drawSoon],
+    ["change:step", drawSoon],
+    ["change:report", onReport],
+    ["change:rules_text", onRules],
+    ["change:speed", onSpeed],
+  ];
+  const showAll = () => [onReport, onRules, onSpeed, onWords].forEach((update) => update());
+  return { listeners, showAll };
+}

@@ -1,0 +1,131 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+import { installFakeDom } from "./fake_dom.mjs";
+import { listen, listenModel } from "./dom.mjs";
+import { createReplay } from "./replay_controller.mjs";
+import { WORDS, replayData } from "./replay_fixture.mjs";
+import { replayListeners } from "./replay_input.mjs";
+import { buildReplay } from "./replay_skeleton.mjs";
+
+installFakeDom();
+
+// anywidget's model, as far as the replay uses it: set() fires the change at once.
+function fakeModel(attributes) {
+  const values = { hand: 0, step: 0, speed: 2, report: [], rules_text: "", ...attributes };
+  const listeners = new Map();
+  return {
+    saved: 0,
+    get: (name) => values[name],
+    set(name, value) {
+      values[name] = value;
+      for (const callback of listeners.get(`change:${name}`) ?? []) callback(value);
+    },
+    on: (name, callback) => listeners.set(name, new Set([...(listeners.get(name) ?? []), callback])),
+    off: (name, callback) => listeners.get(name)?.delete(callback),
+    save_changes() {
+      this.saved += 1;
+    },
+  };
+}
+
+const drawn = () => new Promise((resolve) => queueMicrotask(resolve));
+
+function mounted(attributes = {}) {
+  const ui = buildReplay();
+  const model = fakeModel({ data: replayData(), words: WORDS, ...attributes });
+  const replay = createReplay(ui, model, { timers: { setInterval: () => 1, clearInterval: () => {} } });
+  listen(replayListeners(ui, replay));
+  listenModel(model, replay.modelListeners());
+  replay.start();
+  return { ui, model, replay };
+}
+
+test("it opens where the model is and draws the step's sentence, seats, line and controls", () => {
+  const { ui } = mounted({ step: 2 });
+  assert.equal(ui.say.textContent, "South plays 6-4.");
+  assert.equal(ui.counter.textContent, "2 / 3");
+  assert.equal(ui.felt.lineSvg.dataset.line, "6-6 6-4");
+  assert.equal(ui.felt.seats.bottom.name.textContent, "South");
+  assert.equal(ui.verdict.hidden, false, "the move just made was a mistake");
+  assert.equal(ui.verdictSign.textContent, "?");
+  assert.equal(ui.analysis.hidden, false);
+  assert.equal(ui.moveList.querySelectorAll("button[data-ply]").length, 4);
+});
+
+test("an action moves the model and saves it; the drawing follows on the next microtask", async () => {
+  const { ui, model, replay } = mounted();
+  replay.act("next");
+  assert.deepEqual([model.get("hand"), model.get("step"), model.saved], [0, 1, 1]);
+  await drawn();
+  assert.equal(ui.say.textContent, "East leads 6-6.");
+  replay.act("end");
+  replay.act("next"); // on into the next hand's deal
+  await drawn();
+  assert.deepEqual([model.get("hand"), model.get("step")], [1, 0]);
+  assert.equal(ui.say.textContent, "Hand 2 is dealt.");
+  assert.equal(ui.analysisNone.hidden, false, "this hand was not analysed");
+  replay.act("end");
+  await drawn();
+  const idle = ui.stepButtons.filter((button) => button.disabled).map((button) => button.dataset.action);
+  assert.deepEqual(idle, ["next", "end", "nextHand"], "at the record's end only the way back is open");
+});
+
+test("B at a marked move shows the position before it with the better move; N and Shift+N jump between marked moves", async () => {
+  const { ui, model } = mounted({ step: 0 });
+  ui.root.dispatchEvent({ type: "keydown", key: "n", target: ui.root });
+  assert.deepEqual([model.get("hand"), model.get("step")], [0, 2], "to the step where the mistake was just made");
+  ui.root.dispatchEvent({ type: "keydown", key: "b", target: ui.root });
+  assert.equal(ui.bestButton.getAttribute("aria-pressed"), "true");
+  await drawn();
+  assert.equal(ui.felt.lineSvg.dataset.line, "6-6", "the line as it was when South chose");
+  assert.equal(ui.bestInfo.hidden, false);
+  assert.match(ui.bestInfo.textContent, /^Best: South ◀ 6-4 \(North-South 52%\) · played: South 6-4 ▶ \(North-South 40%\)$/);
+  assert.equal(ui.verdictSign.textContent, "?", "the verdict stays that of the move shown");
+  ui.root.dispatchEvent({ type: "keydown", key: "ArrowRight", target: ui.root });
+  await drawn();
+  assert.equal(ui.bestInfo.hidden, true, "a step without a marked move shows no best move");
+  assert.equal(ui.felt.lineSvg.dataset.line, "6-6 6-4");
+  ui.root.dispatchEvent({ type: "keydown", key: "N", target: ui.root });
+  assert.deepEqual([model.get("hand"), model.get("step")], [0, 2], "Shift+N goes back to it");
+  ui.root.dispatchEvent({ type: "keydown", key: "n", target: ui.root });
+  assert.deepEqual([model.get("hand"), model.get("step")], [0, 2], "no marked move after it: it stays");
+});
+
+test("a click on a move of the list or a step button goes there", () => {
+  const { ui, model } = mounted();
+  const third = ui.moveList.querySelector('button[data-ply="3"]');
+  ui.moveList.dispatchEvent({ type: "click", target: third });
+  assert.equal(model.get("step"), 3);
+  const start = ui.stepButtons.find((button) => button.dataset.action === "start");
+  start.dispatchEvent({ type: "click" });
+  assert.equal(model.get("step"), 0);
+});
+
+test("play starts a timer and any step key stops it", () => {
+  const ui = buildReplay();
+  const model = fakeModel({ data: replayData(), words: WORDS });
+  const live = new Set();
+  const timers = { setInterval: () => (live.add(7), 7), clearInterval: (id) => live.delete(id) };
+  const replay = createReplay(ui, model, { timers });
+  replay.start();
+  replay.act("toggle");
+  assert.equal(live.size, 1);
+  assert.ok(ui.root.classList.contains("dw-playing"));
+  replay.act("prev");
+  assert.equal(live.size, 0);
+  assert.ok(!ui.root.classList.contains("dw-playing"));
+});
+
+test("the strip over the whole match: a click on a point of another hand goes there", async () => {
+  const { ui, model, replay } = mounted();
+  replay.act("matchScope");
+  await drawn();
+  assert.equal(ui.matchButton.getAttribute("aria-pressed"), "true");
+  assert.ok(ui.analysis.classList.contains("dw-match-scope"));
+  replay.stripClick(5); // the second hand's step 1
+  assert.deepEqual([model.get("hand"), model.get("step")], [1, 1]);
+  replay.act("matchScope");
+  replay.stripClick(2); // back to the hand's own points
+  assert.deepEqual([model.get("hand"), model.get("step")], [1, 1], "the second hand has no point 2: it stays");
+});

@@ -1,0 +1,183 @@
+// The Replay's DOM, built once: the felt and its words box, the controls, the side panels
+// (score, analysis, counting, moves, rules) and the problems of a bad record; and the
+// parts that only change with the words, the record or the speed (labels, the hand picker,
+// the speed picker, the play button). The drawing of a position is replay_draw.mjs's.
+
+import { h, setChildren, svg } from "./dom.mjs";
+import { buildFelt } from "./felt.mjs";
+import { buildSide } from "./panels.mjs";
+
+/** The speeds offered (moves per second). */
+export const SPEEDS = [0.5, 1, 2, 4, 8];
+
+// Button icons as inline SVG (icon fonts and media glyphs are missing from many systems).
+const TRIANGLE_LEFT = "M11 3 L4 8 L11 13 Z";
+const TRIANGLE_RIGHT = "M5 3 L12 8 L5 13 Z";
+export const ICONS = Object.freeze({
+  prevHand: `<rect x="1" y="3" width="2" height="10"/><path d="M9 3 L3.5 8 L9 13 Z"/><path d="M15 3 L9.5 8 L15 13 Z"/>`,
+  start: `<rect x="3" y="3" width="2" height="10"/><path d="M13 3 L6 8 L13 13 Z"/>`,
+  prev: `<path d="${TRIANGLE_LEFT}"/>`,
+  play: `<path d="${TRIANGLE_RIGHT}"/>`,
+  pause: `<rect x="4" y="3" width="3" height="10"/><rect x="9" y="3" width="3" height="10"/>`,
+  next: `<path d="${TRIANGLE_RIGHT}"/>`,
+  end: `<path d="M3 3 L10 8 L3 13 Z"/><rect x="11" y="3" width="2" height="10"/>`,
+  nextHand: `<path d="M1 3 L6.5 8 L1 13 Z"/><path d="M7 3 L12.5 8 L7 13 Z"/><rect x="13" y="3" width="2" height="10"/>`,
+});
+/** Each step button: its action and the words key of its label. */
+export const STEP_BUTTONS = Object.freeze([
+  ["prevHand", "previous_hand"],
+  ["start", "start"],
+  ["prev", "back"],
+  ["toggle", "play"],
+  ["next", "forward"],
+  ["end", "end"],
+  ["nextHand", "following_hand"],
+]);
+/** The actions of the buttons that step (all but play/pause). */
+export const STEP_ACTIONS = Object.freeze(STEP_BUTTONS.map(([action]) => action).filter((action) => action !== "toggle"));
+
+function icon(name) {
+  const node = svg("svg", { class: "dw-icon", viewBox: "0 0 16 16", width: "14", height: "14", "aria-hidden": "true", focusable: "false", fill: "currentColor" });
+  node.innerHTML = ICONS[name];
+  return node;
+}
+
+/** The whole widget's DOM; `ui.root` goes into the page. */
+export function buildReplay() {
+  const felt = buildFelt();
+  const words = buildWordsBox();
+  const controls = buildControls();
+  const main = h("div", { className: "dw-main" }, felt.root, words.info, controls.controls);
+  const analysis = buildAnalysis();
+  const counting = h("section", { className: "dw-panel dw-counting", hidden: true });
+  const panels = buildSide(analysis.analysis, counting);
+  const board = h("div", { className: "dw-board" }, main, panels.side);
+  const problemsTitle = h("div", { className: "dw-problems-title" });
+  const problemList = h("ul", { className: "dw-problem-list" });
+  const problems = h("div", { className: "dw-problems", role: "alert", hidden: true }, problemsTitle, problemList);
+  // JupyterLab: data-lm-suppress-shortcuts lets the arrows, Home/End, PageUp/PageDown and space reach us.
+  const root = h("div", { className: "dominoes-widget dw-replay-widget", tabindex: "0", role: "group", "data-lm-suppress-shortcuts": "true" }, problems, board);
+  return { root, board, felt, ...words, ...controls, ...panels, ...analysis, counting, problems, problemsTitle, problemList };
+}
+
+// Under the felt: the step's sentence, the record's note, the verdict, the hand's result.
+function buildWordsBox() {
+  const say = h("p", { className: "dw-say" });
+  const note = h("p", { className: "dw-note", hidden: true });
+  const verdictSign = h("span", { className: "dw-move-mark" });
+  const verdictText = h("span", { className: "dw-verdict-text" });
+  const verdict = h("p", { className: "dw-verdict", hidden: true }, verdictSign, verdictText);
+  // with "best move" on at a marked move: the better move and the played one, each with its chance
+  const bestInfo = h("p", { className: "dw-best-info", hidden: true });
+  const result = h("section", { className: "dw-result", hidden: true });
+  const info = h("div", { className: "dw-info", "aria-live": "polite" }, h("div", { className: "dw-said" }, say, note, verdict, bestInfo), result);
+  return { info, say, note, verdict, verdictSign, verdictText, bestInfo, result };
+}
+
+function buildControls() {
+  const icons = STEP_BUTTONS.map(([action]) => icon(action === "toggle" ? "play" : action));
+  const stepButtons = STEP_BUTTONS.map(([action], i) => h("button", { type: "button", className: "dw-button dw-step", dataset: { action } }, icons[i]));
+  const toggle = STEP_BUTTONS.findIndex(([action]) => action === "toggle");
+  const playButton = stepButtons[toggle];
+  playButton.classList.add("dw-play");
+  const playIcon = icons[toggle];
+  const playWord = h("span", { className: "dw-play-word" });
+  playButton.append(playWord);
+  const handSelect = h("select", { className: "dw-hand-select" });
+  const slider = h("input", { className: "dw-slider", type: "range", min: "0", max: "0", step: "1", value: "0" });
+  const counter = h("span", { className: "dw-counter" });
+  const speedSelect = h("select", { className: "dw-speed" }, ...SPEEDS.map((speed) => h("option", { value: String(speed) })));
+  const controls = h("div", { className: "dw-controls" }, h("div", { className: "dw-step-buttons" }, ...stepButtons), handSelect, slider, counter, speedSelect);
+  return { controls, stepButtons, playButton, playIcon, playWord, handSelect, slider, counter, speedSelect };
+}
+
+// The analysis panel, hidden until a record with an analysis comes: its title and the side
+// picker, the strip in a box of fixed size, the value at the step shown and the toggle.
+function buildAnalysis() {
+  const analysisTitle = h("span", { className: "dw-analysis-title" });
+  const sideSelect = h("select", { className: "dw-side-select" });
+  const stripSvg = svg("svg", { class: "dw-strip", role: "img", xmlns: "http://www.w3.org/2000/svg", preserveAspectRatio: "none" });
+  const stripBox = h("div", { className: "dw-strip-box" }, stripSvg);
+  const analysisNone = h("p", { className: "dw-analysis-none", hidden: true });
+  const stripValue = h("span", { className: "dw-strip-value" });
+  const bestWord = h("span", { className: "dw-best-word" });
+  const bestButton = h("button", { type: "button", className: "dw-button dw-best-toggle", "aria-pressed": "false", dataset: { action: "best" } }, bestWord);
+  const matchButton = h("button", { type: "button", className: "dw-button dw-match-toggle", "aria-pressed": "false", dataset: { action: "matchScope" } });
+  const summary = h("table", { className: "dw-summary" });
+  const summaryTitle = h("summary", { className: "dw-summary-title" });
+  // the table per player, folded: the move list keeps the side's height
+  const summaryBox = h("details", { className: "dw-summary-box", hidden: true }, summaryTitle, summary);
+  const analysisNote = h("p", { className: "dw-analysis-note" });
+  const analysis = h(
+    "section",
+    { className: "dw-panel dw-analysis", hidden: true },
+    h("h3", { className: "dw-panel-title" }, analysisTitle, sideSelect),
+    stripBox,
+    analysisNone,
+    h("div", { className: "dw-analysis-foot" }, stripValue, matchButton, bestButton),
+    analysisNote,
+    summaryBox,
+  );
+  return { analysis, analysisTitle, sideSelect, stripBox, stripSvg, analysisNone, stripValue, bestButton, bestWord, summary, summaryTitle, summaryBox, analysisNote, matchButton };
+}
+
+/** Every label that comes from the words (after a change of `words`). */
+export function labelReplay(ui, word) {
+  ui.stepButtons.forEach((button, i) => {
+    const [action, key] = STEP_BUTTONS[i];
+    if (action === "toggle") return;
+    button.setAttribute("aria-label", word(key));
+    button.title = word(key);
+  });
+  const named = [
+    [ui.handSelect, "hand_picker"], [ui.slider, "step_slider"], [ui.speedSelect, "speed"], [ui.sideSelect, "analysis_side"],
+    [ui.bestButton, "show_best"], [ui.root, "replay"],
+  ];
+  for (const [node, key] of named) node.setAttribute("aria-label", word(key));
+  for (const [node, key] of [[ui.speedSelect, "speed"], [ui.sideSelect, "analysis_side"], [ui.bestButton, "show_best"]]) node.title = word(key);
+  for (const option of ui.speedSelect.options) option.textContent = word("speed_option", { n: option.value });
+  const texts = [
+    [ui.movesTitle, "moves"], [ui.rulesSummary, "rules"], [ui.analysisTitle, "analysis"], [ui.analysisNone, "not_analysed"],
+    [ui.bestWord, "show_best_short"], [ui.problemsTitle, "record_bad"], [ui.analysisNote, "analysis_note"], [ui.matchButton, "match_chart"],
+  ];
+  for (const [node, key] of texts) node.textContent = word(key);
+}
+
+/** The hand picker's options, one per hand (no result in them: it would give away how each hand ends). */
+export function fillHandPicker(ui, data, word) {
+  const options = (data.hands ?? []).map((hand, i) => h("option", { value: String(i), text: word("hand_option", { label: hand.label ?? i + 1, n: (hand.moves ?? []).length }) }));
+  setChildren(ui.handSelect, ...options);
+}
+
+/** The speed picker at `speed`, with an option of its own for a speed not offered. */
+export function showSpeed(ui, speed, word) {
+  let custom = ui.speedSelect.querySelector("option[data-custom]");
+  if (SPEEDS.includes(speed) || !Number.isFinite(speed)) {
+    custom?.remove();
+  } else {
+    if (!custom) {
+      custom = h("option", { "data-custom": "true" });
+      ui.speedSelect.append(custom);
+    }
+    custom.value = String(speed);
+    custom.textContent = word("speed_option", { n: speed });
+  }
+  ui.speedSelect.value = String(Number.isFinite(speed) ? speed : 2);
+}
+
+/** The play button offers what a press would do: pause while playing, play otherwise. */
+export function showPlaying(ui, playing, word) {
+  ui.playIcon.innerHTML = playing ? ICONS.pause : ICONS.play;
+  ui.playWord.textContent = word(playing ? "pause_short" : "play_short");
+  const label = word(playing ? "pause" : "play");
+  ui.playButton.setAttribute("aria-label", label);
+  ui.playButton.title = label;
+  ui.root.classList.toggle("dw-playing", playing);
+}
+
+/** The problems of a bad record (`report`), each with its detail as a tooltip. */
+export function showReport(ui, report) {
+  setChildren(ui.problemList, ...report.map((problem) => h("li", { text: problem.text ?? "", title: problem.detail || problem.reason || null })));
+  ui.problems.hidden = report.length === 0;
+  ui.root.classList.toggle("dw-bad", report.length > 0);
+}

@@ -1,0 +1,93 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+import { handAnalysis } from "../replay_analysis.mjs";
+import { stepAt, wordsAt } from "../replay_steps.mjs";
+import { makeWords } from "./words.mjs";
+import { WORDS, replayData } from "./replay_fixture.mjs";
+import { bestMoveView, controlTexts, cornerTexts, idleActions, lineLabel, moveListItems, seatInfos, stripTitles, stripWords, verdictView } from "./replay_view.mjs";
+
+const word = makeWords(WORDS);
+const data = replayData();
+const at = (hand, step) => [stepAt(data, hand, step), wordsAt(data, hand, step)];
+
+test("the corners name the match and the hand, the tally and the pile when there is one", () => {
+  const [here, said] = at(0, 1);
+  assert.deepEqual(cornerTexts(data, 0, here, said, word), { title: "Six Love", where: "Hand 1 of 2", tally: "NS 0 · EW 0", pile: null });
+  assert.equal(cornerTexts(data, 0, { pile: 0 }, said, word).pile, "Pile: empty");
+  assert.equal(cornerTexts(data, 0, { pile: 3 }, said, word).pile, "Pile: 3");
+});
+
+test("each place gets its seat with the hand, the pips and the marks of that step", () => {
+  const [here, said] = at(0, 3);
+  const { infos, sides } = seatInfos(data, here, said);
+  assert.equal(sides, true);
+  assert.deepEqual(infos.bottom, { seat: "S", label: "South", hand: ["0-0"], pips: 0, turn: false, passed: false, winner: false });
+  assert.equal(infos.left.seat, "W");
+  assert.equal(infos.left.passed, true);
+  assert.equal(infos.top.turn, true, "North is to play after West's pass");
+});
+
+test("the line is named by its length and its ends", () => {
+  assert.equal(lineLabel(stepAt(data, 0, 0), word), "No tile played yet");
+  assert.equal(lineLabel(stepAt(data, 0, 2), word), "Line of play: 2 tiles, open ends six and four");
+});
+
+test("at a marked move, the best move is that decision's alternative, on the position before it, both chances named", () => {
+  const analysis = handAnalysis(data.hands[0]);
+  const best = bestMoveView(data, 0, analysis, 2, word); // South's 6-4 on the right was a mistake
+  assert.equal(best.ply, 1);
+  assert.equal(best.before, 1, "drawn on the position where South chose");
+  assert.deepEqual(best.ghost.halves, [4, 6], "on the left end its 6 touches the line's 6");
+  assert.equal(best.ghost.end, "L");
+  assert.equal(best.ghost.label, "Best: 6-4 (North-South 52%)");
+  assert.equal(best.ghost.name, "Best move, not played: six-four on the left end, North-South 52% to win");
+  assert.equal(best.compare, "Best: South ◀ 6-4 (North-South 52%) · played: South 6-4 ▶ (North-South 40%)");
+});
+
+test("never another decision's move: at any step but a marked move's, there is no best move", () => {
+  const analysis = handAnalysis(data.hands[0]);
+  assert.equal(bestMoveView(data, 0, analysis, 1, word), null, "the move just made was good, even with a mistake to come");
+  assert.equal(bestMoveView(data, 0, analysis, 3, word), null);
+  assert.equal(bestMoveView(data, 0, analysis, 0, word), null);
+  assert.equal(bestMoveView(data, 1, null, 1, word), null);
+});
+
+test("the verdict of the move just made, with its sign and its words", () => {
+  const mark = handAnalysis(data.hands[0]).marks[1];
+  assert.deepEqual(verdictView(mark, word), { verdict: "mistake", sign: "?", name: "mistake", text: mark.words });
+  assert.equal(verdictView({ ...mark, words: "" }, word).text, "mistake");
+  assert.equal(verdictView(null, word), null);
+});
+
+test("the move list: the deal, each move in short with its sentence, the judged ones marked", () => {
+  const items = moveListItems(data, data.hands[0], ["East leads 6-6.", "South plays 6-4.", "West passes."], handAnalysis(data.hands[0]), word);
+  assert.deepEqual(items.map((item) => item.text), ["Deal", "East 6-6", "South 6-4 ▶", "West: Pass"]);
+  assert.equal(items[2].title, "South plays 6-4.");
+  assert.deepEqual(items[2].mark, { verdict: "mistake", sign: "?", word: "mistake" });
+  assert.equal(items[1].mark, undefined, "a good move is not marked");
+});
+
+test("the strip's words and tooltips", () => {
+  assert.equal(stripWords(0, 50, word, "en"), "Deal: 50%");
+  assert.equal(stripWords(3, 45, word, "en", "North-South"), "Move 3: North-South 45%", "whose chance it is");
+  assert.equal(stripWords(2, null, word, "en"), "Move 2: not estimated");
+  assert.deepEqual(stripTitles([50, 50, 40, 45], handAnalysis(data.hands[0]), word, "en"), ["Deal: 50%", "Move 1: 50%", "Move 2: 40% · mistake", "Move 3: 45%"]);
+});
+
+test("the controls' figures and the buttons that would go nowhere", () => {
+  assert.deepEqual(controlTexts(data, { hand: 0, step: 2 }, word), { max: 3, where: "Hand 1 of 2 · move 2 of 3", counter: "2 / 3" });
+  assert.deepEqual(idleActions(data, { hand: 0, step: 0 }, ["prevHand", "start", "prev", "next", "end", "nextHand"]),
+    { prevHand: true, start: true, prev: true, next: false, end: false, nextHand: false });
+  assert.deepEqual(idleActions(data, { hand: 1, step: 1 }, ["next", "end", "nextHand", "prev"]), { next: true, end: true, nextHand: true, prev: false });
+});
+
+test("the whole match's strip: every hand's points in turn, its marks moved along, each hand's start, each point's place", async () => {
+  const { matchStrip } = await import("./replay_view.mjs");
+  const strip = matchStrip(data, "NS", word);
+  assert.deepEqual(strip.points, [50, 50, 40, 45, null, null], "the second hand was not analysed");
+  assert.deepEqual(strip.starts, [0, 4]);
+  assert.deepEqual(strip.positions[5], { hand: 1, step: 1 });
+  assert.deepEqual(strip.marks.filter((mark) => mark.verdict !== "good").map((mark) => mark.ply), [1]);
+  assert.equal(strip.titles[2], "Hand 1 · Move 2: North-South 40% · mistake · S 6-4 R");
+});
