@@ -32,6 +32,9 @@ class StoredTable:
 
 
 class TableStore(Protocol):
+    """A store may say ``keeps_records = False`` (it keeps nothing): the table then builds no
+    record to write after a move."""
+
     def add(self, table: StoredTable) -> None: ...
 
     def save_record(self, table_id: str, record: dict[str, Any],
@@ -45,6 +48,8 @@ class TableStore(Protocol):
 
 class MemoryStore:
     """Keeps nothing: tables live as long as the server."""
+
+    keeps_records = False
 
     def add(self, table: StoredTable) -> None:
         pass
