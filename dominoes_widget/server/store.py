@@ -9,7 +9,9 @@ Another store (PostgreSQL, Redis) only needs the three methods of :class:`TableS
 
 from __future__ import annotations
 
+import asyncio
 import json
+import queue
 import sqlite3
 import threading
 from dataclasses import dataclass
@@ -73,14 +75,20 @@ CREATE TABLE IF NOT EXISTS tables (
 """
 
 
+_UPDATE = "UPDATE tables SET record = ?, pending = ? WHERE id = ?"
+_Write = tuple[str, dict[str, Any], "dict[str, Any] | None", asyncio.AbstractEventLoop, "asyncio.Future[None]"]
+
+
 class SqliteStore:
     """Tables in one SQLite file, each record written (and committed) as it changes.
 
     WAL journal with ``synchronous=NORMAL``: a committed move survives the server being
-    killed; only a power cut may lose the last moves. A commit only appends to the WAL file
-    (microseconds: it is written on the event loop, before the move is shown); the
-    checkpoints that copy the WAL into the database, and wait on the disk, run on a thread
-    of their own every ``checkpoint_every`` seconds.
+    killed; only a power cut may lose the last moves. On an event loop, records are written
+    by a thread of their own, all those handed to it meanwhile in one transaction, and
+    ``save_record`` answers a future done once its record is committed: the table shows the
+    move then, and the loop serves the other tables meanwhile. The checkpoints that copy
+    the WAL into the database, and wait on the disk, run on another thread every
+    ``checkpoint_every`` seconds.
     """
 
     def __init__(self, path: str | Path, checkpoint_every: float = 2.0) -> None:
@@ -94,12 +102,33 @@ class SqliteStore:
         self._checkpointer = threading.Thread(target=self._checkpoint, args=(checkpoint_every,),
                                               name="dominoes-checkpoint", daemon=True)
         self._checkpointer.start()
+        self._waiting: queue.SimpleQueue[_Write | None] = queue.SimpleQueue()
+        self._writer = threading.Thread(target=self._write_batches, name="dominoes-records", daemon=True)
+        self._writer.start()
 
     def _checkpoint(self, every: float) -> None:
         db = sqlite3.connect(self.path, isolation_level=None)
         try:
             while not self._stop.wait(every):
                 db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        finally:
+            db.close()
+
+    def _write_batches(self) -> None:
+        db = sqlite3.connect(self.path, isolation_level=None)
+        db.execute("PRAGMA synchronous=NORMAL")
+        try:
+            stopping = False
+            while not stopping:
+                batch, write = [], self._waiting.get()
+                while write is not None:
+                    batch.append(write)
+                    if self._waiting.empty():
+                        break
+                    write = self._waiting.get()
+                stopping = write is None
+                if batch:
+                    _commit(db, batch)
         finally:
             db.close()
 
@@ -110,10 +139,14 @@ class SqliteStore:
 
     def save_record(self, table_id: str, record: dict[str, Any],
                     pending: dict[str, Any] | None = None) -> Awaitable[None] | None:
-        self._db.execute("UPDATE tables SET record = ?, pending = ? WHERE id = ?",
-                         (json.dumps(record, separators=(",", ":")),
-                          json.dumps(pending) if pending is not None else None, table_id))
-        return None
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self._db.execute(_UPDATE, _row(table_id, record, pending))
+            return None
+        written: asyncio.Future[None] = loop.create_future()
+        self._waiting.put((table_id, record, pending, loop, written))
+        return written
 
     def tables(self) -> Iterator[StoredTable]:
         rows = self._db.execute("SELECT id, spec, tokens, record, pending FROM tables").fetchall()
@@ -122,7 +155,45 @@ class SqliteStore:
                               json.loads(pending) if pending else None)
 
     def close(self) -> None:
+        self._waiting.put(None)  # the records handed over so far are written first
+        self._writer.join()
         self._stop.set()
         self._checkpointer.join()
         self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         self._db.close()
+
+
+def _row(table_id: str, record: dict[str, Any], pending: dict[str, Any] | None) -> tuple[str, str | None, str]:
+    return json.dumps(record, separators=(",", ":")), json.dumps(pending) if pending is not None else None, table_id
+
+
+def _commit(db: sqlite3.Connection, batch: list[_Write]) -> None:
+    """Write every record of ``batch`` in one transaction, then tell each table."""
+    error = None
+    try:
+        db.execute("BEGIN IMMEDIATE")
+        db.executemany(_UPDATE, [_row(table_id, record, pending) for table_id, record, pending, _, _ in batch])
+        db.execute("COMMIT")
+    except Exception as failed:  # noqa: BLE001 - every table waiting is told
+        error = failed
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+    for _, _, _, loop, written in batch:
+        _settle(loop, written, error)
+
+
+def _settle(loop: asyncio.AbstractEventLoop, written: asyncio.Future[None], error: Exception | None) -> None:
+    """Tell the table on ``loop`` that its record is written (or why not)."""
+
+    def done() -> None:
+        if written.done():
+            return
+        if error is not None:
+            written.set_exception(error)
+        else:
+            written.set_result(None)
+
+    try:
+        loop.call_soon_threadsafe(done)
+    except RuntimeError:  # that loop is closed: nobody waits any more
+        pass
