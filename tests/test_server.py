@@ -299,9 +299,9 @@ def test_with_a_db_a_move_is_written_before_any_seat_is_shown_it(tmp_path):
 
 
 def test_a_sqlite_store_on_an_event_loop_answers_when_each_record_is_committed_and_closes_with_none_lost(tmp_path):
-    """On an event loop the records are written by a thread of the store's own (those handed
-    over together in one transaction): each write's future is done once another connection
-    reads it, and a store closed with writes still waiting writes them first."""
+    """On an event loop the records handed over in one turn of the loop are written together
+    at its end: each write's future is done once another connection reads the record, and a
+    store closed with writes still waiting writes them first."""
     import sqlite3
 
     from dominoes_widget.server.store import SqliteStore, StoredTable

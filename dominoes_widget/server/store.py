@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import queue
 import sqlite3
 import threading
 from dataclasses import dataclass
@@ -76,19 +75,20 @@ CREATE TABLE IF NOT EXISTS tables (
 
 
 _UPDATE = "UPDATE tables SET record = ?, pending = ? WHERE id = ?"
-_Write = tuple[str, dict[str, Any], "dict[str, Any] | None", asyncio.AbstractEventLoop, "asyncio.Future[None]"]
+_Write = tuple[str, dict[str, Any], "dict[str, Any] | None", "asyncio.Future[None]"]
 
 
 class SqliteStore:
     """Tables in one SQLite file, each record written (and committed) as it changes.
 
     WAL journal with ``synchronous=NORMAL``: a committed move survives the server being
-    killed; only a power cut may lose the last moves. On an event loop, records are written
-    by a thread of their own, all those handed to it meanwhile in one transaction, and
-    ``save_record`` answers a future done once its record is committed: the table shows the
-    move then, and the loop serves the other tables meanwhile. The checkpoints that copy
-    the WAL into the database, and wait on the disk, run on another thread every
-    ``checkpoint_every`` seconds.
+    killed; only a power cut may lose the last moves. On an event loop ``save_record``
+    answers a future, done once the record is committed: the records of every table that
+    moved in one turn of the loop are written in one transaction, at the end of that turn
+    (a commit only appends to the WAL file: a fraction of a millisecond). A thread of their
+    own would wait on the interpreter's lock behind the busy loop: measured, its records
+    took twice as long. The checkpoints that copy the WAL into the database, and wait on the
+    disk, run on a thread every ``checkpoint_every`` seconds.
     """
 
     def __init__(self, path: str | Path, checkpoint_every: float = 2.0) -> None:
@@ -102,33 +102,13 @@ class SqliteStore:
         self._checkpointer = threading.Thread(target=self._checkpoint, args=(checkpoint_every,),
                                               name="dominoes-checkpoint", daemon=True)
         self._checkpointer.start()
-        self._waiting: queue.SimpleQueue[_Write | None] = queue.SimpleQueue()
-        self._writer = threading.Thread(target=self._write_batches, name="dominoes-records", daemon=True)
-        self._writer.start()
+        self._batch: list[_Write] = []
 
     def _checkpoint(self, every: float) -> None:
         db = sqlite3.connect(self.path, isolation_level=None)
         try:
             while not self._stop.wait(every):
                 db.execute("PRAGMA wal_checkpoint(PASSIVE)")
-        finally:
-            db.close()
-
-    def _write_batches(self) -> None:
-        db = sqlite3.connect(self.path, isolation_level=None)
-        db.execute("PRAGMA synchronous=NORMAL")
-        try:
-            stopping = False
-            while not stopping:
-                batch, write = [], self._waiting.get()
-                while write is not None:
-                    batch.append(write)
-                    if self._waiting.empty():
-                        break
-                    write = self._waiting.get()
-                stopping = write is None
-                if batch:
-                    _commit(db, batch)
         finally:
             db.close()
 
@@ -145,8 +125,15 @@ class SqliteStore:
             self._db.execute(_UPDATE, _row(table_id, record, pending))
             return None
         written: asyncio.Future[None] = loop.create_future()
-        self._waiting.put((table_id, record, pending, loop, written))
+        if not self._batch:
+            loop.call_soon(self._write_batch)
+        self._batch.append((table_id, record, pending, written))
         return written
+
+    def _write_batch(self) -> None:
+        batch, self._batch = self._batch, []
+        if batch:
+            _commit(self._db, batch)
 
     def tables(self) -> Iterator[StoredTable]:
         rows = self._db.execute("SELECT id, spec, tokens, record, pending FROM tables").fetchall()
@@ -155,8 +142,7 @@ class SqliteStore:
                               json.loads(pending) if pending else None)
 
     def close(self) -> None:
-        self._waiting.put(None)  # the records handed over so far are written first
-        self._writer.join()
+        self._write_batch()  # the records handed over so far are written first
         self._stop.set()
         self._checkpointer.join()
         self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -172,28 +158,24 @@ def _commit(db: sqlite3.Connection, batch: list[_Write]) -> None:
     error = None
     try:
         db.execute("BEGIN IMMEDIATE")
-        db.executemany(_UPDATE, [_row(table_id, record, pending) for table_id, record, pending, _, _ in batch])
+        db.executemany(_UPDATE, [_row(table_id, record, pending) for table_id, record, pending, _ in batch])
         db.execute("COMMIT")
     except Exception as failed:  # noqa: BLE001 - every table waiting is told
         error = failed
         if db.in_transaction:
             db.execute("ROLLBACK")
-    for _, _, _, loop, written in batch:
-        _settle(loop, written, error)
+    for *_, written in batch:
+        _settle(written, error)
 
 
-def _settle(loop: asyncio.AbstractEventLoop, written: asyncio.Future[None], error: Exception | None) -> None:
-    """Tell the table on ``loop`` that its record is written (or why not)."""
-
-    def done() -> None:
-        if written.done():
-            return
+def _settle(written: asyncio.Future[None], error: Exception | None) -> None:
+    """Tell the table waiting on ``written`` that its record is written (or why not)."""
+    if written.done():
+        return
+    try:
         if error is not None:
             written.set_exception(error)
         else:
             written.set_result(None)
-
-    try:
-        loop.call_soon_threadsafe(done)
-    except RuntimeError:  # that loop is closed: nobody waits any more
+    except RuntimeError:  # its loop is closed: nobody waits any more
         pass
