@@ -9,7 +9,8 @@ seats of its table were sent the new position (p50, p95, max; goal: p95 at most 
 lost messages (a seat that missed a position), frames that showed a seat another seat's
 tiles (must be 0), the server's CPU time per move and its memory per table. ``--in-process`` runs the server in this process too and also prints
 its own handling time per move (the move's arrival until every seat's frame is written),
-which the machine's other processes do not delay.
+which the machine's other processes do not delay, and the event loop's stalls over 50 ms
+with the CPU time this process had during them (little: other processes had the cores).
 
 The latency is measured in the clients, so it includes their own work on the same
 machine. Asserts nothing.
@@ -119,12 +120,16 @@ def watched(seat: Seat, table: Table) -> None:
 
 async def run(args: argparse.Namespace) -> dict:
     figures: dict = {"latencies": [], "first": [], "moves": 0, "lost": 0, "refused": 0, "handled": [],
-                     "frames": 0, "hidden_tiles_shown": 0}
+                     "frames": 0, "hidden_tiles_shown": 0, "stalls": []}
     tune_gc()  # as `serve` does in its own process: the clients' collections would count as latency
     if args.in_process:
         async with local_server(args.db) as (base, _server):
             with timed_intents(figures["handled"]):
-                return await play_all(args, base, None, figures)
+                stalls = asyncio.ensure_future(watch_stalls(figures["stalls"]))
+                try:
+                    return {**await play_all(args, base, None, figures), **stall_figures(figures["stalls"])}
+                finally:
+                    stalls.cancel()
     if args.url:
         return await play_all(args, args.url.rstrip("/"), None, figures)
     process, base = spawn_server(args.db)
@@ -151,6 +156,22 @@ def timed_intents(times: list[float]):
         yield
     finally:
         SharedTable.intent = plain
+
+
+async def watch_stalls(stalls: list[tuple[float, float]], tick: float = 0.005) -> None:
+    """Each time the event loop wakes more than 50 ms late: how late, and how much CPU this
+    process had meanwhile (little: the machine's other processes had the cores)."""
+    while True:
+        wall, cpu = time.perf_counter(), time.process_time()
+        await asyncio.sleep(tick)
+        late = time.perf_counter() - wall - tick
+        if late > 0.05:
+            stalls.append((late, time.process_time() - cpu))
+
+
+def stall_figures(stalls: list[tuple[float, float]]) -> dict:
+    return {"loop_stalls_over_50ms": len(stalls), "stalled_s": round(sum(late for late, _ in stalls), 2),
+            "cpu_s_in_stalls": round(sum(cpu for _, cpu in stalls), 2)}
 
 
 async def play_all(args: argparse.Namespace, base: str, server: psutil.Process | None, figures: dict) -> dict:

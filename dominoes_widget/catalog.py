@@ -51,16 +51,13 @@ class Words:
 
     def __init__(self, lang: str = "en") -> None:
         self.lang = lang
-        self._own = catalog(lang)
-        self._english = catalog("en")
+        self._entries = _entries(lang)
 
     def has(self, key: str) -> bool:
-        return _lookup(self._own, key) is not None or _lookup(self._english, key) is not None
+        return key in self._entries
 
     def __call__(self, key: str, **params: Any) -> str:
-        entry = _lookup(self._own, key)
-        if entry is None:
-            entry = _lookup(self._english, key)
+        entry = self._entries.get(key)
         if entry is None:
             raise KeyError(f"no words for {key!r} in the {self.lang} catalog")
         if isinstance(entry, dict):  # plural forms
@@ -118,7 +115,15 @@ class Voice:
         return self.words(key, **params)
 
 
-def _lookup(table: Mapping[str, Any], key: str) -> Any:
-    section, _, name = key.partition(".")
-    found = table.get(section)
-    return found.get(name) if isinstance(found, Mapping) else None
+@lru_cache(maxsize=None)
+def _entries(lang: str) -> dict[str, Any]:
+    """Every entry of ``lang`` by its key (``section.name``), English filling the gaps: one
+    dict look-up per sentence, as the table server words every seat's view after every move."""
+    entries = _flat(catalog("en"))
+    entries.update(_flat(catalog(lang)))
+    return entries
+
+
+def _flat(table: Mapping[str, Any]) -> dict[str, Any]:
+    return {f"{section}.{name}": entry for section, names in table.items() if isinstance(names, dict)
+            for name, entry in names.items() if entry is not None}

@@ -298,6 +298,35 @@ def test_with_a_db_a_move_is_written_before_any_seat_is_shown_it(tmp_path):
     run(scenario)
 
 
+def test_a_sqlite_store_on_an_event_loop_answers_when_each_record_is_committed_and_closes_with_none_lost(tmp_path):
+    """On an event loop the records handed over in one turn of the loop are written together
+    at its end: each write's future is done once another connection reads the record, and a
+    store closed with writes still waiting writes them first."""
+    import sqlite3
+
+    from dominoes_widget.server.store import SqliteStore, StoredTable
+
+    db = tmp_path / "tables.sqlite"
+    store = SqliteStore(db)
+    for n in range(5):
+        store.add(StoredTable(f"t{n}", {}, {"S": "key"}))
+
+    def stored(table_id):
+        (record,), = sqlite3.connect(db).execute("SELECT record FROM tables WHERE id = ?", (table_id,))
+        return json.loads(record) if record else None
+
+    async def scenario():
+        written = [store.save_record(f"t{n}", {"hands": [n]}) for n in range(5)]
+        assert all(isinstance(w, asyncio.Future) for w in written)
+        await asyncio.gather(*written)
+        assert [stored(f"t{n}") for n in range(5)] == [{"hands": [n]} for n in range(5)]
+        last = store.save_record("t0", {"hands": ["last"]})
+        store.close()  # before the loop hears that it is written
+        assert stored("t0") == {"hands": ["last"]}
+        await last
+    run(scenario)
+
+
 def test_a_store_that_writes_later_holds_the_move_back_until_it_is_written():
     """A store may answer a write with an awaitable (an asyncio database client): the table
     shows the move to no seat, a browser joining meanwhile included, until it is written."""

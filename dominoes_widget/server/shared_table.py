@@ -80,6 +80,7 @@ class SharedTable:
         self._writing: asyncio.Future[Any] | None = None
         self._joining: list[tuple[str, Connection]] = []
         self._saved = self._progress()
+        self._keeps_records = getattr(store, "keeps_records", True)
         self._absent_timer: asyncio.TimerHandle | None = None
         self._absent_key: tuple[Any, ...] | None = None
         self._absent_bot = make_bot(spec.absent.bot, 0) if spec.absent is not None else None
@@ -169,7 +170,7 @@ class SharedTable:
             return
         self._dirty = False
         progress = self._progress()
-        if progress != self._saved:
+        if progress != self._saved and self._keeps_records:
             self._saved = progress
             writing = self.store.save_record(self.id, table_record(self.session), self._pending())
             if writing is not None:

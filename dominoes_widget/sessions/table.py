@@ -21,6 +21,7 @@ from ..move import DRAW, PLAY, Move
 from ..tiles import Tile
 from ..views import seat_view
 from .bot_turns import BotTurns
+from .move_words import MoveWords
 from .protocol import MAX_TEXT, Hint, Intent, Notice, NoticeKind, Phase, TableView
 from .scheduler import NO_DELAY, Scheduler
 from .screen import Screen
@@ -63,6 +64,8 @@ class TableSession:
         self.show_counting = options.counting
         self.hint: Hint | None = None
         self.screens_apart = False
+        self.move_words = MoveWords()
+        """The moves of each seat's view in words, kept from one view to the next."""
         """Every person has a screen of their own (a table server's seats): see ``screens_apart``."""
         if match is None:
             self.new_match()

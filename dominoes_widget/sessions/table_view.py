@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..catalog import Voice
-from ..explanations import (explain_move, explain_result, hand_label, match_winner_words, move_label, player_label,
+from ..explanations import (explain_result, hand_label, match_winner_words, player_label,
                             rules_name, score_panel_words)
 from ..hand import group_moves, team_of
 from ..move import DRAW, LEAD, PASS
@@ -56,6 +56,7 @@ def table_view(session: TableSession) -> TableView:
     legal = [group[0] for group in group_moves(shown.legal_moves, shown.ends)] if people_turn else []
     hand_index = len(match.hands) - (0 if choosing else 1)
     live = match.hand if not choosing else None
+    words = session.move_words.of(shown, voice)
     return {
         "v": PROTOCOL_VERSION,
         "lang": session.options.lang,
@@ -67,9 +68,9 @@ def table_view(session: TableSession) -> TableView:
         "viewer": viewer,
         **position_payload(shown),
         "turn": None if choosing else shown.turn,
-        "moves": [str(m) for m in shown.moves],
-        "move_words": [explain_move(shown, i, voice=voice) for i in range(len(shown.moves))],
-        "move_items": [voice("table.move_item", who=voice.name(m.seat), move=move_label(m, voice)) for m in shown.moves],
+        "moves": words.notation,
+        "move_words": words.sentences,
+        "move_items": words.items,
         "legal": [str(m) for m in legal],
         "playable": sorted({str(m.tile) for m in legal if m.tile is not None}) if session.options.hints else [],
         "hand_number": hand_index,
