@@ -347,3 +347,52 @@ def test_play_from_here_opens_a_table_at_the_position_with_you_in_the_movers_sea
     replay.go(1, -1)
     with pytest.raises(ValueError, match="nobody is to move"):
         replay.play_from_here()
+
+
+def _heard(replay: Replay) -> list[dict]:
+    """What the widget sends to its page, from now on."""
+    sent: list[dict] = []
+    replay.send = sent.append  # type: ignore[method-assign]
+    return sent
+
+
+def test_the_play_from_here_button_opens_a_table_under_the_board_and_closes_it():
+    replay = Replay(SIX_LOVE, hand=1, step=5)
+    sent = _heard(replay)
+    replay._on_message(replay, {"type": "hello"}, [])
+    assert sent == [{"type": "live"}], "a kernel answers: the page shows the button"
+    replay._on_message(replay, {"type": "play_here", "hand": 1, "step": 4}, [])
+    table = replay.table
+    assert table is not None and table.comm is not None
+    mover = replay.session.position(1, 4).turn
+    assert table.turn == mover and table.view["viewer"] == mover, "the position the page showed, you to move"
+    assert [str(m) for m in table.session.hand.moves] == [str(m) for m in replay.session.position(1, 4).moves]
+    state = replay.get_state(["table"])
+    assert state["table"] == f"IPY_MODEL_{table.model_id}", "the page finds the Table's model by its id"
+    replay._on_message(replay, {"type": "play_here", "hand": 0, "step": 0}, [])
+    assert table.comm is None, "a second table replaces (and closes) the first"
+    second = replay.table
+    replay._on_message(replay, {"type": "close_table"}, [])
+    assert replay.table is None and second.comm is None
+
+
+@pytest.mark.parametrize("content", [
+    {"type": "play_here", "hand": 1, "step": -1},
+    {"type": "play_here", "hand": 99, "step": 0},
+    {"type": "play_here", "hand": "1", "step": 0},
+])
+def test_play_from_here_where_there_is_no_position_is_refused_with_a_reason(content):
+    replay = Replay(SIX_LOVE)
+    sent = _heard(replay)
+    replay._on_message(replay, content, [])
+    assert replay.table is None
+    assert [m["type"] for m in sent] == ["refused"] and sent[0]["message"]
+
+
+def test_play_from_here_at_a_finished_hand_says_nobody_is_to_move():
+    replay = Replay(SIX_LOVE, lang="vi")
+    sent = _heard(replay)
+    last = replay.moves_in(0)
+    replay._on_message(replay, {"type": "play_here", "hand": 0, "step": last}, [])
+    assert replay.table is None
+    assert sent == [{"type": "refused", "message": "Ở đây không ai phải đi: hãy tới một thế bài của ván đang chơi."}]

@@ -169,6 +169,8 @@ def test_the_ten_hand_match_as_one_page_opens_offline_and_steps_with_the_keys(ch
         root = page.locator(".dominoes-widget.dw-replay-widget")
         assert root.evaluate("el => el === document.activeElement"), "the replay has the keyboard at once"
         assert page.title() == "Six Love: Replay of a recorded match"
+        assert page.locator("button.dw-play-here").count() == 1 and not page.locator("button.dw-play-here").is_visible(), \
+            "no kernel answers the page: no Play from here"
         assert counter(page) == f"0 / {len(hand['moves'])}" and page.locator(".dw-say").inner_text() == hand_steps(hand)[0]["say"]
         page.keyboard.press("ArrowRight")
         assert page.locator(".dw-say").inner_text() == hand_steps(hand)[1]["say"]

@@ -35,6 +35,7 @@ from typing import Any, Mapping
 
 import anywidget
 import traitlets
+from ipywidgets import widget_serialization
 
 from ..catalog import Voice, Words, ui_words
 from ..errors import Problem
@@ -94,6 +95,9 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
     rules_text = traitlets.Unicode("", help="the rules in force, in plain words").tag(sync=True)
     report: traitlets.List[ProblemInfo] = traitlets.List(
         help="the problems of a bad record, for the browser").tag(sync=True)
+    table = traitlets.Instance(anywidget.AnyWidget, allow_none=True,
+                               help="the Table opened by the page's Play from here button, drawn under the "
+                                    "board").tag(sync=True, **widget_serialization)
 
     def __init__(self, record: Any, *, hand: int = 0, step: int = 0, speed: float = 2.0, bottom: str | None = None,
                  lang: str = "en", analysis: Any = None, counting: bool = False) -> None:
@@ -107,6 +111,7 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
         self.speed = speed
         if self.ok:
             self.go(hand, step)
+        self.on_msg(self._on_message)
 
     @classmethod
     def load(cls, path: str | os.PathLike[str], **options: Any) -> "Replay":
@@ -199,9 +204,11 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
             raise ValueError(problem)
         return hand, step
 
-    def play_from_here(self, *, bots: str = "strong", **options: Any) -> Any:
-        """A live :class:`~dominoes_widget.Table` at the position shown, you in the mover's seat
-        against ``bots`` (default the strong bot) at the others: try the better line there.
+    def play_from_here(self, *, bots: str = "strong", hand: int | None = None, step: int | None = None,
+                       **options: Any) -> Any:
+        """A live :class:`~dominoes_widget.Table` at the position shown (or at ``hand``/``step``),
+        you in the mover's seat against ``bots`` (default the strong bot) at the others: try the
+        better line there. The page's Play from here button opens one under the board.
 
         The table opens on that hand's deal and match score, after the moves made so far, with
         the mover at the bottom and the hands closed (``open_hands=True`` opens them); the other
@@ -210,13 +217,44 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
         """
         from .table import Table
 
-        position = self.position
+        if hand is not None or step is not None:
+            hand, step = self._position(self.hand if hand is None else hand, 0 if step is None else step)
+        else:
+            hand, step = self.hand, self.step
+        position = self._session.position(hand, step) if self.ok else None
         if position is None or position.turn is None:
             raise ValueError("nobody is to move here: go to a position of a hand in play")
         mover = position.turn
         seats = {seat: ("human" if seat == mover else bots) for seat in position.rules.seats}
         options = {"open_hands": False, "bottom": mover, "lang": self._session.lang, **options}
-        return Table.from_record(self._session.record, self.hand, self.step, seats=seats, **options)
+        return Table.from_record(self._session.record, hand, step, seats=seats, **options)
+
+    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        """The page's messages: ``hello`` (is a kernel there? the Play from here button shows
+        only when it answers), ``play_here`` (open a Table at ``hand``/``step``), ``close_table``."""
+        kind = content.get("type") if isinstance(content, Mapping) else None
+        if kind == "hello":
+            self.send({"type": "live"})
+        elif kind == "close_table":
+            self._close_table()
+        elif kind == "play_here":
+            self._play_here(content.get("hand"), content.get("step"))
+
+    def _play_here(self, hand: Any, step: Any) -> None:
+        words = self._words()
+        problem = self._session.check(hand, step) if self.ok else words("message.record_not_open")
+        if problem is None and self._session.position(hand, step).turn is None:
+            problem = words("message.nobody_to_move")
+        if problem is not None:
+            self.send({"type": "refused", "message": problem})
+            return
+        self._close_table()
+        self.table = self.play_from_here(hand=hand, step=step)
+
+    def _close_table(self) -> None:
+        old, self.table = self.table, None
+        if old is not None:
+            old.close()
 
     # -- the one-file page ----------------------------------------------------------------------
     def to_html(self, *, hand: int | None = None, step: int | None = None, title: str | None = None) -> str:

@@ -69,6 +69,7 @@ export function createReplay(ui, model, { timers = globalThis } = {}) {
     /** Show every trait as it is now and draw at once. */
     start() {
       traits.showAll();
+      sendSafely(model, { type: "hello" }); // unanswered in the one-file page and with no kernel
       state.lineSize = { width: Math.floor(ui.felt.lineBox.clientWidth), height: Math.floor(ui.felt.lineBox.clientHeight) };
       draw();
     },
@@ -87,6 +88,15 @@ function onNextMicrotask(callback) {
       callback();
     });
   };
+}
+
+/** `model.send(message)`, quiet where there is no kernel to send to (a notebook saved with its widgets). */
+function sendSafely(model, message) {
+  try {
+    model.send?.(message);
+  } catch {
+    // no kernel: nothing answers, so Play from here stays hidden
+  }
 }
 
 /** Set the model's hand and step to `target` and save them; false when already there. */
@@ -114,6 +124,11 @@ function actions({ ui, model, state, player, position, go, drawSoon }) {
   }
   return (action, value) => {
     if (action === "best") return toggleBest();
+    if (action === "playHere") {
+      player.stop();
+      ui.playNote.hidden = true;
+      return sendSafely(model, { type: "play_here", ...position() });
+    }
     if (action === "toggle") return togglePlay();
     if (action === "matchScope") {
       state.matchScope = !state.matchScope;
@@ -161,6 +176,15 @@ function traitUpdates({ ui, model, state, player, drawSoon }) {
     player.retime(playDelay(speed));
   }
   const onReport = () => showReport(ui, model.get("report") ?? []);
+  // The kernel's messages: "live" answers the hello (a kernel is there: Play from here
+  // shows), "refused" says why no table opened here.
+  function onMessage(message) {
+    if (message?.type === "live") ui.playBar.hidden = false;
+    if (message?.type === "refused" || message?.type === "error") {
+      ui.playNote.textContent = message.message ?? "";
+      ui.playNote.hidden = !ui.playNote.textContent;
+    }
+  }
   const listeners = [
     ["change:data", onData],
     ["change:words", onWords],
@@ -169,6 +193,7 @@ function traitUpdates({ ui, model, state, player, drawSoon }) {
     ["change:report", onReport],
     ["change:rules_text", onRules],
     ["change:speed", onSpeed],
+    ["msg:custom", onMessage],
   ];
   const showAll = () => [onReport, onRules, onSpeed, onWords].forEach((update) => update());
   return { listeners, showAll };

@@ -26,6 +26,14 @@ function fakeModel(attributes) {
     save_changes() {
       this.saved += 1;
     },
+    sent: [],
+    send(message) {
+      this.sent.push(message);
+    },
+    /** A message from the kernel. */
+    hear(message) {
+      for (const callback of listeners.get("msg:custom") ?? []) callback(message);
+    },
   };
 }
 
@@ -128,4 +136,19 @@ test("the strip over the whole match: a click on a point of another hand goes th
   replay.act("matchScope");
   replay.stripClick(2); // back to the hand's own points
   assert.deepEqual([model.get("hand"), model.get("step")], [1, 1], "the second hand has no point 2: it stays");
+});
+
+test("Play from here shows only once a kernel answers, and asks for a table at the position shown", () => {
+  const { ui, model, replay } = mounted({ step: 2 });
+  assert.deepEqual(model.sent, [{ type: "hello" }], "the widget asks whether a kernel is there");
+  assert.equal(ui.playBar.hidden, true, "no answer yet: no button (the one-file page never answers)");
+  model.hear({ type: "live" });
+  assert.equal(ui.playBar.hidden, false);
+  replay.act("playHere");
+  assert.deepEqual(model.sent.at(-1), { type: "play_here", hand: 0, step: 2 });
+  model.hear({ type: "refused", message: "Nobody is to move here." });
+  assert.equal(ui.playNote.hidden, false);
+  assert.equal(ui.playNote.textContent, "Nobody is to move here.");
+  replay.act("playHere");
+  assert.equal(ui.playNote.hidden, true, "a new ask clears the old word");
 });

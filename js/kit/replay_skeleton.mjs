@@ -52,12 +52,13 @@ export function buildReplay() {
   const counting = h("section", { className: "dw-panel dw-counting", hidden: true });
   const panels = buildSide(analysis.analysis, counting);
   const board = h("div", { className: "dw-board" }, main, panels.side);
+  const play = buildPlayPanel();
   const problemsTitle = h("div", { className: "dw-problems-title" });
   const problemList = h("ul", { className: "dw-problem-list" });
   const problems = h("div", { className: "dw-problems", role: "alert", hidden: true }, problemsTitle, problemList);
   // JupyterLab: data-lm-suppress-shortcuts lets the arrows, Home/End, PageUp/PageDown and space reach us.
   const root = h("div", { className: "dominoes-widget dw-replay-widget", tabindex: "0", role: "group", "data-lm-suppress-shortcuts": "true" }, problems, board);
-  return { root, board, felt, ...words, ...controls, ...panels, ...analysis, counting, problems, problemsTitle, problemList };
+  return { root, board, felt, ...words, ...controls, ...panels, ...analysis, ...play, counting, problems, problemsTitle, problemList };
 }
 
 // Under the felt: the step's sentence, the record's note, the verdict, the hand's result.
@@ -89,6 +90,19 @@ function buildControls() {
   const speedSelect = h("select", { className: "dw-speed" }, ...SPEEDS.map((speed) => h("option", { value: String(speed) })));
   const controls = h("div", { className: "dw-controls" }, h("div", { className: "dw-step-buttons" }, ...stepButtons), handSelect, slider, counter, speedSelect);
   return { controls, stepButtons, playButton, playIcon, playWord, handSelect, slider, counter, speedSelect };
+}
+
+// Under the board, beside the root (so the Table's own keys and clicks stay the Table's):
+// Play from here (shown only when a kernel answers), the live Table it opens (a child
+// widget) with its close button, and the kernel's word when it cannot open one here.
+function buildPlayPanel() {
+  const playHereButton = h("button", { type: "button", className: "dw-play-button dw-play-here" });
+  const closeTableButton = h("button", { type: "button", className: "dw-play-button dw-close-table", hidden: true });
+  const playNote = h("span", { className: "dw-play-note", role: "status", hidden: true });
+  const playBar = h("div", { className: "dw-play-bar", hidden: true }, playHereButton, playNote, closeTableButton);
+  const tableHost = h("div", { className: "dw-table-host" });
+  const playPanel = h("section", { className: "dw-play-panel" }, playBar, tableHost);
+  return { playPanel, playBar, playHereButton, playNote, closeTableButton, tableHost };
 }
 
 // The analysis panel, hidden until a record with an analysis comes: its title and the side
@@ -131,14 +145,15 @@ export function labelReplay(ui, word) {
   });
   const named = [
     [ui.handSelect, "hand_picker"], [ui.slider, "step_slider"], [ui.speedSelect, "speed"], [ui.sideSelect, "analysis_side"],
-    [ui.bestButton, "show_best"], [ui.root, "replay"],
+    [ui.bestButton, "show_best"], [ui.root, "replay"], [ui.closeTableButton, "close_table"],
   ];
   for (const [node, key] of named) node.setAttribute("aria-label", word(key));
-  for (const [node, key] of [[ui.speedSelect, "speed"], [ui.sideSelect, "analysis_side"], [ui.bestButton, "show_best"]]) node.title = word(key);
+  for (const [node, key] of [[ui.speedSelect, "speed"], [ui.sideSelect, "analysis_side"], [ui.bestButton, "show_best"], [ui.playHereButton, "play_here_title"], [ui.closeTableButton, "close_table"]]) node.title = word(key);
   for (const option of ui.speedSelect.options) option.textContent = word("speed_option", { n: option.value });
   const texts = [
     [ui.movesTitle, "moves"], [ui.rulesSummary, "rules"], [ui.analysisTitle, "analysis"], [ui.analysisNone, "not_analysed"],
     [ui.bestWord, "show_best_short"], [ui.problemsTitle, "record_bad"], [ui.analysisNote, "analysis_note"], [ui.matchButton, "match_chart"],
+    [ui.playHereButton, "play_here"], [ui.closeTableButton, "close_table"],
   ];
   for (const [node, key] of texts) node.textContent = word(key);
 }
