@@ -3,6 +3,7 @@ computed by the engine, bad records, and the size of what is synced to the brows
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 
@@ -396,3 +397,53 @@ def test_play_from_here_at_a_finished_hand_says_nobody_is_to_move():
     replay._on_message(replay, {"type": "play_here", "hand": 0, "step": last}, [])
     assert replay.table is None
     assert sent == [{"type": "refused", "message": "Ở đây không ai phải đi: hãy tới một thế bài của ván đang chơi."}]
+
+
+def _one_hand() -> dict:
+    record = json.loads(SIX_LOVE.read_text())
+    record["hands"] = record["hands"][:1]
+    return record
+
+
+async def _analysed_on_the_loop(record: dict) -> tuple[Replay, list[dict], int]:
+    """A Replay made with analysis=True inside a running loop: it, the bar's values as they came,
+    and how many turns another task had while the analysis ran."""
+    replay = Replay(record, analysis=True)
+    assert replay.analysis_task is not None
+    assert "analysis" not in replay.data["hands"][0] or not replay.data["hands"][0]["analysis"], \
+        "the board comes at once, the analysis after"
+    assert replay.data["hands"][0]["moves"], "with its moves to step through meanwhile"
+    bars: list[dict] = []
+    replay.observe(lambda change: bars.append(change["new"]), "analysing")
+    turns = 0
+
+    async def other_work() -> None:
+        nonlocal turns
+        while not replay.analysis_task.done():
+            turns += 1
+            await asyncio.sleep(0)
+
+    await asyncio.gather(replay.analysis_task, other_work())
+    return replay, bars, turns
+
+
+def test_analysis_true_in_a_notebook_shows_the_board_first_with_a_bar_then_the_analysis():
+    replay, bars, turns = asyncio.run(_analysed_on_the_loop(_one_hand()))
+    analysis = replay.analysis_task.result()
+    total = len(analysis)
+    assert total > 2 and replay.session.analysis is analysis
+    assert replay.data["hands"][0]["analysis"]["marks"] is not None, "the analysis filled in"
+    assert bars[0] == {"done": 0, "total": total, "text": f"Analysing the decisions: 0 of {total}."}
+    assert any("left" in bar.get("text", "") for bar in bars[1:-1]), "then the time left"
+    assert [bar["done"] for bar in bars[:-1]] == sorted(bar["done"] for bar in bars[:-1])
+    assert bars[-1] == {} and replay.analysing == {}, "the bar goes when done"
+    assert turns > 1, "the loop stayed free for other work while it analysed"
+
+
+def test_analysis_progress_says_the_time_left_in_words():
+    from dominoes_widget.catalog import Voice
+    from dominoes_widget.sessions.replay import analysis_progress
+
+    assert analysis_progress(Voice("en"), 3, 40, None) == "Analysing the decisions: 3 of 40."
+    assert analysis_progress(Voice("en"), 3, 40, 12.2) == "Analysing the decisions: 3 of 40, about 13 s left."
+    assert analysis_progress(Voice("vi"), 3, 40, 95) == "Đang phân tích các quyết định: 3 / 40, còn khoảng 1 phút 35 giây."

@@ -29,7 +29,9 @@ problem with where it is, and so does ``replay.problems``.
 
 from __future__ import annotations
 
+import asyncio
 import os
+import time
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -44,7 +46,7 @@ from ..match import Match, MatchState
 from ..move import Move
 from ..record import Replayed
 from ..sessions.protocol import ProblemInfo
-from ..sessions.replay import MAX_SPEED, MIN_SPEED, ReplaySession
+from ..sessions.replay import MAX_SPEED, MIN_SPEED, ReplaySession, analysis_progress
 from ..sessions.step_deltas import hand_steps
 from .guarded import GuardedState
 from .static_picture import StaticPicture
@@ -52,6 +54,14 @@ from .static_picture import StaticPicture
 __all__ = ["Replay"]
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    """The asyncio loop running here (a notebook kernel's), or ``None`` (a script)."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
 
 
 def _check_position(replay: "Replay", proposed: Mapping[str, Any]) -> str | None:
@@ -74,8 +84,10 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
     ``hand`` and ``step`` to open at (default the start of the first hand), ``speed``
     (moves per second while playing), ``bottom`` (the seat drawn at the bottom), ``lang``,
     ``analysis`` (an :class:`~dominoes_widget.analysis.Analysis`, the path of one saved
-    with ``Analysis.save``, or ``True`` to analyse the record now, with a progress bar of the
-    decisions judged and the time left): the replay then shows
+    with ``Analysis.save``, or ``True`` to analyse the record now: in a notebook the board
+    shows at once with a bar of the decisions judged and the time left, the kernel stays free,
+    and the analysis fills in when done (``replay.analysis_task``); in a script, before it
+    returns, with a progress bar): the replay then shows
     each side's chances over the hand (or the whole match) and marks the mistakes, with a
     table per player; at a marked move B shows that decision's better move where it was
     chosen, and N / Shift+N go to the next and previous marked move; and ``counting=True``: a
@@ -95,6 +107,8 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
     rules_text = traitlets.Unicode("", help="the rules in force, in plain words").tag(sync=True)
     report: traitlets.List[ProblemInfo] = traitlets.List(
         help="the problems of a bad record, for the browser").tag(sync=True)
+    analysing = traitlets.Dict(help="while the analysis runs: {done, total, text} (decisions judged, "
+                                    "and how far in words); empty otherwise").tag(sync=True)
     table = traitlets.Instance(anywidget.AnyWidget, allow_none=True,
                                help="the Table opened by the page's Play from here button, drawn under the "
                                     "board").tag(sync=True, **widget_serialization)
@@ -102,7 +116,10 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
     def __init__(self, record: Any, *, hand: int = 0, step: int = 0, speed: float = 2.0, bottom: str | None = None,
                  lang: str = "en", analysis: Any = None, counting: bool = False) -> None:
         super().__init__()
-        self._session = ReplaySession(record, lang=lang, bottom=bottom, analysis=analysis, counting=counting)
+        # analysis=True in a notebook (a running loop): the board at once, the analysis after
+        later = analysis is True and _running_loop() is not None
+        self._session = ReplaySession(record, lang=lang, bottom=bottom, analysis=None if later else analysis,
+                                      counting=counting)
         self.words = ui_words(lang)
         self.report = self._session.report()
         self.data = dict(self._session.data())  # the trait holds a plain dict (as Table's view)
@@ -112,6 +129,36 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
         if self.ok:
             self.go(hand, step)
         self.on_msg(self._on_message)
+        self.analysis_task: asyncio.Task[Any] | None = None
+        """With ``analysis=True`` on a running loop: the analysis under way (await it for the
+        :class:`~dominoes_widget.analysis.Analysis`); ``None`` otherwise."""
+        if later and self.ok:
+            self.analysis_task = asyncio.ensure_future(self._analyse())
+
+    async def _analyse(self) -> Any:
+        """Analyse on the running loop, the bar in ``analysing`` updated as decisions are judged,
+        then show the analysis."""
+        from ..analysis import analyse_async
+
+        started = time.perf_counter()
+        shown = [0.0]
+
+        def progress(done: int, total: int) -> None:
+            now = time.perf_counter()
+            if 0 < done < total and now - shown[0] < 0.25:
+                return  # a few updates a second are enough for a bar
+            shown[0] = now
+            left = (now - started) / done * (total - done) if done else None
+            self.analysing = {"done": done, "total": total,
+                              "text": analysis_progress(self._session.voice(), done, total, left)}
+
+        try:
+            analysis = await analyse_async(self._session.replayed, callback=progress)
+            self._session.analysis = analysis
+            self.data = dict(self._session.data())
+        finally:
+            self.analysing = {}
+        return analysis
 
     @classmethod
     def load(cls, path: str | os.PathLike[str], **options: Any) -> "Replay":

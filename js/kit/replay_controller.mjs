@@ -5,7 +5,7 @@
 import { changeTracker } from "./dom.mjs";
 import { createPlayer } from "./player.mjs";
 import { drawPosition } from "./replay_draw.mjs";
-import { fillHandPicker, labelReplay, showPlaying, showReport, showSpeed } from "./replay_skeleton.mjs";
+import { fillHandPicker, labelReplay, showPlaying, showProgress, showReport, showSpeed } from "./replay_skeleton.mjs";
 import { makeWords } from "./words.mjs";
 import { hasAnalysis, nextMarked } from "../replay_analysis.mjs";
 import { atRecordEnd, clampPosition, handCount, navigate, playDelay } from "../replay_steps.mjs";
@@ -176,6 +176,7 @@ function traitUpdates({ ui, model, state, player, drawSoon }) {
     player.retime(playDelay(speed));
   }
   const onReport = () => showReport(ui, model.get("report") ?? []);
+  const onAnalysing = () => showProgress(ui, model.get("analysing"));
   // The kernel's messages: "live" answers the hello (a kernel is there: Play from here
   // shows), "refused" says why no table opened here.
   function onMessage(message) {
@@ -194,7 +195,8 @@ function traitUpdates({ ui, model, state, player, drawSoon }) {
     ["change:rules_text", onRules],
     ["change:speed", onSpeed],
     ["msg:custom", onMessage],
+    ["change:analysing", onAnalysing],
   ];
-  const showAll = () => [onReport, onRules, onSpeed, onWords].forEach((update) => update());
+  const showAll = () => [onReport, onRules, onSpeed, onWords, onAnalysing].forEach((update) => update());
   return { listeners, showAll };
 }

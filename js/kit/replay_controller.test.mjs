@@ -152,3 +152,15 @@ test("Play from here shows only once a kernel answers, and asks for a table at t
   replay.act("playHere");
   assert.equal(ui.playNote.hidden, true, "a new ask clears the old word");
 });
+
+test("while the kernel analyses, a bar shows the decisions judged and its words; it goes when done", () => {
+  const { ui, model } = mounted();
+  assert.equal(ui.analysisProgress.hidden, true, "no analysis under way");
+  model.set("analysing", { done: 6, total: 40, text: "Analysing the decisions: 6 of 40, about 12 s left." });
+  assert.equal(ui.analysisProgress.hidden, false);
+  assert.equal(Number(ui.progressBar.value), 6);
+  assert.equal(Number(ui.progressBar.max), 40);
+  assert.equal(ui.progressText.textContent, "Analysing the decisions: 6 of 40, about 12 s left.");
+  model.set("analysing", {});
+  assert.equal(ui.analysisProgress.hidden, true);
+});

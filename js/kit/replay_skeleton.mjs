@@ -47,7 +47,8 @@ export function buildReplay() {
   const felt = buildFelt();
   const words = buildWordsBox();
   const controls = buildControls();
-  const main = h("div", { className: "dw-main" }, felt.root, words.info, controls.controls);
+  const progress = buildProgress();
+  const main = h("div", { className: "dw-main" }, felt.root, words.info, controls.controls, progress.analysisProgress);
   const analysis = buildAnalysis();
   const counting = h("section", { className: "dw-panel dw-counting", hidden: true });
   const panels = buildSide(analysis.analysis, counting);
@@ -58,7 +59,7 @@ export function buildReplay() {
   const problems = h("div", { className: "dw-problems", role: "alert", hidden: true }, problemsTitle, problemList);
   // JupyterLab: data-lm-suppress-shortcuts lets the arrows, Home/End, PageUp/PageDown and space reach us.
   const root = h("div", { className: "dominoes-widget dw-replay-widget", tabindex: "0", role: "group", "data-lm-suppress-shortcuts": "true" }, problems, board);
-  return { root, board, felt, ...words, ...controls, ...panels, ...analysis, ...play, counting, problems, problemsTitle, problemList };
+  return { root, board, felt, ...words, ...controls, ...panels, ...analysis, ...play, ...progress, counting, problems, problemsTitle, problemList };
 }
 
 // Under the felt: the step's sentence, the record's note, the verdict, the hand's result.
@@ -90,6 +91,25 @@ function buildControls() {
   const speedSelect = h("select", { className: "dw-speed" }, ...SPEEDS.map((speed) => h("option", { value: String(speed) })));
   const controls = h("div", { className: "dw-controls" }, h("div", { className: "dw-step-buttons" }, ...stepButtons), handSelect, slider, counter, speedSelect);
   return { controls, stepButtons, playButton, playIcon, playWord, handSelect, slider, counter, speedSelect };
+}
+
+// Under the controls while the kernel analyses: a bar of the decisions judged and its words.
+function buildProgress() {
+  const progressBar = h("progress", { className: "dw-progress-bar", max: "1", value: "0" });
+  const progressText = h("span", { className: "dw-progress-text" });
+  const analysisProgress = h("div", { className: "dw-analysis-progress", role: "status", hidden: true }, progressBar, progressText);
+  return { analysisProgress, progressBar, progressText };
+}
+
+/** The analysis under way (the `analysing` trait: {done, total, text}), or none when empty. */
+export function showProgress(ui, analysing) {
+  const total = Number(analysing?.total);
+  ui.analysisProgress.hidden = !(total > 0);
+  if (!(total > 0)) return;
+  ui.progressBar.max = total;
+  ui.progressBar.value = Math.min(Number(analysing.done) || 0, total);
+  ui.progressText.textContent = analysing.text ?? "";
+  ui.progressBar.setAttribute("aria-label", ui.progressText.textContent);
 }
 
 // Under the board, beside the root (so the Table's own keys and clicks stay the Table's):

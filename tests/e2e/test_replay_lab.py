@@ -104,3 +104,30 @@ def test_play_from_here_opens_a_live_table_under_the_board_where_a_click_plays(p
     nb.locator(".dw-play-panel button.dw-close-table").click()
     assert kernel_json(page, "table.json", until=lambda d: d is None) is None
     expect(table).to_have_count(0)
+
+
+ANALYSING = f'''
+from dominoes_widget import Replay
+
+replay = Replay.load({str(RECORD)!r}, analysis=True)
+replay.observe(lambda _c: e2e_dump("step.json", {{"step": replay.step, "analysing": bool(replay.analysing)}}), "step")
+replay
+'''
+
+
+def test_analysis_true_shows_the_board_with_a_bar_and_the_kernel_answers_while_it_analyses(page, open_notebook,
+                                                                                          kernel_json, request):
+    nb = open_notebook(page, [ANALYSING])  # the cell finishes at once: the analysis runs after it
+    root = nb.locator(".dw-replay-widget")
+    bar = root.locator(".dw-analysis-progress")
+    expect(bar).to_be_visible()
+    expect(bar.locator(".dw-progress-text")).to_contain_text("Analysing the decisions:")
+    expect(bar.locator(".dw-progress-text")).to_contain_text("left")
+    bar.scroll_into_view_if_needed()
+    page.screenshot(path=str(request.config.rootpath / "test-artifacts" / "e2e" / "replay-analysing.png"))
+    root.locator('button[data-action="next"]').click()
+    state = kernel_json(page, "step.json", until=lambda d: d["step"] == 1)
+    assert state["analysing"], "the kernel followed the step while it was still analysing"
+    expect(root.locator(".dw-analysis")).to_be_visible(timeout=180_000)
+    expect(bar).to_be_hidden()
+    expect(root.locator(".dw-move-list .dw-move-mark").first).to_be_attached()
