@@ -4,7 +4,7 @@
 
 import { changeTracker } from "./dom.mjs";
 import { createPlayer } from "./player.mjs";
-import { drawPosition } from "./replay_draw.mjs";
+import { drawPosition, stripTip } from "./replay_draw.mjs";
 import { fillHandPicker, labelReplay, showPlaying, showProgress, showReport, showSpeed } from "./replay_skeleton.mjs";
 import { makeWords } from "./words.mjs";
 import { hasAnalysis, nextMarked } from "../replay_analysis.mjs";
@@ -54,6 +54,16 @@ export function createReplay(ui, model, { timers = globalThis } = {}) {
       const target = state.matchStrip?.positions[index];
       if (target) go(target);
     },
+    /** The pointer over the strip's point `index` (null: off the strip): its words over the strip. */
+    stripHover(index) {
+      const tip = stripTip(state, index);
+      ui.stripTip.hidden = !tip;
+      if (!tip) return;
+      ui.stripTip.textContent = tip.text;
+      // centred over the point, kept inside the strip
+      const room = state.stripSize.width - (ui.stripTip.offsetWidth || 0) - 4;
+      ui.stripTip.style.left = `${Math.round(Math.max(4, Math.min(room, tip.x - (ui.stripTip.offsetWidth || 0) / 2)))}px`;
+    },
     /** The strip's side, picked by the user (kept from hand to hand). */
     pickSide(side) {
       state.side = side;
@@ -88,6 +98,15 @@ function onNextMicrotask(callback) {
       callback();
     });
   };
+}
+
+/** The strip in its place: wide under the board for the whole match, else in the analysis panel. */
+function placeChart(ui, state) {
+  const wide = state.matchScope && state.analysed;
+  (wide ? ui.wideChart : ui.stripHome).append(ui.stripBox);
+  ui.wideChart.hidden = !wide;
+  ui.root.classList.toggle("dw-chart-wide", wide);
+  ui.stripTip.hidden = true;
 }
 
 /** `model.send(message)`, quiet where there is no kernel to send to (a notebook saved with its widgets). */
@@ -134,6 +153,8 @@ function actions({ ui, model, state, player, position, go, drawSoon }) {
       state.matchScope = !state.matchScope;
       ui.matchButton.setAttribute("aria-pressed", String(state.matchScope));
       ui.analysis.classList.toggle("dw-match-scope", state.matchScope);
+      placeChart(ui, state);
+      if (!ui.wideChart.hidden) ui.wideChart.scrollIntoView?.({ block: "nearest" });
       return drawSoon();
     }
     if (action === "nextMark" || action === "prevMark") {
@@ -158,6 +179,7 @@ function traitUpdates({ ui, model, state, player, drawSoon }) {
     }
     player.stop();
     fillHandPicker(ui, state.data, state.word);
+    placeChart(ui, state);
     drawSoon();
   }
   function onWords() {

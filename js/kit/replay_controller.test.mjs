@@ -164,3 +164,25 @@ test("while the kernel analyses, a bar shows the decisions judged and its words;
   model.set("analysing", {});
   assert.equal(ui.analysisProgress.hidden, true);
 });
+
+test("the whole match's chart opens wide under the board; the point under the pointer says its move and chance", async () => {
+  const { ui, replay } = mounted({ step: 1 });
+  replay.resize("stripSize", { width: 600, height: 180 });
+  await drawn();
+  assert.equal(ui.wideChart.hidden, true);
+  assert.equal(ui.stripBox.parentNode, ui.stripHome, "the hand's strip sits in the analysis panel");
+  replay.act("matchScope");
+  await drawn();
+  assert.equal(ui.wideChart.hidden, false);
+  assert.equal(ui.stripBox.parentNode, ui.wideChart, "the match's chart goes wide, under the board");
+  assert.ok(ui.root.classList.contains("dw-chart-wide"));
+  replay.stripHover(2);
+  assert.equal(ui.stripTip.hidden, false);
+  assert.match(ui.stripTip.textContent, /Move 2: .*%.*S 6-4/, "the point's move number, chance and move");
+  replay.stripHover(null);
+  assert.equal(ui.stripTip.hidden, true, "off the strip: no words");
+  replay.act("matchScope");
+  await drawn();
+  assert.equal(ui.stripBox.parentNode, ui.stripHome, "closed: back in the panel");
+  assert.equal(ui.wideChart.hidden, true);
+});

@@ -53,13 +53,15 @@ export function buildReplay() {
   const counting = h("section", { className: "dw-panel dw-counting", hidden: true });
   const panels = buildSide(analysis.analysis, counting);
   const board = h("div", { className: "dw-board" }, main, panels.side);
+  // the whole match's chart, wide under the board (the strip box moves here while it is open)
+  const wideChart = h("section", { className: "dw-wide-chart", hidden: true });
   const play = buildPlayPanel();
   const problemsTitle = h("div", { className: "dw-problems-title" });
   const problemList = h("ul", { className: "dw-problem-list" });
   const problems = h("div", { className: "dw-problems", role: "alert", hidden: true }, problemsTitle, problemList);
   // JupyterLab: data-lm-suppress-shortcuts lets the arrows, Home/End, PageUp/PageDown and space reach us.
-  const root = h("div", { className: "dominoes-widget dw-replay-widget", tabindex: "0", role: "group", "data-lm-suppress-shortcuts": "true" }, problems, board);
-  return { root, board, felt, ...words, ...controls, ...panels, ...analysis, ...play, ...progress, counting, problems, problemsTitle, problemList };
+  const root = h("div", { className: "dominoes-widget dw-replay-widget", tabindex: "0", role: "group", "data-lm-suppress-shortcuts": "true" }, problems, board, wideChart);
+  return { root, board, wideChart, felt, ...words, ...controls, ...panels, ...analysis, ...play, ...progress, counting, problems, problemsTitle, problemList };
 }
 
 // Under the felt: the step's sentence, the record's note, the verdict, the hand's result.
@@ -131,7 +133,10 @@ function buildAnalysis() {
   const analysisTitle = h("span", { className: "dw-analysis-title" });
   const sideSelect = h("select", { className: "dw-side-select" });
   const stripSvg = svg("svg", { class: "dw-strip", role: "img", xmlns: "http://www.w3.org/2000/svg", preserveAspectRatio: "none" });
-  const stripBox = h("div", { className: "dw-strip-box" }, stripSvg);
+  // what the point under the pointer says (the move and the chance), over the strip
+  const stripTip = h("div", { className: "dw-strip-tip", hidden: true, "aria-hidden": "true" });
+  const stripBox = h("div", { className: "dw-strip-box" }, stripSvg, stripTip);
+  const stripHome = h("div", { className: "dw-strip-home" }, stripBox);
   const analysisNone = h("p", { className: "dw-analysis-none", hidden: true });
   const stripValue = h("span", { className: "dw-strip-value" });
   const bestWord = h("span", { className: "dw-best-word" });
@@ -146,13 +151,13 @@ function buildAnalysis() {
     "section",
     { className: "dw-panel dw-analysis", hidden: true },
     h("h3", { className: "dw-panel-title" }, analysisTitle, sideSelect),
-    stripBox,
+    stripHome,
     analysisNone,
     h("div", { className: "dw-analysis-foot" }, stripValue, matchButton, bestButton),
     analysisNote,
     summaryBox,
   );
-  return { analysis, analysisTitle, sideSelect, stripBox, stripSvg, analysisNone, stripValue, bestButton, bestWord, summary, summaryTitle, summaryBox, analysisNote, matchButton };
+  return { analysis, analysisTitle, sideSelect, stripBox, stripHome, stripTip, stripSvg, analysisNone, stripValue, bestButton, bestWord, summary, summaryTitle, summaryBox, analysisNote, matchButton };
 }
 
 /** Every label that comes from the words (after a change of `words`). */
