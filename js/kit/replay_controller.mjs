@@ -202,7 +202,8 @@ function traitUpdates({ ui, model, state, player, drawSoon }) {
   // The kernel's messages: "live" answers the hello (a kernel is there: Play from here
   // shows), "refused" says why no table opened here.
   function onMessage(message) {
-    if (message?.type === "live") ui.playBar.hidden = false;
+    // (and a host that can draw one widget inside another: anywidget's widget manager)
+    if (message?.type === "live") ui.playBar.hidden = !model.widget_manager;
     if (message?.type === "refused" || message?.type === "error") {
       ui.playNote.textContent = message.message ?? "";
       ui.playNote.hidden = !ui.playNote.textContent;

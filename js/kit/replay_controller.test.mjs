@@ -140,6 +140,7 @@ test("the strip over the whole match: a click on a point of another hand goes th
 
 test("Play from here shows only once a kernel answers, and asks for a table at the position shown", () => {
   const { ui, model, replay } = mounted({ step: 2 });
+  model.widget_manager = { get_model: async () => ({}), create_view: async () => ({}) };
   assert.deepEqual(model.sent, [{ type: "hello" }], "the widget asks whether a kernel is there");
   assert.equal(ui.playBar.hidden, true, "no answer yet: no button (the one-file page never answers)");
   model.hear({ type: "live" });
@@ -185,4 +186,10 @@ test("the whole match's chart opens wide under the board; the point under the po
   await drawn();
   assert.equal(ui.stripBox.parentNode, ui.stripHome, "closed: back in the panel");
   assert.equal(ui.wideChart.hidden, true);
+});
+
+test("a kernel whose host cannot draw a widget inside another (no widget manager) gets no Play from here", () => {
+  const { ui, model } = mounted();
+  model.hear({ type: "live" });
+  assert.equal(ui.playBar.hidden, true);
 });

@@ -131,3 +131,13 @@ def test_analysis_true_shows_the_board_with_a_bar_and_the_kernel_answers_while_i
     expect(root.locator(".dw-analysis")).to_be_visible(timeout=180_000)
     expect(bar).to_be_hidden()
     expect(root.locator(".dw-move-list .dw-move-mark").first).to_be_attached()
+    # the whole match's chart, wide under the board: hover says the move and chance, a click goes there
+    root.locator("button.dw-match-toggle").click()
+    chart = root.locator(".dw-wide-chart .dw-strip-box")
+    expect(chart).to_be_visible()
+    box = chart.bounding_box()
+    assert box["width"] >= root.locator(".dw-board").bounding_box()["width"] - 2 and box["height"] >= 150
+    page.mouse.move(box["x"] + box["width"] * 0.3, box["y"] + box["height"] / 2)
+    tip = root.locator(".dw-strip-tip")
+    expect(tip).to_contain_text("%")
+    page.screenshot(path=str(request.config.rootpath / "test-artifacts" / "e2e" / "replay-chart-lab.png"))
