@@ -92,7 +92,9 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
     table per player; at a marked move B shows that decision's better move where it was
     chosen, and N / Shift+N go to the next and previous marked move; and ``counting=True``: a
     panel says at every step what the bottom seat can count (the tiles it has not seen per
-    number, who is known to lack which numbers), from that seat's view alone.
+    number, who is known to lack which numbers), from that seat's view alone. With a live
+    kernel, Play from here (under the board) opens a :class:`~dominoes_widget.Table` at the
+    position shown, you in the mover's seat (``replay.table``; :meth:`play_from_here` in code).
     """
 
     _esm = STATIC / "replay.js"

@@ -204,7 +204,7 @@ function traitUpdates({ ui, model, state, player, drawSoon }) {
   function onMessage(message) {
     // (and a host that can draw one widget inside another: anywidget's widget manager)
     if (message?.type === "live") ui.playBar.hidden = !model.widget_manager;
-    if (message?.type === "refused" || message?.type === "error") {
+    if (message?.type === "refused") {
       ui.playNote.textContent = message.message ?? "";
       ui.playNote.hidden = !ui.playNote.textContent;
     }
