@@ -447,3 +447,23 @@ def test_analysis_progress_says_the_time_left_in_words():
     assert analysis_progress(Voice("en"), 3, 40, None) == "Analysing the decisions: 3 of 40."
     assert analysis_progress(Voice("en"), 3, 40, 12.2) == "Analysing the decisions: 3 of 40, about 13 s left."
     assert analysis_progress(Voice("vi"), 3, 40, 95) == "Đang phân tích các quyết định: 3 / 40, còn khoảng 1 phút 35 giây."
+
+
+def test_an_analysis_that_stops_says_so_in_the_bar(monkeypatch):
+    import dominoes_widget.analysis as analysis_module
+
+    async def failing(*_args, callback, **_options):
+        callback(0, 12)
+        raise MemoryError("out of memory")
+
+    monkeypatch.setattr(analysis_module, "analyse_async", failing)
+
+    async def main() -> Replay:
+        replay = Replay(_one_hand(), analysis=True)
+        with pytest.raises(MemoryError):
+            await replay.analysis_task
+        return replay
+
+    replay = asyncio.run(main())
+    assert replay.analysing["failed"] and replay.analysing["text"] == "The analysis stopped: out of memory"
+    assert replay.analysing["total"] == 12

@@ -156,10 +156,13 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
 
         try:
             analysis = await analyse_async(self._session.replayed, callback=progress)
-            self._session.analysis = analysis
-            self.data = dict(self._session.data())
-        finally:
-            self.analysing = {}
+        except Exception as error:  # the bar says so, in words, where the person looks
+            self.analysing = {**self.analysing, "failed": True,
+                              "text": self._words()("message.analysis_failed", error=str(error)[:200] or type(error).__name__)}
+            raise
+        self._session.analysis = analysis
+        self.data = dict(self._session.data())
+        self.analysing = {}
         return analysis
 
     @classmethod

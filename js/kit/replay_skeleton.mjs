@@ -111,6 +111,7 @@ export function showProgress(ui, analysing) {
   ui.progressBar.max = total;
   ui.progressBar.value = Math.min(Number(analysing.done) || 0, total);
   ui.progressText.textContent = analysing.text ?? "";
+  ui.analysisProgress.classList.toggle("dw-failed", Boolean(analysing.failed));
   ui.progressBar.setAttribute("aria-label", ui.progressText.textContent);
 }
 
