@@ -39,7 +39,7 @@ import math
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Mapping, NoReturn, Sequence
+from typing import Any, Callable, Iterable, Mapping, NoReturn, Sequence
 
 from .bots import BOTS, InferenceBot, make_bot
 from .bots.base import check_budget
@@ -47,14 +47,14 @@ from .catalog import Voice
 from .errors import AnalysisError, DominoesError, MoveSyntaxError, Reason, excerpt
 from .explanations import move_label, numbers_lacked
 from .hand import Hand, checked_seed, group_moves, team_of
-from .jobs import derive_seed, run_jobs
+from .jobs import derive_seed, run_jobs, run_jobs_async
 from .match import Match
 from .move import PLAY, Move
 from .record import Replayed, read_record, write_record
 from .rules import Rules
 from .views import SeatView, seat_view
 
-__all__ = ["analyse", "Analysis", "Decision", "Judgement", "Verdict", "THRESHOLDS", "judge_position", "coach_words",
+__all__ = ["analyse", "analyse_async", "Analysis", "Decision", "Judgement", "Verdict", "THRESHOLDS", "judge_position", "coach_words",
            "distinct_choices"]
 
 THRESHOLDS = {"inaccuracy": 5.0, "mistake": 10.0, "blunder": 20.0}
@@ -491,6 +491,46 @@ def analyse(source: Any, *, hands: Iterable[int] | None = None, seed: int = 0, r
     bot's budget per decision (default its analysis budget). ``workers``/``executor``: as
     for ``simulate`` (default every local core; ``workers=1`` runs here).
     """
+    plan = _plan(source, hands, seed, rollouts, max_ms, bot)
+    results, interrupted = run_jobs(_judge, plan.jobs, workers=workers, executor=executor, progress=progress,
+                                    unit="decisions", desc="analyse")
+    return plan.analysis(results, interrupted)
+
+
+async def analyse_async(source: Any, *, hands: Iterable[int] | None = None, seed: int = 0, rollouts: int | None = None,
+                        max_ms: float | None = None, workers: int | None = None, executor: cf.Executor | None = None,
+                        bot: str = "strong", callback: Callable[[int, int], None] | None = None) -> Analysis:
+    """:func:`analyse` on the running asyncio loop (a notebook kernel's, or Pyodide's): the loop
+    stays free while the decisions are judged; ``callback(done, total)`` as each is.
+
+    The same decisions and figures as :func:`analyse` with the same options."""
+    plan = _plan(source, hands, seed, rollouts, max_ms, bot)
+    results = await run_jobs_async(_judge, plan.jobs, workers=workers, executor=executor, unit="decisions",
+                                   callback=callback)
+    return plan.analysis(results, False)
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """The jobs of an analysis, and where each decision is in the match."""
+
+    match: Match
+    jobs: list[_Job]
+    places: list[tuple[int, int, str, str]]
+    settings: dict[str, Any]
+
+    def analysis(self, results: Mapping[int, tuple[Judgement, ...]], interrupted: bool) -> Analysis:
+        decisions = []
+        for number in sorted(results):
+            index, ply, seat, played = self.places[number]
+            side = team_of(seat) if self.match.rules.is_partnership else seat
+            decisions.append(Decision(index, ply, seat, side, played, results[number]))
+        return Analysis(self.match.rules, decisions, self.settings, interrupted)
+
+
+def _plan(source: Any, hands: Iterable[int] | None, seed: int, rollouts: int | None, max_ms: float | None,
+          bot: str) -> _Plan:
+    """Every decision of the record (the hands asked for) with two or more distinct moves, as a job."""
     _check_judge(bot, seed, rollouts, max_ms)
     replayed = _replayed(source)
     match = replayed.match
@@ -512,15 +552,8 @@ def analyse(source: Any, *, hands: Iterable[int] | None = None, seed: int = 0, r
                                  str(move)))
                 places.append((index, ply, move.seat, str(move)))
             walk.push_unchecked(move)
-    results, interrupted = run_jobs(_judge, jobs, workers=workers, executor=executor, progress=progress,
-                                    unit="decisions", desc="analyse")
-    decisions = []
-    for number in sorted(results):
-        index, ply, seat, played = places[number]
-        side = team_of(seat) if match.rules.is_partnership else seat
-        decisions.append(Decision(index, ply, seat, side, played, results[number]))
     settings = {"seed": seed, "rollouts": rollouts, "max_ms": max_ms, "bot": bot, "hands": sorted(wanted)}
-    return Analysis(match.rules, decisions, settings, interrupted)
+    return _Plan(match, jobs, places, settings)
 
 
 def _wanted(hands: Any, count: int) -> set[int]:

@@ -5,10 +5,13 @@ process pool (every core by default), to ``workers=1`` in this process, or to an
 executor (a thread pool, a Dask cluster's ``Client.get_executor()``); a progress bar
 shows (tqdm's when installed, else a text line); Ctrl-C returns what finished. Python in
 the browser (Pyodide, JupyterLite) has no processes or threads: there every job runs here.
+:func:`run_jobs_async` does the same on a running asyncio loop (a notebook kernel's), so the
+kernel stays free between jobs: it starts no thread of its own.
 """
 
 from __future__ import annotations
 
+import asyncio
 import concurrent.futures as cf
 import hashlib
 import os
@@ -17,7 +20,7 @@ import time
 import warnings
 from typing import Any, Callable, Sequence, TypeVar
 
-__all__ = ["run_jobs", "derive_seed", "Progress", "IN_BROWSER", "runnable_here"]
+__all__ = ["run_jobs", "run_jobs_async", "derive_seed", "Progress", "IN_BROWSER", "runnable_here"]
 
 IN_BROWSER = sys.platform == "emscripten"
 """Python in the browser (Pyodide): no process pools, no threads, no Dask."""
@@ -177,3 +180,45 @@ def _run_chunks(pool: cf.Executor, function: Callable[[Job], Result], jobs: Sequ
             future.cancel()
         return True
     return False
+
+
+async def run_jobs_async(function: Callable[[Job], Result], jobs: Sequence[Job], *, workers: int | None = None,
+                         executor: cf.Executor | None = None, unit: str = "jobs",
+                         callback: Callable[[int, int], None] | None = None) -> dict[int, Result]:
+    """:func:`run_jobs` on the running asyncio loop: ``function(job)`` for every job, by job index.
+
+    Run here (``workers=1``, and always in the browser) a job at a time, handing the loop
+    back between jobs; else chunks go to the pool and the loop waits on them (no thread of
+    this module's). ``callback(done, total)`` is called as jobs finish.
+    """
+    total = len(jobs)
+    workers, executor = runnable_here(workers, executor, unit)
+    results: dict[int, Result] = {}
+
+    def record(first: int, values: list[Result]) -> None:
+        for offset, value in enumerate(values):
+            results[first + offset] = value
+        if callback is not None:
+            callback(len(results), total)
+
+    record(0, [])  # the total, before the first job
+    if executor is None and workers == 1:
+        for index, job in enumerate(jobs):
+            record(index, [function(job)])
+            await asyncio.sleep(0)  # the kernel answers its messages between jobs
+        return results
+    own = executor is None
+    pool = cf.ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1) if own else executor
+    assert pool is not None
+    chunk_size = max(1, min(8, total // (4 * (workers or os.cpu_count() or 1)) or 1))
+    try:
+        pending = {asyncio.wrap_future(pool.submit(_run_chunk, function, jobs[first:first + chunk_size])): first
+                   for first in range(0, total, chunk_size)}
+        while pending:
+            done, _ = await asyncio.wait(pending, return_when=asyncio.FIRST_COMPLETED)
+            for future in done:
+                record(pending.pop(future), future.result())
+    finally:
+        if own:
+            pool.shutdown(wait=False, cancel_futures=True)
+    return results

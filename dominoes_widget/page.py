@@ -39,7 +39,10 @@ PAGE_STYLE = ("html { color-scheme: light dark; } "
               # the page is the replay's alone: it takes the window's width, and its line of play
               # the height the rest leaves (the felt's rows, the words, the controls and the margins: 286 px)
               "#dominoes-replay-view .dominoes-widget { max-width: none; "
-              "--dw-line-height: max(276px, calc(100vh - 286px)); }")
+              "--dw-line-height: max(276px, calc(100vh - 286px)); } "
+              # with the whole match's chart open under the board, the line gives it its height
+              "#dominoes-replay-view .dominoes-widget.dw-chart-wide { --dw-wide-chart-height: max(150px, 24vh); "
+              "--dw-line-height: max(200px, calc(100vh - 294px - var(--dw-wide-chart-height))); }")
 
 
 def script_json(value: Any) -> str:

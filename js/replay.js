@@ -10,8 +10,10 @@
 // (kit/replay_input.mjs), and the drawing of a position (kit/replay_draw.mjs, from the
 // plain values of kit/replay_view.mjs). The felt, the seats, the tiles and the side panels
 // are the Table's; with an analysis a side panel holds the hand's win-chance strip and the
-// best-move toggle; with counting, what the bottom seat can count at each step.
+// best-move toggle; with counting, what the bottom seat can count at each step. With a
+// kernel, Play from here opens a live Table at the position shown, drawn under the board.
 
+import { childViewSlot } from "./kit/child_view.mjs";
 import { listen, listenModel } from "./kit/dom.mjs";
 import { applyPalette } from "./kit/palette.mjs";
 import { createReplay } from "./kit/replay_controller.mjs";
@@ -21,10 +23,22 @@ import { buildReplay } from "./kit/replay_skeleton.mjs";
 function render({ model, el }) {
   const ui = buildReplay();
   applyPalette(ui.root);
-  el.append(ui.root);
+  el.append(ui.root, ui.playPanel);
   const replay = createReplay(ui, model);
   const removeListeners = listen(replayListeners(ui, replay));
   const removeModelListeners = listenModel(model, replay.modelListeners());
+  // Play from here: the kernel's live Table, drawn under the board while the trait names it.
+  const tableSlot = childViewSlot(model.widget_manager, ui.tableHost, (shown) => {
+    ui.closeTableButton.hidden = !shown;
+    if (shown) ui.playPanel.scrollIntoView?.({ block: "nearest" });
+  });
+  const showTable = () => tableSlot.show(model.get("table") ?? null).catch((error) => console.error("dominoes_widget: the table did not open", error));
+  const closeTable = () => model.send({ type: "close_table" });
+  const playHere = () => replay.act("playHere");
+  ui.closeTableButton.addEventListener("click", closeTable);
+  ui.playHereButton.addEventListener("click", playHere);
+  model.on("change:table", showTable);
+  showTable();
   // The line's box and the strip's box: each is drawn to its measured size.
   const resizeObserver = new ResizeObserver((entries) => {
     for (const entry of entries) {
@@ -37,6 +51,10 @@ function render({ model, el }) {
   replay.start();
   return () => {
     replay.stop();
+    model.off("change:table", showTable);
+    ui.closeTableButton.removeEventListener("click", closeTable);
+    ui.playHereButton.removeEventListener("click", playHere);
+    tableSlot.close();
     resizeObserver.disconnect();
     removeListeners();
     removeModelListeners();

@@ -218,3 +218,28 @@ def test_the_partnership_tutorial_shows_what_its_prose_says(lite_page, base):
     notebook = nbformat.from_dict(notebook_json(page))
     assert len(markers(notebook)) >= 3
     assert prose_markers_hold(notebook) == []
+
+
+ANALYSED_LATER = """
+import asyncio, json, sys
+from dominoes_widget import Replay
+
+record = json.load(open("records/six_love_match.json"))
+record["hands"] = record["hands"][:1]
+later = Replay(record, analysis=True)
+display(later)
+print(json.dumps({"platform": sys.platform, "later": later.analysis_task is not None}))
+"""
+
+
+def test_a_replay_analysed_in_the_browser_kernel_shows_its_bar_then_its_analysis(play):
+    """In Pyodide the analysis runs on the kernel's loop, a decision at a time: the board
+    first, with the bar, then the analysis (no thread, no pool)."""
+    page = play
+    said = kernel_json(page, ANALYSED_LATER)
+    assert said == {"platform": "emscripten", "later": True}, "the cell ran on a loop: the analysis after it"
+    replay = page.locator(".jp-Notebook .jp-Cell").last.locator(".dw-replay-widget")
+    replay.locator(".dw-controls").wait_for()
+    replay.locator(".dw-analysis:not([hidden])").wait_for(timeout=120_000)
+    assert replay.locator(".dw-analysis-progress").is_hidden(), "the bar went when the analysis came"
+    assert replay.locator(".dw-move-list .dw-move-mark").count() > 0 or replay.locator(".dw-strip-point").count() > 0

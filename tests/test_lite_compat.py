@@ -69,3 +69,28 @@ def test_an_analysis_in_the_browser_runs_here_with_its_progress(browser, capsys,
         found = analyse(RECORD, hands=[0], rollouts=20, workers=2)
     assert len(found) > 0 and not found.interrupted
     assert f"{len(found)}/{len(found)} decisions" in capsys.readouterr().err
+
+
+def test_a_replay_analysed_in_a_browser_notebook_runs_here_between_the_loops_turns(browser):
+    """JupyterLite's kernel runs cells on a loop, with no threads: the Replay's analysis runs a
+    decision at a time on it (no pool, no thread) and the board shows meanwhile."""
+    import asyncio
+    import json
+
+    from dominoes_widget import Replay
+
+    record = json.loads(RECORD.read_text())
+    record["hands"] = record["hands"][:1]
+    turns = 0
+
+    async def main():
+        nonlocal turns
+        replay = Replay(record, analysis=True)
+        while not replay.analysis_task.done():
+            turns += 1
+            await asyncio.sleep(0)
+        return replay
+
+    replay = asyncio.run(main())
+    assert len(replay.analysis_task.result()) > 2 and replay.data["hands"][0]["analysis"]["marks"] is not None
+    assert turns > len(replay.analysis_task.result()), "the loop had a turn between every two decisions"

@@ -3,6 +3,7 @@ computed by the engine, bad records, and the size of what is synced to the brows
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 
@@ -347,3 +348,122 @@ def test_play_from_here_opens_a_table_at_the_position_with_you_in_the_movers_sea
     replay.go(1, -1)
     with pytest.raises(ValueError, match="nobody is to move"):
         replay.play_from_here()
+
+
+def _heard(replay: Replay) -> list[dict]:
+    """What the widget sends to its page, from now on."""
+    sent: list[dict] = []
+    replay.send = sent.append  # type: ignore[method-assign]
+    return sent
+
+
+def test_the_play_from_here_button_opens_a_table_under_the_board_and_closes_it():
+    replay = Replay(SIX_LOVE, hand=1, step=5)
+    sent = _heard(replay)
+    replay._on_message(replay, {"type": "hello"}, [])
+    assert sent == [{"type": "live"}], "a kernel answers: the page shows the button"
+    replay._on_message(replay, {"type": "play_here", "hand": 1, "step": 4}, [])
+    table = replay.table
+    assert table is not None and table.comm is not None
+    mover = replay.session.position(1, 4).turn
+    assert table.turn == mover and table.view["viewer"] == mover, "the position the page showed, you to move"
+    assert [str(m) for m in table.session.hand.moves] == [str(m) for m in replay.session.position(1, 4).moves]
+    state = replay.get_state(["table"])
+    assert state["table"] == f"IPY_MODEL_{table.model_id}", "the page finds the Table's model by its id"
+    replay._on_message(replay, {"type": "play_here", "hand": 0, "step": 0}, [])
+    assert table.comm is None, "a second table replaces (and closes) the first"
+    second = replay.table
+    replay._on_message(replay, {"type": "close_table"}, [])
+    assert replay.table is None and second.comm is None
+
+
+@pytest.mark.parametrize("content", [
+    {"type": "play_here", "hand": 1, "step": -1},
+    {"type": "play_here", "hand": 99, "step": 0},
+    {"type": "play_here", "hand": "1", "step": 0},
+])
+def test_play_from_here_where_there_is_no_position_is_refused_with_a_reason(content):
+    replay = Replay(SIX_LOVE)
+    sent = _heard(replay)
+    replay._on_message(replay, content, [])
+    assert replay.table is None
+    assert [m["type"] for m in sent] == ["refused"] and sent[0]["message"]
+
+
+def test_play_from_here_at_a_finished_hand_says_nobody_is_to_move():
+    replay = Replay(SIX_LOVE, lang="vi")
+    sent = _heard(replay)
+    last = replay.moves_in(0)
+    replay._on_message(replay, {"type": "play_here", "hand": 0, "step": last}, [])
+    assert replay.table is None
+    assert sent == [{"type": "refused", "message": "Ở đây không ai phải đi: hãy tới một thế bài của ván đang chơi."}]
+
+
+def _one_hand() -> dict:
+    record = json.loads(SIX_LOVE.read_text())
+    record["hands"] = record["hands"][:1]
+    return record
+
+
+async def _analysed_on_the_loop(record: dict) -> tuple[Replay, list[dict], int]:
+    """A Replay made with analysis=True inside a running loop: it, the bar's values as they came,
+    and how many turns another task had while the analysis ran."""
+    replay = Replay(record, analysis=True)
+    assert replay.analysis_task is not None
+    assert "analysis" not in replay.data["hands"][0] or not replay.data["hands"][0]["analysis"], \
+        "the board comes at once, the analysis after"
+    assert replay.data["hands"][0]["moves"], "with its moves to step through meanwhile"
+    bars: list[dict] = []
+    replay.observe(lambda change: bars.append(change["new"]), "analysing")
+    turns = 0
+
+    async def other_work() -> None:
+        nonlocal turns
+        while not replay.analysis_task.done():
+            turns += 1
+            await asyncio.sleep(0)
+
+    await asyncio.gather(replay.analysis_task, other_work())
+    return replay, bars, turns
+
+
+def test_analysis_true_in_a_notebook_shows_the_board_first_with_a_bar_then_the_analysis():
+    replay, bars, turns = asyncio.run(_analysed_on_the_loop(_one_hand()))
+    analysis = replay.analysis_task.result()
+    total = len(analysis)
+    assert total > 2 and replay.session.analysis is analysis
+    assert replay.data["hands"][0]["analysis"]["marks"] is not None, "the analysis filled in"
+    assert bars[0] == {"done": 0, "total": total, "text": f"Analysing the decisions: 0 of {total}."}
+    assert any("left" in bar.get("text", "") for bar in bars[1:-1]), "then the time left"
+    assert [bar["done"] for bar in bars[:-1]] == sorted(bar["done"] for bar in bars[:-1])
+    assert bars[-1] == {} and replay.analysing == {}, "the bar goes when done"
+    assert turns > 1, "the loop stayed free for other work while it analysed"
+
+
+def test_analysis_progress_says_the_time_left_in_words():
+    from dominoes_widget.catalog import Voice
+    from dominoes_widget.sessions.replay import analysis_progress
+
+    assert analysis_progress(Voice("en"), 3, 40, None) == "Analysing the decisions: 3 of 40."
+    assert analysis_progress(Voice("en"), 3, 40, 12.2) == "Analysing the decisions: 3 of 40, about 13 s left."
+    assert analysis_progress(Voice("vi"), 3, 40, 95) == "Đang phân tích các quyết định: 3 / 40, còn khoảng 1 phút 35 giây."
+
+
+def test_an_analysis_that_stops_says_so_in_the_bar(monkeypatch):
+    import dominoes_widget.analysis as analysis_module
+
+    async def failing(*_args, callback, **_options):
+        callback(0, 12)
+        raise MemoryError("out of memory")
+
+    monkeypatch.setattr(analysis_module, "analyse_async", failing)
+
+    async def main() -> Replay:
+        replay = Replay(_one_hand(), analysis=True)
+        with pytest.raises(MemoryError):
+            await replay.analysis_task
+        return replay
+
+    replay = asyncio.run(main())
+    assert replay.analysing["failed"] and replay.analysing["text"] == "The analysis stopped: out of memory"
+    assert replay.analysing["total"] == 12

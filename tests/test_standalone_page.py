@@ -169,6 +169,8 @@ def test_the_ten_hand_match_as_one_page_opens_offline_and_steps_with_the_keys(ch
         root = page.locator(".dominoes-widget.dw-replay-widget")
         assert root.evaluate("el => el === document.activeElement"), "the replay has the keyboard at once"
         assert page.title() == "Six Love: Replay of a recorded match"
+        assert page.locator("button.dw-play-here").count() == 1 and not page.locator("button.dw-play-here").is_visible(), \
+            "no kernel answers the page: no Play from here"
         assert counter(page) == f"0 / {len(hand['moves'])}" and page.locator(".dw-say").inner_text() == hand_steps(hand)[0]["say"]
         page.keyboard.press("ArrowRight")
         assert page.locator(".dw-say").inner_text() == hand_steps(hand)[1]["say"]
@@ -342,31 +344,67 @@ def test_a_page_with_counting_shows_the_bottom_seats_counting_and_steps_with_it(
         page.close()
 
 
-@pytest.mark.parametrize("size", [(1366, 768), (390, 844)], ids=["1366x768", "390x844"])
-def test_the_page_fills_the_window_and_keeps_the_keys_after_a_click_anywhere(chromium, tmp_path, size):
-    replay = Replay(TEN_HANDS, analysis=EXAMPLE_ANALYSIS)
-    path = replay.save_html(tmp_path / "page.html", hand=1, step=3)
-    width, height = size
+def analysed_pages(chromium, tmp_path, size):
+    """The ten-hand match with its analysis as a page, opened at ``size`` in the light theme
+    and then the dark: (page, requests, errors, path, theme) for each, closed after."""
+    path = Replay(TEN_HANDS, analysis=EXAMPLE_ANALYSIS).save_html(tmp_path / "page.html", hand=1, step=3)
     for theme in ("light", "dark"):
         page, requests, errors, _, _ = open_offline(chromium, path, viewport=size)
         try:
             page.emulate_media(color_scheme=theme)
-            root = page.locator(".dominoes-widget").bounding_box()
-            assert root["width"] >= width - 2 * 12 - 2, "as wide as the window"
-            if width >= 1000:
-                assert root["y"] + root["height"] >= height - 12 - 2, "as tall as the window, the move list with it"
-                assert page.locator(".dw-move-list").bounding_box()["height"] >= 150
-            else:  # the panels go under the game; the page scrolls
-                assert page.locator("svg.dw-line").bounding_box()["width"] <= width
-            page.mouse.click(width - 3, 3)  # on the page, outside the replay
-            assert page.evaluate("() => document.activeElement === document.body || "
-                                 "!document.querySelector('.dominoes-widget').contains(document.activeElement)") \
-                is False, "the replay has the keys back"
-            page.keyboard.press("ArrowRight")
-            assert counter(page).startswith("4 / ")
-            page.evaluate("() => document.activeElement.blur()")
-            page.keyboard.press("ArrowRight")  # nothing focused: the page passes the key on
-            assert counter(page).startswith("5 / ")
-            picture_offline_and_clean(page, f"page-{width}x{height}-{theme}.png", requests, path, errors)
+            yield page, requests, errors, path, theme
         finally:
             page.close()
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (390, 844)], ids=["1366x768", "390x844"])
+def test_the_page_fills_the_window_and_keeps_the_keys_after_a_click_anywhere(chromium, tmp_path, size):
+    width, height = size
+    for page, requests, errors, path, theme in analysed_pages(chromium, tmp_path, size):
+        root = page.locator(".dominoes-widget").bounding_box()
+        assert root["width"] >= width - 2 * 12 - 2, "as wide as the window"
+        if width >= 1000:
+            assert root["y"] + root["height"] >= height - 12 - 2, "as tall as the window, the move list with it"
+            assert page.locator(".dw-move-list").bounding_box()["height"] >= 150
+        else:  # the panels go under the game; the page scrolls
+            assert page.locator("svg.dw-line").bounding_box()["width"] <= width
+        page.mouse.click(width - 3, 3)  # on the page, outside the replay
+        assert page.evaluate("() => document.activeElement === document.body || "
+                             "!document.querySelector('.dominoes-widget').contains(document.activeElement)") \
+            is False, "the replay has the keys back"
+        page.keyboard.press("ArrowRight")
+        assert counter(page).startswith("4 / ")
+        page.evaluate("() => document.activeElement.blur()")
+        page.keyboard.press("ArrowRight")  # nothing focused: the page passes the key on
+        assert counter(page).startswith("5 / ")
+        picture_offline_and_clean(page, f"page-{width}x{height}-{theme}.png", requests, path, errors)
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (390, 844)], ids=["1366x768", "390x844"])
+def test_the_whole_match_chart_opens_wide_with_hand_lines_hover_and_click_to_jump(chromium, tmp_path, size):
+    width, height = size
+    hands = len(Replay(TEN_HANDS).data["hands"])
+    for page, requests, errors, path, theme in analysed_pages(chromium, tmp_path, size):
+        page.locator("button.dw-match-toggle").click()
+        chart = page.locator(".dw-wide-chart .dw-strip-box")
+        assert chart.evaluate("el => { const r = el.getBoundingClientRect(); "
+                              "return r.top >= 0 && r.bottom <= innerHeight; }"), "opened into view"
+        box = chart.bounding_box()
+        assert box["width"] >= width - 2 * 12 - 4, "as wide as the page"
+        assert box["height"] >= 150, "tall enough to read"
+        if width >= 1000:
+            assert box["y"] + box["height"] <= height, "on screen with the board, at 1366x768"
+        lines = page.locator(".dw-wide-chart .dw-strip-hand")
+        assert lines.count() == hands - 1, "a line where each hand starts"
+        # hover a point: its hand, move and chance, over the chart
+        page.mouse.move(box["x"] + box["width"] * 0.6, box["y"] + box["height"] / 2)
+        tip = page.locator(".dw-wide-chart .dw-strip-tip")
+        assert tip.is_visible() and "%" in tip.inner_text() and "Hand" in tip.inner_text()
+        said = tip.inner_text()  # "Hand 7 · Move 12: North-South 48% · S 6-4"
+        hand, moves = said.split(" · ")[0], re.search(r"Move (\d+):", said)
+        page.mouse.click(box["x"] + box["width"] * 0.6, box["y"] + box["height"] / 2)
+        assert f"{hand} of" in page.locator(".dw-corner-start").first.inner_text(), "a click goes to the hand hovered"
+        assert counter(page).startswith(f"{moves.group(1) if moves else 0} / "), "and to its move"
+        picture_offline_and_clean(page, f"chart-{width}x{height}-{theme}.png", requests, path, errors)
+        page.locator("button.dw-match-toggle").click()
+        assert page.locator(".dw-wide-chart").is_hidden() and page.locator(".dw-analysis .dw-strip-box").is_visible()

@@ -31,7 +31,7 @@ from .protocol import (MAX_TEXT, PROTOCOL_VERSION, AnalysisMark, AnalysisSummary
 if TYPE_CHECKING:
     from ..analysis import Analysis  # loaded when an analysis is asked for: it brings the bots
 
-__all__ = ["ReplaySession", "MAX_COMMENT", "MIN_SPEED", "MAX_SPEED", "whole_percent"]
+__all__ = ["ReplaySession", "MAX_COMMENT", "MIN_SPEED", "MAX_SPEED", "whole_percent", "analysis_progress"]
 
 MAX_COMMENT = 2000
 """A comment longer than this is cut when shown."""
@@ -324,6 +324,17 @@ def whole_percent(share: float) -> int:
 def _for_side(share: float, mover_side: str, side: str) -> float:
     """A win share (percent) of the mover's side, as seen by ``side`` (its opponents' is the rest)."""
     return round(share if side == mover_side else 100.0 - share, 1)
+
+
+def analysis_progress(voice: Voice, done: int, total: int, seconds_left: float | None) -> str:
+    """How far an analysis is, in words: the decisions judged out of the total, and the time
+    left once there is a rate to tell it by."""
+    if seconds_left is None:
+        return voice("message.analysing", done=done, total=total)
+    seconds = max(1, math.ceil(seconds_left))
+    left = (voice("message.time_seconds", s=seconds) if seconds < 60
+            else voice("message.time_minutes", m=seconds // 60, s=seconds % 60))
+    return voice("message.analysing_left", done=done, total=total, left=left)
 
 
 def _analysis(source: Any, replayed: Replayed) -> Analysis:

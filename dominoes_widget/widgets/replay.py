@@ -29,12 +29,15 @@ problem with where it is, and so does ``replay.problems``.
 
 from __future__ import annotations
 
+import asyncio
 import os
+import time
 from pathlib import Path
 from typing import Any, Mapping
 
 import anywidget
 import traitlets
+from ipywidgets import widget_serialization
 
 from ..catalog import Voice, Words, ui_words
 from ..errors import Problem
@@ -43,7 +46,7 @@ from ..match import Match, MatchState
 from ..move import Move
 from ..record import Replayed
 from ..sessions.protocol import ProblemInfo
-from ..sessions.replay import MAX_SPEED, MIN_SPEED, ReplaySession
+from ..sessions.replay import MAX_SPEED, MIN_SPEED, ReplaySession, analysis_progress
 from ..sessions.step_deltas import hand_steps
 from .guarded import GuardedState
 from .static_picture import StaticPicture
@@ -51,6 +54,14 @@ from .static_picture import StaticPicture
 __all__ = ["Replay"]
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    """The asyncio loop running here (a notebook kernel's), or ``None`` (a script)."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
 
 
 def _check_position(replay: "Replay", proposed: Mapping[str, Any]) -> str | None:
@@ -73,13 +84,17 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
     ``hand`` and ``step`` to open at (default the start of the first hand), ``speed``
     (moves per second while playing), ``bottom`` (the seat drawn at the bottom), ``lang``,
     ``analysis`` (an :class:`~dominoes_widget.analysis.Analysis`, the path of one saved
-    with ``Analysis.save``, or ``True`` to analyse the record now, with a progress bar of the
-    decisions judged and the time left): the replay then shows
+    with ``Analysis.save``, or ``True`` to analyse the record now: in a notebook the board
+    shows at once with a bar of the decisions judged and the time left, the kernel stays free,
+    and the analysis fills in when done (``replay.analysis_task``); in a script, before it
+    returns, with a progress bar): the replay then shows
     each side's chances over the hand (or the whole match) and marks the mistakes, with a
     table per player; at a marked move B shows that decision's better move where it was
     chosen, and N / Shift+N go to the next and previous marked move; and ``counting=True``: a
     panel says at every step what the bottom seat can count (the tiles it has not seen per
-    number, who is known to lack which numbers), from that seat's view alone.
+    number, who is known to lack which numbers), from that seat's view alone. With a live
+    kernel, Play from here (under the board) opens a :class:`~dominoes_widget.Table` at the
+    position shown, you in the mover's seat (``replay.table``; :meth:`play_from_here` in code).
     """
 
     _esm = STATIC / "replay.js"
@@ -94,11 +109,19 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
     rules_text = traitlets.Unicode("", help="the rules in force, in plain words").tag(sync=True)
     report: traitlets.List[ProblemInfo] = traitlets.List(
         help="the problems of a bad record, for the browser").tag(sync=True)
+    analysing = traitlets.Dict(help="while the analysis runs: {done, total, text} (decisions judged, "
+                                    "and how far in words); empty otherwise").tag(sync=True)
+    table = traitlets.Instance(anywidget.AnyWidget, allow_none=True,
+                               help="the Table opened by the page's Play from here button, drawn under the "
+                                    "board").tag(sync=True, **widget_serialization)
 
     def __init__(self, record: Any, *, hand: int = 0, step: int = 0, speed: float = 2.0, bottom: str | None = None,
                  lang: str = "en", analysis: Any = None, counting: bool = False) -> None:
         super().__init__()
-        self._session = ReplaySession(record, lang=lang, bottom=bottom, analysis=analysis, counting=counting)
+        # analysis=True in a notebook (a running loop): the board at once, the analysis after
+        later = analysis is True and _running_loop() is not None
+        self._session = ReplaySession(record, lang=lang, bottom=bottom, analysis=None if later else analysis,
+                                      counting=counting)
         self.words = ui_words(lang)
         self.report = self._session.report()
         self.data = dict(self._session.data())  # the trait holds a plain dict (as Table's view)
@@ -107,6 +130,40 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
         self.speed = speed
         if self.ok:
             self.go(hand, step)
+        self.on_msg(self._on_message)
+        self.analysis_task: asyncio.Task[Any] | None = None
+        """With ``analysis=True`` on a running loop: the analysis under way (await it for the
+        :class:`~dominoes_widget.analysis.Analysis`); ``None`` otherwise."""
+        if later and self.ok:
+            self.analysis_task = asyncio.ensure_future(self._analyse())
+
+    async def _analyse(self) -> Any:
+        """Analyse on the running loop, the bar in ``analysing`` updated as decisions are judged,
+        then show the analysis."""
+        from ..analysis import analyse_async
+
+        started = time.perf_counter()
+        shown = [0.0]
+
+        def progress(done: int, total: int) -> None:
+            now = time.perf_counter()
+            if 0 < done < total and now - shown[0] < 0.25:
+                return  # a few updates a second are enough for a bar
+            shown[0] = now
+            left = (now - started) / done * (total - done) if done else None
+            self.analysing = {"done": done, "total": total,
+                              "text": analysis_progress(self._session.voice(), done, total, left)}
+
+        try:
+            analysis = await analyse_async(self._session.replayed, callback=progress)
+        except Exception as error:  # the bar says so, in words, where the person looks
+            self.analysing = {**self.analysing, "failed": True,
+                              "text": self._words()("message.analysis_failed", error=str(error)[:200] or type(error).__name__)}
+            raise
+        self._session.analysis = analysis
+        self.data = dict(self._session.data())
+        self.analysing = {}
+        return analysis
 
     @classmethod
     def load(cls, path: str | os.PathLike[str], **options: Any) -> "Replay":
@@ -199,9 +256,11 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
             raise ValueError(problem)
         return hand, step
 
-    def play_from_here(self, *, bots: str = "strong", **options: Any) -> Any:
-        """A live :class:`~dominoes_widget.Table` at the position shown, you in the mover's seat
-        against ``bots`` (default the strong bot) at the others: try the better line there.
+    def play_from_here(self, *, bots: str = "strong", hand: int | None = None, step: int | None = None,
+                       **options: Any) -> Any:
+        """A live :class:`~dominoes_widget.Table` at the position shown (or at ``hand``/``step``),
+        you in the mover's seat against ``bots`` (default the strong bot) at the others: try the
+        better line there. The page's Play from here button opens one under the board.
 
         The table opens on that hand's deal and match score, after the moves made so far, with
         the mover at the bottom and the hands closed (``open_hands=True`` opens them); the other
@@ -210,13 +269,44 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
         """
         from .table import Table
 
-        position = self.position
+        if hand is not None or step is not None:
+            hand, step = self._position(self.hand if hand is None else hand, 0 if step is None else step)
+        else:
+            hand, step = self.hand, self.step
+        position = self._session.position(hand, step) if self.ok else None
         if position is None or position.turn is None:
             raise ValueError("nobody is to move here: go to a position of a hand in play")
         mover = position.turn
         seats = {seat: ("human" if seat == mover else bots) for seat in position.rules.seats}
         options = {"open_hands": False, "bottom": mover, "lang": self._session.lang, **options}
-        return Table.from_record(self._session.record, self.hand, self.step, seats=seats, **options)
+        return Table.from_record(self._session.record, hand, step, seats=seats, **options)
+
+    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        """The page's messages: ``hello`` (is a kernel there? the Play from here button shows
+        only when it answers), ``play_here`` (open a Table at ``hand``/``step``), ``close_table``."""
+        kind = content.get("type") if isinstance(content, Mapping) else None
+        if kind == "hello":
+            self.send({"type": "live"})
+        elif kind == "close_table":
+            self._close_table()
+        elif kind == "play_here":
+            self._play_here(content.get("hand"), content.get("step"))
+
+    def _play_here(self, hand: Any, step: Any) -> None:
+        words = self._words()
+        problem = self._session.check(hand, step) if self.ok else words("message.record_not_open")
+        if problem is None and self._session.position(hand, step).turn is None:
+            problem = words("message.nobody_to_move")
+        if problem is not None:
+            self.send({"type": "refused", "message": problem})
+            return
+        self._close_table()
+        self.table = self.play_from_here(hand=hand, step=step)
+
+    def _close_table(self) -> None:
+        old, self.table = self.table, None
+        if old is not None:
+            old.close()
 
     # -- the one-file page ----------------------------------------------------------------------
     def to_html(self, *, hand: int | None = None, step: int | None = None, title: str | None = None) -> str:

@@ -4,8 +4,8 @@
 
 import { changeTracker } from "./dom.mjs";
 import { createPlayer } from "./player.mjs";
-import { drawPosition } from "./replay_draw.mjs";
-import { fillHandPicker, labelReplay, showPlaying, showReport, showSpeed } from "./replay_skeleton.mjs";
+import { drawPosition, stripTip } from "./replay_draw.mjs";
+import { fillHandPicker, labelReplay, showPlaying, showProgress, showReport, showSpeed } from "./replay_skeleton.mjs";
 import { makeWords } from "./words.mjs";
 import { hasAnalysis, nextMarked } from "../replay_analysis.mjs";
 import { atRecordEnd, clampPosition, handCount, navigate, playDelay } from "../replay_steps.mjs";
@@ -54,6 +54,16 @@ export function createReplay(ui, model, { timers = globalThis } = {}) {
       const target = state.matchStrip?.positions[index];
       if (target) go(target);
     },
+    /** The pointer over the strip's point `index` (null: off the strip): its words over the strip. */
+    stripHover(index) {
+      const tip = stripTip(state, index);
+      ui.stripTip.hidden = !tip;
+      if (!tip) return;
+      ui.stripTip.textContent = tip.text;
+      // centred over the point, kept inside the strip
+      const room = state.stripSize.width - (ui.stripTip.offsetWidth || 0) - 4;
+      ui.stripTip.style.left = `${Math.round(Math.max(4, Math.min(room, tip.x - (ui.stripTip.offsetWidth || 0) / 2)))}px`;
+    },
     /** The strip's side, picked by the user (kept from hand to hand). */
     pickSide(side) {
       state.side = side;
@@ -69,6 +79,7 @@ export function createReplay(ui, model, { timers = globalThis } = {}) {
     /** Show every trait as it is now and draw at once. */
     start() {
       traits.showAll();
+      sendSafely(model, { type: "hello" }); // unanswered in the one-file page and with no kernel
       state.lineSize = { width: Math.floor(ui.felt.lineBox.clientWidth), height: Math.floor(ui.felt.lineBox.clientHeight) };
       draw();
     },
@@ -87,6 +98,24 @@ function onNextMicrotask(callback) {
       callback();
     });
   };
+}
+
+/** The strip in its place: wide under the board for the whole match, else in the analysis panel. */
+function placeChart(ui, state) {
+  const wide = state.matchScope && state.analysed;
+  (wide ? ui.wideChart : ui.stripHome).append(ui.stripBox);
+  ui.wideChart.hidden = !wide;
+  ui.root.classList.toggle("dw-chart-wide", wide);
+  ui.stripTip.hidden = true;
+}
+
+/** `model.send(message)`, quiet where there is no kernel to send to (a notebook saved with its widgets). */
+function sendSafely(model, message) {
+  try {
+    model.send?.(message);
+  } catch {
+    // no kernel: nothing answers, so Play from here stays hidden
+  }
 }
 
 /** Set the model's hand and step to `target` and save them; false when already there. */
@@ -114,11 +143,18 @@ function actions({ ui, model, state, player, position, go, drawSoon }) {
   }
   return (action, value) => {
     if (action === "best") return toggleBest();
+    if (action === "playHere") {
+      player.stop();
+      ui.playNote.hidden = true;
+      return sendSafely(model, { type: "play_here", ...position() });
+    }
     if (action === "toggle") return togglePlay();
     if (action === "matchScope") {
       state.matchScope = !state.matchScope;
       ui.matchButton.setAttribute("aria-pressed", String(state.matchScope));
       ui.analysis.classList.toggle("dw-match-scope", state.matchScope);
+      placeChart(ui, state);
+      if (!ui.wideChart.hidden) ui.wideChart.scrollIntoView?.({ block: "nearest" });
       return drawSoon();
     }
     if (action === "nextMark" || action === "prevMark") {
@@ -143,6 +179,7 @@ function traitUpdates({ ui, model, state, player, drawSoon }) {
     }
     player.stop();
     fillHandPicker(ui, state.data, state.word);
+    placeChart(ui, state);
     drawSoon();
   }
   function onWords() {
@@ -161,6 +198,17 @@ function traitUpdates({ ui, model, state, player, drawSoon }) {
     player.retime(playDelay(speed));
   }
   const onReport = () => showReport(ui, model.get("report") ?? []);
+  const onAnalysing = () => showProgress(ui, model.get("analysing"));
+  // The kernel's messages: "live" answers the hello (a kernel is there: Play from here
+  // shows), "refused" says why no table opened here.
+  function onMessage(message) {
+    // (and a host that can draw one widget inside another: anywidget's widget manager)
+    if (message?.type === "live") ui.playBar.hidden = !model.widget_manager;
+    if (message?.type === "refused") {
+      ui.playNote.textContent = message.message ?? "";
+      ui.playNote.hidden = !ui.playNote.textContent;
+    }
+  }
   const listeners = [
     ["change:data", onData],
     ["change:words", onWords],
@@ -169,7 +217,9 @@ function traitUpdates({ ui, model, state, player, drawSoon }) {
     ["change:report", onReport],
     ["change:rules_text", onRules],
     ["change:speed", onSpeed],
+    ["msg:custom", onMessage],
+    ["change:analysing", onAnalysing],
   ];
-  const showAll = () => [onReport, onRules, onSpeed, onWords].forEach((update) => update());
+  const showAll = () => [onReport, onRules, onSpeed, onWords, onAnalysing].forEach((update) => update());
   return { listeners, showAll };
 }

@@ -26,6 +26,14 @@ function fakeModel(attributes) {
     save_changes() {
       this.saved += 1;
     },
+    sent: [],
+    send(message) {
+      this.sent.push(message);
+    },
+    /** A message from the kernel. */
+    hear(message) {
+      for (const callback of listeners.get("msg:custom") ?? []) callback(message);
+    },
   };
 }
 
@@ -128,4 +136,60 @@ test("the strip over the whole match: a click on a point of another hand goes th
   replay.act("matchScope");
   replay.stripClick(2); // back to the hand's own points
   assert.deepEqual([model.get("hand"), model.get("step")], [1, 1], "the second hand has no point 2: it stays");
+});
+
+test("Play from here shows only once a kernel answers, and asks for a table at the position shown", () => {
+  const { ui, model, replay } = mounted({ step: 2 });
+  model.widget_manager = { get_model: async () => ({}), create_view: async () => ({}) };
+  assert.deepEqual(model.sent, [{ type: "hello" }], "the widget asks whether a kernel is there");
+  assert.equal(ui.playBar.hidden, true, "no answer yet: no button (the one-file page never answers)");
+  model.hear({ type: "live" });
+  assert.equal(ui.playBar.hidden, false);
+  replay.act("playHere");
+  assert.deepEqual(model.sent.at(-1), { type: "play_here", hand: 0, step: 2 });
+  model.hear({ type: "refused", message: "Nobody is to move here." });
+  assert.equal(ui.playNote.hidden, false);
+  assert.equal(ui.playNote.textContent, "Nobody is to move here.");
+  replay.act("playHere");
+  assert.equal(ui.playNote.hidden, true, "a new ask clears the old word");
+});
+
+test("while the kernel analyses, a bar shows the decisions judged and its words; it goes when done", () => {
+  const { ui, model } = mounted();
+  assert.equal(ui.analysisProgress.hidden, true, "no analysis under way");
+  model.set("analysing", { done: 6, total: 40, text: "Analysing the decisions: 6 of 40, about 12 s left." });
+  assert.equal(ui.analysisProgress.hidden, false);
+  assert.equal(Number(ui.progressBar.value), 6);
+  assert.equal(Number(ui.progressBar.max), 40);
+  assert.equal(ui.progressText.textContent, "Analysing the decisions: 6 of 40, about 12 s left.");
+  model.set("analysing", {});
+  assert.equal(ui.analysisProgress.hidden, true);
+});
+
+test("the whole match's chart opens wide under the board; the point under the pointer says its move and chance", async () => {
+  const { ui, replay } = mounted({ step: 1 });
+  replay.resize("stripSize", { width: 600, height: 180 });
+  await drawn();
+  assert.equal(ui.wideChart.hidden, true);
+  assert.equal(ui.stripBox.parentNode, ui.stripHome, "the hand's strip sits in the analysis panel");
+  replay.act("matchScope");
+  await drawn();
+  assert.equal(ui.wideChart.hidden, false);
+  assert.equal(ui.stripBox.parentNode, ui.wideChart, "the match's chart goes wide, under the board");
+  assert.ok(ui.root.classList.contains("dw-chart-wide"));
+  replay.stripHover(2);
+  assert.equal(ui.stripTip.hidden, false);
+  assert.match(ui.stripTip.textContent, /Move 2: .*%.*S 6-4/, "the point's move number, chance and move");
+  replay.stripHover(null);
+  assert.equal(ui.stripTip.hidden, true, "off the strip: no words");
+  replay.act("matchScope");
+  await drawn();
+  assert.equal(ui.stripBox.parentNode, ui.stripHome, "closed: back in the panel");
+  assert.equal(ui.wideChart.hidden, true);
+});
+
+test("a kernel whose host cannot draw a widget inside another (no widget manager) gets no Play from here", () => {
+  const { ui, model } = mounted();
+  model.hear({ type: "live" });
+  assert.equal(ui.playBar.hidden, true);
 });

@@ -139,6 +139,7 @@ function drawAnalysis(ui, state, hand, step, analysis) {
   }
   if (!analysis) {
     state.changed.forget("strip");
+    state.stripShown = null;
     return;
   }
   if (!analysis.sides.includes(state.side)) state.side = defaultSide(state.data, analysis);
@@ -179,6 +180,15 @@ function drawStrip(ui, state, hand, at, strip) {
   ui.stripSvg.setAttribute("aria-label", word("strip", { label: sideLabel(data, hand, side) }));
   ui.stripSvg.dataset.side = side;
   state.stripMarker = ui.stripSvg.querySelector(".dw-strip-now");
+  state.stripShown = { points: strip.points, titles: strip.titles };
+}
+
+/** What the strip's point `index` says (its move and chance) and its x, or null when there is none. */
+export function stripTip(state, index) {
+  const shown = state.stripShown;
+  if (!shown || index === null || index === undefined || !(index >= 0) || index >= shown.points.length) return null;
+  const text = shown.titles[index];
+  return text ? { text, x: stripMarker(shown.points, index, state.stripSize).x } : null;
 }
 
 // What the bottom seat can count at this step, when the data has it.

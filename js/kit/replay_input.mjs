@@ -45,6 +45,8 @@ export function replayListeners(ui, replay) {
     [ui.root, "keydown", onKey],
     [ui.moveList, "click", stepOf("button[data-ply]", ui.moveList, (step) => replay.act("step", step))],
     [ui.stripSvg, "click", stepOf("[data-step]", ui.stripSvg, (index) => replay.stripClick(index))],
+    [ui.stripSvg, "pointermove", stepOf("[data-step]", ui.stripSvg, (index) => replay.stripHover(index))],
+    [ui.stripSvg, "pointerleave", () => replay.stripHover(null)],
     [ui.sideSelect, "change", () => replay.pickSide(ui.sideSelect.value)],
     [ui.slider, "input", () => replay.act("step", Number(ui.slider.value))],
     [ui.handSelect, "change", () => replay.act("hand", Number(ui.handSelect.value))],

@@ -47,17 +47,21 @@ export function buildReplay() {
   const felt = buildFelt();
   const words = buildWordsBox();
   const controls = buildControls();
-  const main = h("div", { className: "dw-main" }, felt.root, words.info, controls.controls);
+  const progress = buildProgress();
+  const main = h("div", { className: "dw-main" }, felt.root, words.info, controls.controls, progress.analysisProgress);
   const analysis = buildAnalysis();
   const counting = h("section", { className: "dw-panel dw-counting", hidden: true });
   const panels = buildSide(analysis.analysis, counting);
   const board = h("div", { className: "dw-board" }, main, panels.side);
+  // the whole match's chart, wide under the board (the strip box moves here while it is open)
+  const wideChart = h("section", { className: "dw-wide-chart", hidden: true });
+  const play = buildPlayPanel();
   const problemsTitle = h("div", { className: "dw-problems-title" });
   const problemList = h("ul", { className: "dw-problem-list" });
   const problems = h("div", { className: "dw-problems", role: "alert", hidden: true }, problemsTitle, problemList);
   // JupyterLab: data-lm-suppress-shortcuts lets the arrows, Home/End, PageUp/PageDown and space reach us.
-  const root = h("div", { className: "dominoes-widget dw-replay-widget", tabindex: "0", role: "group", "data-lm-suppress-shortcuts": "true" }, problems, board);
-  return { root, board, felt, ...words, ...controls, ...panels, ...analysis, counting, problems, problemsTitle, problemList };
+  const root = h("div", { className: "dominoes-widget dw-replay-widget", tabindex: "0", role: "group", "data-lm-suppress-shortcuts": "true" }, problems, board, wideChart);
+  return { root, board, wideChart, felt, ...words, ...controls, ...panels, ...analysis, ...play, ...progress, counting, problems, problemsTitle, problemList };
 }
 
 // Under the felt: the step's sentence, the record's note, the verdict, the hand's result.
@@ -91,13 +95,49 @@ function buildControls() {
   return { controls, stepButtons, playButton, playIcon, playWord, handSelect, slider, counter, speedSelect };
 }
 
+// Under the controls while the kernel analyses: a bar of the decisions judged and its words.
+function buildProgress() {
+  const progressBar = h("progress", { className: "dw-progress-bar", max: "1", value: "0" });
+  const progressText = h("span", { className: "dw-progress-text" });
+  const analysisProgress = h("div", { className: "dw-analysis-progress", role: "status", hidden: true }, progressBar, progressText);
+  return { analysisProgress, progressBar, progressText };
+}
+
+/** The analysis under way (the `analysing` trait: {done, total, text}), or none when empty. */
+export function showProgress(ui, analysing) {
+  const total = Number(analysing?.total);
+  ui.analysisProgress.hidden = !(total > 0);
+  if (!(total > 0)) return;
+  ui.progressBar.max = total;
+  ui.progressBar.value = Math.min(Number(analysing.done) || 0, total);
+  ui.progressText.textContent = analysing.text ?? "";
+  ui.analysisProgress.classList.toggle("dw-failed", Boolean(analysing.failed));
+  ui.progressBar.setAttribute("aria-label", ui.progressText.textContent);
+}
+
+// Under the board, beside the root (so the Table's own keys and clicks stay the Table's):
+// Play from here (shown only when a kernel answers), the live Table it opens (a child
+// widget) with its close button, and the kernel's word when it cannot open one here.
+function buildPlayPanel() {
+  const playHereButton = h("button", { type: "button", className: "dw-play-button dw-play-here" });
+  const closeTableButton = h("button", { type: "button", className: "dw-play-button dw-close-table", hidden: true });
+  const playNote = h("span", { className: "dw-play-note", role: "status", hidden: true });
+  const playBar = h("div", { className: "dw-play-bar", hidden: true }, playHereButton, playNote, closeTableButton);
+  const tableHost = h("div", { className: "dw-table-host" });
+  const playPanel = h("section", { className: "dw-play-panel" }, playBar, tableHost);
+  return { playPanel, playBar, playHereButton, playNote, closeTableButton, tableHost };
+}
+
 // The analysis panel, hidden until a record with an analysis comes: its title and the side
 // picker, the strip in a box of fixed size, the value at the step shown and the toggle.
 function buildAnalysis() {
   const analysisTitle = h("span", { className: "dw-analysis-title" });
   const sideSelect = h("select", { className: "dw-side-select" });
   const stripSvg = svg("svg", { class: "dw-strip", role: "img", xmlns: "http://www.w3.org/2000/svg", preserveAspectRatio: "none" });
-  const stripBox = h("div", { className: "dw-strip-box" }, stripSvg);
+  // what the point under the pointer says (the move and the chance), over the strip
+  const stripTip = h("div", { className: "dw-strip-tip", hidden: true, "aria-hidden": "true" });
+  const stripBox = h("div", { className: "dw-strip-box" }, stripSvg, stripTip);
+  const stripHome = h("div", { className: "dw-strip-home" }, stripBox);
   const analysisNone = h("p", { className: "dw-analysis-none", hidden: true });
   const stripValue = h("span", { className: "dw-strip-value" });
   const bestWord = h("span", { className: "dw-best-word" });
@@ -112,13 +152,13 @@ function buildAnalysis() {
     "section",
     { className: "dw-panel dw-analysis", hidden: true },
     h("h3", { className: "dw-panel-title" }, analysisTitle, sideSelect),
-    stripBox,
+    stripHome,
     analysisNone,
     h("div", { className: "dw-analysis-foot" }, stripValue, matchButton, bestButton),
     analysisNote,
     summaryBox,
   );
-  return { analysis, analysisTitle, sideSelect, stripBox, stripSvg, analysisNone, stripValue, bestButton, bestWord, summary, summaryTitle, summaryBox, analysisNote, matchButton };
+  return { analysis, analysisTitle, sideSelect, stripBox, stripHome, stripTip, stripSvg, analysisNone, stripValue, bestButton, bestWord, summary, summaryTitle, summaryBox, analysisNote, matchButton };
 }
 
 /** Every label that comes from the words (after a change of `words`). */
@@ -131,14 +171,15 @@ export function labelReplay(ui, word) {
   });
   const named = [
     [ui.handSelect, "hand_picker"], [ui.slider, "step_slider"], [ui.speedSelect, "speed"], [ui.sideSelect, "analysis_side"],
-    [ui.bestButton, "show_best"], [ui.root, "replay"],
+    [ui.bestButton, "show_best"], [ui.root, "replay"], [ui.closeTableButton, "close_table"],
   ];
   for (const [node, key] of named) node.setAttribute("aria-label", word(key));
-  for (const [node, key] of [[ui.speedSelect, "speed"], [ui.sideSelect, "analysis_side"], [ui.bestButton, "show_best"]]) node.title = word(key);
+  for (const [node, key] of [[ui.speedSelect, "speed"], [ui.sideSelect, "analysis_side"], [ui.bestButton, "show_best"], [ui.playHereButton, "play_here_title"], [ui.closeTableButton, "close_table"]]) node.title = word(key);
   for (const option of ui.speedSelect.options) option.textContent = word("speed_option", { n: option.value });
   const texts = [
     [ui.movesTitle, "moves"], [ui.rulesSummary, "rules"], [ui.analysisTitle, "analysis"], [ui.analysisNone, "not_analysed"],
     [ui.bestWord, "show_best_short"], [ui.problemsTitle, "record_bad"], [ui.analysisNote, "analysis_note"], [ui.matchButton, "match_chart"],
+    [ui.playHereButton, "play_here"], [ui.closeTableButton, "close_table"],
   ];
   for (const [node, key] of texts) node.textContent = word(key);
 }

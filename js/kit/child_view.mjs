@@ -1,0 +1,45 @@
+// A widget the kernel names in a trait ("IPY_MODEL_<id>", ipywidgets' reference), drawn
+// inside this widget through the host's widget manager (anywidget's
+// `model.widget_manager`: get_model, then create_view). The Replay draws its live Table
+// (Play from here) this way, under the board.
+
+const PREFIX = "IPY_MODEL_";
+
+/** The model id in a widget reference, or null for none. */
+export function modelId(reference) {
+  return typeof reference === "string" && reference.startsWith(PREFIX) ? reference.slice(PREFIX.length) : null;
+}
+
+/**
+ * The holder of one child view in `host` (a DOM node): `show(reference)` draws the widget
+ * named (removing the one before); `show(null)` removes it. `onChange(shown)` is told when a
+ * view is added or removed. A reference that changes while a view is being made wins.
+ */
+export function childViewSlot(manager, host, onChange = () => {}) {
+  let view = null;
+  let wanted = null;
+  function drop() {
+    if (!view) return;
+    view.remove?.();
+    view.el?.remove();
+    view = null;
+    onChange(false);
+  }
+  async function show(reference) {
+    const id = modelId(reference);
+    wanted = id;
+    drop();
+    if (!id || !manager) return;
+    const model = await manager.get_model(id);
+    if (wanted !== id) return;
+    const made = await manager.create_view(model);
+    if (wanted !== id) {
+      made.remove?.();
+      return;
+    }
+    view = made;
+    host.append(view.el);
+    onChange(true);
+  }
+  return { show, close: () => show(null) };
+}
