@@ -307,3 +307,9 @@ def test_a_hand_written_deal_in_the_vietnamese_game():
     assert state["turn"] == "S" and table.state["turn"] == "E"
     error = refusal(lambda: table.pass_())
     assert error.reason == "must_draw"
+
+
+def test_a_table_opened_at_a_later_recorded_hand_is_numbered_as_in_the_record():
+    record = json.loads((RECORDS / "six_love_match.json").read_text())
+    assert Table.from_record(record, hand=1).view["hand_label"] == "Hand 2"
+    assert Table.from_record(record, hand=0).view["hand_label"] == "Hand 1"

@@ -39,12 +39,14 @@ def seat_moves(shown: SeatView, voice: Voice) -> dict[str, str]:
     return {seat: _actions(shown, run, voice, long=False) for seat, run in last.items() if seat != shown.turn}
 
 
-def announcement(match: Match, index: int, voice: Voice) -> str:
-    """``Hand 2: North-South lead (they won hand 1); score 1–0``: who leads hand ``index`` and why."""
+def announcement(match: Match, index: int, voice: Voice, hands_before: int = 0) -> str:
+    """``Hand 2: North-South lead (they won hand 1); score 1–0``: who leads hand ``index`` and why
+    (``hands_before``: hands played before the match's first, as at a table opened from a record)."""
     hand = match.hands[index]
     before = match.state_before(index)
     leader = before.next_leader
-    label = hand_label(index, voice)
+    label = hand_label(hands_before + index, voice)
+    index += hands_before
     if leader is not None and leader.kind is LeaderKind.TEAM and leader.who is not None:
         other = other_team(leader.who)
         reason = voice("follow.reason_team_won", n=index)

@@ -3,7 +3,7 @@ are refused with a clear error before any game starts."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Mapping
 
 from ..bots import bot_names
@@ -47,6 +47,8 @@ class TableOptions:
     moves: tuple[str, ...] = ()
     bottom: str | None = None
     lang: str = "en"
+    hands_before: int = 0
+    """Hands played before this table's first (a table opened at a recorded hand): for their numbers."""
 
 
 def table_options(game: str = "partnership", options: Mapping[str, Any] | None = None) -> TableOptions:
@@ -163,4 +165,4 @@ def record_options(record: Any, hand: int = 0, step: int = 0, **options: Any) ->
     setup = {"rules": match.rules, "start": match.state_before(hand), "deal": dict(played.deal),
              "boneyard": list(played.initial_boneyard), "leader": played.leader,
              "moves": [str(m) for m in played.moves[:step]]}
-    return table_options(match.rules.game, {**options, **setup})
+    return replace(table_options(match.rules.game, {**options, **setup}), hands_before=hand)

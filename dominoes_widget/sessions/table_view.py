@@ -74,7 +74,7 @@ def table_view(session: TableSession) -> TableView:
         "legal": [str(m) for m in legal],
         "playable": sorted({str(m.tile) for m in legal if m.tile is not None}) if session.options.hints else [],
         "hand_number": hand_index,
-        "hand_label": hand_label(hand_index, voice),
+        "hand_label": hand_label(session.options.hands_before + hand_index, voice),
         "phase": "cover" if session.screen.covered else session.phase.value,
         "status": status_line(session, shown, voice),
         "message": session.notice,
@@ -91,7 +91,7 @@ def table_view(session: TableSession) -> TableView:
         "recap": _recap(session, shown, voice) if live is not None and viewer is not None else "",
         "seat_moves": seat_moves(shown, voice) if live is not None else {},
         "holding": session.bots.holding,
-        "announce": announcement(match, hand_index, voice) if session.bots.holding else "",
+        "announce": announcement(match, hand_index, voice, session.options.hands_before) if session.bots.holding else "",
         "animate": session.bots.delay > 0,
         "speed": speed_name(session.bots.delay),
         "speeds": [{"key": key, "label": voice(f"table.speed_{key}")} for key in BOT_SPEEDS] if session.bots.bots else [],
@@ -108,7 +108,7 @@ def _recap(session: TableSession, shown: SeatView, voice: Voice) -> str:
     moves = recap_words(shown, voice)
     if any(move.seat == shown.seat for move in shown.moves):
         return voice("follow.since_you", moves=moves) if moves else ""
-    opening = announcement(session.match, len(session.match.hands) - 1, voice)
+    opening = announcement(session.match, len(session.match.hands) - 1, voice, session.options.hands_before)
     return f"{opening}. {moves}" if moves else opening
 
 
