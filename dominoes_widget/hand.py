@@ -208,7 +208,6 @@ class Hand:
     _drew: bool = False  # the seat to move has drawn this turn
     _origin: _Origin | None = None  # the position a hand built by from_position starts from
     _offered: tuple[Move, ...] = ()  # the legal moves last listed, while the position stands
-    _ends_seen: tuple[_Ends | None, ...] = ()  # ends_history() as last asked
     _unstacked: tuple[int, int, int, int] | None = None
     """Set by plain plays and passes, which leave their snapshots to :meth:`_snapshots`: (the
     index of the first of them, the ends and the lead index before it)."""
@@ -404,12 +403,7 @@ class Hand:
 
     def ends_history(self) -> tuple[tuple[int, int] | None, ...]:
         """The open ends just before each move, in order."""
-        stack = self._snapshots()
-        seen = self._ends_seen
-        if len(seen) != len(stack):  # the moves made since it was last asked (pop cuts it short)
-            seen += tuple([entry[0] for entry in stack[len(seen):]])
-            self._ends_seen = seen
-        return seen
+        return tuple([entry[0] for entry in self._snapshots()])
 
     @functools.cached_property
     def history_start(self) -> tuple[tuple[tuple[int, int], ...], dict[str, int], int, int, str]:
@@ -603,8 +597,6 @@ class Hand:
         move = self.moves.pop()
         self._offered = ()
         ends, self.turn, self._drawn, self._drew, self.outcome, self.lead_index = stack.pop()
-        if len(self._ends_seen) > len(self._stack):
-            self._ends_seen = self._ends_seen[:len(self._stack)]
         self.left, self.right = ends or (None, None)
         seat, tile = move.seat, move.tile
         if move.action == DRAW:

@@ -136,7 +136,7 @@ def is_blocked(unplayed: Sequence[int], left: int, right: int, *, wild: bool = F
     """
     if waiting_pile or (wild and (left == 0 or right == 0)):
         return False
-    return unplayed[left] == 0 and unplayed[right] == 0
+    return is_dead(unplayed, left, right)
 
 
 # -- counting and the blocked winner ---------------------------------------------------------

@@ -35,9 +35,8 @@ function render({ model, el }) {
   const showTable = () => tableSlot.show(model.get("table") ?? null).catch((error) => console.error("dominoes_widget: the table did not open", error));
   const closeTable = () => model.send({ type: "close_table" });
   const playHere = () => replay.act("playHere");
-  ui.closeTableButton.addEventListener("click", closeTable);
-  ui.playHereButton.addEventListener("click", playHere);
-  model.on("change:table", showTable);
+  const removeTableListeners = listen([[ui.closeTableButton, "click", closeTable], [ui.playHereButton, "click", playHere]]);
+  const removeTableModelListener = listenModel(model, [["change:table", showTable]]);
   showTable();
   // The line's box and the strip's box: each is drawn to its measured size.
   const resizeObserver = new ResizeObserver((entries) => {
@@ -51,9 +50,8 @@ function render({ model, el }) {
   replay.start();
   return () => {
     replay.stop();
-    model.off("change:table", showTable);
-    ui.closeTableButton.removeEventListener("click", closeTable);
-    ui.playHereButton.removeEventListener("click", playHere);
+    removeTableModelListener();
+    removeTableListeners();
     tableSlot.close();
     resizeObserver.disconnect();
     removeListeners();

@@ -9,6 +9,7 @@ from typing import Any, Iterable, Mapping
 from ..bots import bot_names
 from ..catalog import check_language
 from ..errors import excerpt
+from ..hand import checked_seed
 from ..match import MatchState
 from ..record import read_record
 from ..rules import SETTINGS, Rules
@@ -73,8 +74,8 @@ def table_options(game: str = "partnership", options: Mapping[str, Any] | None =
     if isinstance(delay, bool) or not isinstance(delay, (int, float)) or not 0 <= delay <= 60:
         raise ValueError(f"bot_delay is seconds between bot moves, from 0 to 60, not {excerpt(delay)}")
     seed = options.get("seed")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise ValueError(f"seed must be a whole number, not {excerpt(seed)}")
+    if seed is not None:
+        checked_seed(seed, whole=True)
     lang = check_language(options.get("lang", "en"))
     return TableOptions(
         rules=rules, kinds=kinds, names=names, open_hands=bool(options.get("open_hands", False)),

@@ -140,13 +140,17 @@ function drawAnalysis(ui, state, hand, step, analysis) {
   if (!analysis) {
     state.changed.forget("strip");
     state.stripShown = null;
+    state.strip = null;
     return;
   }
   if (!analysis.sides.includes(state.side)) state.side = defaultSide(state.data, analysis);
-  const strip = stripShown(state, hand, analysis);
+  // The strip's points and titles are worked out once per hand, side and size, not per step.
+  const redraw = state.changed("strip", [state.matchScope ? -1 : hand, state.side, analysis.sides, state.stripSize.width, state.stripSize.height]);
+  if (redraw || !state.strip) state.strip = stripShown(state, hand, analysis);
+  const strip = state.strip;
   const at = strip.starts ? strip.starts[hand] + step : step;
   const points = strip.points;
-  if (state.changed("strip", [state.matchScope ? -1 : hand, state.side, analysis.sides, state.stripSize.width, state.stripSize.height])) drawStrip(ui, state, hand, at, strip);
+  if (redraw) drawStrip(ui, state, hand, at, strip);
   const marker = stripMarker(points, at, state.stripSize);
   const ring = state.stripMarker?.lastElementChild;
   if (state.stripMarker && ring) {
