@@ -8,7 +8,9 @@ import { bestTile, flaggedMarks, handAnalysis, moveMarkAt, sideLabel, verdictSig
 import { handCount, navigate, stepCount } from "../replay_steps.mjs";
 import { moveItems } from "./panels.mjs";
 import { seatsByPosition } from "./seats.mjs";
-import { countWords, moveShort, numberWord, percent, tileName } from "./words.mjs";
+import { lineLabel, moveShort, percent, pileWords, tileName } from "./words.mjs";
+
+export { lineLabel };
 
 /** The words key of each verdict (the strip, the move list and the words box show them). */
 export const VERDICT_WORDS = Object.freeze({ inaccuracy: "verdict_inaccuracy", mistake: "verdict_mistake", blunder: "verdict_blunder" });
@@ -16,7 +18,7 @@ export const VERDICT_WORDS = Object.freeze({ inaccuracy: "verdict_inaccuracy", m
 /** The felt's corners: the title and the hand (top start), the tally and the pile (top end). */
 export function cornerTexts(data, hand, here, said, word) {
   const label = data.hands[hand]?.label ?? String(hand + 1);
-  const pile = here.pile === null || here.pile === undefined ? null : here.pile > 0 ? word("pile", { n: here.pile }) : word("pile_empty");
+  const pile = pileWords(here.pile, word);
   return { title: data.title ?? "", where: word("hand_of", { hand: label, hands: handCount(data) }), tally: said.tally ?? "", pile };
 }
 
@@ -80,13 +82,6 @@ export function bestMoveView(data, hand, analysis, step, word) {
     ghost: { halves: best.halves, end: best.end, label: word("best_label", { tile: best.tile, percent: bestChance }), name },
     compare: word("best_compare", { best: moveShort(word, mark.best, names), best_chance: bestChance, played: moveShort(word, mark.played, names), played_chance: playedChance }),
   };
-}
-
-/** The line's name for screen readers: its length and its open ends. */
-export function lineLabel(here, word) {
-  const line = here.line ?? [];
-  if (line.length === 0) return word("line_empty");
-  return word("line", { count: countWords(word, line.length, "tile", "tiles"), left: numberWord(word, here.ends?.[0]), right: numberWord(word, here.ends?.[1]) });
 }
 
 /** The verdict of the move just made, as the words box shows it, or null. */

@@ -6,8 +6,10 @@ import { drawSeat } from "./felt.mjs";
 import { lineDrawing } from "./line_view.mjs";
 import { seatsByPosition } from "./seats.mjs";
 import { sortedKey } from "./tile.mjs";
-import { countWords, numberWord } from "./words.mjs";
+import { lineLabel, pileWords } from "./words.mjs";
 import { showsResult } from "./table_view.mjs";
+
+export { lineLabel };
 
 const LINE_UNIT = { minUnit: 6, maxUnit: 32 };
 
@@ -46,18 +48,8 @@ export function drawSeats(felt, view, word) {
 /** The corners: the rules' name and the hand at the top left, the pile at the top right. */
 export function drawCorners(felt, view, word) {
   setChildren(felt.corners.topStart, h("strong", { text: view.title }), h("span", { text: view.hand_label }));
-  const pile = view.pile === null || view.pile === undefined ? null : view.pile > 0 ? word("pile", { n: view.pile }) : word("pile_empty");
+  const pile = pileWords(view.pile, word);
   setChildren(felt.corners.topEnd, pile ? h("span", { className: "dw-pile", text: pile }) : null);
-}
-
-/** The line's name for screen readers: how many tiles, and the numbers at its ends. */
-export function lineLabel(view, word) {
-  if (view.line.length === 0) return word("line_empty");
-  return word("line", {
-    count: countWords(word, view.line.length, "tile", "tiles"),
-    left: numberWord(word, view.ends?.[0]),
-    right: numberWord(word, view.ends?.[1]),
-  });
 }
 
 /**

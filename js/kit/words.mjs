@@ -67,3 +67,16 @@ export function moveShort(word, move, names = {}) {
   if (parsed.kind === "lead") return `${who} ${parsed.tile}`;
   return parsed.end === "L" ? `${who} ◀ ${parsed.tile}` : `${who} ${parsed.tile} ▶`;
 }
+
+/** The line's name for screen readers: how many tiles, and the numbers at its open ends. */
+export function lineLabel(view, word) {
+  const line = view.line ?? [];
+  if (line.length === 0) return word("line_empty");
+  return word("line", { count: countWords(word, line.length, "tile", "tiles"), left: numberWord(word, view.ends?.[0]), right: numberWord(word, view.ends?.[1]) });
+}
+
+/** The pile's corner words ("Pile: 3", "Pile: empty"), or null in a game without a pile. */
+export function pileWords(pile, word) {
+  if (pile === null || pile === undefined) return null;
+  return pile > 0 ? word("pile", { n: pile }) : word("pile_empty");
+}
