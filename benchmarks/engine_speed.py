@@ -5,7 +5,10 @@
 Every contestant does the same work: deal four hands of seven from a seeded random source
 and play uniformly random legal moves until the hand ends (domino or block), one process,
 no parallelism. The contestants run in interleaved rounds (the order rotates each round),
-each for about ``--slot`` seconds per round; the table shows the median of the rounds.
+each for about ``--slot`` seconds per round; the first table shows the median of the rounds,
+the second each engine path's speed as a ratio to the others: the median over the rounds of
+that round's ratio (one round runs every contestant within a few seconds, so the machine's
+changes of load between rounds cancel out), with the range of those ratios.
 Time is this process's CPU time (``time.process_time``), so other work on a shared machine
 disturbs the figures less; ``--wall`` uses the wall clock instead.
 
@@ -320,11 +323,20 @@ def main(argv: list[str] | None = None) -> int:
         relative = median[key] / median["a"]
         print(f"| {key} | {name} | {median[key]:,.0f} | {low:,.0f}–{high:,.0f} | {relative:.2f}× |")
 
+    # each ratio is the median of the rounds' ratios: a round runs every contestant within a
+    # few seconds, so a change in the machine's load between rounds cancels out of it
+    def paired(key: str, ref: str) -> str:
+        if ref not in rates:
+            return "not installed"
+        ratios = [mine / theirs for mine, theirs in zip(rates[key], rates[ref])]
+        low, high = min(ratios), max(ratios)
+        return f"{statistics.median(ratios):.2f}× ({low:.2f}–{high:.2f})"
+
     print("\n| engine path | / dominoes 6.1.0 | / OpenSpiel | / minimal loop |")
     print("|---|---:|---:|---:|")
+    print("| (median of the rounds' ratios, and their range) | | | |")
     for key in ("a", "b", "c"):
-        cells = [f"{median[key] / median[ref]:.2f}×" if ref in median else "not installed"
-                 for ref in ("e", "f")] + [f"{median[key] / median['d']:.2f}×"]
+        cells = [paired(key, ref) for ref in ("e", "f", "d")]
         name = next(n for k, n, _, _ in CONTESTANTS if k == key).removeprefix("engine: ")
         print(f"| {name} | {' | '.join(cells)} |")
     return 0

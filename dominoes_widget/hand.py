@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence, TypedDict, TypeGuard, Unpack, cast
 
 from .errors import DealError, IllegalMoveError, MoveSyntaxError, Problem, Problems, Reason, TileError, excerpt, quoted
-from .masks import (ALL_MASK, WinReason, blocked_winner, fits, fitting, is_blocked, mask_of, pips, plays, tiles_of,
-                    unplayed_counts)
+from .masks import (ALL_MASK, WinReason, blocked_winner, fits, fitting, is_blocked, mask_of, pips, pips_by_seat, plays,
+                    tiles_of, unplayed_counts, unplayed_in)
 from .move import DRAW, LEAD, PASS, PLAY, Move
 from .rules import TEAMS, Rules, other_team, partner_of, team_of
 from .tiles import ALL_TILES, MASK_WITH, TILES_WITH, Tile
@@ -122,6 +122,8 @@ def rng_of(seed: object, name: str = "seed") -> random.Random:
 
 
 _HAND_STARTS = range(0, 4 * HAND_SIZE, HAND_SIZE)  # where each seat's tiles start in the shuffled set
+_SEAT_SLICES = [slice(start, start + HAND_SIZE) for start in _HAND_STARTS]
+_BITS = [1 << t for t in ALL_TILES]
 
 
 def deal_tiles(rules: Rules, seed: int | random.Random | None = None
@@ -143,14 +145,21 @@ def opening_lead(rules: Rules, deal: Mapping[str, Iterable[Tile]]) -> tuple[str,
     dealt, or with no double the holder of the highest tile (``no_double_fallback``); ``None``
     when the deal must be redealt.
     """
-    for number in range(6, -1, -1):
-        double = ALL_TILES[number * (number + 1) // 2 + number]
-        for seat, tiles in deal.items():
-            if double in tiles:
+    return _opening_lead(rules, {seat: mask_of(tiles) for seat, tiles in deal.items()})
+
+
+_DOUBLES_HIGH_FIRST = [(double, 1 << double) for double in (ALL_TILES[n * (n + 1) // 2 + n] for n in range(6, -1, -1))]
+
+
+def _opening_lead(rules: Rules, held: Mapping[str, int]) -> tuple[str, Tile] | None:
+    """:func:`opening_lead` of a deal given as masks."""
+    for double, bit in _DOUBLES_HIGH_FIRST:
+        for seat, mask in held.items():
+            if mask & bit:
                 return seat, double
     if rules.no_double_fallback == "redeal":
         return None
-    holder = {t: seat for seat, tiles in deal.items() for t in tiles}
+    holder = {t: seat for seat, mask in held.items() for t in tiles_of(mask)}
     highest = max(holder, key=lambda t: (t.pips, t.high))
     return holder[highest], highest
 
@@ -208,6 +217,7 @@ class Hand:
     _origin: _Origin | None = None  # the position a hand built by from_position starts from
     _offered: tuple[Move, ...] = ()  # the legal moves last listed, while the position stands
     _unstacked: tuple[int, int, int, int] | None = None
+    _deal: dict[str, tuple[Tile, ...]] | None = None
     _history_start: "tuple[tuple[tuple[int, int], ...], dict[str, int], int, int, str] | None" = None
     """Set by plain plays and passes, which leave their snapshots to :meth:`_snapshots`: (the
     index of the first of them, the ends and the lead index before it)."""
@@ -223,8 +233,6 @@ class Hand:
         leaders: Iterable[str] | None = None,
         _trusted: bool = False,
     ) -> None:
-        self.rules = rules
-        self.seats: tuple[str, ...] = rules.seats
         tiles: Mapping[str, Iterable[Tile]]
         pile: Iterable[Tile]
         if _trusted:
@@ -234,13 +242,24 @@ class Hand:
             tiles, pile = cast("Mapping[str, Iterable[Tile]]", deal), cast("Iterable[Tile]", boneyard)
         else:
             tiles, pile = _checked_deal(rules, deal, boneyard)
-        if _trusted and _all_tuples(tiles, self.seats):
-            self.deal: dict[str, tuple[Tile, ...]] = dict(tiles)  # deal_tiles' sorted tuples
+        if _trusted and _all_tuples(tiles, rules.seats):
+            self._deal = dict(tiles)  # deal_tiles' sorted tuples
         else:
-            self.deal = {seat: tuple(sorted(tiles[seat])) for seat in self.seats}
+            self._deal = {seat: tuple(sorted(tiles[seat])) for seat in rules.seats}
+        self._set_up(rules, {seat: mask_of(tiles) for seat, tiles in self._deal.items()}, pile, leader, lead_tile,
+                     leaders)
+
+    def _set_up(self, rules: Rules, held: dict[str, int], pile: Iterable[Tile], leader: str | None,
+                lead_tile: Tile | str | None, leaders: Iterable[str] | None) -> None:
+        """The position at the deal: ``held`` each seat's tiles as a mask, ``pile`` the draw pile (top first)."""
+        # (a hand keeps at most 30 attribute names, the most CPython shares between instances:
+        # one more and every attribute read of every hand takes the slow path; a test holds it)
+        self.rules = rules
+        self.seats: tuple[str, ...] = rules.seats
+        self._dealt = held
         self.initial_boneyard: tuple[Tile, ...] = tuple(pile)
         if leader is None:
-            opening = opening_lead(rules, self.deal)
+            opening = _opening_lead(rules, held)
             if opening is None:
                 raise DealError([Problem(Reason.BAD_DEAL, "no double was dealt and the rules say to redeal")])
             leader, default_tile = opening
@@ -254,18 +273,22 @@ class Hand:
         self.leaders = frozenset(leaders) if leaders is not None else rules.seat_set
         self._next_seat = rules.next_seat
         self._wild = rules.blank_rule == "wild"
-        self._until_playable = rules.draw_mode == "until_playable"
-        self._must_play_drawn = rules.drawn_tile_must_play
-        self._exhaust_first = rules.block_detection == "exhaust_boneyard"
-        self._double_blank_pips = rules.double_blank_pips
 
-        self._held = {seat: mask_of(self.deal[seat]) for seat in self.seats}
+        self._held = held.copy()
         self._pile = list(reversed(self.initial_boneyard))  # the top of the pile is last
         self._unplayed_with = [7] * 7
         self.line: deque[tuple[int, int]] = deque()
         self.turn: str | None = leader
         self.moves: list[Move] = []
         self._stack: list[_Snapshot] = []  # per move: (ends before it, turn, drawn, drew, outcome, lead_index)
+
+    @property
+    def deal(self) -> dict[str, tuple[Tile, ...]]:
+        """The tiles dealt to each seat, in order (for a hand built by :meth:`from_position`,
+        what each seat held there)."""
+        if self._deal is None:  # a hand dealt at random keeps its masks until asked
+            self._deal = {seat: tiles_of(mask) for seat, mask in self._dealt.items()}
+        return self._deal
 
     # -- construction ------------------------------------------------------------------
     @classmethod
@@ -274,16 +297,22 @@ class Hand:
         """A hand dealt at random from ``seed`` (an int or a ``random.Random``)."""
         rules = rules or Rules.six_love()
         rng = seed if isinstance(seed, random.Random) else rng_of(seed)
-        while True:
-            deal, pile = deal_tiles(rules, rng)
-            if leader is not None:
-                return cls(rules, deal, pile, leader, **lead_options, _trusted=True)
-            opening = opening_lead(rules, deal)
-            if opening is not None:
-                seat, tile = opening
+        seats, bit_of = rules.seats, _BITS.__getitem__
+        dealt_to = len(seats) * HAND_SIZE
+        while True:  # deal_tiles' deal, kept as masks
+            tiles = _shuffled(rng)
+            held = {seat: sum(map(bit_of, tiles[cut])) for seat, cut in zip(seats, _SEAT_SLICES)}  # masks.mask_of
+            hand = cls.__new__(cls)
+            lead_tile = lead_options.get("lead_tile")
+            if leader is None:
+                opening = _opening_lead(rules, held)
+                if opening is None:
+                    continue  # no double, and the rules say to redeal
+                leader, tile_led = opening
                 if "lead_tile" not in lead_options and not (rules.is_partnership and rules.sporting):
-                    lead_options["lead_tile"] = tile
-                return cls(rules, deal, pile, seat, **lead_options, _trusted=True)
+                    lead_tile = tile_led
+            hand._set_up(rules, held, tiles[dealt_to:], leader, lead_tile, lead_options.get("leaders"))
+            return hand
 
     @classmethod
     def from_position(cls, rules: Rules, held: Mapping[str, Iterable[Tile]], boneyard: Iterable[Tile],
@@ -359,7 +388,7 @@ class Hand:
 
     def pips(self, seat: str) -> int:
         """``seat``'s count as the blocked count scores it (0-0 is 13 in the Vietnamese game)."""
-        return pips(self._held[seat], self._double_blank_pips)
+        return pips(self._held[seat], self.rules.double_blank_pips)
 
     def counts(self) -> dict[str, int]:
         """How many tiles each seat holds."""
@@ -414,7 +443,7 @@ class Hand:
         # turns off CPython's fast attribute access for the rest of the hand (15 µs a hand)
         if self._history_start is None:
             line, lead_index = (self._origin[2], self._origin[4]) if self._origin is not None else ((), 0)
-            self._history_start = (line, {seat: len(self.deal[seat]) for seat in self.seats}, lead_index,
+            self._history_start = (line, {seat: mask.bit_count() for seat, mask in self._dealt.items()}, lead_index,
                                    len(self.initial_boneyard), self.leader)
         return self._history_start
 
@@ -456,12 +485,12 @@ class Hand:
             return tuple([m for t in tiles for m in _LEADS[seat][t]])
         elif self._drawn is not None:
             moves = self._plays_of(seat, self._drawn)
-            return tuple(moves if self._must_play_drawn else moves + [_PASS[seat]])
+            return tuple(moves if self.rules.drawn_tile_must_play else moves + [_PASS[seat]])
         else:
             moves = self._plays(seat, held)
             if moves:
                 return tuple(moves)
-        if self._pile and not (self._drew and not self._until_playable):
+        if self._pile and not (self._drew and not self.rules.draw_mode == "until_playable"):
             return (_DRAW[seat],)
         return (_PASS[seat],)
 
@@ -536,13 +565,11 @@ class Hand:
         legal, apply = self._legal_moves, self._apply
         if choose is None:
             uniform = rng.random
-            def special() -> bool:  # anything legal_move_list handles beyond plain plays and passes
-                return self._wild or bool(self._pile) or self.left is None or self._drawn is not None
-
-            if special():
-                while self.turn is not None and special():
-                    moves = legal()
-                    apply(moves[int(uniform() * len(moves))])
+            # first whatever _legal_moves handles beyond plain plays and passes: the lead, a
+            # drawn tile, wild blanks, a pile
+            while self.turn is not None and (self._wild or self._pile or self.left is None or self._drawn is not None):
+                moves = legal()
+                apply(moves[int(uniform() * len(moves))])
             if self.turn is not None:
                 self._play_out_plainly(uniform)
         else:
@@ -558,37 +585,36 @@ class Hand:
         position in local names and each play's effects looked up."""
         self._offered = ()
         held, masks, passes, steps_on, next_seat = self._held, MASK_WITH, _PASS, _STEPS_ON, self._next_seat
-        unplayed, moves, line = self._unplayed_with, self.moves.append, self.line
+        moves, line = self.moves.append, self.line
         seat, left, right, lead_index = self.turn, self.left, self.right, self.lead_index
         assert seat is not None and left is not None and right is not None  # led, and not over
         if self._unstacked is None:  # (else the moves before are plain plays and passes whose snapshots wait too)
             self._unstacked = (len(self.moves), left, right, lead_index)  # the snapshots are left to _snapshots
+        out = sum(held.values())  # the tiles not in the line: all held, with the pile empty
         while True:
             mine, (on_left, on_right) = held[seat], steps_on[seat]
-            lefts, rights = on_left[left][mine & masks[left]], on_right[right][mine & masks[right]]
-            on_lefts = len(lefts)
-            count = on_lefts + len(rights)
-            if not count:
+            steps = on_left[left][mine & masks[left]] + on_right[right][mine & masks[right]]
+            if not steps:
                 moves(passes[seat])
                 seat = next_seat[seat]
                 continue
-            pick = int(uniform() * count)
-            if pick < on_lefts:
-                move, bit, low, high, left, placed = lefts[pick]
+            move, bit, opened, placed, on_the_left = steps[int(uniform() * len(steps))]
+            if on_the_left:
+                left = opened
                 line.appendleft(placed)
                 lead_index += 1
             else:
-                move, bit, low, high, right, placed = rights[pick - on_lefts]
+                right = opened
                 line.append(placed)
             mine ^= bit
             held[seat] = mine
-            unplayed[low] -= 1
-            if high != low:
-                unplayed[high] -= 1
+            out ^= bit
             moves(move)
-            # the end of the hand: a domino, or masks.is_blocked without wild blanks or a pile
-            if not mine or (unplayed[left] == 0 and unplayed[right] == 0):
+            # the end of the hand: a domino, or masks.is_dead (no tile out of the line shows an
+            # open end), which is masks.is_blocked without wild blanks or a pile
+            if not mine or not (out & masks[left] or out & masks[right]):
                 self.left, self.right, self.lead_index = left, right, lead_index
+                self._unplayed_with[:] = unplayed_in(out)
                 self._finish(None if mine else seat)
                 return
             seat = next_seat[seat]
@@ -637,47 +663,43 @@ class Hand:
 
     def _apply(self, move: Move) -> Move:
         self._offered = ()
-        seat = move.seat
-        action = move.action
+        seat, action = move.seat, move.action
         left, right = self.left, self.right
-        if (action == PLAY or action == PASS) and not self._drew and left is not None and right is not None:
-            # a plain play or pass by the seat to move: its snapshot is left to _snapshots
-            if self._unstacked is None:
-                self._unstacked = (len(self.moves), left, right, self.lead_index)
-        else:
+        if self._drew or left is None or right is None or action == LEAD or action == DRAW:
             if self._unstacked is not None:
                 self._snapshots()
             self._stack.append((None if left is None or right is None else (left, right), self.turn, self._drawn,
                                 self._drew, self.outcome, self.lead_index))
+        elif self._unstacked is None:  # a plain play or pass by the seat to move: its snapshot is left to _snapshots
+            self._unstacked = (len(self.moves), left, right, self.lead_index)
         if action == PLAY or action == LEAD:
             tile, placed = move.tile, move.placed
             assert tile is not None and placed is not None  # a lead or play names its tile and place
             # its halves as they lie in the line, left to right: a lead opens both ends, a
             # play on the left opens its left half, a play on the right its right half
             left_half, right_half = placed
-            held = self._held[seat] & ~(1 << tile)
+            held = self._held[seat] ^ 1 << tile
             self._held[seat] = held
             unplayed = self._unplayed_with
             unplayed[left_half] -= 1
             if right_half != left_half:
                 unplayed[right_half] -= 1
-            if action == LEAD:
-                self.left = left = left_half
-                self.right = right = right_half
-                self.line.append(placed)
-            elif move.end == "L":
-                assert right is not None  # a play comes after the lead
+            end = move.end
+            if end == "L":
                 self.left = left = left_half
                 self.line.appendleft(placed)
                 self.lead_index += 1
-            else:
-                assert left is not None  # a play comes after the lead
+            elif end == "R":
                 self.right = right = right_half
+                self.line.append(placed)
+            else:  # the lead
+                self.left, self.right = left, right = placed
                 self.line.append(placed)
             if self._drew:
                 self._drawn = None
                 self._drew = False
             self.moves.append(move)
+            assert left is not None and right is not None  # set by the lead
             if not held:
                 self._finish(seat)
             elif unplayed[left] == 0 and unplayed[right] == 0 and self._is_blocked():  # (a quick first test)
@@ -701,12 +723,12 @@ class Hand:
         assert left is not None and right is not None  # a draw comes after the lead
         if self._fits_end(tile, left) or self._fits_end(tile, right):
             self._drawn = tile
-        elif self._until_playable and self._pile:
+        elif self.rules.draw_mode == "until_playable" and self._pile:
             pass  # the same seat draws again
         else:
             self._drew = False
             self.turn = self._next_seat[seat]
-            if self._exhaust_first and self._is_blocked():
+            if self.rules.block_detection == "exhaust_boneyard" and self._is_blocked():
                 self._finish(None)
         return move
 
@@ -715,16 +737,16 @@ class Hand:
         left, right = self.left, self.right
         assert left is not None and right is not None  # only asked after the lead
         return is_blocked(self._unplayed_with, left, right, wild=self._wild,
-                          waiting_pile=self._exhaust_first and bool(self._pile))
+                          waiting_pile=self.rules.block_detection == "exhaust_boneyard" and bool(self._pile))
 
     def _finish(self, domino_seat: str | None) -> None:
         """End the hand: ``domino_seat`` played its last tile, or (``None``) the line is blocked."""
         self.turn = None
-        self._drawn = None
-        self._drew = False
+        if self._drew or self._drawn is not None:  # (set only when so: one attribute fewer per hand)
+            self._drawn = None
+            self._drew = False
         masks = dict(self._held)
-        double_blank = self._double_blank_pips
-        counts = {seat: pips(mask, double_blank) for seat, mask in masks.items()}
+        counts = pips_by_seat(masks, self.rules.double_blank_pips)
         left, right = self.left, self.right
         assert left is not None and right is not None  # a hand ends on a play or a draw, after the lead
         ends = (left, right)
@@ -803,7 +825,7 @@ class Hand:
 
     def _check_pass(self, move: Move) -> Move:
         if self._drawn is not None:
-            if self._must_play_drawn:
+            if self.rules.drawn_tile_must_play:
                 raise self._refuse(Reason.MUST_PLAY_DRAWN_TILE, move, "must_play_drawn", tile=self._drawn)
             return move
         self._refuse_if_playable(move, Reason.PASS_WITH_PLAYABLE_TILE, "holding")
@@ -815,7 +837,7 @@ class Hand:
         if not self.rules.has_boneyard:
             raise self._refuse(Reason.DRAW_NOT_ALLOWED, move, "no_pile")
         if self._drawn is not None:
-            if self._until_playable:
+            if self.rules.draw_mode == "until_playable":
                 raise self._refuse(Reason.MUST_PLAY_DRAWN_TILE, move, "must_play_drawn", tile=self._drawn)
             raise self._refuse(Reason.NOT_YOUR_TURN, move, "drew_already")
         self._refuse_if_playable(move, Reason.DRAW_WITH_PLAYABLE_TILE, "draw_holding")
@@ -966,20 +988,20 @@ def _plays_by_subset(seat: str, end: str, number: int) -> dict[int, tuple[Move, 
 _PLAYS_ON = {seat: tuple([_plays_by_subset(seat, end, n) for n in range(7)] for end in "LR") for seat in "NESW"}
 """``_PLAYS_ON[seat][0 for left, 1 for right][n][held & MASK_WITH[n]]``: the plays on an end
 showing ``n`` (both ends' tables of a seat in one lookup, for the move loops)."""
-_Step = tuple[Move, int, int, int, int, tuple[int, int]]
+_Step = tuple[Move, int, int, tuple[int, int], bool]
 
 
 def _step(move: Move) -> _Step:
     tile, second, placed = move.tile, move.second, move.placed
     assert tile is not None and second is not None and placed is not None  # a play names all three
-    return (move, 1 << tile, *tile.halves, second, placed)
+    return (move, 1 << tile, second, placed, move.end == "L")
 
 
 _STEPS_ON = {seat: tuple([{subset: tuple(_step(m) for m in plays) for subset, plays in _PLAYS_ON[seat][side][n].items()}
                           for n in range(7)] for side in (0, 1))
              for seat in "NESW"}
-"""``_STEPS_ON``: :data:`_PLAYS_ON`'s plays with what they change, ``(move, tile's bit, low half,
-high half, the end it opens, its halves as placed)``, for :meth:`Hand._play_out_plainly`."""
+"""``_STEPS_ON``: :data:`_PLAYS_ON`'s plays with what they change, ``(move, tile's bit, the
+number it opens, its halves as placed, whether it goes on the left)``, for :meth:`Hand._play_out_plainly`."""
 _WILD_PLAYS = {seat: {end: tuple((ALL_TILES[t], _PLAYS[seat][ALL_TILES[t]][end][half])
                                  for t, on, half in plays(ALL_MASK, 0, 0, wild=True) if on == (end == "R"))
                       for end in "LR"}

@@ -20,7 +20,7 @@ from .rules import Rules, team_of
 from .tiles import ALL_TILES, MASK_WITH, Tile
 
 __all__ = ["WinReason", "HALVES", "PIPS", "EXPOSES", "MASK_WITH", "ALL_MASK", "mask_of", "tiles_of", "fits",
-           "fitting", "plays", "unplayed_counts", "is_dead", "is_blocked", "pips", "blocked_winner",
+           "fitting", "plays", "unplayed_counts", "unplayed_in", "is_dead", "is_blocked", "pips", "pips_by_seat", "blocked_winner",
            "BlockedResult"]
 
 HALVES: tuple[tuple[int, int], ...] = tuple(t.halves for t in ALL_TILES)
@@ -120,6 +120,12 @@ def unplayed_counts(line: Iterable[tuple[int, int]]) -> list[int]:
     return counts
 
 
+def unplayed_in(out: int) -> list[int]:
+    """``counts[n]``: how many of the tiles of ``out`` (a mask) show ``n`` (every tile out of
+    the line, it is what :func:`unplayed_counts` counts)."""
+    return [(out & MASK_WITH[n]).bit_count() for n in range(7)]
+
+
 def is_dead(unplayed: Sequence[int], left: int, right: int) -> bool:
     """Whether no tile left anywhere shows either end's number (the test a rollout makes
     after each play in games without a pile or wild blanks)."""
@@ -146,6 +152,11 @@ def pips(mask: int, double_blank_pips: int = 0) -> int:
     chunks = _PIPS_BY_CHUNK
     total = chunks[0][mask & 127] + chunks[1][mask >> 7 & 127] + chunks[2][mask >> 14 & 127] + chunks[3][mask >> 21]
     return total + double_blank_pips if mask & 1 else total
+
+
+def pips_by_seat(held: dict[str, int], double_blank_pips: int = 0) -> dict[str, int]:
+    """:func:`pips` of each seat's mask."""
+    return {seat: pips(mask, double_blank_pips) for seat, mask in held.items()}
 
 
 BlockedResult = tuple[str | None, str | None, WinReason, tuple[str, ...]]

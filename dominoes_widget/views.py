@@ -179,14 +179,18 @@ def seat_view(hand: Hand, seat: str | None, match: MatchState | None = None, *,
         moves = tuple(m if m.seat == seat else m.without_tile() for m in hand.moves)
     turn = hand.turn
     view = SeatView.__new__(SeatView)
-    # a view is made for every decision a bot takes: its fields go into __dict__ at once, but
-    # those that follow from the moves and where the hand started (the line, ends, counts,
-    # pile, the seat's tiles...) are worked out when first read, from what the seat sees
+    # a view is made for every decision a bot takes: its fields go into __dict__ one by one
+    # (the quickest way in CPython), but those that follow from the moves and where the hand
+    # started (the line, ends, counts, pile, the seat's tiles...) are worked out when first
+    # read, from what the seat sees
     fields = vars(view)
-    fields.update({
-        "seat": seat, "rules": rules, "moves": moves, "turn": turn, "match": match,
-        "legal_moves": hand.legal_move_tuple() if seat is not None and turn == seat else (),
-        "_start": (hand.history_start, hand.held_mask(seat) if seat is not None else 0)})
+    fields["seat"] = seat
+    fields["rules"] = rules
+    fields["moves"] = moves
+    fields["turn"] = turn
+    fields["match"] = match
+    fields["legal_moves"] = hand.legal_move_tuple() if seat is not None and turn == seat else ()
+    fields["_start"] = (hand.history_start, hand.held_mask(seat) if seat is not None else 0)
     if hand.outcome is not None or open_hands:
         fields["outcome"] = hand.outcome
         fields["revealed"] = {s: hand.held_tuple(s) for s in hand.seats}

@@ -301,3 +301,22 @@ def test_monte_carlo_bots_in_the_vietnamese_game_draw_and_pass_legally(name):
         play_checked(hand, bots)
         seen |= {m.action for m in hand.moves}
     assert DRAW in seen  # the pile was used
+
+
+@pytest.mark.parametrize("preset", ["six_love", "vietnamese3_wild", "vietnamese2_until"])
+def test_greedy_bot_draws_among_its_heaviest_tiles_as_rng_choice_does(preset):
+    """The greedy bot's tie-break is ``rng.choice`` written out for speed: the same seed must
+    pick the same tile, every time, as ``rng.choice`` over the heaviest plays."""
+    from dominoes_widget.bots.base import heaviness
+
+    rules = PRESETS[preset]
+    for deal in range(40):
+        hand = Hand.dealt(rules, deal)
+        bot, twin = make_bot("greedy", deal), random.Random(deal)
+        while hand.outcome is None:
+            view = seat_view(hand, hand.turn)
+            plays = [m for m in view.legal_moves if m.tile is not None and m.action in ("lead", "play")]
+            best = max(map(heaviness, plays), default=None)
+            expected = twin.choice([m for m in plays if heaviness(m) == best]) if plays else view.legal_moves[0]
+            assert bot.choose(view) is expected
+            hand.push(expected)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from pathlib import Path
@@ -793,3 +794,37 @@ def test_pop_straight_after_play_out_or_plain_pushes_restores_the_position_befor
             assert hand.state_key() == keys[hand.ply]
             hand.pop()
         assert hand.state_key() == keys[0]
+
+
+def test_hands_keep_to_the_attribute_names_cpython_shares_between_instances():
+    """CPython (3.11+) keeps up to 30 attribute names in a key table shared by a class's
+    instances, read by fast inline lookups; a hand that sets one name more falls back to a
+    dictionary for every attribute of every later hand, and the engine loses about a tenth of
+    its speed (``benchmarks/engine_speed.py``). Every way a hand is made and played must stay within those 30 names."""
+    names: set[str] = set()
+    variants = [Rules.six_love(), Rules.six_love(sporting=True), Rules.vietnamese(2),
+                Rules.vietnamese(3, blank_rule="wild"),
+                Rules.vietnamese(2, draw_mode="until_playable", drawn_tile_must_play=False,
+                                 block_detection="exhaust_boneyard")]
+    rng = random.Random(3)
+    for rules in variants:
+        for seed in range(30):
+            hand = Hand.dealt(rules, seed)
+            while hand.outcome is None and len(hand.moves) < 6:
+                hand.push(rng.choice(hand.legal_move_list()))
+            hand.history_start, hand.deal, hand.ends_history(), hand.counts(), hand.passed()
+            twin = hand.copy()
+            hand.play_out(rng)
+            hand.pop()
+            hand.legal_move_tuple()
+            match = Match(rules, seed=seed)
+            played = match.deal()
+            played.play_out(rng)
+            position = Hand.from_position(rules, {s: twin.held(s) for s in rules.seats}, twin.boneyard, twin.line,
+                                          twin.turn or rules.seats[0], lead_index=twin.lead_index)
+            position.play_out(rng)
+            for each in (hand, twin, played, position):
+                names |= set(vars(each))
+    assert len(names) <= 30, sorted(names)
+    # and nothing writes through a hand's __dict__, which costs the same (cached_property does)
+    assert not [name for name, value in vars(Hand).items() if isinstance(value, functools.cached_property)]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from ..move import Move
 from ..views import SeatView
 from .base import Bot, heaviness_of_tile
@@ -24,4 +26,15 @@ class GreedyBot(Bot):
                 best, heaviest = weight, [move]
             elif weight == best:
                 heaviest.append(move)
-        return self.rng.choice(heaviest) if heaviest else moves[0]
+        if not heaviest:
+            return moves[0]
+        rng, count = self.rng, len(heaviest)
+        if type(rng) is not random.Random:
+            return rng.choice(heaviest)
+        # rng.choice(heaviest), the same draw (random.Random._randbelow_with_getrandbits)
+        # without its two Python calls: a greedy bot chooses every move of a simulation
+        bits = count.bit_length()
+        pick = rng.getrandbits(bits)
+        while pick >= count:
+            pick = rng.getrandbits(bits)
+        return heaviest[pick]
