@@ -21,7 +21,8 @@ from .move import DRAW, LEAD, PASS, PLAY, Move
 from .rules import TEAMS, Rules, other_team, partner_of, team_of
 from .tiles import ALL_TILES, MASK_WITH, TILES_WITH, Tile
 
-__all__ = ["Hand", "Outcome", "Termination", "WinReason", "LegalMoves", "deal_tiles", "opening_lead", "team_of",
+__all__ = ["Hand", "Outcome", "Termination", "WinReason", "LegalMoves", "deal_tiles", "deal_masks", "opening_lead",
+           "opening_lead_of_masks", "team_of",
            "TEAMS", "partner_of", "other_team", "equivalent", "group_moves", "checked_seed", "rng_of"]
 
 HAND_SIZE = 7
@@ -121,8 +122,8 @@ def rng_of(seed: object, name: str = "seed") -> random.Random:
     return checked if isinstance(checked, random.Random) else random.Random(checked)
 
 
-_HAND_STARTS = range(0, 4 * HAND_SIZE, HAND_SIZE)  # where each seat's tiles start in the shuffled set
-_SEAT_SLICES = [slice(start, start + HAND_SIZE) for start in _HAND_STARTS]
+_SEAT_SLICES = [slice(start, start + HAND_SIZE) for start in range(0, 4 * HAND_SIZE, HAND_SIZE)]
+"""Where each seat's tiles lie in the shuffled set."""
 _BITS = [1 << t for t in ALL_TILES]
 
 
@@ -132,10 +133,17 @@ def deal_tiles(rules: Rules, seed: int | random.Random | None = None
 
     The same integer seed gives the same deal on every machine.
     """
+    held, pile = deal_masks(rules, seed)
+    return {seat: tiles_of(mask) for seat, mask in held.items()}, pile
+
+
+def deal_masks(rules: Rules, seed: int | random.Random | None = None) -> tuple[dict[str, int], list[Tile]]:
+    """:func:`deal_tiles`' deal with each seat's tiles as a mask (bit ``t`` for tile ``t``)."""
     rng = seed if isinstance(seed, random.Random) else rng_of(seed)
-    tiles = _shuffled(rng)
-    deal = {seat: tuple(sorted(tiles[start:start + HAND_SIZE])) for seat, start in zip(rules.seats, _HAND_STARTS)}
-    return deal, tiles[len(rules.seats) * HAND_SIZE:]
+    tiles, bit_of = _shuffled(rng), _BITS.__getitem__
+    seats = rules.seats
+    return ({seat: sum(map(bit_of, tiles[cut])) for seat, cut in zip(seats, _SEAT_SLICES)},  # masks.mask_of
+            tiles[len(seats) * HAND_SIZE:])
 
 
 def opening_lead(rules: Rules, deal: Mapping[str, Iterable[Tile]]) -> tuple[str, Tile] | None:
@@ -145,13 +153,13 @@ def opening_lead(rules: Rules, deal: Mapping[str, Iterable[Tile]]) -> tuple[str,
     dealt, or with no double the holder of the highest tile (``no_double_fallback``); ``None``
     when the deal must be redealt.
     """
-    return _opening_lead(rules, {seat: mask_of(tiles) for seat, tiles in deal.items()})
+    return opening_lead_of_masks(rules, {seat: mask_of(tiles) for seat, tiles in deal.items()})
 
 
 _DOUBLES_HIGH_FIRST = [(double, 1 << double) for double in (ALL_TILES[n * (n + 1) // 2 + n] for n in range(6, -1, -1))]
 
 
-def _opening_lead(rules: Rules, held: Mapping[str, int]) -> tuple[str, Tile] | None:
+def opening_lead_of_masks(rules: Rules, held: Mapping[str, int]) -> tuple[str, Tile] | None:
     """:func:`opening_lead` of a deal given as masks."""
     for double, bit in _DOUBLES_HIGH_FIRST:
         for seat, mask in held.items():
@@ -259,7 +267,7 @@ class Hand:
         self._dealt = held
         self.initial_boneyard: tuple[Tile, ...] = tuple(pile)
         if leader is None:
-            opening = _opening_lead(rules, held)
+            opening = opening_lead_of_masks(rules, held)
             if opening is None:
                 raise DealError([Problem(Reason.BAD_DEAL, "no double was dealt and the rules say to redeal")])
             leader, default_tile = opening
@@ -283,6 +291,11 @@ class Hand:
         self._stack: list[_Snapshot] = []  # per move: (ends before it, turn, drawn, drew, outcome, lead_index)
 
     @property
+    def dealt_masks(self) -> dict[str, int]:
+        """:attr:`deal` with each seat's tiles as a mask (bit ``t`` for tile ``t``)."""
+        return dict(self._dealt)
+
+    @property
     def deal(self) -> dict[str, tuple[Tile, ...]]:
         """The tiles dealt to each seat, in order (for a hand built by :meth:`from_position`,
         what each seat held there)."""
@@ -297,22 +310,27 @@ class Hand:
         """A hand dealt at random from ``seed`` (an int or a ``random.Random``)."""
         rules = rules or Rules.six_love()
         rng = seed if isinstance(seed, random.Random) else rng_of(seed)
-        seats, bit_of = rules.seats, _BITS.__getitem__
-        dealt_to = len(seats) * HAND_SIZE
-        while True:  # deal_tiles' deal, kept as masks
-            tiles = _shuffled(rng)
-            held = {seat: sum(map(bit_of, tiles[cut])) for seat, cut in zip(seats, _SEAT_SLICES)}  # masks.mask_of
-            hand = cls.__new__(cls)
+        while True:
+            held, pile = deal_masks(rules, rng)
             lead_tile = lead_options.get("lead_tile")
+            lead_tile = Tile.parse(lead_tile) if isinstance(lead_tile, str) else lead_tile
             if leader is None:
-                opening = _opening_lead(rules, held)
+                opening = opening_lead_of_masks(rules, held)
                 if opening is None:
                     continue  # no double, and the rules say to redeal
                 leader, tile_led = opening
                 if "lead_tile" not in lead_options and not (rules.is_partnership and rules.sporting):
                     lead_tile = tile_led
-            hand._set_up(rules, held, tiles[dealt_to:], leader, lead_tile, lead_options.get("leaders"))
-            return hand
+            return cls.from_masks(rules, held, pile, leader, lead_tile=lead_tile, leaders=lead_options.get("leaders"))
+
+    @classmethod
+    def from_masks(cls, rules: Rules, held: dict[str, int], boneyard: Iterable[Tile], leader: str, *,
+                   lead_tile: Tile | None = None, leaders: Iterable[str] | None = None) -> "Hand":
+        """A hand dealt as :func:`deal_masks` deals: ``held`` each seat's tiles as a mask
+        (trusted, not checked; the hand keeps the dict), ``boneyard`` the pile, top first."""
+        hand = cls.__new__(cls)
+        hand._set_up(rules, held, boneyard, leader, lead_tile, leaders)
+        return hand
 
     @classmethod
     def from_position(cls, rules: Rules, held: Mapping[str, Iterable[Tile]], boneyard: Iterable[Tile],

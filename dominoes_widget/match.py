@@ -14,7 +14,9 @@ from functools import cache
 from typing import Any, Iterable, Mapping
 
 from .errors import DealError, IllegalMoveError, Problem, Reason, excerpt
-from .hand import DOUBLE_SIX, TEAMS, Hand, Outcome, deal_tiles, opening_lead, other_team, rng_of, team_of
+from .hand import (DOUBLE_SIX, TEAMS, Hand, Outcome, deal_masks, opening_lead_of_masks, other_team, rng_of,
+                   team_of)
+from .masks import mask_of, tiles_of
 from .move import Move
 from .rules import Rules
 from .tiles import Tile
@@ -293,10 +295,16 @@ class Deal:
     who choose between them); ``lead_tile`` the tile that must be led, if any.
     """
 
-    tiles: Mapping[str, tuple[Tile, ...]]
+    held: Mapping[str, int]
+    """Each seat's tiles as a mask (bit ``t`` for tile ``t``)."""
     boneyard: tuple[Tile, ...]
     leaders: tuple[str, ...]
     lead_tile: Tile | None
+
+    @property
+    def tiles(self) -> dict[str, tuple[Tile, ...]]:
+        """Each seat's tiles, in order."""
+        return {seat: tiles_of(mask) for seat, mask in self.held.items()}
 
     @property
     def needs_choice(self) -> bool:
@@ -309,8 +317,14 @@ class Deal:
         if leader not in self.leaders:
             raise IllegalMoveError(Reason.WRONG_LEADER, "wrong_leader", seat=excerpt(leader, 8) if not
                                    isinstance(leader, str) or len(leader) > 2 else leader, leaders=self.leaders)
-        return Hand(rules, self.tiles, self.boneyard, leader, lead_tile=self.lead_tile, leaders=self.leaders,
-                    _trusted=True)
+        return Hand.from_masks(rules, dict(self.held), self.boneyard, leader, lead_tile=self.lead_tile,
+                               leaders=self.leaders)
+
+
+@cache
+def _team_in_turn(turn_order: tuple[str, ...], team: str) -> tuple[str, ...]:
+    """A team's seats, in the order of play."""
+    return tuple(seat for seat in turn_order if team_of(seat) == team)
 
 
 class Match:
@@ -339,14 +353,18 @@ class Match:
     # -- the right to lead -------------------------------------------------------------
     def lead_rule(self, deal: Mapping[str, Iterable[Tile]]) -> tuple[tuple[str, ...], Tile | None]:
         """The seats that may lead a hand with this deal, and the tile that must be led."""
+        return self._lead_rule({seat: mask_of(tiles) for seat, tiles in deal.items()})
+
+    def _lead_rule(self, held: Mapping[str, int]) -> tuple[tuple[str, ...], Tile | None]:
+        """:meth:`lead_rule` of a deal given as masks."""
         rules, leader = self.rules, self.state.next_leader
         if leader is None:
             raise self._over()
         if leader.kind is LeaderKind.TEAM:
-            return tuple(s for s in rules.turn_order if team_of(s) == leader.who), None
+            return _team_in_turn(rules.turn_order, str(leader.who)), None
         if leader.kind is LeaderKind.SEAT:
             return (str(leader.who),), None
-        opening = opening_lead(rules, deal)
+        opening = opening_lead_of_masks(rules, held)
         if opening is None:
             raise DealError([Problem(Reason.BAD_DEAL, "no double was dealt and the rules say to redeal")])
         seat, tile = opening
@@ -380,17 +398,17 @@ class Match:
         if deal is None:
             rng = self.rng if seed is None else rng_of(seed)
             while True:
-                tiles, pile = deal_tiles(self.rules, rng)
+                held, pile = deal_masks(self.rules, rng)
                 try:
-                    leaders, lead_tile = self.lead_rule(tiles)
+                    leaders, lead_tile = self._lead_rule(held)
                     break
                 except DealError:
                     continue
         else:
             probe = Hand(self.rules, deal, boneyard, self.rules.seats[0], leaders=())
-            tiles, pile = probe.deal, list(probe.initial_boneyard)
-            leaders, lead_tile = self.lead_rule(tiles)
-        self.pending = Deal(tiles, tuple(pile), leaders, lead_tile)
+            held, pile = probe.dealt_masks, list(probe.initial_boneyard)
+            leaders, lead_tile = self._lead_rule(held)
+        self.pending = Deal(held, tuple(pile), leaders, lead_tile)
         return self.pending
 
     def start(self, leader: str | None = None) -> Hand:
