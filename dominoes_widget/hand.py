@@ -147,10 +147,10 @@ def deal_tiles(rules: Rules, seed: int | random.Random | None = None
 def deal_masks(rules: Rules, seed: int | random.Random | None = None) -> tuple[dict[str, int], list[Tile]]:
     """:func:`deal_tiles`' deal with each seat's tiles as a mask (bit ``t`` for tile ``t``)."""
     rng = seed if isinstance(seed, random.Random) else rng_of(seed)
-    tiles, bit_of = _shuffled(rng), _BITS.__getitem__
+    bits = _shuffled(_BITS, rng)  # the tiles' bits, in the order the tiles are shuffled
     seats = rules.seats
-    return ({seat: sum(map(bit_of, tiles[cut])) for seat, cut in zip(seats, _SEAT_SLICES)},  # masks.mask_of
-            tiles[len(seats) * HAND_SIZE:])
+    return ({seat: sum(bits[cut]) for seat, cut in zip(seats, _SEAT_SLICES)},
+            [ALL_TILES[bit.bit_length() - 1] for bit in bits[len(seats) * HAND_SIZE:]])
 
 
 def opening_lead(rules: Rules, deal: Mapping[str, Iterable[Tile]]) -> tuple[str, Tile] | None:
@@ -182,20 +182,20 @@ def opening_lead_of_masks(rules: Rules, held: Mapping[str, int]) -> tuple[str, T
 _SHUFFLE_STEPS = [(i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, len(ALL_TILES)))]
 
 
-def _shuffled(rng: random.Random) -> list[Tile]:
-    """The 28 tiles shuffled by ``rng.shuffle``, its steps written out for a ``random.Random``
-    (the same swaps from the same random bits, without two calls per swap)."""
-    tiles = list(ALL_TILES)
+def _shuffled(items: list[int], rng: random.Random) -> list[int]:
+    """A copy of the 28 ``items`` shuffled by ``rng.shuffle``, its steps written out for a
+    ``random.Random`` (the same swaps from the same random bits, without two calls per swap)."""
+    items = items.copy()
     if type(rng) is not random.Random:
-        rng.shuffle(tiles)
-        return tiles
+        rng.shuffle(items)
+        return items
     getrandbits = rng.getrandbits
     for i, n, k in _SHUFFLE_STEPS:  # random.shuffle: j = randbelow(i + 1), by rejection on k bits
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
-        tiles[i], tiles[j] = tiles[j], tiles[i]
-    return tiles
+        items[i], items[j] = items[j], items[i]
+    return items
 
 
 class LeadOptions(TypedDict, total=False):
