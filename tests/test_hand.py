@@ -718,8 +718,8 @@ def test_a_deal_shuffles_as_random_shuffle_does():
         ours, theirs = random.Random(seed), random.Random(seed)
         tiles = list(ALL_TILES)
         theirs.shuffle(tiles)
-        assert _shuffled(ours) == tiles and ours.random() == theirs.random()
-    assert sorted(_shuffled(random.SystemRandom())) == list(ALL_TILES)
+        assert _shuffled(list(ALL_TILES), ours) == tiles and ours.random() == theirs.random()
+    assert sorted(_shuffled(list(ALL_TILES), random.SystemRandom())) == list(ALL_TILES)
 
 
 def test_a_move_listed_as_legal_is_taken_only_in_the_position_it_was_listed_for():
