@@ -1,14 +1,14 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { installFakeDom } from "./fake_dom.mjs";
+import { installDom } from "./test_dom.mjs";
 import { listen, listenModel } from "./dom.mjs";
 import { createReplay } from "./replay_controller.mjs";
 import { WORDS, replayData } from "./replay_fixture.mjs";
 import { replayListeners } from "./replay_input.mjs";
 import { buildReplay } from "./replay_skeleton.mjs";
 
-installFakeDom();
+installDom();
 
 // anywidget's model, as far as the replay uses it: set() fires the change at once.
 function fakeModel(attributes) {
@@ -35,6 +35,17 @@ function fakeModel(attributes) {
       for (const callback of listeners.get("msg:custom") ?? []) callback(message);
     },
   };
+}
+
+// A key pressed on the replay, and a click, as the browser sends them (they bubble).
+function press(ui, key) {
+  const event = new document.defaultView.Event("keydown", { bubbles: true, cancelable: true });
+  event.key = key;
+  ui.root.dispatchEvent(event);
+}
+
+function click(target) {
+  target.dispatchEvent(new document.defaultView.Event("click", { bubbles: true, cancelable: true }));
 }
 
 const drawn = () => new Promise((resolve) => queueMicrotask(resolve));
@@ -81,32 +92,32 @@ test("an action moves the model and saves it; the drawing follows on the next mi
 
 test("B at a marked move shows the position before it with the better move; N and Shift+N jump between marked moves", async () => {
   const { ui, model } = mounted({ step: 0 });
-  ui.root.dispatchEvent({ type: "keydown", key: "n", target: ui.root });
+  press(ui, "n");
   assert.deepEqual([model.get("hand"), model.get("step")], [0, 2], "to the step where the mistake was just made");
-  ui.root.dispatchEvent({ type: "keydown", key: "b", target: ui.root });
+  press(ui, "b");
   assert.equal(ui.bestButton.getAttribute("aria-pressed"), "true");
   await drawn();
   assert.equal(ui.felt.lineSvg.dataset.line, "6-6", "the line as it was when South chose");
   assert.equal(ui.bestInfo.hidden, false);
   assert.match(ui.bestInfo.textContent, /^Best: South ◀ 6-4 \(North-South 52%\) · played: South 6-4 ▶ \(North-South 40%\)$/);
   assert.equal(ui.verdictSign.textContent, "?", "the verdict stays that of the move shown");
-  ui.root.dispatchEvent({ type: "keydown", key: "ArrowRight", target: ui.root });
+  press(ui, "ArrowRight");
   await drawn();
   assert.equal(ui.bestInfo.hidden, true, "a step without a marked move shows no best move");
   assert.equal(ui.felt.lineSvg.dataset.line, "6-6 6-4");
-  ui.root.dispatchEvent({ type: "keydown", key: "N", target: ui.root });
+  press(ui, "N");
   assert.deepEqual([model.get("hand"), model.get("step")], [0, 2], "Shift+N goes back to it");
-  ui.root.dispatchEvent({ type: "keydown", key: "n", target: ui.root });
+  press(ui, "n");
   assert.deepEqual([model.get("hand"), model.get("step")], [0, 2], "no marked move after it: it stays");
 });
 
 test("a click on a move of the list or a step button goes there", () => {
   const { ui, model } = mounted();
   const third = ui.moveList.querySelector('button[data-ply="3"]');
-  ui.moveList.dispatchEvent({ type: "click", target: third });
+  click(third);
   assert.equal(model.get("step"), 3);
   const start = ui.stepButtons.find((button) => button.dataset.action === "start");
-  start.dispatchEvent({ type: "click" });
+  click(start);
   assert.equal(model.get("step"), 0);
 });
 
