@@ -21,6 +21,12 @@ export function buildSide(...extra) {
   return { side, score, movesTitle, moveList, rules, rulesSummary, rulesText };
 }
 
+/** The rules panel of `buildSide`'s `ui` shows `text` (the kernel's `rules_text`), hidden when there is none. */
+export function showRulesText(ui, text) {
+  ui.rulesText.textContent = text || "";
+  ui.rules.hidden = !ui.rulesText.textContent;
+}
+
 /** The score panel ({title, rows: [{key, label, value, detail, mine}], notes}) into `section`. */
 export function drawScore(section, score, { subtitle = "" } = {}) {
   const panel = score && typeof score === "object" ? score : { title: "", rows: [], notes: [] };

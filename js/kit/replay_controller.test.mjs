@@ -204,3 +204,27 @@ test("a kernel whose host cannot draw a widget inside another (no widget manager
   model.hear({ type: "live" });
   assert.equal(ui.playBar.hidden, true);
 });
+
+test("at a hand's end its result shows in the words box, with the match's end after the last hand", async () => {
+  const data = replayData();
+  data.hands[1].result = { title: "North-South win", lines: ["North is out.", "+1 point"], winners: ["N", "S"] };
+  data.end = "North-South win the match.";
+  const { ui, model } = mounted({ data, hand: 1, step: 0 });
+  assert.equal(ui.result.hidden, true, "no result before the hand's end");
+  model.set("step", 1);
+  await drawn();
+  assert.equal(ui.result.hidden, false);
+  assert.equal(ui.result.querySelector("h3.dw-result-title").textContent, "North-South win");
+  assert.equal(ui.result.querySelector(".dw-result-match").textContent, "North-South win the match.");
+  assert.deepEqual([...ui.result.querySelectorAll(".dw-result-line")].map((line) => line.textContent), ["North is out.", "+1 point"]);
+});
+
+test("the rules panel shows the kernel's rules text and hides without one", () => {
+  const { ui, model } = mounted();
+  assert.equal(ui.rules.hidden, true);
+  model.set("rules_text", "Six Love: the first to six hands wins.");
+  assert.equal(ui.rules.hidden, false);
+  assert.equal(ui.rulesText.textContent, "Six Love: the first to six hands wins.");
+  model.set("rules_text", "");
+  assert.equal(ui.rules.hidden, true);
+});
