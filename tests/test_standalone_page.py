@@ -289,7 +289,8 @@ def test_at_every_marked_move_of_the_example_the_best_move_shown_is_that_decisio
             best_chance, played_chance = f"{side} {best_shown}%", f"{side} {shown}%"
             assert ghost.locator(".dw-ghost-label").text_content() == f"Best: {tile} ({best_chance})", where
             info = page.locator(".dw-best-info").inner_text()
-            assert info.startswith("Best: ") and f"({best_chance}) · played: " in info and info.endswith(f"({played_chance})")
+            played_item = data["hands"][hand]["move_items"][mark["ply"]]
+            assert info == f"Best: {mark['best_item']} ({best_chance}) · played: {played_item} ({played_chance})", where
             # one point of view: the comment gives the same numbers, and the gap between them as written
             assert f"gives {played_chance};" in mark["words"], where
             assert f"gives {best_shown}% ({best_shown - shown} point" in mark["words"], where

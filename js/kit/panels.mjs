@@ -3,7 +3,7 @@
 
 import { h, setChildren, svgNode } from "./dom.mjs";
 import { numberSvg } from "./tile.mjs";
-import { moveShort, numberWord } from "./words.mjs";
+import { numberWord } from "./words.mjs";
 
 /**
  * The side panels' DOM: the score, the moves, the rules, with `extra` panels between the
@@ -119,9 +119,13 @@ export function drawMoveList(list, items, current, { disabled = false } = {}) {
   showCurrent(list);
 }
 
-/** The items of drawMoveList for a hand's moves: the deal, then each move in short. */
-export function moveItems(word, moves, sentences, names) {
-  return [{ ply: 0, text: word("deal") }, ...moves.map((move, i) => ({ ply: i + 1, text: moveShort(word, move, names), title: sentences[i] || move }))];
+/**
+ * The items of drawMoveList for a hand's moves: the deal, then each move in the kernel's short
+ * words (`items`, "North: 6-4 on the left"; its notation where there are none), with its
+ * sentence (`sentences`) as its title. The Table and the Replay list their moves alike.
+ */
+export function moveItems(word, moves, items = [], sentences = []) {
+  return [{ ply: 0, text: word("deal") }, ...moves.map((move, i) => ({ ply: i + 1, text: items[i] || move, title: sentences[i] || move }))];
 }
 
 /** Mark another ply as current without rebuilding the list. */

@@ -99,7 +99,7 @@ test("B at a marked move shows the position before it with the better move; N an
   await drawn();
   assert.equal(ui.felt.lineSvg.dataset.line, "6-6", "the line as it was when South chose");
   assert.equal(ui.bestInfo.hidden, false);
-  assert.match(ui.bestInfo.textContent, /^Best: South ◀ 6-4 \(North-South 52%\) · played: South 6-4 ▶ \(North-South 40%\)$/);
+  assert.match(ui.bestInfo.textContent, /^Best: South: 6-4 on the left \(North-South 52%\) · played: South: 6-4 on the right \(North-South 40%\)$/);
   assert.equal(ui.verdictSign.textContent, "?", "the verdict stays that of the move shown");
   press(ui, "ArrowRight");
   await drawn();
@@ -190,7 +190,7 @@ test("the whole match's chart opens wide under the board; the point under the po
   assert.ok(ui.root.classList.contains("dw-chart-wide"));
   replay.stripHover(2);
   assert.equal(ui.stripTip.hidden, false);
-  assert.match(ui.stripTip.textContent, /Move 2: .*%.*S 6-4/, "the point's move number, chance and move");
+  assert.match(ui.stripTip.textContent, /Move 2: .*%.*South: 6-4 on the right/, "the point's move number, chance and move");
   replay.stripHover(null);
   assert.equal(ui.stripTip.hidden, true, "off the strip: no words");
   replay.act("matchScope");

@@ -115,7 +115,7 @@ function drawSide(ui, state, hand, step, said, analysis) {
   const marks = flaggedMarks(analysis).map((mark) => [mark.ply, mark.verdict]);
   if (state.changed("moves", [hand, handData.moves, data.players, marks])) {
     const sentences = handSteps(handData).slice(1).map((later) => later.say);
-    drawMoveList(ui.moveList, moveListItems(data, handData, sentences, analysis, state.word), step);
+    drawMoveList(ui.moveList, moveListItems(handData, sentences, analysis, state.word), step);
   } else if (state.changed("current-move", [step])) {
     markCurrentMove(ui.moveList, step);
   }
