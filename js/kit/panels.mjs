@@ -128,15 +128,29 @@ export function moveItems(word, moves, items = [], sentences = []) {
   return [{ ply: 0, text: word("deal") }, ...moves.map((move, i) => ({ ply: i + 1, text: items[i] || move, title: sentences[i] || move }))];
 }
 
-/** Mark another ply as current without rebuilding the list. */
+/**
+ * Mark another ply as current without rebuilding the list: only the button that was current
+ * and the one that is now are touched (the list holds one row per ply, in order).
+ */
 export function markCurrentMove(list, current) {
-  for (const button of list.querySelectorAll("button[data-ply]")) {
-    const here = Number(button.dataset.ply) === current;
-    button.classList.toggle("dw-current", here);
-    if (here) button.setAttribute("aria-current", "step");
-    else button.removeAttribute("aria-current");
+  const was = list.querySelector("button.dw-current");
+  const now = moveButton(list, current);
+  if (was === now) return;
+  if (was) {
+    was.classList.remove("dw-current");
+    was.removeAttribute("aria-current");
+  }
+  if (now) {
+    now.classList.add("dw-current");
+    now.setAttribute("aria-current", "step");
   }
   showCurrent(list);
+}
+
+// The button of `ply`: its row's, found by place, not by searching every row.
+function moveButton(list, ply) {
+  const button = list.children[ply]?.firstElementChild ?? null;
+  return button?.dataset.ply === String(ply) ? button : list.querySelector(`button[data-ply="${ply}"]`);
 }
 
 // Scroll the list itself (never the page) so the current move shows: on the next frame,

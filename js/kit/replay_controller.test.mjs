@@ -228,3 +228,72 @@ test("the rules panel shows the kernel's rules text and hides without one", () =
   model.set("rules_text", "");
   assert.equal(ui.rules.hidden, true);
 });
+
+/** The replay data with a second hand of `moves` passes (a long hand, words only). */
+function longHand(moves) {
+  const data = replayData();
+  const hand = data.hands[1];
+  hand.moves = Array.from({ length: moves }, (_, i) => `${"NESW"[i % 4]} pass`);
+  hand.move_items = hand.moves.map((move) => `${move.split(" ")[0]}: pass`);
+  hand.deltas = [hand.deltas[0], ...hand.moves.map((move, i) => ({ move, say: `Move ${i + 1}.` }))];
+  return data;
+}
+
+/**
+ * What `act` (and the drawing after it) does to the move list's rows: the DOM changes under
+ * the list, and the rows whose button was written to at all (a class or an attribute set,
+ * even to what it was: touching every row is the cost a step must not have).
+ */
+async function rowWritesDuring(list, act) {
+  const records = [];
+  const observer = new document.defaultView.MutationObserver((found) => records.push(...found));
+  observer.observe(list, { attributes: true, childList: true, subtree: true, characterData: true });
+  const written = new Set();
+  for (const button of list.querySelectorAll("button[data-ply]")) {
+    const count = (target, name) => {
+      const write = target[name];
+      target[name] = (...args) => (written.add(button.dataset.ply), write.apply(target, args));
+    };
+    for (const name of ["setAttribute", "removeAttribute", "toggleAttribute"]) count(button, name);
+    for (const name of ["add", "remove", "toggle"]) count(button.classList, name);
+  }
+  await act();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  records.push(...observer.takeRecords());
+  observer.disconnect();
+  return { records, written: [...written].sort() };
+}
+
+test("a step changes only the move list's old and new current rows: the list is not rebuilt, nor every move compared", async () => {
+  const data = longHand(60);
+  const { ui, model, replay } = mounted({ data, hand: 1, step: 10 });
+  const rows = [...ui.moveList.children];
+  assert.equal(rows.length, 61);
+  const compared = [];
+  const changed = replay.state.changed;
+  replay.state.changed = Object.assign((part, inputs) => (compared.push(inputs), changed(part, inputs)), { forget: changed.forget });
+  const { records, written } = await rowWritesDuring(ui.moveList, async () => {
+    model.set("step", 11);
+    await drawn();
+  });
+  assert.deepEqual([...ui.moveList.children], rows, "the same rows, not new ones");
+  assert.ok(records.every((record) => record.type === "attributes"), "no row added or removed, no text rewritten");
+  assert.deepEqual(written, ["10", "11"], "only the old and the new current move are written to");
+  const current = ui.moveList.querySelectorAll('[aria-current="step"]');
+  assert.deepEqual([...current].map((button) => button.dataset.ply), ["11"]);
+  assert.ok(current[0].classList.contains("dw-current"));
+  assert.ok(!compared.some((inputs) => Object.values(inputs).includes(data.hands[1].moves)), "the hand's moves are not compared at each step");
+});
+
+test("a new record or new words rebuild the move list", async () => {
+  const { ui, model } = mounted({ data: longHand(5), hand: 1, step: 2 });
+  const before = ui.moveList.children[1];
+  model.set("data", longHand(6));
+  await drawn();
+  assert.equal(ui.moveList.children.length, 7);
+  assert.notEqual(ui.moveList.children[1], before);
+  assert.equal(ui.moveList.querySelector('[aria-current="step"]').dataset.ply, "2");
+  model.set("words", { ...WORDS, deal: "The deal" });
+  await drawn();
+  assert.equal(ui.moveList.children[0].textContent, "The deal");
+});

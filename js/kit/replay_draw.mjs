@@ -112,10 +112,12 @@ function drawSide(ui, state, hand, step, said, analysis) {
   const data = state.data;
   const handData = data.hands[hand];
   if (state.changed("score", [said.score, handData.label])) drawScore(ui.score, said.score, { subtitle: handData.label ?? "" });
-  const marks = flaggedMarks(analysis).map((mark) => [mark.ply, mark.verdict]);
-  if (state.changed("moves", [hand, handData.moves, data.players, marks])) {
+  // A hand's list is built once: its moves, words and marks change only with the data or
+  // the words, which start a new tracker (onData). A step moves the current mark alone.
+  if (state.changed("moves", [hand])) {
     const sentences = handSteps(handData).slice(1).map((later) => later.say);
     drawMoveList(ui.moveList, moveListItems(handData, sentences, analysis, state.word), step);
+    state.changed("current-move", [step]);
   } else if (state.changed("current-move", [step])) {
     markCurrentMove(ui.moveList, step);
   }
