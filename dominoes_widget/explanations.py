@@ -23,7 +23,7 @@ from .views import SeatView, seat_view
 __all__ = ["explain", "describe_rules", "explain_refusal", "refusal_detail", "explain_move", "explain_result",
            "score_line", "leader_words", "TEAM_NAMES", "rules_name", "player_label", "hand_label",
            "match_winner_words", "score_panel_words", "Counted", "counting_words", "numbers_lacked", "move_label",
-           "Voice"]
+           "move_item", "Voice"]
 
 TEAM_NAMES = {"NS": "North-South", "EW": "East-West"}
 """The teams' English names (the catalog's ``team`` section gives every language's)."""
@@ -523,6 +523,13 @@ def move_label(move: Move | str, voice: Voice) -> str:
     if move.action == LEAD and move.tile is not None and move.first is not None:
         return voice("analysis.hint_lead", tile=move.tile.written(move.first))
     return voice("analysis.hint_pass") if move.action == PASS else voice("analysis.hint_draw")
+
+
+def move_item(move: Move | str, voice: Voice) -> str:
+    """A move in a list of moves, with its player: ``North: 6-4 on the left`` (the Table's and
+    the Replay's move lists)."""
+    move = Move.parse(move) if isinstance(move, str) else move
+    return voice("table.move_item", who=voice.name(move.seat), move=move_label(move, voice))
 
 
 def numbers_lacked(numbers: Sequence[object], voice: Voice) -> str:

@@ -10,6 +10,7 @@ import { changeTracker, listenModel } from "./kit/dom.mjs";
 import { kernelLink } from "./kit/kernel_link.mjs";
 import { noticeFlasher } from "./kit/notice.mjs";
 import { applyPalette } from "./kit/palette.mjs";
+import { showRulesText } from "./kit/panels.mjs";
 import { tableActions } from "./kit/table_actions.mjs";
 import { bindTableInput } from "./kit/table_input.mjs";
 import { tableRenderer } from "./kit/table_render.mjs";
@@ -59,10 +60,7 @@ function render({ model, el }) {
     onRulesText();
   }
 
-  function onRulesText() {
-    ui.rulesText.textContent = model.get("rules_text") || "";
-    ui.rules.hidden = !ui.rulesText.textContent;
-  }
+  const onRulesText = () => showRulesText(ui, model.get("rules_text"));
 
   // A refusal or an error: flash it over the status line; the kernel is there.
   function onCustomMessage(message) {

@@ -12,7 +12,9 @@ import traitlets
 
 from dominoes_widget import Match, Rules, read_record, write_record
 from dominoes_widget.explanations import explain_move
+from dominoes_widget.sessions.move_words import MoveWords
 from dominoes_widget.sessions.replay import ReplaySession
+from dominoes_widget.views import seat_view
 from dominoes_widget.widgets.replay import Replay
 from dominoes_widget.sessions.step_deltas import hand_steps
 
@@ -255,8 +257,8 @@ def test_the_synced_payload_is_compact():
     assert per_move < 300, "a step costs its change and its sentence, little else"
     # nothing but what the browser needs
     assert set(replay.data) == {"v", "lang", "game", "title", "seats", "bottom", "players", "hands", "end"}
-    assert set(replay.data["hands"][0]) == {"label", "moves", "score_before", "score_after", "tally_before",
-                                            "tally_after", "result", "deltas"}
+    assert set(replay.data["hands"][0]) == {"label", "moves", "move_items", "score_before", "score_after",
+                                            "tally_before", "tally_after", "result", "deltas"}
     assert ReplaySession(_record()).data() == replay.data
 
 
@@ -467,3 +469,19 @@ def test_an_analysis_that_stops_says_so_in_the_bar(monkeypatch):
     replay = asyncio.run(main())
     assert replay.analysing["failed"] and replay.analysing["text"] == "The analysis stopped: out of memory"
     assert replay.analysing["total"] == 12
+
+
+@pytest.mark.parametrize("lang", ["en", "vi"])
+@pytest.mark.parametrize("name", ["six_love_match.json", "vietnamese_3_players.json"])
+def test_the_move_list_words_each_move_as_the_tables_list_does(lang, name):
+    """The Replay's move list says "North: 6-4 on the left", in the Table's words, not in signs."""
+    session = ReplaySession(_record(name), lang=lang)
+    data = session.data()
+    voice = session.voice()
+    for index, hand in enumerate(data["hands"]):
+        end = session.position(index, session.moves_in(index))
+        assert hand["move_items"] == MoveWords().of(seat_view(end, end.rules.seats[0]), voice).items
+    first = data["hands"][0]["move_items"]
+    assert all("◀" not in item and "▶" not in item for item in first)
+    on_the_left = {"en": " on the left", "vi": " ở đầu trái"}[lang]
+    assert any(item.endswith(on_the_left) for item in first), first

@@ -231,6 +231,7 @@ def test_slider_hand_picker_and_moves_list(mounted, data):
     items = page.locator(".dw-move-list button")
     assert items.count() == len(data["hands"][3]["moves"]) + 1
     assert items.nth(5).get_attribute("title") == hand_steps(data["hands"][3])[5]["say"]
+    assert items.nth(5).inner_text() == data["hands"][3]["move_items"][4], "in the Table's words: 'North: 6-4 on the left'"
     assert page.locator('.dw-move-list button[aria-current="step"]').get_attribute("data-ply") == "2"
     items.nth(5).click()
     harness.settle(page)

@@ -289,7 +289,8 @@ def test_at_every_marked_move_of_the_example_the_best_move_shown_is_that_decisio
             best_chance, played_chance = f"{side} {best_shown}%", f"{side} {shown}%"
             assert ghost.locator(".dw-ghost-label").text_content() == f"Best: {tile} ({best_chance})", where
             info = page.locator(".dw-best-info").inner_text()
-            assert info.startswith("Best: ") and f"({best_chance}) · played: " in info and info.endswith(f"({played_chance})")
+            played_item = data["hands"][hand]["move_items"][mark["ply"]]
+            assert info == f"Best: {mark['best_item']} ({best_chance}) · played: {played_item} ({played_chance})", where
             # one point of view: the comment gives the same numbers, and the gap between them as written
             assert f"gives {played_chance};" in mark["words"], where
             assert f"gives {best_shown}% ({best_shown - shown} point" in mark["words"], where
@@ -408,3 +409,37 @@ def test_the_whole_match_chart_opens_wide_with_hand_lines_hover_and_click_to_jum
         picture_offline_and_clean(page, f"chart-{width}x{height}-{theme}.png", requests, path, errors)
         page.locator("button.dw-match-toggle").click()
         assert page.locator(".dw-wide-chart").is_hidden() and page.locator(".dw-analysis .dw-strip-box").is_visible()
+
+
+def _cut_seat_names(page) -> list[str]:
+    """The seats whose name does not show whole: cut short (an ellipsis, clipped lines), or the
+    name, the seat or its tiles spilling out of the seat's row of the felt."""
+    return page.evaluate("""() => [...document.querySelectorAll('.dw-seat:not([hidden])')].flatMap((seat) => {
+        const name = seat.querySelector('.dw-seat-name');
+        const row = seat.parentElement.getBoundingClientRect();
+        const cut = name.scrollWidth > name.clientWidth + 1 || name.scrollHeight > name.clientHeight + 1;
+        const outside = (box) => box.top < row.top - 1 || box.bottom > row.bottom + 1 || box.left < row.left - 1 || box.right > row.right + 1;
+        const spills = [name, seat, ...seat.querySelectorAll('.dw-seat-tile')].some((part) => outside(part.getBoundingClientRect()));
+        return cut || spills ? [`${seat.dataset.position}: ${name.textContent}`] : [];
+    })""")
+
+
+@pytest.mark.parametrize("lang", ["en", "vi"])
+def test_at_a_phones_width_every_seat_shows_its_whole_name(chromium, tmp_path, lang):
+    """Long names ("Alexandra Konstantinopoulou (South)", "East (greedy bot)") wrap on the felt at
+    390 px rather than end in "…"; the pictures are saved in both themes."""
+    record = json.loads(TEN_HANDS.read_text())
+    record["players"] = {"N": "Nguyễn Thị Minh Khai", "E": "bot:greedy", "S": "Alexandra Konstantinopoulou",
+                         "W": "bot:random"}
+    path = Replay(record, lang=lang).save_html(tmp_path / f"names-{lang}.html", hand=1, step=3)
+    for theme in ("light", "dark"):
+        page, requests, errors, _, _ = open_offline(chromium, path, viewport=(390, 844))
+        try:
+            page.emulate_media(color_scheme=theme)
+            assert page.locator(".dw-seat:not([hidden])").count() == 4
+            assert _cut_seat_names(page) == []
+            page.keyboard.press("ArrowRight")  # another seat's turn: its mark shows beside its name
+            assert _cut_seat_names(page) == []
+            picture_offline_and_clean(page, f"names-390x844-{lang}-{theme}.png", requests, path, errors)
+        finally:
+            page.close()

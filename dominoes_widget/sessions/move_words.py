@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..catalog import Voice
-from ..explanations import explain_move, move_label
+from ..explanations import explain_move, move_item
 from ..move import Move
 from ..views import SeatView
 
@@ -65,7 +65,7 @@ def _bring_up_to_date(words: HandWords, shown: SeatView, voice: Voice) -> None:
         move = moves[index]
         words.notation.append(str(move))
         words.sentences.append(explain_move(shown, index, voice=voice))
-        words.items.append(voice("table.move_item", who=voice.name(move.seat), move=move_label(move, voice)))
+        words.items.append(move_item(move, voice))
     words.moves, words.fits = moves, fits
 
 

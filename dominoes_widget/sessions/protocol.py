@@ -233,6 +233,7 @@ class AnalysisMark(TypedDict):
     loss: float
     played: str
     best: str
+    best_item: str  # the best move in short words, as the move list says the played one
     win: float
     best_win: float
     share: float  # the mover's side's share (percent: a win 100, a tie 50) after the move, as the strip has it
@@ -249,6 +250,7 @@ class ReplayAnalysis(TypedDict):
 class ReplayHand(TypedDict, total=False):
     label: str
     moves: list[str]
+    move_items: list[str]  # each move in short words, as the Table's move list says it
     score_before: ScorePanel
     score_after: ScorePanel | None
     tally_before: str

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from ..errors import Problem, RecordError, Reason, excerpt
 from ..catalog import Voice, check_language
-from ..explanations import (dealt_words, explain_move, explain_result, hand_label, match_winner_words, move_label,
-                            player_label, rules_name, score_panel_words)
+from ..explanations import (dealt_words, explain_move, explain_result, hand_label, match_winner_words, move_item,
+                            move_label, player_label, rules_name, score_panel_words)
 from ..hand import TEAMS, Hand, team_of
 from ..match import Match, MatchState
 from ..move import Move
@@ -229,6 +229,7 @@ class ReplaySession:
         data: ReplayHand = {
             "label": hand_label(index, voice),
             "moves": [str(m) for m in source.moves],
+            "move_items": [move_item(m, voice) for m in source.moves],
             "score_before": _score(rules, before, voice),
             "score_after": _score(rules, after, voice) if after is not None else None,
             "tally_before": _tally(before),
@@ -312,7 +313,7 @@ def _mark(decision: Any, voice: Voice) -> AnalysisMark:
                       best=move_label(best.move, voice), side=side, win=f"{shown}%", best_win=f"{best_shown}%",
                       loss=best_shown - shown)
     return {"ply": decision.ply, "side": decision.side, "verdict": verdict.value, "loss": round(decision.loss, 1),
-            "played": decision.played, "best": best.move, "win": round(decision.played_judgement.win, 3),
+            "played": decision.played, "best": best.move, "best_item": move_item(best.move, voice), "win": round(decision.played_judgement.win, 3),
             "best_win": round(best.win, 3), "share": share, "best_share": best_share, "words": words}
 
 

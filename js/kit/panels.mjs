@@ -3,7 +3,7 @@
 
 import { h, setChildren, svgNode } from "./dom.mjs";
 import { numberSvg } from "./tile.mjs";
-import { moveShort, numberWord } from "./words.mjs";
+import { numberWord } from "./words.mjs";
 
 /**
  * The side panels' DOM: the score, the moves, the rules, with `extra` panels between the
@@ -19,6 +19,12 @@ export function buildSide(...extra) {
   const rules = h("details", { className: "dw-panel dw-rules" }, rulesSummary, rulesText);
   const side = h("aside", { className: "dw-side" }, h("div", { className: "dw-side-inner" }, score, ...extra, moves, rules));
   return { side, score, movesTitle, moveList, rules, rulesSummary, rulesText };
+}
+
+/** The rules panel of `buildSide`'s `ui` shows `text` (the kernel's `rules_text`), hidden when there is none. */
+export function showRulesText(ui, text) {
+  ui.rulesText.textContent = text || "";
+  ui.rules.hidden = !ui.rulesText.textContent;
 }
 
 /** The score panel ({title, rows: [{key, label, value, detail, mine}], notes}) into `section`. */
@@ -113,20 +119,38 @@ export function drawMoveList(list, items, current, { disabled = false } = {}) {
   showCurrent(list);
 }
 
-/** The items of drawMoveList for a hand's moves: the deal, then each move in short. */
-export function moveItems(word, moves, sentences, names) {
-  return [{ ply: 0, text: word("deal") }, ...moves.map((move, i) => ({ ply: i + 1, text: moveShort(word, move, names), title: sentences[i] || move }))];
+/**
+ * The items of drawMoveList for a hand's moves: the deal, then each move in the kernel's short
+ * words (`items`, "North: 6-4 on the left"; its notation where there are none), with its
+ * sentence (`sentences`) as its title. The Table and the Replay list their moves alike.
+ */
+export function moveItems(word, moves, items = [], sentences = []) {
+  return [{ ply: 0, text: word("deal") }, ...moves.map((move, i) => ({ ply: i + 1, text: items[i] || move, title: sentences[i] || move }))];
 }
 
-/** Mark another ply as current without rebuilding the list. */
+/**
+ * Mark another ply as current without rebuilding the list: only the button that was current
+ * and the one that is now are touched (the list holds one row per ply, in order).
+ */
 export function markCurrentMove(list, current) {
-  for (const button of list.querySelectorAll("button[data-ply]")) {
-    const here = Number(button.dataset.ply) === current;
-    button.classList.toggle("dw-current", here);
-    if (here) button.setAttribute("aria-current", "step");
-    else button.removeAttribute("aria-current");
+  const was = list.querySelector("button.dw-current");
+  const now = moveButton(list, current);
+  if (was === now) return;
+  if (was) {
+    was.classList.remove("dw-current");
+    was.removeAttribute("aria-current");
+  }
+  if (now) {
+    now.classList.add("dw-current");
+    now.setAttribute("aria-current", "step");
   }
   showCurrent(list);
+}
+
+// The button of `ply`: its row's, found by place, not by searching every row.
+function moveButton(list, ply) {
+  const button = list.children[ply]?.firstElementChild ?? null;
+  return button?.dataset.ply === String(ply) ? button : list.querySelector(`button[data-ply="${ply}"]`);
 }
 
 // Scroll the list itself (never the page) so the current move shows: on the next frame,

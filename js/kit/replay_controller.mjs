@@ -3,6 +3,7 @@
 // trait's update. It draws on the next microtask, once for any number of changes.
 
 import { changeTracker } from "./dom.mjs";
+import { showRulesText } from "./panels.mjs";
 import { createPlayer } from "./player.mjs";
 import { drawPosition, stripTip } from "./replay_draw.mjs";
 import { fillHandPicker, labelReplay, showPlaying, showProgress, showReport, showSpeed } from "./replay_skeleton.mjs";
@@ -188,10 +189,7 @@ function traitUpdates({ ui, model, state, player, drawSoon }) {
     showPlaying(ui, player.playing, state.word);
     onData();
   }
-  function onRules() {
-    ui.rulesText.textContent = model.get("rules_text") ?? "";
-    ui.rules.hidden = !ui.rulesText.textContent;
-  }
+  const onRules = () => showRulesText(ui, model.get("rules_text"));
   function onSpeed() {
     const speed = Number(model.get("speed"));
     showSpeed(ui, speed, state.word);

@@ -1,14 +1,14 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { installFakeDom } from "./fake_dom.mjs";
+import { installDom } from "./test_dom.mjs";
 import { listen, listenModel } from "./dom.mjs";
 import { createReplay } from "./replay_controller.mjs";
 import { WORDS, replayData } from "./replay_fixture.mjs";
 import { replayListeners } from "./replay_input.mjs";
 import { buildReplay } from "./replay_skeleton.mjs";
 
-installFakeDom();
+installDom();
 
 // anywidget's model, as far as the replay uses it: set() fires the change at once.
 function fakeModel(attributes) {
@@ -35,6 +35,17 @@ function fakeModel(attributes) {
       for (const callback of listeners.get("msg:custom") ?? []) callback(message);
     },
   };
+}
+
+// A key pressed on the replay, and a click, as the browser sends them (they bubble).
+function press(ui, key) {
+  const event = new document.defaultView.Event("keydown", { bubbles: true, cancelable: true });
+  event.key = key;
+  ui.root.dispatchEvent(event);
+}
+
+function click(target) {
+  target.dispatchEvent(new document.defaultView.Event("click", { bubbles: true, cancelable: true }));
 }
 
 const drawn = () => new Promise((resolve) => queueMicrotask(resolve));
@@ -81,32 +92,32 @@ test("an action moves the model and saves it; the drawing follows on the next mi
 
 test("B at a marked move shows the position before it with the better move; N and Shift+N jump between marked moves", async () => {
   const { ui, model } = mounted({ step: 0 });
-  ui.root.dispatchEvent({ type: "keydown", key: "n", target: ui.root });
+  press(ui, "n");
   assert.deepEqual([model.get("hand"), model.get("step")], [0, 2], "to the step where the mistake was just made");
-  ui.root.dispatchEvent({ type: "keydown", key: "b", target: ui.root });
+  press(ui, "b");
   assert.equal(ui.bestButton.getAttribute("aria-pressed"), "true");
   await drawn();
   assert.equal(ui.felt.lineSvg.dataset.line, "6-6", "the line as it was when South chose");
   assert.equal(ui.bestInfo.hidden, false);
-  assert.match(ui.bestInfo.textContent, /^Best: South ◀ 6-4 \(North-South 52%\) · played: South 6-4 ▶ \(North-South 40%\)$/);
+  assert.match(ui.bestInfo.textContent, /^Best: South: 6-4 on the left \(North-South 52%\) · played: South: 6-4 on the right \(North-South 40%\)$/);
   assert.equal(ui.verdictSign.textContent, "?", "the verdict stays that of the move shown");
-  ui.root.dispatchEvent({ type: "keydown", key: "ArrowRight", target: ui.root });
+  press(ui, "ArrowRight");
   await drawn();
   assert.equal(ui.bestInfo.hidden, true, "a step without a marked move shows no best move");
   assert.equal(ui.felt.lineSvg.dataset.line, "6-6 6-4");
-  ui.root.dispatchEvent({ type: "keydown", key: "N", target: ui.root });
+  press(ui, "N");
   assert.deepEqual([model.get("hand"), model.get("step")], [0, 2], "Shift+N goes back to it");
-  ui.root.dispatchEvent({ type: "keydown", key: "n", target: ui.root });
+  press(ui, "n");
   assert.deepEqual([model.get("hand"), model.get("step")], [0, 2], "no marked move after it: it stays");
 });
 
 test("a click on a move of the list or a step button goes there", () => {
   const { ui, model } = mounted();
   const third = ui.moveList.querySelector('button[data-ply="3"]');
-  ui.moveList.dispatchEvent({ type: "click", target: third });
+  click(third);
   assert.equal(model.get("step"), 3);
   const start = ui.stepButtons.find((button) => button.dataset.action === "start");
-  start.dispatchEvent({ type: "click" });
+  click(start);
   assert.equal(model.get("step"), 0);
 });
 
@@ -179,7 +190,7 @@ test("the whole match's chart opens wide under the board; the point under the po
   assert.ok(ui.root.classList.contains("dw-chart-wide"));
   replay.stripHover(2);
   assert.equal(ui.stripTip.hidden, false);
-  assert.match(ui.stripTip.textContent, /Move 2: .*%.*S 6-4/, "the point's move number, chance and move");
+  assert.match(ui.stripTip.textContent, /Move 2: .*%.*South: 6-4 on the right/, "the point's move number, chance and move");
   replay.stripHover(null);
   assert.equal(ui.stripTip.hidden, true, "off the strip: no words");
   replay.act("matchScope");
@@ -192,4 +203,97 @@ test("a kernel whose host cannot draw a widget inside another (no widget manager
   const { ui, model } = mounted();
   model.hear({ type: "live" });
   assert.equal(ui.playBar.hidden, true);
+});
+
+test("at a hand's end its result shows in the words box, with the match's end after the last hand", async () => {
+  const data = replayData();
+  data.hands[1].result = { title: "North-South win", lines: ["North is out.", "+1 point"], winners: ["N", "S"] };
+  data.end = "North-South win the match.";
+  const { ui, model } = mounted({ data, hand: 1, step: 0 });
+  assert.equal(ui.result.hidden, true, "no result before the hand's end");
+  model.set("step", 1);
+  await drawn();
+  assert.equal(ui.result.hidden, false);
+  assert.equal(ui.result.querySelector("h3.dw-result-title").textContent, "North-South win");
+  assert.equal(ui.result.querySelector(".dw-result-match").textContent, "North-South win the match.");
+  assert.deepEqual([...ui.result.querySelectorAll(".dw-result-line")].map((line) => line.textContent), ["North is out.", "+1 point"]);
+});
+
+test("the rules panel shows the kernel's rules text and hides without one", () => {
+  const { ui, model } = mounted();
+  assert.equal(ui.rules.hidden, true);
+  model.set("rules_text", "Six Love: the first to six hands wins.");
+  assert.equal(ui.rules.hidden, false);
+  assert.equal(ui.rulesText.textContent, "Six Love: the first to six hands wins.");
+  model.set("rules_text", "");
+  assert.equal(ui.rules.hidden, true);
+});
+
+/** The replay data with a second hand of `moves` passes (a long hand, words only). */
+function longHand(moves) {
+  const data = replayData();
+  const hand = data.hands[1];
+  hand.moves = Array.from({ length: moves }, (_, i) => `${"NESW"[i % 4]} pass`);
+  hand.move_items = hand.moves.map((move) => `${move.split(" ")[0]}: pass`);
+  hand.deltas = [hand.deltas[0], ...hand.moves.map((move, i) => ({ move, say: `Move ${i + 1}.` }))];
+  return data;
+}
+
+/**
+ * What `act` (and the drawing after it) does to the move list's rows: the DOM changes under
+ * the list, and the rows whose button was written to at all (a class or an attribute set,
+ * even to what it was: touching every row is the cost a step must not have).
+ */
+async function rowWritesDuring(list, act) {
+  const records = [];
+  const observer = new document.defaultView.MutationObserver((found) => records.push(...found));
+  observer.observe(list, { attributes: true, childList: true, subtree: true, characterData: true });
+  const written = new Set();
+  for (const button of list.querySelectorAll("button[data-ply]")) {
+    const count = (target, name) => {
+      const write = target[name];
+      target[name] = (...args) => (written.add(button.dataset.ply), write.apply(target, args));
+    };
+    for (const name of ["setAttribute", "removeAttribute", "toggleAttribute"]) count(button, name);
+    for (const name of ["add", "remove", "toggle"]) count(button.classList, name);
+  }
+  await act();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  records.push(...observer.takeRecords());
+  observer.disconnect();
+  return { records, written: [...written].sort() };
+}
+
+test("a step changes only the move list's old and new current rows: the list is not rebuilt, nor every move compared", async () => {
+  const data = longHand(60);
+  const { ui, model, replay } = mounted({ data, hand: 1, step: 10 });
+  const rows = [...ui.moveList.children];
+  assert.equal(rows.length, 61);
+  const compared = [];
+  const changed = replay.state.changed;
+  replay.state.changed = Object.assign((part, inputs) => (compared.push(inputs), changed(part, inputs)), { forget: changed.forget });
+  const { records, written } = await rowWritesDuring(ui.moveList, async () => {
+    model.set("step", 11);
+    await drawn();
+  });
+  assert.deepEqual([...ui.moveList.children], rows, "the same rows, not new ones");
+  assert.ok(records.every((record) => record.type === "attributes"), "no row added or removed, no text rewritten");
+  assert.deepEqual(written, ["10", "11"], "only the old and the new current move are written to");
+  const current = ui.moveList.querySelectorAll('[aria-current="step"]');
+  assert.deepEqual([...current].map((button) => button.dataset.ply), ["11"]);
+  assert.ok(current[0].classList.contains("dw-current"));
+  assert.ok(!compared.some((inputs) => Object.values(inputs).includes(data.hands[1].moves)), "the hand's moves are not compared at each step");
+});
+
+test("a new record or new words rebuild the move list", async () => {
+  const { ui, model } = mounted({ data: longHand(5), hand: 1, step: 2 });
+  const before = ui.moveList.children[1];
+  model.set("data", longHand(6));
+  await drawn();
+  assert.equal(ui.moveList.children.length, 7);
+  assert.notEqual(ui.moveList.children[1], before);
+  assert.equal(ui.moveList.querySelector('[aria-current="step"]').dataset.ply, "2");
+  model.set("words", { ...WORDS, deal: "The deal" });
+  await drawn();
+  assert.equal(ui.moveList.children[0].textContent, "The deal");
 });

@@ -13,6 +13,7 @@ import { drawSeat } from "./felt.mjs";
 import { lineDrawing } from "./line_view.mjs";
 import { drawCounting, drawMoveList, drawScore, markCurrentMove } from "./panels.mjs";
 import { STEP_ACTIONS } from "./replay_skeleton.mjs";
+import { drawResult } from "./result_panel.mjs";
 import { bestMoveView, controlTexts, cornerTexts, idleActions, lineLabel, matchStrip, moveListItems, seatInfos, stripTitles, stripWords, verdictView } from "./replay_view.mjs";
 import { stripDrawing, stripMarker } from "./strip.mjs";
 
@@ -104,22 +105,19 @@ export function drawWords(ui, state, said, verdict) {
   const result = said.result;
   ui.result.hidden = !result;
   ui.info.classList.toggle("dw-with-result", Boolean(result));
-  setChildren(
-    ui.result,
-    ...(result
-      ? [h("h3", { className: "dw-result-title", text: result.title ?? "" }), said.end ? h("p", { className: "dw-result-match", text: said.end }) : null, ...(result.lines ?? []).map((line) => h("p", { className: "dw-result-line", text: line }))]
-      : []),
-  );
+  drawResult(ui.result, result ? { ...result, match: said.end ?? null } : null, { heading: "h3" });
 }
 
 function drawSide(ui, state, hand, step, said, analysis) {
   const data = state.data;
   const handData = data.hands[hand];
   if (state.changed("score", [said.score, handData.label])) drawScore(ui.score, said.score, { subtitle: handData.label ?? "" });
-  const marks = flaggedMarks(analysis).map((mark) => [mark.ply, mark.verdict]);
-  if (state.changed("moves", [hand, handData.moves, data.players, marks])) {
+  // A hand's list is built once: its moves, words and marks change only with the data or
+  // the words, which start a new tracker (onData). A step moves the current mark alone.
+  if (state.changed("moves", [hand])) {
     const sentences = handSteps(handData).slice(1).map((later) => later.say);
-    drawMoveList(ui.moveList, moveListItems(data, handData, sentences, analysis, state.word), step);
+    drawMoveList(ui.moveList, moveListItems(handData, sentences, analysis, state.word), step);
+    state.changed("current-move", [step]);
   } else if (state.changed("current-move", [step])) {
     markCurrentMove(ui.moveList, step);
   }

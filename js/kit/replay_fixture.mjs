@@ -1,6 +1,7 @@
 // A small replay for the node tests of the Replay's kit modules (not bundled): two hands of
 // a partnership match as the kernel sends them (steps as changes), the first analysed, and
-// English words for the keys they show.
+// English words for the keys they show. The second hand is as a notebook saved before the
+// moves came in words (no `move_items`).
 
 export const WORDS = {
   hand_of: "{hand} of {hands}", pile: "Pile: {n}", pile_empty: "Pile: empty", deal: "Deal",
@@ -35,7 +36,7 @@ export function replayData() {
     end: "",
     hands: [
       {
-        label: "Hand 1", moves: ["E 6-6", "S 6-4 R", "W pass"], score_before: SCORE, score_after: null,
+        label: "Hand 1", moves: ["E 6-6", "S 6-4 R", "W pass"], move_items: ["East: lead 6-6", "South: 6-4 on the right", "West: pass"], score_before: SCORE, score_after: null,
         tally_before: "NS 0 · EW 0", tally_after: null, result: null,
         deltas: [
           DEAL,
@@ -48,7 +49,7 @@ export function replayData() {
           strip: { NS: [50, 50, 40, 45], EW: [50, 50, 60, 55] },
           marks: [
             { ply: 0, side: "EW", verdict: "good", loss: 0, played: "E 6-6", best: "E 6-6", win: 0.5, best_win: 0.5, words: "" },
-            { ply: 1, side: "NS", verdict: "mistake", loss: 12, played: "S 6-4 R", best: "S 6-4 L", win: 0.4, best_win: 0.52, share: 40, best_share: 52, words: "Mistake: 6-4 on the right wins 40%; 6-4 on the left 52%." },
+            { ply: 1, side: "NS", verdict: "mistake", loss: 12, played: "S 6-4 R", best: "S 6-4 L", best_item: "South: 6-4 on the left", win: 0.4, best_win: 0.52, share: 40, best_share: 52, words: "Mistake: 6-4 on the right wins 40%; 6-4 on the left 52%." },
           ],
         },
       },

@@ -1,12 +1,12 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { installFakeDom } from "./fake_dom.mjs";
+import { installDom } from "./test_dom.mjs";
 import { WORDS, replayData } from "./replay_fixture.mjs";
 import { buildReplay, fillHandPicker, labelReplay, showPlaying, showReport, showSpeed, SPEEDS, STEP_ACTIONS } from "./replay_skeleton.mjs";
 import { makeWords } from "./words.mjs";
 
-installFakeDom();
+installDom();
 const word = makeWords(WORDS);
 
 test("the replay is built once with its felt, words box, controls and side panels", () => {
@@ -16,7 +16,7 @@ test("the replay is built once with its felt, words box, controls and side panel
   assert.deepEqual(ui.stepButtons.map((button) => button.dataset.action), ["prevHand", "start", "prev", "toggle", "next", "end", "nextHand"]);
   assert.deepEqual(STEP_ACTIONS, ["prevHand", "start", "prev", "next", "end", "nextHand"]);
   assert.equal(ui.playButton.dataset.action, "toggle");
-  assert.deepEqual(ui.speedSelect.options.map((option) => Number(option.getAttribute("value"))), SPEEDS);
+  assert.deepEqual([...ui.speedSelect.options].map((option) => Number(option.getAttribute("value"))), SPEEDS);
   assert.equal(ui.analysis.hidden, true, "the analysis panel waits for an analysis");
   assert.ok(ui.root.contains(ui.moveList) && ui.root.contains(ui.stripSvg) && ui.root.contains(ui.counting));
 });
@@ -39,7 +39,7 @@ test("labels come from the words; the play button offers what a press would do",
 test("the hand picker lists the hands without their results; a speed not offered gets its own option", () => {
   const ui = buildReplay();
   fillHandPicker(ui, replayData(), word);
-  assert.deepEqual(ui.handSelect.options.map((option) => option.textContent), ["Hand 1 (3 moves)", "Hand 2 (1 moves)"]);
+  assert.deepEqual([...ui.handSelect.options].map((option) => option.textContent), ["Hand 1 (3 moves)", "Hand 2 (1 moves)"]);
   showSpeed(ui, 3, word);
   assert.equal(ui.speedSelect.value, "3");
   assert.equal(ui.speedSelect.querySelector("option[data-custom]").textContent, "3/s");
@@ -65,7 +65,7 @@ test("the table per player: folded under its title, the heads with their words, 
   assert.equal(ui.summaryTitle.textContent, "Per player");
   assert.equal(ui.summary.querySelector("thead th[title]").title, "Player");
   assert.equal(ui.summary.querySelectorAll("thead th")[1].getAttribute("aria-label"), "?! inaccuracies");
-  assert.deepEqual(ui.summary.querySelector("tbody tr").children.map((cell) => cell.textContent), ["North", "1", "0", "2", "4.5"]);
+  assert.deepEqual([...ui.summary.querySelector("tbody tr").children].map((cell) => cell.textContent), ["North", "1", "0", "2", "4.5"]);
   assert.equal(ui.summary.querySelector("tbody tr").children[0].tagName, "TH");
   drawSummary(ui, null);
   assert.equal(ui.summaryBox.hidden, true);

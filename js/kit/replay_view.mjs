@@ -8,7 +8,7 @@ import { bestTile, flaggedMarks, handAnalysis, moveMarkAt, sideLabel, verdictSig
 import { handCount, navigate, stepCount } from "../replay_steps.mjs";
 import { moveItems } from "./panels.mjs";
 import { seatsByPosition } from "./seats.mjs";
-import { lineLabel, moveShort, percent, pileWords, tileName } from "./words.mjs";
+import { lineLabel, percent, pileWords, tileName } from "./words.mjs";
 
 export { lineLabel };
 
@@ -69,7 +69,6 @@ export function bestMoveView(data, hand, analysis, step, word) {
   if (!best) return null;
   const lang = data.lang;
   const side = mark.side ?? data.players?.[best.seat]?.team ?? best.seat;
-  const names = Object.fromEntries(Object.entries(data.players ?? {}).map(([seat, player]) => [seat, player.name]));
   const bestChance = sideChance(data, hand, side, mark.best_share ?? 100 * mark.best_win, lang);
   const playedChance = sideChance(data, hand, side, mark.share ?? 100 * mark.win, lang);
   const tile = tileName(word, best.tile);
@@ -80,7 +79,12 @@ export function bestMoveView(data, hand, analysis, step, word) {
     ply: mark.ply,
     before: step - 1,
     ghost: { halves: best.halves, end: best.end, label: word("best_label", { tile: best.tile, percent: bestChance }), name },
-    compare: word("best_compare", { best: moveShort(word, mark.best, names), best_chance: bestChance, played: moveShort(word, mark.played, names), played_chance: playedChance }),
+    compare: word("best_compare", {
+      best: mark.best_item || mark.best,
+      best_chance: bestChance,
+      played: data.hands[hand].move_items?.[mark.ply] || mark.played,
+      played_chance: playedChance,
+    }),
   };
 }
 
@@ -92,10 +96,9 @@ export function verdictView(mark, word) {
   return { verdict, sign: verdictSign(verdict), name, text: mark.words || name };
 }
 
-/** The move list of a hand: the deal, then each move in short with its sentence and its mark. */
-export function moveListItems(data, handData, sentences, analysis, word) {
-  const names = Object.fromEntries(Object.entries(data.players ?? {}).map(([seat, player]) => [seat, player.name]));
-  const items = moveItems(word, handData.moves ?? [], sentences, names);
+/** The move list of a hand: the deal, then each move in the kernel's short words with its sentence and its mark. */
+export function moveListItems(handData, sentences, analysis, word) {
+  const items = moveItems(word, handData.moves ?? [], handData.move_items ?? [], sentences);
   for (const mark of flaggedMarks(analysis)) {
     const item = items[mark.ply + 1];
     if (item) item.mark = { verdict: mark.verdict, sign: verdictSign(mark.verdict), word: word(VERDICT_WORDS[mark.verdict]) };
@@ -160,7 +163,8 @@ export function matchStrip(data, side, word) {
     const handTitles = stripTitles(Array.from({ length: steps }, (_, i) => own[i] ?? null), analysis, word, lang, label);
     for (let step = 0; step < steps; step++) {
       points.push(own[step] ?? null);
-      titles.push(`${handData.label ?? hand + 1} · ${handTitles[step]}${step ? ` · ${handData.moves[step - 1]}` : ""}`);
+      const move = step ? handData.move_items?.[step - 1] || handData.moves[step - 1] : "";
+      titles.push(`${handData.label ?? hand + 1} · ${handTitles[step]}${move ? ` · ${move}` : ""}`);
       positions.push({ hand, step });
     }
     for (const mark of flaggedMarks(analysis)) marks.push({ ...mark, ply: mark.ply + offset });

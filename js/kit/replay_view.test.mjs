@@ -42,7 +42,7 @@ test("at a marked move, the best move is that decision's alternative, on the pos
   assert.equal(best.ghost.end, "L");
   assert.equal(best.ghost.label, "Best: 6-4 (North-South 52%)");
   assert.equal(best.ghost.name, "Best move, not played: six-four on the left end, North-South 52% to win");
-  assert.equal(best.compare, "Best: South ◀ 6-4 (North-South 52%) · played: South 6-4 ▶ (North-South 40%)");
+  assert.equal(best.compare, "Best: South: 6-4 on the left (North-South 52%) · played: South: 6-4 on the right (North-South 40%)");
 });
 
 test("never another decision's move: at any step but a marked move's, there is no best move", () => {
@@ -60,12 +60,14 @@ test("the verdict of the move just made, with its sign and its words", () => {
   assert.equal(verdictView(null, word), null);
 });
 
-test("the move list: the deal, each move in short with its sentence, the judged ones marked", () => {
-  const items = moveListItems(data, data.hands[0], ["East leads 6-6.", "South plays 6-4.", "West passes."], handAnalysis(data.hands[0]), word);
-  assert.deepEqual(items.map((item) => item.text), ["Deal", "East 6-6", "South 6-4 ▶", "West: Pass"]);
+test("the move list: the deal, each move in the kernel's short words (as the Table's list) with its sentence, the judged ones marked", () => {
+  const items = moveListItems(data.hands[0], ["East leads 6-6.", "South plays 6-4.", "West passes."], handAnalysis(data.hands[0]), word);
+  assert.deepEqual(items.map((item) => item.text), ["Deal", "East: lead 6-6", "South: 6-4 on the right", "West: pass"]);
   assert.equal(items[2].title, "South plays 6-4.");
   assert.deepEqual(items[2].mark, { verdict: "mistake", sign: "?", word: "mistake" });
   assert.equal(items[1].mark, undefined, "a good move is not marked");
+  const saved = moveListItems(data.hands[1], [], null, word);
+  assert.deepEqual(saved.map((item) => item.text), ["Deal", "N 4-4"], "data saved before the words came: the notation");
 });
 
 test("the strip's words and tooltips", () => {
@@ -89,5 +91,5 @@ test("the whole match's strip: every hand's points in turn, its marks moved alon
   assert.deepEqual(strip.starts, [0, 4]);
   assert.deepEqual(strip.positions[5], { hand: 1, step: 1 });
   assert.deepEqual(strip.marks.filter((mark) => mark.verdict !== "good").map((mark) => mark.ply), [1]);
-  assert.equal(strip.titles[2], "Hand 1 · Move 2: North-South 40% · mistake · S 6-4 R");
+  assert.equal(strip.titles[2], "Hand 1 · Move 2: North-South 40% · mistake · South: 6-4 on the right");
 });

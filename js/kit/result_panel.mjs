@@ -3,11 +3,14 @@
 
 import { h, setChildren } from "./dom.mjs";
 
-/** Draw `result` ({title, lines, match}, js/PROTOCOL.md) into `element`; null draws it empty. */
-export function drawResult(element, result) {
+/**
+ * Draw `result` ({title, lines, match}, js/PROTOCOL.md) into `element`; null draws it empty.
+ * `heading` is the title's tag: the Table's tray has an h2, the Replay's words box an h3.
+ */
+export function drawResult(element, result, { heading = "h2" } = {}) {
   const shown = result ?? { title: "", lines: [] };
   setChildren(element,
-    h("h2", { className: "dw-result-title", text: shown.title ?? "" }),
+    h(heading, { className: "dw-result-title", text: shown.title ?? "" }),
     shown.match ? h("p", { className: "dw-result-match", text: shown.match }) : null,
     ...(shown.lines ?? []).map((line) => h("p", { className: "dw-result-line", text: line })),
   );

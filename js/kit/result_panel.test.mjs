@@ -15,3 +15,12 @@ test("the result shows its title, the match's end and each line", () => {
   assert.equal(element.querySelector(".dw-result-title").textContent, "");
   assert.equal(element.querySelectorAll("p").length, 0);
 });
+
+test("the Replay's words box titles its result with an h3 (its panels' level), the Table's tray with an h2", () => {
+  const document = installDom();
+  const element = document.createElement("section");
+  drawResult(element, { title: "North-South win", lines: [] }, { heading: "h3" });
+  assert.equal(element.querySelector(".dw-result-title").tagName, "H3");
+  drawResult(element, { title: "North-South win", lines: [] });
+  assert.equal(element.querySelector(".dw-result-title").tagName, "H2");
+});

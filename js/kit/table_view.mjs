@@ -1,6 +1,8 @@
 // The Table's view as the front end reads it (js/PROTOCOL.md): defaults for missing keys,
 // and the few questions every part asks of it. DOM-free.
 
+import { moveItems } from "./panels.mjs";
+
 export const DEFAULT_VIEW = {
   v: 2,
   lang: "en",
@@ -81,7 +83,7 @@ export function mustPassOrDraw(view) {
 
 /** The move list's items: the kernel's short words for each move, after the deal. */
 export function moveListItems(view, word) {
-  return [{ ply: 0, text: word("deal") }, ...view.moves.map((move, i) => ({ ply: i + 1, text: view.move_items[i] || move, title: view.move_words[i] || move }))];
+  return moveItems(word, view.moves, view.move_items, view.move_words);
 }
 
 /** The ply shown: the one looked at, else the latest. */

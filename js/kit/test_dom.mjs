@@ -9,7 +9,23 @@ export function installDom() {
   globalThis.window = window;
   globalThis.requestAnimationFrame = (callback) => setTimeout(callback, 0);
   globalThis.cancelAnimationFrame = (id) => clearTimeout(id);
+  selectValueSetter(document);
   return document;
+}
+
+// linkedom's <select> reads its value from the selected option but cannot set it: setting it
+// selects the option of that value, as in a browser.
+function selectValueSetter(document) {
+  const proto = Object.getPrototypeOf(document.createElement("select"));
+  const read = Object.getOwnPropertyDescriptor(proto, "value");
+  if (read?.set) return;
+  Object.defineProperty(proto, "value", {
+    configurable: true,
+    get: read.get,
+    set(value) {
+      for (const option of this.querySelectorAll("option")) option.toggleAttribute("selected", option.getAttribute("value") === String(value));
+    },
+  });
 }
 
 /** Fake timers to pass to code that takes `{setTimeout, clearTimeout}`: `run()` fires them all. */

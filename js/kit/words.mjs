@@ -4,7 +4,7 @@
 // are listed in dominoes_widget/locales/en.toml, section [ui]. A label may hold
 // {placeholders}; a missing key shows the key itself, so a test notices.
 
-import { parseMove, parseTile } from "./tile.mjs";
+import { parseTile } from "./tile.mjs";
 
 /**
  * A lookup over one `words` object.
@@ -51,21 +51,6 @@ export function percent(value, lang = "en") {
   } catch {
     return `${Math.round(n * 100)}%`;
   }
-}
-
-/**
- * A move in a few signs, for a list of moves: "North 6-4 ◀" (played on the left end),
- * "North 6-6" (lead), "North: Pass", "North: Draw 3-2". The sentence that explains it
- * comes from the kernel; this is only its short form, with the players' names.
- */
-export function moveShort(word, move, names = {}) {
-  const parsed = parseMove(move);
-  if (!parsed) return String(move);
-  const who = names[parsed.seat] || parsed.seat;
-  if (parsed.kind === "pass") return `${who}: ${word("pass")}`;
-  if (parsed.kind === "draw") return parsed.tile ? `${who}: ${word("draw")} ${parsed.tile}` : `${who}: ${word("draw")}`;
-  if (parsed.kind === "lead") return `${who} ${parsed.tile}`;
-  return parsed.end === "L" ? `${who} ◀ ${parsed.tile}` : `${who} ${parsed.tile} ▶`;
 }
 
 /** The line's name for screen readers: how many tiles, and the numbers at its open ends. */

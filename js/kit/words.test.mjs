@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { countWords, makeWords, moveShort, numberWord, percent, tileName } from "./words.mjs";
+import { countWords, makeWords, numberWord, percent, tileName } from "./words.mjs";
 
 const EN = {
   tiles: "{n} tiles",
@@ -49,17 +49,4 @@ test("chances read as percentages in the widget's language", () => {
   assert.equal(percent(0.5, "fr").replace(/\s/g, " "), "50 %");
   assert.equal(percent("x"), "");
   assert.equal(percent(0.07, "no-such-language-tag-!!"), "7%");
-});
-
-test("moves in a few signs for the move list, with the players' names", () => {
-  const word = makeWords({ pass: "Pass", draw: "Draw" });
-  const names = { N: "North", S: "You" };
-  assert.equal(moveShort(word, "N 6-6", names), "North 6-6");
-  assert.equal(moveShort(word, "N 6-4 L", names), "North ◀ 6-4");
-  assert.equal(moveShort(word, "S 4-2 R", names), "You 4-2 ▶");
-  assert.equal(moveShort(word, "S pass", names), "You: Pass");
-  assert.equal(moveShort(word, "N draw", names), "North: Draw");
-  assert.equal(moveShort(word, "S draw 3-2", names), "You: Draw 3-2");
-  assert.equal(moveShort(word, "W pass"), "W: Pass", "a seat without a name");
-  assert.equal(moveShort(word, "nonsense"), "nonsense");
 });
