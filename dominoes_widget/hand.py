@@ -445,10 +445,16 @@ class Hand:
 
     def draw_fitted(self, index: int) -> bool | None:
         """Whether the tile drawn by move ``index`` fitted an open end (``None`` for other moves)."""
-        move = self.moves[index]
+        return self._fitted(self.moves[index], self._snapshots()[index][0])
+
+    def draw_fits(self) -> tuple[bool | None, ...]:
+        """:meth:`draw_fitted` of every move, in one pass."""
+        return tuple([self._fitted(move, entry[0]) if move.action == DRAW else None
+                      for move, entry in zip(self.moves, self._snapshots())])
+
+    def _fitted(self, move: Move, ends: tuple[int, int] | None) -> bool | None:
         if move.action != DRAW or move.tile is None:
             return None
-        ends = self._snapshots()[index][0]
         return ends is not None and (self._fits_end(move.tile, ends[0]) or self._fits_end(move.tile, ends[1]))
 
     def ends_before(self, index: int) -> tuple[int, int] | None:

@@ -195,8 +195,7 @@ def seat_view(hand: Hand, seat: str | None, match: MatchState | None = None, *,
         fields["outcome"] = hand.outcome
         fields["revealed"] = {s: hand.held_tuple(s) for s in hand.seats}
     if has_boneyard:
-        fields["draw_fits"] = tuple(hand.draw_fitted(i) if m.action == DRAW else None
-                                    for i, m in enumerate(hand.moves))
+        fields["draw_fits"] = hand.draw_fits()
     return view
 
 

@@ -101,3 +101,22 @@ def test_an_unknown_attribute_is_still_an_attribute_error() -> None:
     view = seat_view(Hand.dealt(Rules.six_love(), 1), "N")
     with pytest.raises(AttributeError, match="no attribute 'tilez'"):
         view.tilez  # type: ignore[attr-defined]
+
+
+def test_a_view_of_a_hand_with_draws_walks_its_snapshots_once(monkeypatch):
+    """``draw_fits`` comes from one pass over the hand's snapshots, not one look-up per draw."""
+    rng = random.Random(8)
+    for deal in range(50):  # a hand some draws into its play
+        hand = Hand.dealt(Rules.vietnamese(2), deal)
+        while hand.outcome is None and sum(m.action == DRAW for m in hand.moves) < 4:
+            hand.push(rng.choice(hand.legal_move_list()))
+        if hand.outcome is None:
+            break
+    assert sum(m.action == DRAW for m in hand.moves) >= 4
+    walks = []
+    snapshots = Hand._snapshots
+    monkeypatch.setattr(Hand, "_snapshots", lambda self: walks.append(1) or snapshots(self))
+    view = seat_view(hand, hand.turn)
+    assert len(walks) == 1
+    assert view.draw_fits == tuple(hand.draw_fitted(i) if m.action == DRAW else None
+                                   for i, m in enumerate(hand.moves))
