@@ -572,8 +572,9 @@ class Hand:
         A play written with its halves the wrong way round is accepted where only one
         half can touch. A draw is recorded with the tile drawn.
         """
-        if move in self._offered:  # listed as legal at this very position (or equal to one): nothing to check
-            return self._apply(move)  # type: ignore[arg-type]  # (a Move: no text is in _offered)
+        for offered in self._offered:  # listed as legal at this very position: nothing left to check
+            if offered is move:  # ('in' would call Move.__eq__ on each move listed before it)
+                return self._apply(move)
         if isinstance(move, str):
             text = move
             try:
