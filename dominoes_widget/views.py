@@ -109,6 +109,12 @@ class SeatView:
         """Whether move ``index``, a draw, brought a tile that fitted (``None`` for other moves)."""
         return self.draw_fits[index] if index < len(self.draw_fits) else None
 
+    def kept_drawn(self, index: int) -> bool:
+        """Whether move ``index`` is a pass that kept the tile its seat had just drawn, which fitted."""
+        move = self.moves[index]
+        return (move.action == PASS and index > 0 and self.moves[index - 1].seat == move.seat
+                and bool(self.draw_fitted(index - 1)))
+
     @property
     def may_keep_drawn(self) -> bool:
         """Whether the seat to move has just drawn a tile that fits and may keep it (setting
