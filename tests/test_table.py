@@ -529,23 +529,25 @@ def test_a_takeback_names_the_move_in_words():
 
 
 # -- the Pass button's words: the kernel says whether a pass keeps a drawn tile ------------------
-# S leads 6-6; N, who holds no 6, draws until a tile fits: the pile's last tile, 5-6.
-LAST_TILE_FITS = {"deal": {"S": "6-6 0-6 1-6 2-6 3-6 4-6 0-0".split(), "N": "0-1 0-2 0-3 0-4 0-5 1-1 1-2".split()},
-                  "boneyard": "2-2 1-3 2-3 3-3 1-4 2-4 3-4 4-4 1-5 2-5 3-5 4-5 5-5 5-6".split(),
-                  "moves": ["S 6-6"] + ["N draw"] * 14}
+# S leads 6-6; N, who holds no 6, draws until a tile fits: 5-6, the pile's last tile or its third.
+DEAL_WITHOUT_A_6_FOR_N = {"S": "6-6 0-6 1-6 2-6 3-6 4-6 0-0".split(), "N": "0-1 0-2 0-3 0-4 0-5 1-1 1-2".split()}
+PILE_ENDING_IN_5_6 = "2-2 1-3 2-3 3-3 1-4 2-4 3-4 4-4 1-5 2-5 3-5 4-5 5-5 5-6".split()
+PILE_WITH_5_6_THIRD = "2-2 1-3 5-6 2-3 3-3 1-4 2-4 3-4 4-4 1-5 2-5 3-5 4-5 5-5".split()
 
 
-def keeps_drawn_table(lang: str = "en", **rules) -> Table:
-    """N, a person, has drawn the last tile of the pile, 5-6, which fits."""
+def keeps_drawn_table(pile: list[str] = PILE_ENDING_IN_5_6, lang: str = "en", **rules) -> Table:
+    """N, a person, has drawn 5-6, which fits."""
+    draws = pile.index("5-6") + 1
     return table("vietnamese", players=2, seats={"N": "human", "S": "greedy"}, draw_mode="until_playable", lang=lang,
-                 **LAST_TILE_FITS, **rules)
+                 deal=DEAL_WITHOUT_A_6_FOR_N, boneyard=pile, moves=["S 6-6"] + ["N draw"] * draws, **rules)
 
 
+@pytest.mark.parametrize("pile, left", [(PILE_ENDING_IN_5_6, 0), (PILE_WITH_5_6_THIRD, 11)])
 @pytest.mark.parametrize("lang, words", [("en", "Keep it, pass"), ("vi", "Giữ quân, qua lượt")])
-def test_a_pass_that_keeps_the_drawn_tile_is_named_so_even_with_the_pile_empty(lang, words):
-    t = keeps_drawn_table(lang, drawn_tile_must_play=False)
+def test_a_pass_that_keeps_the_drawn_tile_is_named_so_whatever_the_pile(pile, left, lang, words):
+    t = keeps_drawn_table(pile, lang, drawn_tile_must_play=False)
     view = t.view
-    assert view["pile"] == 0 and view["turn"] == "N" and "N pass" in view["legal"]
+    assert view["pile"] == left and view["turn"] == "N" and "N pass" in view["legal"]
     assert view["pass_word"] == "pass_keep" and t.words[view["pass_word"]] == words
     Browser(t).send(type="move", move="N pass")
     assert t.hand.holds("N", Tile.parse("5-6")), "the pass kept the tile"
