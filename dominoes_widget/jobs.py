@@ -18,7 +18,7 @@ import os
 import sys
 import time
 import warnings
-from typing import Any, Callable, Sequence, TypeVar
+from typing import Any, Callable, Generic, Sequence, TypeVar
 
 __all__ = ["run_jobs", "run_jobs_async", "derive_seed", "Progress", "IN_BROWSER", "runnable_here"]
 
@@ -85,14 +85,15 @@ class Progress:
 
 
 def runnable_here(workers: int | None, executor: cf.Executor | None,
-                  unit: str = "jobs") -> tuple[int | None, cf.Executor | None]:
+                  unit: str = "jobs", stacklevel: int = 2) -> tuple[int | None, cf.Executor | None]:
     """``workers`` and ``executor`` as this Python can use them: in the browser, ``(1, None)``
-    (with a warning when more workers or an executor were asked for), elsewhere unchanged."""
+    (with a warning when more workers or an executor were asked for, placed as if the caller
+    warned with ``stacklevel``), elsewhere unchanged."""
     if not IN_BROWSER:
         return workers, executor
     if executor is not None or (workers or 1) > 1:
         warnings.warn(f"Python in the browser has no processes or threads, so the {unit} run here, "
-                      "one after another.", RuntimeWarning, stacklevel=3)
+                      "one after another.", RuntimeWarning, stacklevel=stacklevel + 1)
     return 1, None
 
 
@@ -107,6 +108,50 @@ def _run_chunk(function: Callable[[Job], Result], jobs: Sequence[Job]) -> list[R
     return [function(job) for job in jobs]
 
 
+class _Run(Generic[Result]):
+    """What :func:`run_jobs` and :func:`run_jobs_async` share: their arguments checked, where the
+    jobs run (``here``, or in chunks on ``pool()``), and the results as they come in, counted
+    on the bar and told to ``callback``."""
+
+    def __init__(self, total: int, workers: int | None, executor: cf.Executor | None, unit: str,
+                 chunk_size: int | None, largest_chunk: int, progress: bool, desc: str,
+                 callback: Callable[[int, int], None] | None) -> None:
+        for name, value in (("workers", workers), ("chunk_size", chunk_size)):
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+                raise ValueError(f"{name} must be a whole number of at least 1 (or None), not {value!r}")
+        workers, executor = runnable_here(workers, executor, unit, stacklevel=3)  # the runner's caller
+        if executor is None and workers is None:
+            workers = os.cpu_count() or 1
+        self.total = total
+        self.workers = workers
+        self.executor = executor
+        self.slots = workers if workers is not None else max(2, os.cpu_count() or 1)
+        """How many chunks run at once."""
+        self.chunk_size = chunk_size or max(1, min(largest_chunk, total // (self.slots * 8) or 1))
+        self.results: dict[int, Result] = {}
+        self.callback = callback
+        self.bar = Progress(total, unit, progress, desc)  # (shown once the arguments are known good)
+
+    @property
+    def here(self) -> bool:
+        """The jobs run in this process, one after another."""
+        return self.executor is None and self.workers == 1
+
+    def pool(self) -> tuple[cf.Executor, bool]:
+        """Where the chunks go, and whether it is this run's own pool (to shut down after)."""
+        if self.executor is not None:
+            return self.executor, False
+        return cf.ProcessPoolExecutor(max_workers=self.workers, initializer=_ignore_interrupts), True
+
+    def record(self, first: int, values: list[Result]) -> None:
+        """The results of the jobs from ``first`` on."""
+        for offset, value in enumerate(values):
+            self.results[first + offset] = value
+        self.bar.update(len(values))
+        if self.callback is not None:
+            self.callback(len(self.results), self.total)
+
+
 def run_jobs(function: Callable[[Job], Result], jobs: Sequence[Job], *, workers: int | None = None,
              executor: cf.Executor | None = None, progress: bool = True, unit: str = "jobs", desc: str = "",
              chunk_size: int | None = None,
@@ -115,46 +160,27 @@ def run_jobs(function: Callable[[Job], Result], jobs: Sequence[Job], *, workers:
 
     ``function`` and the jobs must pickle for a process pool or a cluster. ``workers``:
     local processes (default every core; ``1`` runs here); ``executor``: any executor
-    instead. ``callback(done, total)`` is called as jobs finish.
+    instead; ``chunk_size``: jobs sent at a time (default from the jobs and workers).
+    ``callback(done, total)`` is called as jobs finish.
     """
-    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
-        raise ValueError(f"workers must be a whole number of at least 1 (or None), not {workers!r}")
-    total = len(jobs)
-    workers, executor = runnable_here(workers, executor, unit)
-    if executor is None and workers is None:
-        workers = os.cpu_count() or 1
-    slots = workers if workers is not None else max(2, os.cpu_count() or 1)
-    if chunk_size is None:
-        chunk_size = max(1, min(200, total // (slots * 8) or 1))
-    bar = Progress(total, unit, progress, desc)
-    results: dict[int, Result] = {}
+    run: _Run[Result] = _Run(len(jobs), workers, executor, unit, chunk_size, 200, progress, desc, callback)
     interrupted = False
-
-    def record(first: int, values: list[Result]) -> None:
-        for offset, value in enumerate(values):
-            results[first + offset] = value
-        bar.update(len(values))
-        if callback is not None:
-            callback(len(results), total)
-
     try:
-        if executor is None and workers == 1:
+        if run.here:
             for index, job in enumerate(jobs):
-                record(index, [function(job)])
+                run.record(index, [function(job)])
         else:
-            own = executor is None
-            pool = cf.ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts) if own else executor
-            assert pool is not None
+            pool, own = run.pool()
             try:
-                interrupted = _run_chunks(pool, function, jobs, chunk_size, 2 * slots, record)
+                interrupted = _run_chunks(pool, function, jobs, run.chunk_size, 2 * run.slots, run.record)
             finally:
                 if own:
                     pool.shutdown(wait=not interrupted, cancel_futures=True)
     except KeyboardInterrupt:
         interrupted = True
     finally:
-        bar.close()
-    return results, interrupted and len(results) < total
+        run.bar.close()
+    return run.results, interrupted and len(run.results) < run.total
 
 
 def _run_chunks(pool: cf.Executor, function: Callable[[Job], Result], jobs: Sequence[Job], chunk_size: int,
@@ -183,42 +209,37 @@ def _run_chunks(pool: cf.Executor, function: Callable[[Job], Result], jobs: Sequ
 
 
 async def run_jobs_async(function: Callable[[Job], Result], jobs: Sequence[Job], *, workers: int | None = None,
-                         executor: cf.Executor | None = None, unit: str = "jobs",
+                         executor: cf.Executor | None = None, progress: bool = False, unit: str = "jobs",
+                         desc: str = "", chunk_size: int | None = None,
                          callback: Callable[[int, int], None] | None = None) -> dict[int, Result]:
     """:func:`run_jobs` on the running asyncio loop: ``function(job)`` for every job, by job index.
 
-    Run here (``workers=1``, and always in the browser) a job at a time, handing the loop
-    back between jobs; else chunks go to the pool and the loop waits on them (no thread of
-    this module's). ``callback(done, total)`` is called as jobs finish.
+    The same arguments, checked the same way (the bar is off by default). Run here
+    (``workers=1``, and always in the browser) a job at a time, handing the loop back between
+    jobs; else chunks go to the pool and the loop waits on them (no thread of this module's).
+    ``callback(done, total)`` is called before the first job and as jobs finish.
     """
-    total = len(jobs)
-    workers, executor = runnable_here(workers, executor, unit)
-    results: dict[int, Result] = {}
-
-    def record(first: int, values: list[Result]) -> None:
-        for offset, value in enumerate(values):
-            results[first + offset] = value
-        if callback is not None:
-            callback(len(results), total)
-
-    record(0, [])  # the total, before the first job
-    if executor is None and workers == 1:
-        for index, job in enumerate(jobs):
-            record(index, [function(job)])
-            await asyncio.sleep(0)  # the kernel answers its messages between jobs
-        return results
-    own = executor is None
-    pool = cf.ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1) if own else executor
-    assert pool is not None
-    chunk_size = max(1, min(8, total // (4 * (workers or os.cpu_count() or 1)) or 1))
+    # chunks of at most 8 jobs: the callback (a notebook's progress) hears often
+    run: _Run[Result] = _Run(len(jobs), workers, executor, unit, chunk_size, 8, progress, desc, callback)
     try:
-        pending = {asyncio.wrap_future(pool.submit(_run_chunk, function, jobs[first:first + chunk_size])): first
-                   for first in range(0, total, chunk_size)}
-        while pending:
-            done, _ = await asyncio.wait(pending, return_when=asyncio.FIRST_COMPLETED)
-            for future in done:
-                record(pending.pop(future), future.result())
+        run.record(0, [])  # the total, before the first job
+        if run.here:
+            for index, job in enumerate(jobs):
+                run.record(index, [function(job)])
+                await asyncio.sleep(0)  # the kernel answers its messages between jobs
+            return run.results
+        pool, own = run.pool()
+        size = run.chunk_size
+        try:
+            pending = {asyncio.wrap_future(pool.submit(_run_chunk, function, jobs[first:first + size])): first
+                       for first in range(0, run.total, size)}
+            while pending:
+                done, _ = await asyncio.wait(pending, return_when=asyncio.FIRST_COMPLETED)
+                for future in done:
+                    run.record(pending.pop(future), future.result())
+        finally:
+            if own:
+                pool.shutdown(wait=False, cancel_futures=True)
+        return run.results
     finally:
-        if own:
-            pool.shutdown(wait=False, cancel_futures=True)
-    return results
+        run.bar.close()

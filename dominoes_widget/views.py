@@ -109,6 +109,20 @@ class SeatView:
         """Whether move ``index``, a draw, brought a tile that fitted (``None`` for other moves)."""
         return self.draw_fits[index] if index < len(self.draw_fits) else None
 
+    def kept_drawn(self, index: int) -> bool:
+        """Whether move ``index`` is a pass that kept the tile its seat had just drawn, which fitted."""
+        move = self.moves[index]
+        return (move.action == PASS and index > 0 and self.moves[index - 1].seat == move.seat
+                and bool(self.draw_fitted(index - 1)))
+
+    @property
+    def may_keep_drawn(self) -> bool:
+        """Whether the seat to move has just drawn a tile that fits and may keep it (setting
+        ``drawn_tile_must_play`` off): a pass now keeps that tile. A public fact, as ``draw_fits``."""
+        last = len(self.moves) - 1
+        return (not self.rules.drawn_tile_must_play and last >= 0 and self.moves[last].seat == self.turn
+                and bool(self.draw_fitted(last)))
+
     def hand_of(self, seat: str) -> tuple[Tile, ...] | None:
         """``seat``'s tiles when this view sees them face up, else ``None``."""
         if seat in self.revealed:

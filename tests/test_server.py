@@ -12,6 +12,8 @@ import json
 import pytest
 
 from dominoes_widget.record import verify_record
+from dominoes_widget.server.shared_table import SharedTable
+from dominoes_widget.server.spec import read_spec
 from dominoes_widget.server.limits import BURST, MAX_MESSAGE_BYTES
 from dominoes_widget.sessions.screens_apart import view_for
 from dominoes_widget.sessions.table_snapshot import table_record
@@ -327,38 +329,45 @@ def test_a_sqlite_store_on_an_event_loop_answers_when_each_record_is_committed_a
     run(scenario)
 
 
+class LaterStore:
+    """A store that answers each write with a future the test completes (an asyncio database client)."""
+
+    def __init__(self):
+        self.writes = []
+
+    def add(self, table):
+        pass
+
+    def save_record(self, table_id, record, pending=None):
+        written = asyncio.get_running_loop().create_future()
+        self.writes.append((record, written))
+        return written
+
+    def tables(self):
+        return iter(())
+
+
+class FrameBrowser:
+    """A browser at a seat of a SharedTable driven directly: the frames it was sent."""
+
+    def __init__(self):
+        self.frames = []
+
+    def deliver(self, text):
+        self.frames.append(json.loads(text))
+
+    @property
+    def views(self):
+        return [frame["view"] for frame in self.frames]
+
+
 def test_a_store_that_writes_later_holds_the_move_back_until_it_is_written():
     """A store may answer a write with an awaitable (an asyncio database client): the table
     shows the move to no seat, a browser joining meanwhile included, until it is written."""
-    from dominoes_widget.server.shared_table import SharedTable
-    from dominoes_widget.server.spec import read_spec
-
-    class LaterStore:
-        def __init__(self):
-            self.writes = []
-
-        def add(self, table):
-            pass
-
-        def save_record(self, table_id, record, pending=None):
-            written = asyncio.get_running_loop().create_future()
-            self.writes.append((record, written))
-            return written
-
-        def tables(self):
-            return iter(())
-
-    class Browser:
-        def __init__(self):
-            self.views = []
-
-        def deliver(self, text):
-            self.views.append(json.loads(text)["view"])
-
     async def scenario():
         store = LaterStore()
         table = SharedTable.create(read_spec({**TWO_PEOPLE, "bots": {}}), store)
-        south, late = Browser(), Browser()
+        south, late = FrameBrowser(), FrameBrowser()
         table.join("S", south)
         view = south.views[-1]
         mover = view["turn"]
@@ -373,5 +382,40 @@ def test_a_store_that_writes_later_holds_the_move_back_until_it_is_written():
         for _ in range(3):
             await asyncio.sleep(0)
         assert len(south.views[-1]["moves"]) == 1 and late.views[-1]["moves"] == south.views[-1]["moves"]
+        table.close()
+    run(scenario)
+
+
+def test_a_joining_browser_has_its_seats_view_built_once_and_sent_once(monkeypatch):
+    """A browser joining a seat, at a quiet moment or while a move is being written, is sent
+    that seat's view in one frame (with the words), built once."""
+    from dominoes_widget.server import shared_table
+
+    built = []
+
+    def counted_view_for(session, seat, counting=None):
+        built.append(seat)
+        return view_for(session, seat, counting)
+
+    monkeypatch.setattr(shared_table, "view_for", counted_view_for)
+
+    async def scenario():
+        store = LaterStore()
+        table = SharedTable.create(read_spec({**TWO_PEOPLE, "bots": {}}), store)
+        south, late = FrameBrowser(), FrameBrowser()
+        table.join("S", south)  # a quiet moment
+        assert built == ["S"] and len(south.frames) == 1 and "words" in south.frames[0]
+        mover = south.frames[0]["view"]["turn"]
+        table.intent(mover, {"type": "move", "move": view_for(table.session, mover)["legal"][0]})
+        table.join("N", late)  # while the move is being written
+        built.clear()
+        store.writes[-1][1].set_result(None)
+        for _ in range(3):
+            await asyncio.sleep(0)
+        assert sorted(built) == ["N", "S"], "each seat's view built once"
+        assert len(late.frames) == 1 and "words" in late.frames[0] and len(late.frames[0]["view"]["moves"]) == 1
+        assert len(south.frames) == 2
+        table.flush(force=True)  # nothing changed: nobody is sent the same view again
+        assert len(late.frames) == 1 and len(south.frames) == 2
         table.close()
     run(scenario)

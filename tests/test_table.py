@@ -9,6 +9,7 @@ import re
 import pytest
 
 from dominoes_widget import IllegalMoveError, Rules, verify_record
+from dominoes_widget.tiles import Tile
 from dominoes_widget.widgets.table import Table
 
 TILE_TEXT = re.compile(r"\b[0-6]-[0-6]\b")
@@ -525,3 +526,48 @@ def test_a_takeback_names_the_move_in_words():
     assert _took_back("en", "draw") == "Took back your move (draw): your turn again."
     assert _took_back("vi", "draw") == "Đã rút lại nước bốc: lại đến lượt bạn."
     assert re.fullmatch(r"Took back your move \(\d-\d on the (left|right)\): your turn again\.", _took_back("en", "play"))
+
+
+# -- the Pass button's words: the kernel says whether a pass keeps a drawn tile ------------------
+# S leads 6-6; N, who holds no 6, draws until a tile fits: 5-6, the pile's last tile or its third.
+DEAL_WITHOUT_A_6_FOR_N = {"S": "6-6 0-6 1-6 2-6 3-6 4-6 0-0".split(), "N": "0-1 0-2 0-3 0-4 0-5 1-1 1-2".split()}
+PILE_ENDING_IN_5_6 = "2-2 1-3 2-3 3-3 1-4 2-4 3-4 4-4 1-5 2-5 3-5 4-5 5-5 5-6".split()
+PILE_WITH_5_6_THIRD = "2-2 1-3 5-6 2-3 3-3 1-4 2-4 3-4 4-4 1-5 2-5 3-5 4-5 5-5".split()
+
+
+def keeps_drawn_table(pile: list[str] = PILE_ENDING_IN_5_6, lang: str = "en", **rules) -> Table:
+    """N, a person, has drawn 5-6, which fits."""
+    draws = pile.index("5-6") + 1
+    return table("vietnamese", players=2, seats={"N": "human", "S": "greedy"}, draw_mode="until_playable", lang=lang,
+                 deal=DEAL_WITHOUT_A_6_FOR_N, boneyard=pile, moves=["S 6-6"] + ["N draw"] * draws, **rules)
+
+
+@pytest.mark.parametrize("pile, left", [(PILE_ENDING_IN_5_6, 0), (PILE_WITH_5_6_THIRD, 11)])
+@pytest.mark.parametrize("lang, words", [("en", "Keep it, pass"), ("vi", "Giữ quân, qua lượt")])
+def test_a_pass_that_keeps_the_drawn_tile_is_named_so_whatever_the_pile(pile, left, lang, words):
+    t = keeps_drawn_table(pile, lang, drawn_tile_must_play=False)
+    view = t.view
+    assert view["pile"] == left and view["turn"] == "N" and "N pass" in view["legal"]
+    assert view["pass_word"] == "pass_keep" and t.words[view["pass_word"]] == words
+    Browser(t).send(type="move", move="N pass")
+    assert t.hand.holds("N", Tile.parse("5-6")), "the pass kept the tile"
+
+
+def test_when_the_drawn_tile_must_be_played_there_is_no_pass_to_name():
+    view = keeps_drawn_table(drawn_tile_must_play=True).view
+    assert view["legal"] == ["N 6-5 L"] and view["pass_word"] == "pass"
+
+
+def test_a_plain_pass_is_named_pass_with_or_without_a_pile():
+    # the 4-player Vietnamese game has no tiles left to draw; the partnership game no pile at all
+    for game, options in [("vietnamese", {"players": 4}), ("straight_six", {})]:
+        t = table(game, seed=3, seats={s: "human" for s in ("N", "E", "S", "W")}, open_hands=True, **options)
+        browser, rng, passes = Browser(t), random.Random(1), 0
+        for _ in range(200):
+            view = t.view
+            if view["phase"] != "playing":
+                break
+            assert view["pass_word"] == "pass", view["legal"]
+            passes += any(move.endswith(" pass") for move in view["legal"])
+            browser.send(type="move", move=rng.choice(view["legal"]))
+        assert passes, f"{game}: the hand never offered a pass"

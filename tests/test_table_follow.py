@@ -6,14 +6,17 @@ from __future__ import annotations
 
 import pytest
 
+from dominoes_widget.catalog import Voice
 from dominoes_widget.hand import Hand, group_moves
 from dominoes_widget.move import Move
 from dominoes_widget.rules import Rules
+from dominoes_widget.sessions.follow import recap_words, seat_moves
 from dominoes_widget.sessions.scheduler import ManualScheduler
 from dominoes_widget.sessions.table import TableSession, table_options
+from dominoes_widget.views import seat_view
 from dominoes_widget.widgets.table import Table
 
-from engine_helpers import tiles
+from engine_helpers import hand_with, tiles
 
 NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
@@ -258,3 +261,18 @@ def test_vietnamese_words_keep_dung_for_standing_with_an_empty_pile():
         assert "đứng" not in vi(key, n=2, who="Bắc", tile="6-5"), key
     words = ui_words("vi")
     assert "đứng" not in words["pass_keep"].lower() and words["pass"] == "Đứng"
+
+
+def test_a_pass_that_keeps_the_last_tile_of_the_pile_is_said_to_keep_it():
+    """N draws the whole pile; its last tile, 5-6, fits and N keeps it: the pile is empty, but the
+    pass kept a tile all the same."""
+    rules = Rules.vietnamese(2, draw_mode="until_playable", drawn_tile_must_play=False)
+    hand = hand_with(rules, {"S": "6-6 0-6 1-6 2-6 3-6 4-6 0-0", "N": "0-1 0-2 0-3 0-4 0-5 1-1 1-2"},
+                     "2-2 1-3 2-3 3-3 1-4 2-4 3-4 4-4 1-5 2-5 3-5 4-5 5-5 5-6")
+    for text in ["S 6-6", *["N draw"] * 14, "N pass"]:
+        hand.push(text)
+    shown = seat_view(hand, "S")
+    assert shown.boneyard_size == 0
+    voice = Voice("en")
+    assert seat_moves(shown, voice)["N"] == "drew 14, kept, passed"
+    assert recap_words(shown, voice) == "North drew 14 tiles and kept the tile drawn and passed"

@@ -21,6 +21,7 @@ from ..move import DRAW
 from ..record import read_record
 from ..sessions.scheduler import AsyncioScheduler, Scheduler
 from ..sessions.screens_apart import handle_for, set_apart, view_for
+from ..sessions.protocol import TableView
 from ..sessions.table import Phase, TableSession
 from ..sessions.table_snapshot import table_record
 from ..views import seat_view
@@ -112,19 +113,25 @@ class SharedTable:
         return found
 
     def join(self, seat: str, connection: Connection) -> None:
-        """A browser opened ``seat``'s link: it is sent the words and the seat's view (once
-        the move being written, if any, is written)."""
+        """A browser opened ``seat``'s link: it is sent the words and the seat's view, at once or,
+        while a move is being written or a change waits to be sent, with the views that follow."""
         self.connections[seat].add(connection)
-        if self._writing is not None:
+        if self._writing is not None or self._dirty:
             self._joining.append((seat, connection))
         else:
-            self._welcome(seat, connection)
+            view = self._view(seat)
+            self._welcome(connection, view)
+            if self.connections[seat] == {connection}:
+                self._sent[seat] = _state_frame(view)  # what every browser at the seat was sent
         self._watch_absent()
 
-    def _welcome(self, seat: str, connection: Connection) -> None:
+    def _view(self, seat: str) -> TableView:
+        return view_for(self.session, seat, self.counting.get(seat))
+
+    def _welcome(self, connection: Connection, view: TableView) -> None:
         options = self.session.options
         frame = {"type": "state", "words": ui_words(options.lang), "rules_text": self.session.rules.describe(options.lang),
-                 "view": view_for(self.session, seat, self.counting.get(seat))}
+                 "view": view}
         connection.deliver(json.dumps(frame, separators=(",", ":")))
 
     def leave(self, seat: str, connection: Connection) -> None:
@@ -186,19 +193,22 @@ class SharedTable:
         self.flush(force=True)  # what changed meanwhile is written first, then shown
 
     def _send_views(self) -> None:
+        """Every connected seat's view, built once: the browsers joining meanwhile are welcomed
+        with it, the others sent it if it changed."""
         joining, self._joining = self._joining, []
-        for seat, connection in joining:
-            if connection in self.connections[seat]:
-                self._welcome(seat, connection)
         for seat, connections in self.connections.items():
             if not connections:
                 continue
-            text = json.dumps({"type": "state", "view": view_for(self.session, seat, self.counting.get(seat))},
-                              separators=(",", ":"))
+            view = self._view(seat)
+            welcomed = [connection for joined, connection in joining if joined == seat and connection in connections]
+            for connection in welcomed:
+                self._welcome(connection, view)
+            text = _state_frame(view)
             if text != self._sent.get(seat):
                 self._sent[seat] = text
                 for connection in list(connections):
-                    connection.deliver(text)
+                    if connection not in welcomed:
+                        connection.deliver(text)
         self._watch_absent()
 
     def _progress(self) -> tuple[int, int, bool, bool]:
@@ -271,3 +281,8 @@ class SharedTable:
         if self._absent_timer is not None:
             self._absent_timer.cancel()
         self.session.close()
+
+
+def _state_frame(view: TableView) -> str:
+    """The frame that sends a seat its view."""
+    return json.dumps({"type": "state", "view": view}, separators=(",", ":"))

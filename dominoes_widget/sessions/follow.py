@@ -89,9 +89,7 @@ def _actions(shown: SeatView, run: Sequence[int], voice: Voice, *, long: bool) -
 
 def _action(shown: SeatView, index: int, move: Move, voice: Voice, long: bool) -> str:
     if move.action == PASS:
-        later_draws = sum(1 for m in shown.moves[index + 1:] if m.action == DRAW)
-        pile_left = shown.rules.has_boneyard and shown.boneyard_size + later_draws > 0
-        key = "kept" if pile_left else "passed"  # a pass with the pile left keeps a drawn tile
+        key = "kept" if shown.kept_drawn(index) else "passed"
         return voice(f"follow.{key}" if long else f"follow.seat_{key}")
     assert move.tile is not None and move.first is not None
     tile = move.tile.written(move.first)

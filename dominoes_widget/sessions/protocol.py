@@ -22,6 +22,8 @@ MAX_TEXT = 500
 Tiles = list[str]
 LineTile = list[int]
 PhaseName = Literal["playing", "choose_leader", "hand_over", "match_over", "cover"]
+PassWord = Literal["pass", "pass_keep"]
+"""The ``words`` key the Pass button shows: ``pass_keep`` when a pass keeps the tile just drawn."""
 
 
 class Phase(enum.StrEnum):
@@ -177,6 +179,7 @@ class TableView(Heading, Position):
     move_words: list[str]
     move_items: list[str]
     legal: list[str]
+    pass_word: PassWord
     playable: list[str]
     hand_number: int
     hand_label: str

@@ -72,6 +72,7 @@ def table_view(session: TableSession) -> TableView:
         "move_words": words.sentences,
         "move_items": words.items,
         "legal": [str(m) for m in legal],
+        "pass_word": "pass_keep" if people_turn and shown.may_keep_drawn else "pass",
         "playable": sorted({str(m.tile) for m in legal if m.tile is not None}) if session.options.hints else [],
         "hand_number": hand_index,
         "hand_label": hand_label(session.options.hands_before + hand_index, voice),

@@ -41,8 +41,7 @@ function drawMoveButtons(ui, view, word) {
   const pass = canSendMoves(view) ? legalMoveOfKind(view.legal, "pass") : null;
   const draw = canSendMoves(view) ? legalMoveOfKind(view.legal, "draw") : null;
   setMoveButton(ui.pass, pass);
-  // a pass while the pile has tiles keeps the tile just drawn: the button says so
-  ui.pass.textContent = word(view.pile > 0 ? "pass_keep" : "pass");
+  ui.pass.textContent = word(view.pass_word); // the kernel says when a pass keeps the tile just drawn
   setMoveButton(ui.draw, draw);
   ui.draw.classList.toggle("dw-absent", view.pile === null && !draw);
   ui.undo.classList.toggle("dw-absent", !view.can_undo);

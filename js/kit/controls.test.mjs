@@ -57,13 +57,15 @@ test("the leading team gets a button per seat", () => {
   assert.deepEqual(sends, [["North leads", "N"], ["S", "S"]]);
 });
 
-test("a pass while the pile has tiles keeps the drawn tile, and the button says so", () => {
+test("the Pass button says what the kernel says of the pass, whatever the pile", () => {
   installDom();
   const ui = buildControls();
-  drawControls(ui, readView({ ...STUCK, legal: ["S 6-4 L", "S pass"], pile: 3 }), testWord);
+  // the last tile of the pile was drawn and fits: the pass keeps it, with the pile empty
+  drawControls(ui, readView({ ...STUCK, legal: ["S 6-4 L", "S pass"], pile: 0, pass_word: "pass_keep" }), testWord);
   assert.equal(ui.pass.textContent, "pass_keep");
-  drawControls(ui, readView({ ...STUCK, legal: ["S pass"], pile: 0 }), testWord);
+  assert.equal(ui.pass.dataset.move, "S pass");
+  drawControls(ui, readView({ ...STUCK, legal: ["S pass"], pile: 3, pass_word: "pass" }), testWord);
   assert.equal(ui.pass.textContent, "pass");
   drawControls(ui, readView({ ...STUCK, legal: ["S pass"], pile: null }), testWord);
-  assert.equal(ui.pass.textContent, "pass");
+  assert.equal(ui.pass.textContent, "pass", "a view without the key: a plain pass");
 });

@@ -25,6 +25,7 @@ export const DEFAULT_VIEW = {
   move_words: [],
   move_items: [],
   legal: [],
+  pass_word: "pass",
   playable: [],
   hand_number: 0,
   hand_label: "",
