@@ -153,8 +153,8 @@ def explain_move(position: Hand | SeatView, index: int, *, ending: bool = True, 
         return voice.say("move.play", who, tile=written, where=where, side=side, n=move.second) + tail
     lacks = _lacks(ends, voice)
     if move.action == PASS:
-        previous = view.moves[index - 1] if index else None
-        if previous is not None and previous.seat == who and previous.action == DRAW:
+        if view.kept_drawn(index):
+            previous = view.moves[index - 1]
             if previous.tile is None:
                 return voice.say("move.pass_keeps_hidden", who) + tail
             return voice.say("move.pass_keeps", who, tile=str(previous.tile)) + tail

@@ -20,7 +20,7 @@ import time
 import warnings
 from typing import Any, Callable, Generic, Sequence, TypeVar
 
-__all__ = ["run_jobs", "run_jobs_async", "derive_seed", "Progress", "IN_BROWSER", "runnable_here"]
+__all__ = ["run_jobs", "run_jobs_async", "derive_seed", "Progress", "IN_BROWSER", "runnable_here", "check_count"]
 
 IN_BROWSER = sys.platform == "emscripten"
 """Python in the browser (Pyodide): no process pools, no threads, no Dask."""
@@ -84,6 +84,12 @@ class Progress:
             sys.stderr.flush()
 
 
+def check_count(name: str, value: object) -> None:
+    """Refuse a ``workers`` or ``chunk_size`` that is not a whole number of at least 1 (or ``None``)."""
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+        raise ValueError(f"{name} must be a whole number of at least 1 (or None), not {value!r}")
+
+
 def runnable_here(workers: int | None, executor: cf.Executor | None,
                   unit: str = "jobs", stacklevel: int = 2) -> tuple[int | None, cf.Executor | None]:
     """``workers`` and ``executor`` as this Python can use them: in the browser, ``(1, None)``
@@ -116,9 +122,8 @@ class _Run(Generic[Result]):
     def __init__(self, total: int, workers: int | None, executor: cf.Executor | None, unit: str,
                  chunk_size: int | None, largest_chunk: int, progress: bool, desc: str,
                  callback: Callable[[int, int], None] | None) -> None:
-        for name, value in (("workers", workers), ("chunk_size", chunk_size)):
-            if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
-                raise ValueError(f"{name} must be a whole number of at least 1 (or None), not {value!r}")
+        check_count("workers", workers)
+        check_count("chunk_size", chunk_size)
         workers, executor = runnable_here(workers, executor, unit, stacklevel=3)  # the runner's caller
         if executor is None and workers is None:
             workers = os.cpu_count() or 1

@@ -31,7 +31,7 @@ from .bots import BOTS, Bot, make_bot
 from .bots.estimate import wilson_interval
 from .errors import DominoesError
 from .hand import Hand, team_of
-from .jobs import derive_seed, run_jobs, runnable_here
+from .jobs import check_count, derive_seed, run_jobs, runnable_here
 from .match import TEAMS, Match
 from .rules import Rules
 from .views import seat_view
@@ -554,8 +554,7 @@ def simulate(
     if matches and rules.target is None:
         raise ValueError(f"the {rules.name} game has no match target, so a match would never end; "
                          "give the rules one, e.g. Rules.vietnamese(3, target=5)")
-    if workers is not None and (not isinstance(workers, int) or workers < 1):
-        raise ValueError(f"workers must be a whole number of at least 1 (or None), not {workers!r}")
+    check_count("workers", workers)  # (before the bots and seatings are set up)
     options: dict[str, tuple[tuple[str, Any], ...]] = {}
     for name, settings in (bot_options or {}).items():
         key = name.removeprefix("bot:")
@@ -580,9 +579,6 @@ def simulate(
         shown_workers = workers
     else:
         shown_workers = type(executor).__name__
-    slots = workers if workers is not None else max(2, os.cpu_count() or 1)
-    if chunk_size is None:
-        chunk_size = max(1, min(200, total // (slots * 32) or 1))
     start = time.perf_counter()
     finished, interrupted = run_jobs(partial(_run_unit, spec), range(total), workers=workers, executor=executor,
                                      progress=progress, unit="matches" if matches else "hands", desc="simulate",

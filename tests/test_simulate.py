@@ -92,8 +92,9 @@ def test_bad_arguments_are_refused():
         simulate("six_love", ["greedy", "random", "greedy"], hands=1, workers=1, **QUICK)
     with pytest.raises(ValueError, match="no match target"):
         simulate("vietnamese3", "greedy", hands=1, matches=True, workers=1, **QUICK)
-    with pytest.raises(ValueError, match="workers"):
-        simulate("six_love", "greedy", hands=1, workers=0, **QUICK)
+    for workers in (0, True, 2.0):
+        with pytest.raises(ValueError, match="workers must be a whole number"):
+            simulate("six_love", "greedy", hands=1, workers=workers, **QUICK)
     with pytest.raises(TypeError):
         simulate("six_love", ["strong", "greedy"], hands=1, workers=1, bot_options={"strong": {"budget": 2}}, **QUICK)
 
