@@ -6,12 +6,17 @@ from __future__ import annotations
 import re
 import tomllib
 from pathlib import Path
+from typing import get_args
+
+from dominoes_widget.sessions.protocol import PassWord
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = sorted(p for p in (ROOT / "js").rglob("*.*js") if p.suffix in (".js", ".mjs") and ".test." not in p.name)
 UI = tomllib.loads((ROOT / "dominoes_widget" / "locales" / "en.toml").read_text(encoding="utf-8"))["ui"]
 # Keys the code builds from parts: number_0 ... number_6, end_left/right, slot_left/right.
 BUILT = {f"number_{n}" for n in range(7)} | {"end_left", "end_right", "slot_left", "slot_right"}
+# Keys the kernel names in a view for the front end to look up (TableView.pass_word).
+SENT = set(get_args(PassWord))
 
 
 def _code() -> str:
@@ -30,7 +35,7 @@ def test_every_key_the_front_ends_look_up_is_in_en_toml():
 def test_every_key_in_en_toml_is_used():
     code = _code()
     quoted = set(re.findall(r"\"([a-z0-9_]+)\"", code))
-    unused = set(UI) - quoted - BUILT
+    unused = set(UI) - quoted - BUILT - SENT
     assert unused == set(), f"keys no front end uses: {sorted(unused)}"
 
 
@@ -40,3 +45,7 @@ def test_the_words_are_plain_text_with_known_placeholders():
         assert set(re.findall(r"\{(\w+)\}", text)) <= {"n", "a", "b", "tile", "number", "end", "count", "left", "right",
                                                       "percent", "low", "high", "label", "hand", "hands", "step",
                                                       "moves", "best", "best_chance", "played", "played_chance"}, key
+
+
+def test_every_key_the_kernel_sends_for_the_front_end_is_in_en_toml():
+    assert SENT and SENT <= set(UI)
