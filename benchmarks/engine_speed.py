@@ -1,6 +1,6 @@
 """Rules engine speed: random-move partnership hands per second, against other implementations.
 
-    python benchmarks/engine_speed.py [--rounds 7] [--slot 0.6] [--seed 0]
+    python benchmarks/engine_speed.py [--rounds 25] [--slot 0.2] [--seed 0]
 
 Every contestant does the same work: deal four hands of seven from a seeded random source
 and play uniformly random legal moves until the hand ends (domino or block), one process,
@@ -282,8 +282,8 @@ def compare(other: str, args: argparse.Namespace, clock: Callable[[], float]) ->
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=None,
-                        help="interleaved rounds, the median shown (default 7; 101 paired runs with --against)")
-    parser.add_argument("--slot", type=float, default=0.6, help="seconds per contestant per round")
+                        help="interleaved rounds, the median shown (default 25; 101 paired runs with --against)")
+    parser.add_argument("--slot", type=float, default=0.2, help="seconds per contestant per round")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--wall", action="store_true",
                         help="time by the wall clock instead of this process's CPU time")
@@ -293,7 +293,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.against:
         args.rounds = args.rounds or 101
         return compare(args.against, args, clock)
-    args.rounds = args.rounds or 7
+    args.rounds = args.rounds or 25
 
     missing = {key: available(module) for key, _, _, module in CONTESTANTS}
     players = {key: factory(args.seed) for key, _, factory, _ in CONTESTANTS if not missing[key]}

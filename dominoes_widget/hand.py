@@ -221,21 +221,22 @@ class Hand:
     that may lead (a seat outside them is refused with ``wrong_leader``).
     """
 
-    # The position before the lead, as class attributes that a hand's own shadow once they
-    # change (a hand is dealt for every rollout: ten attributes fewer to set each time)
-    left: int | None = None
-    right: int | None = None
-    lead_index: int = 0
-    outcome: Outcome | None = None
-    _drawn: Tile | None = None  # a drawn tile that fits and is waiting to be played
-    _drew: bool = False  # the seat to move has drawn this turn
-    _origin: _Origin | None = None  # the position a hand built by from_position starts from
-    _offered: tuple[Move, ...] = ()  # the legal moves last listed, while the position stands
-    _unstacked: tuple[int, int, int, int] | None = None
-    _deal: dict[str, tuple[Tile, ...]] | None = None
-    _history_start: "tuple[tuple[tuple[int, int], ...], dict[str, int], int, int, str] | None" = None
+    # Every hand sets all of its attributes when it is made, in the same order (see _set_up):
+    # CPython then reads each attribute of every hand from one place, where a class default
+    # that some hands shadow and others not would keep its look-ups from specializing
+    left: int | None
+    right: int | None
+    lead_index: int
+    outcome: Outcome | None
+    _drawn: Tile | None  # a drawn tile that fits and is waiting to be played
+    _drew: bool  # the seat to move has drawn this turn
+    _origin: _Origin | None  # the position a hand built by from_position starts from
+    _offered: tuple[Move, ...]  # the legal moves last listed, while the position stands
+    _unstacked: tuple[int, int, int, int] | None
     """Set by plain plays and passes, which leave their snapshots to :meth:`_snapshots`: (the
     index of the first of them, the ends and the lead index before it)."""
+    _deal: dict[str, tuple[Tile, ...]] | None  # worked out from _dealt when first read
+    _history_start: "tuple[tuple[tuple[int, int], ...], dict[str, int], int, int, str] | None"
 
     def __init__(
         self,
@@ -258,11 +259,11 @@ class Hand:
         else:
             tiles, pile = _checked_deal(rules, deal, boneyard)
         if _trusted and _all_tuples(tiles, rules.seats):
-            self._deal = dict(tiles)  # deal_tiles' sorted tuples
+            dealt = dict(tiles)  # deal_tiles' sorted tuples
         else:
-            self._deal = {seat: tuple(sorted(tiles[seat])) for seat in rules.seats}
-        self._set_up(rules, {seat: mask_of(tiles) for seat, tiles in self._deal.items()}, pile, leader, lead_tile,
-                     leaders)
+            dealt = {seat: tuple(sorted(tiles[seat])) for seat in rules.seats}
+        self._set_up(rules, {seat: mask_of(tiles) for seat, tiles in dealt.items()}, pile, leader, lead_tile, leaders)
+        self._deal = dealt
 
     def _set_up(self, rules: Rules, held: dict[str, int], pile: Iterable[Tile], leader: str | None,
                 lead_tile: Tile | str | None, leaders: Iterable[str] | None) -> None:
@@ -296,6 +297,16 @@ class Hand:
         self.turn: str | None = leader
         self.moves: list[Move] = []
         self._stack: list[_Snapshot] = []  # per move: (ends before it, turn, drawn, drew, outcome, lead_index)
+        self.left = self.right = None
+        self.lead_index = 0
+        self.outcome = None
+        self._drawn = None
+        self._drew = False
+        self._origin = None
+        self._offered = ()
+        self._unstacked = None
+        self._deal = None
+        self._history_start = None
 
     @property
     def dealt_masks(self) -> dict[str, int]:
@@ -694,13 +705,13 @@ class Hand:
 
     def _apply(self, move: Move) -> Move:
         self._offered = ()
-        seat, action = move.seat, move.action
+        seat, action, drew = move.seat, move.action, self._drew
         left, right = self.left, self.right
-        if self._drew or left is None or right is None or action == LEAD or action == DRAW:
+        if drew or left is None or right is None or action == LEAD or action == DRAW:
             if self._unstacked is not None:
                 self._snapshots()
             self._stack.append((None if left is None or right is None else (left, right), self.turn, self._drawn,
-                                self._drew, self.outcome, self.lead_index))
+                                drew, self.outcome, self.lead_index))
         elif self._unstacked is None:  # a plain play or pass by the seat to move: its snapshot is left to _snapshots
             self._unstacked = (len(self.moves), left, right, self.lead_index)
         if action == PLAY or action == LEAD:
@@ -726,7 +737,7 @@ class Hand:
             else:  # the lead
                 self.left, self.right = left, right = placed
                 self.line.append(placed)
-            if self._drew:
+            if drew:
                 self._drawn = None
                 self._drew = False
             self.moves.append(move)
@@ -773,9 +784,8 @@ class Hand:
     def _finish(self, domino_seat: str | None) -> None:
         """End the hand: ``domino_seat`` played its last tile, or (``None``) the line is blocked."""
         self.turn = None
-        if self._drew or self._drawn is not None:  # (set only when so: one attribute fewer per hand)
-            self._drawn = None
-            self._drew = False
+        self._drawn = None
+        self._drew = False
         masks = dict(self._held)
         counts = pips_by_seat(masks, self.rules.double_blank_pips)
         left, right = self.left, self.right
