@@ -150,14 +150,10 @@ class SeatView:
         """For each seat, the numbers it is known not to hold and the move that showed it."""
         known: dict[str, dict[int, int]] = {s: {} for s in self.counts}
         wild = self.rules.blank_rule == "wild"
-        previous = None
         for index, (move, ends) in enumerate(zip(self.moves, self.ends_before)):
-            kept_drawn_tile = (move.action == PASS and previous is not None and previous.action == DRAW
-                               and previous.seat == move.seat)
-            previous = move
             if ends is None or move.action not in (PASS, DRAW) or (wild and 0 in ends):
                 continue
-            if kept_drawn_tile:  # it passed on a drawn tile that fits, so it holds one of these numbers
+            if move.action == PASS and self.kept_drawn(index):  # it holds the drawn tile, which shows one of these
                 known[move.seat] = {}
             elif move.action == DRAW:
                 known[move.seat] = {number: known[move.seat].get(number, index) if number in known[move.seat]
