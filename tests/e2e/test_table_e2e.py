@@ -105,6 +105,8 @@ def test_latency_click_to_next_turn(page, open_notebook, kernel_json):
             else:
                 a, b = move.split()[1].split("-")
                 tile = f"{min(a, b)}-{max(a, b)}"
+                # the kernel has moved on (state.json); wait until the page shows this turn too
+                page.wait_for_function(TURN_SHOWN_JS, arg=tile, polling="raf")
                 latency = page.evaluate(MEASURE_JS, tile)
                 assert isinstance(latency, (int, float)), f"the page never showed the next turn after {move}: {latency}"
                 latencies.append(latency)
@@ -140,6 +142,12 @@ def _single_end(state, move) -> bool:
         return "-".join(sorted(m.split()[1].split("-")))
     return sum(1 for m in state["legal"] if len(m.split()) == 3 and tile(m) == tile(move)) == 1
 
+
+TURN_SHOWN_JS = """(tile) => {
+  const root = document.querySelector('.dominoes-widget');
+  const status = root?.querySelector('.dw-status-text')?.textContent ?? '';
+  return status.startsWith('Your turn') && !!root.querySelector(`.dw-hand-tile[data-tile="${tile}"]`);
+}"""
 
 MEASURE_JS = """async (tile) => {
   const root = document.querySelector('.dominoes-widget');
