@@ -9,15 +9,18 @@ server's own periodic sweep find the table).
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import sqlite3
 import time
+import weakref
 
 import pytest
 import tornado.websocket
 
-from dominoes_widget.server import MemoryStore, SqliteStore, StoredTable
+from dominoes_widget.server import MemoryStore, SqliteStore, StoredTable, TableServer
 from dominoes_widget.server.app import CLOSED_CODE
+from dominoes_widget.server.spec import read_spec
 from dominoes_widget.sessions.screens_apart import view_for
 from dominoes_widget.sessions.table import Phase
 from server_harness import Clock, Seat, free_port, local_server, request, socket_url, spawn_server, stop_server
@@ -271,3 +274,35 @@ def test_a_db_written_before_tables_closed_is_taken_up_with_its_tables_counted_a
         assert [(t.id, t.idle) for t in store.tables()] == [("t1", 0.0)]
     finally:
         store.close()
+
+
+def test_a_closed_table_is_freed_at_once_without_waiting_for_a_garbage_collection():
+    """A server tunes its collector to run full collections rarely (``tune_gc``): a closed
+    table must not wait in reference cycles for one."""
+    clock = Clock()
+    server = TableServer(MemoryStore(), clock=clock, idle_hours=1)
+    table = server.create(read_spec(TWO_PEOPLE))
+    for _ in range(4):
+        move_for_whoever_is_to_move(table)
+    session, table = weakref.ref(table.session), weakref.ref(table)
+    gc.disable()
+    try:
+        clock.advance(HOUR)
+        assert len(server.sweep()) == 1
+        assert session() is None and table() is None
+    finally:
+        gc.enable()
+
+
+def test_a_table_shared_from_a_notebook_is_the_notebooks_and_never_closes_on_the_server():
+    from dominoes_widget.server.sharing import kernel_server
+    from dominoes_widget.widgets.table import Table
+
+    async def scenario():
+        table = Table(seats={"N": "human"}, bots="greedy", bot_delay=0, seed=3)
+        links = table.share()
+        server, _port = kernel_server()
+        server.clock = lambda: time.monotonic() + 1000 * HOUR
+        assert server.sweep() == [] and links.table.id in server.tables
+        table.close()
+    run(scenario)

@@ -314,6 +314,8 @@ class SharedTable:
             self._absent_timer.cancel()
             self._absent_timer = None
         self.session.close()
+        if self.local is None:  # the session is the table's own: nothing calls it any more
+            self.session.on_change = None
 
 
 def _state_frame(view: TableView) -> str:
