@@ -13,6 +13,7 @@ function mount() {
   model.on("closed", (message) => {
     // the table was closed (nobody used it for a while): say so instead of the table
     const note = document.createElement("p");
+    note.className = "dw-closed";
     note.setAttribute("role", "alert");
     note.textContent = message;
     el.replaceChildren(note);

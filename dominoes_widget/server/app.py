@@ -153,9 +153,11 @@ class TableServer:
         return (table, seat) if table is not None and seat is not None else None
 
     def close(self) -> None:
+        """Stop: the tables with a browser open were in use until now; every table's timers stop."""
         if self._sweeper is not None:
             self._sweeper.stop()
             self._sweeper = None
+        self.store.touch([table.id for table in self.tables.values() if table.connected])
         for table in self.tables.values():
             table.close()
         close = getattr(self.store, "close", None)

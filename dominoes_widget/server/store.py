@@ -66,7 +66,8 @@ class TableStore(Protocol):
 
 
 MAX_REMEMBERED = 20_000
-"""The closed tables whose links a :class:`MemoryStore` remembers (about 1 KB each)."""
+"""The closed tables whose links a :class:`MemoryStore` remembers (their tokens and language:
+about 1 KB each)."""
 
 
 class MemoryStore:
@@ -93,7 +94,8 @@ class MemoryStore:
         pass
 
     def close_table(self, table: StoredTable) -> None:
-        self._closed[table.id] = StoredTable(table.id, table.spec, table.tokens)
+        lang = {"lang": table.spec["lang"]} if "lang" in table.spec else {}  # what its links are told in
+        self._closed[table.id] = StoredTable(table.id, lang, dict(table.tokens))
         while len(self._closed) > self.remember:
             del self._closed[next(iter(self._closed))]  # the oldest first
 

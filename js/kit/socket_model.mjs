@@ -22,7 +22,11 @@ export function socketUrl(href) {
   return url.href;
 }
 
-export function socketModel(connect, { timers = { setTimeout, clearTimeout }, values: initial = {} } = {}) {
+// The browser's own timers, called as functions: window.setTimeout called as a method of
+// another object throws "Illegal invocation", and the page then never reconnected.
+const GLOBAL_TIMERS = { setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (id) => clearTimeout(id) };
+
+export function socketModel(connect, { timers = GLOBAL_TIMERS, values: initial = {} } = {}) {
   const model = pageModel({ view: {}, words: {}, rules_text: "", ...initial }, (content) => {
     if (socket && socket.readyState === 1) socket.send(JSON.stringify(content));
   });
