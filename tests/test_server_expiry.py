@@ -181,6 +181,15 @@ def test_closing_tables_frees_room_under_max_tables():
             clock.advance(HOUR)  # no sweep has run yet: a full server sweeps before it refuses
             fresh = await create(base)
             assert list(server.tables) == [fresh["id"]]
+            for _ in range(2):
+                await create(base)
+            swept = server._swept_at
+            assert (await request(f"{base}/api/tables", TWO_PEOPLE))[0] == 503
+            assert (await request(f"{base}/api/tables", TWO_PEOPLE))[0] == 503
+            assert server._swept_at == swept  # the requests of a full server do not sweep again and again
+            clock.advance(10)
+            assert (await request(f"{base}/api/tables", TWO_PEOPLE))[0] == 503
+            assert server._swept_at == clock()
     run(scenario)
 
 

@@ -49,6 +49,9 @@ FINISHED_HOURS = 1.0
 """A match that is over closes after this long with no browser open: time to read the end."""
 SWEEP_EVERY = 300.0
 """Seconds between two looks for tables to close."""
+ROOM_EVERY = 10.0
+"""A full server looks for tables to close when asked for a new one, at most this often
+(seconds): a sweep of 5,000 tables takes about 10 ms, and the requests must not repeat it."""
 CLOSED = "this table was closed: nobody had used it for a while"
 
 
@@ -78,6 +81,7 @@ class TableServer:
         self.clock = clock
         self.tables: dict[str, SharedTable] = {}
         self._sweeper: Any = None
+        self._swept_at = float("-inf")
         for stored in self.store.tables():
             try:
                 table = SharedTable.restore(stored, self.store, clock=clock)
@@ -105,18 +109,25 @@ class TableServer:
 
     def sweep(self) -> list[str]:
         """Close every table nobody uses any more (their ids); tell the store which are in use."""
-        now = self.clock()
+        now = self._swept_at = self.clock()
         expired = [table for table in self.tables.values() if self._expired(table, now)]
         for table in expired:
             del self.tables[table.id]
             self._close_table(table)
         self.store.touch([table.id for table in self.tables.values() if table.connected])
+        if expired:
+            log.info("closed %d tables nobody used; %d open", len(expired), len(self.tables))
         return [table.id for table in expired]
+
+    def make_room(self) -> None:
+        """Sweep now, unless a sweep ran in the last :data:`ROOM_EVERY` seconds (a full server)."""
+        if self.clock() - self._swept_at >= ROOM_EVERY:
+            self.sweep()
 
     def _close_table(self, table: SharedTable) -> None:
         table.close()
         self.store.close_table(table.as_stored())
-        log.info("table %s closed: %s", table.id, "the match is over" if table.finished else "nobody played")
+        log.debug("table %s closed: %s", table.id, "the match is over" if table.finished else "nobody played")
 
     def start_sweeping(self) -> None:
         """Sweep every ``sweep_every`` seconds on the running event loop (until :meth:`close`)."""
@@ -189,7 +200,7 @@ class TablesHandler(_Handler):
         if len(self.request.body) > MAX_BODY_BYTES:
             return self.refuse(413, f"a table request is at most {MAX_BODY_BYTES} bytes")
         if len(self.server.tables) >= self.server.max_tables:
-            self.server.sweep()  # the tables nobody uses make room now, not at the next sweep
+            self.server.make_room()  # the tables nobody uses make room now, not at the next sweep
         if len(self.server.tables) >= self.server.max_tables:
             return self.refuse(503, f"this server holds {self.server.max_tables} tables already")
         try:
