@@ -315,3 +315,12 @@ def test_a_table_shared_from_a_notebook_is_the_notebooks_and_never_closes_on_the
         assert server.sweep() == [] and links.table.id in server.tables
         table.close()
     run(scenario)
+
+
+@pytest.mark.parametrize("hours", ["0", "-1", "soon", "inf"])
+def test_serve_refuses_idle_hours_that_are_not_a_positive_number(hours, capsys):
+    from dominoes_widget.__main__ import main
+
+    with pytest.raises(SystemExit) as stopped:
+        main(["serve", "--idle-hours", hours])
+    assert stopped.value.code == 2 and "hours" in capsys.readouterr().err
