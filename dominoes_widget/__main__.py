@@ -1,5 +1,6 @@
 """Command line: ``python -m dominoes_widget verify FILE [--json]``, ``html FILE [-o PAGE]``,
-``analyse FILE [-o ANALYSIS]``, ``simulate`` and ``serve [--host H] [--port P] [--db PATH] [--base-url URL]``."""
+``analyse FILE [-o ANALYSIS]``, ``simulate`` and ``serve [--host H] [--port P] [--db PATH] [--base-url URL]
+[--idle-hours H] [--finished-hours H]``."""
 
 from __future__ import annotations
 
@@ -227,6 +228,22 @@ def _add_serve(commands) -> None:
     serve.add_argument("--db", help="a SQLite file keeping every table, taken up again on restart")
     serve.add_argument("--base-url", help="the address the links start with, when browsers reach the server "
                                           "through a proxy (default: the address each request came to)")
+    serve.add_argument("--idle-hours", type=_hours,
+                       help="close a table in play after this many hours with no browser open and no move "
+                            "(default 24)")
+    serve.add_argument("--finished-hours", type=_hours,
+                       help="close a table whose match is over after this many hours with no browser open "
+                            "(default 1)")
+
+
+def _hours(text: str) -> float:
+    try:
+        hours = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of hours") from None
+    if not 0 < hours < float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r}: a number of hours more than 0")
+    return hours
 
 
 def _serve(args) -> int:
@@ -238,7 +255,8 @@ def _serve(args) -> int:
         return 2
 
     try:
-        serve(args.host, args.port, args.db, args.base_url)
+        hours = {name: getattr(args, name) for name in ("idle_hours", "finished_hours") if getattr(args, name)}
+        serve(args.host, args.port, args.db, args.base_url, **hours)
     except OSError as error:  # the port is taken, the address is not this machine's, the db cannot open
         print(f"error: {error.strerror or error}", file=sys.stderr)
         return 2

@@ -10,6 +10,15 @@ function mount() {
   const el = document.getElementById("dominoes-seat") ?? document.body;
   const model = socketModel(() => new WebSocket(socketUrl(location.href)));
   model.on("connection", (open) => el.classList.toggle("dw-offline", !open));
+  model.on("closed", (message) => {
+    // the table was closed (nobody used it for a while): say so instead of the table
+    const note = document.createElement("p");
+    note.className = "dw-closed";
+    note.setAttribute("role", "alert");
+    note.textContent = message;
+    el.replaceChildren(note);
+    el.classList.remove("dw-offline");
+  });
   table.render({ model, el });
   window.dominoesSeat = model; // for tests and the curious: the model the page draws
 }

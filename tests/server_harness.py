@@ -44,12 +44,27 @@ async def request(url: str, body: Any = None, method: str | None = None,
         return response.code, text
 
 
-@contextlib.asynccontextmanager
-async def local_server(db: str | Path | None = None) -> AsyncIterator[tuple[str, Any]]:
-    """A table server in this process on a free port: ``(base URL, TableServer)``."""
-    from dominoes_widget.server import start
+class Clock:
+    """A clock the test moves by hand (``clock.advance(seconds)``), for a server's idle times."""
 
-    table_server, http, port = start("127.0.0.1", 0, db)
+    def __init__(self, now: float = 1000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@contextlib.asynccontextmanager
+async def local_server(db: str | Path | None = None, **options: Any) -> AsyncIterator[tuple[str, Any]]:
+    """A table server in this process on a free port: ``(base URL, TableServer)``; ``options``
+    go to :class:`~dominoes_widget.server.TableServer` (``clock``, ``idle_hours`` ...)."""
+    from dominoes_widget.server import MemoryStore, SqliteStore, TableServer, start
+
+    store = options.pop("store", None) or (SqliteStore(db) if db else MemoryStore())
+    table_server, http, port = start("127.0.0.1", 0, server=TableServer(store, **options))
     try:
         yield f"http://127.0.0.1:{port}", table_server
     finally:

@@ -9,13 +9,15 @@ The server runs as ``python -m dominoes_widget serve`` in a child process on 127
 from __future__ import annotations
 
 import json
+import sqlite3
+import time
 import urllib.request
 from pathlib import Path
 
 import pytest
 
 from dominoes_widget.record import verify_record
-from server_harness import spawn_server, stop_server
+from server_harness import free_port, spawn_server, stop_server
 
 pytestmark = pytest.mark.browser
 
@@ -100,3 +102,32 @@ def test_two_people_play_a_whole_hand_by_clicking_in_two_browsers(chromium, serv
     finally:
         for context in contexts.values():
             context.close()
+
+
+def test_a_page_open_when_its_table_closes_reconnects_and_says_so(chromium, tmp_path):
+    """The server is down longer than the idle time (its file says the table was last used two
+    hours ago); started again, it closes the table, and the page open at it, reconnecting on
+    its own, shows the message in the table's language instead of the table (that it then
+    stops reconnecting: js/kit/socket_model.test.mjs)."""
+    db, port = tmp_path / "tables.sqlite", free_port()
+    process, base = spawn_server(db, port, "--idle-hours", "1")
+    context = chromium.new_context(viewport={"width": 900, "height": 700})
+    try:
+        answer = post(f"{base}/api/tables", {"game": "vietnamese", "players": 2, "lang": "vi"})
+        page = context.new_page()
+        page.goto(answer["seats"]["S"])
+        page.wait_for_function(f"({VIEW}).viewer === 'S'")
+        stop_server(process)
+        with sqlite3.connect(db) as backdate:
+            backdate.execute("UPDATE tables SET active_at = ?", (time.time() - 2 * 3600,))
+        process, _ = spawn_server(db, port, "--idle-hours", "1")
+        alert = page.locator("#dominoes-seat .dw-closed")
+        alert.wait_for(state="visible")
+        assert "đường dẫn mới" in alert.inner_text()
+        assert page.locator(".dw-hand-tile").count() == 0
+        other = context.new_page()
+        other.goto(answer["seats"]["S"])  # the link opened anew: the server's page says so
+        assert "Bàn chơi này đã đóng" in other.locator("h1").inner_text()
+    finally:
+        context.close()
+        stop_server(process)

@@ -11,7 +11,7 @@ import gc
 import socket
 from pathlib import Path
 
-from .app import TableServer, make_app
+from .app import FINISHED_HOURS, IDLE_HOURS, TableServer, make_app
 from .shared_table import SharedTable
 from .spec import AbsentBot, SpecError, TableSpec, read_spec
 from .store import MemoryStore, SqliteStore, StoredTable, TableStore
@@ -25,6 +25,7 @@ def start(host: str = "127.0.0.1", port: int = 8765, db: str | Path | None = Non
     """Start serving on the running event loop: ``(table_server, http_server, port)``.
 
     ``port=0`` picks a free port. ``db`` is a SQLite file whose tables are taken up again.
+    The server closes the tables nobody uses (:meth:`TableServer.sweep`) on this loop.
     """
     import tornado.httpserver
     import tornado.netutil
@@ -35,6 +36,7 @@ def start(host: str = "127.0.0.1", port: int = 8765, db: str | Path | None = Non
     http = tornado.httpserver.HTTPServer(make_app(table_server), max_body_size=MAX_BODY_BYTES * 4, xheaders=True)
     sockets = tornado.netutil.bind_sockets(port, host, family=socket.AF_INET if ":" not in host else socket.AF_UNSPEC)
     http.add_sockets(sockets)
+    table_server.start_sweeping()
     return table_server, http, sockets[0].getsockname()[1]
 
 
@@ -53,13 +55,15 @@ def tune_gc() -> None:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8765, db: str | Path | None = None,
-          base_url: str | None = None) -> None:
+          base_url: str | None = None, idle_hours: float = IDLE_HOURS, finished_hours: float = FINISHED_HOURS) -> None:
     """Serve until interrupted, printing ``serving http://HOST:PORT/`` once started; the links
-    start with ``base_url`` when given."""
+    start with ``base_url`` when given. A table with no browser open closes after
+    ``idle_hours`` unused, or ``finished_hours`` once its match is over."""
 
     async def main() -> None:
-        table_server, http, bound = start(host, port, db)
-        table_server.base_url = base_url
+        store = SqliteStore(db) if db else MemoryStore()
+        server = TableServer(store, base_url, idle_hours=idle_hours, finished_hours=finished_hours)
+        table_server, http, bound = start(host, port, server=server)
         tune_gc()
         print(f"serving http://{host}:{bound}/", flush=True)
         try:

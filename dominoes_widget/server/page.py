@@ -1,32 +1,51 @@
-"""The page a seat's link opens: the Table's front end, fed by the seat's websocket
-(``static/seat_page.js``, built from ``js/seat_page.js``)."""
+"""The pages a seat's link opens: the Table's front end, fed by the seat's websocket
+(``static/seat_page.js``, built from ``js/seat_page.js``), or, once the table was closed,
+a sentence saying so."""
 
 from __future__ import annotations
 
 from html import escape
 
-__all__ = ["seat_page"]
+from ..catalog import Voice
+
+__all__ = ["seat_page", "closed_page"]
+
+_STYLE = "body { margin: 0; padding: 12px; font-family: system-ui, sans-serif; color-scheme: light dark; }"
 
 
 def seat_page(lang: str, title: str, seat: str) -> str:
     """The HTML of a seat's page; its files are found next to it (``../../static/``), so the
     page works behind a proxy that serves the server under a path."""
+    head = """<link rel="stylesheet" href="../../static/table.css">
+<style>
+#dominoes-seat.dw-offline { opacity: 0.6; }  /* the socket dropped: it reconnects on its own */
+</style>"""
+    body = f"""<div id="dominoes-seat" data-seat="{escape(seat)}"></div>
+<script type="module" src="../../static/seat_page.js"></script>"""
+    return _page(lang, f"{escape(title)} · {escape(seat)}", head, body)
+
+
+def closed_page(voice: Voice) -> str:
+    """The HTML a link to a closed table opens: a sentence saying so, in the table's language."""
+    title = escape(voice("message.table_closed_title"))
+    return _page(voice.lang, title, "", f"""<h1>{title}</h1>
+<p id="dominoes-closed">{escape(voice("message.table_closed"))}</p>""")
+
+
+def _page(lang: str, title: str, head: str, body: str) -> str:
+    """A page of the server: ``title``, ``head`` and ``body`` are HTML already escaped."""
     return f"""<!doctype html>
 <html lang="{escape(lang)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
-<title>{escape(title)} · {escape(seat)}</title>
-<link rel="stylesheet" href="../../static/table.css">
-<style>
-body {{ margin: 0; padding: 12px; font-family: system-ui, sans-serif; color-scheme: light dark; }}
-#dominoes-seat.dw-offline {{ opacity: 0.6; }}  /* the socket dropped: it reconnects on its own */
-</style>
+<title>{title}</title>
+<style>{_STYLE}</style>
+{head}
 </head>
 <body>
-<div id="dominoes-seat" data-seat="{escape(seat)}"></div>
-<script type="module" src="../../static/seat_page.js"></script>
+{body}
 </body>
 </html>
 """

@@ -3,7 +3,8 @@ whose people each play on a screen of their own, through a secret link per seat.
 
 A thin adapter, as the ``Table`` widget is: intents in (``intent``), each connected
 seat's view out, built by the session from that seat's view alone; the record written
-to the store after every move.
+to the store after every move. A table knows when it was last used (``active_at``): a
+change, or a browser joining or leaving; the server closes the tables nobody uses.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ import hmac
 import json
 import logging
 import secrets
-from typing import Any, Mapping, Protocol
+import time
+from typing import Any, Callable, Mapping, Protocol
 
 from ..bots import make_bot
 from ..catalog import ui_words
@@ -28,7 +30,7 @@ from ..views import seat_view
 from .spec import TableSpec, read_spec
 from .store import StoredTable, TableStore
 
-__all__ = ["SharedTable", "Connection", "new_token", "new_table_id"]
+__all__ = ["SharedTable", "Connection", "new_token", "new_table_id", "seat_of"]
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +50,17 @@ def new_table_id() -> str:
     return secrets.token_urlsafe(9)
 
 
+def seat_of(tokens: Mapping[str, str], token: Any) -> str | None:
+    """The seat whose key ``token`` is among ``tokens`` (compared in constant time), or ``None``."""
+    if not isinstance(token, str) or not token:
+        return None
+    found = None
+    for seat, key in tokens.items():
+        if hmac.compare_digest(token.encode(), key.encode()):
+            found = seat
+    return found
+
+
 class SharedTable:
     """A table whose people play from their own browsers (``connections`` per seat).
 
@@ -59,7 +72,8 @@ class SharedTable:
     def __init__(self, table_id: str, spec: TableSpec, tokens: Mapping[str, str], store: TableStore,
                  record: Mapping[str, Any] | None = None, scheduler: Scheduler | None = None,
                  local: str | None = None, session: TableSession | None = None,
-                 pending: Mapping[str, Any] | None = None) -> None:
+                 pending: Mapping[str, Any] | None = None, clock: Callable[[], float] = time.monotonic,
+                 idle: float = 0.0) -> None:
         self.id = table_id
         self.spec = spec
         self.tokens = dict(tokens)
@@ -85,37 +99,52 @@ class SharedTable:
         self._absent_timer: asyncio.TimerHandle | None = None
         self._absent_key: tuple[Any, ...] | None = None
         self._absent_bot = make_bot(spec.absent.bot, 0) if spec.absent is not None else None
+        self._clock = clock
+        self.active_at = clock() - idle
+        """When the table was last used, in ``clock`` seconds."""
         session.on_change = self._changed
 
     @classmethod
-    def create(cls, spec: TableSpec, store: TableStore, scheduler: Scheduler | None = None) -> "SharedTable":
+    def create(cls, spec: TableSpec, store: TableStore, scheduler: Scheduler | None = None,
+               clock: Callable[[], float] = time.monotonic) -> "SharedTable":
         """A new table with a fresh id and token per person's seat, added to ``store``."""
         tokens = {seat: new_token() for seat in spec.human_seats}
-        table = cls(new_table_id(), spec, tokens, store, scheduler=scheduler)
+        table = cls(new_table_id(), spec, tokens, store, scheduler=scheduler, clock=clock)
         store.add(StoredTable(table.id, spec.request, tokens, table_record(table.session)))
         return table
 
     @classmethod
-    def restore(cls, stored: StoredTable, store: TableStore, scheduler: Scheduler | None = None) -> "SharedTable":
-        """A table taken up where its stored record stopped, with the same links."""
+    def restore(cls, stored: StoredTable, store: TableStore, scheduler: Scheduler | None = None,
+                clock: Callable[[], float] = time.monotonic) -> "SharedTable":
+        """A table taken up where its stored record stopped, with the same links, idle as long
+        as the store says."""
         return cls(stored.id, read_spec(stored.spec), stored.tokens, store, stored.record, scheduler,
-                   pending=stored.pending)
+                   pending=stored.pending, clock=clock, idle=stored.idle)
+
+    def as_stored(self) -> StoredTable:
+        """The table's id, request and tokens, as a store keeps them."""
+        return StoredTable(self.id, self.spec.request, self.tokens)
 
     # -- who is who ------------------------------------------------------------------------
     def seat_of(self, token: Any) -> str | None:
         """The seat whose key ``token`` is (compared in constant time), or ``None``."""
-        if not isinstance(token, str) or not token:
-            return None
-        found = None
-        for seat, key in self.tokens.items():
-            if hmac.compare_digest(token.encode(), key.encode()):
-                found = seat
-        return found
+        return seat_of(self.tokens, token)
+
+    @property
+    def connected(self) -> bool:
+        """Whether a browser is open at any seat."""
+        return any(self.connections.values())
+
+    @property
+    def finished(self) -> bool:
+        """Whether the match is over."""
+        return self.session.phase is Phase.MATCH_OVER
 
     def join(self, seat: str, connection: Connection) -> None:
         """A browser opened ``seat``'s link: it is sent the words and the seat's view, at once or,
         while a move is being written or a change waits to be sent, with the views that follow."""
         self.connections[seat].add(connection)
+        self.active_at = self._clock()
         if self._writing is not None or self._dirty:
             self._joining.append((seat, connection))
         else:
@@ -136,6 +165,7 @@ class SharedTable:
 
     def leave(self, seat: str, connection: Connection) -> None:
         self.connections[seat].discard(connection)
+        self.active_at = self._clock()
         if not self.connections[seat]:
             self._sent.pop(seat, None)
         self._watch_absent()
@@ -155,6 +185,7 @@ class SharedTable:
     # -- views out ----------------------------------------------------------------------------
     def _changed(self) -> None:
         self._dirty = True
+        self.active_at = self._clock()
         if self._flush_queued:
             return
         try:
@@ -278,9 +309,13 @@ class SharedTable:
         self.flush(force=True)
 
     def close(self) -> None:
+        """Cancel the table's timers (the absent-seat bot's, the bots')."""
         if self._absent_timer is not None:
             self._absent_timer.cancel()
+            self._absent_timer = None
         self.session.close()
+        if self.local is None:  # the session is the table's own: nothing calls it any more
+            self.session.on_change = None
 
 
 def _state_frame(view: TableView) -> str:

@@ -4,7 +4,12 @@ The server writes a table's record after every move, before any seat is shown th
 a server started again on the same store takes up every table where it stopped, with the
 same links. :class:`SqliteStore` keeps them in one SQLite file (``--db PATH``),
 :class:`MemoryStore` nowhere (a server without ``--db``, a notebook's ``table.share()``).
-Another store (PostgreSQL, Redis) only needs the three methods of :class:`TableStore`.
+Another store (PostgreSQL, Redis) only needs the methods of :class:`TableStore`.
+
+A table nobody uses any more is closed (:meth:`TableStore.close_table`): never taken up
+again, but its links are remembered, so that they can say the table was closed.
+:class:`SqliteStore` keeps the closed table's row, final record included, with the time
+it closed; :class:`MemoryStore` remembers the links of the last closed tables only.
 """
 
 from __future__ import annotations
@@ -13,9 +18,10 @@ import asyncio
 import json
 import sqlite3
 import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Awaitable, Iterator, Protocol
+from typing import Any, Awaitable, Callable, Iterable, Iterator, Protocol
 
 __all__ = ["StoredTable", "TableStore", "MemoryStore", "SqliteStore"]
 
@@ -23,13 +29,15 @@ __all__ = ["StoredTable", "TableStore", "MemoryStore", "SqliteStore"]
 @dataclass
 class StoredTable:
     """One table as kept: its id, the request that set it up, each seat's token, the record so
-    far, and the next hand's deal while its leader is being chosen (``{"deal", "boneyard"}``)."""
+    far, the next hand's deal while its leader is being chosen (``{"deal", "boneyard"}``), and
+    the seconds since anyone used it, as the store last heard (``idle``, when read back)."""
 
     id: str
     spec: dict[str, Any]
     tokens: dict[str, str]
     record: dict[str, Any] | None = None
     pending: dict[str, Any] | None = None
+    idle: float = 0.0
 
 
 class TableStore(Protocol):
@@ -42,15 +50,35 @@ class TableStore(Protocol):
                     pending: dict[str, Any] | None = None) -> Awaitable[None] | None:
         """Write a table's record (and pending deal): ``None`` once written, or an awaitable
         done once it is (a store with an asyncio client: the table shows the move once it is
-        written)."""
+        written). A write is a use of the table: it is no longer idle."""
 
-    def tables(self) -> Iterator[StoredTable]: ...
+    def tables(self) -> Iterator[StoredTable]:
+        """The open tables, each with its ``idle`` seconds."""
+
+    def touch(self, table_ids: Iterable[str]) -> None:
+        """These tables are in use now (a browser is open at them)."""
+
+    def close_table(self, table: StoredTable) -> None:
+        """Close a table: never taken up again; :meth:`closed_table` finds it."""
+
+    def closed_table(self, table_id: str) -> StoredTable | None:
+        """A closed table (its id, request and tokens), if the store remembers it."""
+
+
+MAX_REMEMBERED = 20_000
+"""The closed tables whose links a :class:`MemoryStore` remembers (their tokens and language:
+about 1 KB each)."""
 
 
 class MemoryStore:
-    """Keeps nothing: tables live as long as the server."""
+    """Keeps no record: open tables live as long as the server. Remembers the links of the
+    last ``remember`` closed tables, so that those can say the table was closed."""
 
     keeps_records = False
+
+    def __init__(self, remember: int = MAX_REMEMBERED) -> None:
+        self.remember = remember
+        self._closed: dict[str, StoredTable] = {}
 
     def add(self, table: StoredTable) -> None:
         pass
@@ -62,6 +90,18 @@ class MemoryStore:
     def tables(self) -> Iterator[StoredTable]:
         return iter(())
 
+    def touch(self, table_ids: Iterable[str]) -> None:
+        pass
+
+    def close_table(self, table: StoredTable) -> None:
+        lang = {"lang": table.spec["lang"]} if "lang" in table.spec else {}  # what its links are told in
+        self._closed[table.id] = StoredTable(table.id, lang, dict(table.tokens))
+        while len(self._closed) > self.remember:
+            del self._closed[next(iter(self._closed))]  # the oldest first
+
+    def closed_table(self, table_id: str) -> StoredTable | None:
+        return self._closed.get(table_id)
+
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -69,12 +109,15 @@ CREATE TABLE IF NOT EXISTS tables (
     spec TEXT NOT NULL,
     tokens TEXT NOT NULL,
     record TEXT,
-    pending TEXT
+    pending TEXT,
+    active_at REAL,
+    closed_at REAL
 )
 """
+_ADDED_COLUMNS = {"active_at": "REAL", "closed_at": "REAL"}
+"""Columns a file written before tables closed lacks (its tables count as used when read)."""
 
-
-_UPDATE = "UPDATE tables SET record = ?, pending = ? WHERE id = ?"
+_UPDATE = "UPDATE tables SET record = ?, pending = ?, active_at = ? WHERE id = ?"
 _Write = tuple[str, dict[str, Any], "dict[str, Any] | None", "asyncio.Future[None]"]
 
 
@@ -89,15 +132,26 @@ class SqliteStore:
     own would wait on the interpreter's lock behind the busy loop: measured, its records
     took twice as long. The checkpoints that copy the WAL into the database, and wait on the
     disk, run on a thread every ``checkpoint_every`` seconds.
+
+    Each row keeps when its table was last used (``active_at``, seconds of ``clock``: wall
+    time, so that it means the same after a restart) and when it closed (``closed_at``).
+    A closed row stays, final record included (``sqlite3 FILE "SELECT record FROM tables
+    WHERE id = ..."``): a few kilobytes a table, and its links can say it was closed.
     """
 
-    def __init__(self, path: str | Path, checkpoint_every: float = 2.0) -> None:
+    def __init__(self, path: str | Path, checkpoint_every: float = 2.0,
+                 clock: Callable[[], float] = time.time) -> None:
         self.path = Path(path)
+        self.clock = clock
         self._db = sqlite3.connect(self.path, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.execute("PRAGMA wal_autocheckpoint=0")
         self._db.execute(_SCHEMA)
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(tables)")}
+        for column, kind in _ADDED_COLUMNS.items():
+            if column not in columns:
+                self._db.execute(f"ALTER TABLE tables ADD COLUMN {column} {kind}")
         self._stop = threading.Event()
         self._checkpointer = threading.Thread(target=self._checkpoint, args=(checkpoint_every,),
                                               name="dominoes-checkpoint", daemon=True)
@@ -113,16 +167,16 @@ class SqliteStore:
             db.close()
 
     def add(self, table: StoredTable) -> None:
-        self._db.execute("INSERT INTO tables (id, spec, tokens, record) VALUES (?, ?, ?, ?)",
+        self._db.execute("INSERT INTO tables (id, spec, tokens, record, active_at) VALUES (?, ?, ?, ?, ?)",
                          (table.id, json.dumps(table.spec), json.dumps(table.tokens),
-                          json.dumps(table.record) if table.record is not None else None))
+                          json.dumps(table.record) if table.record is not None else None, self.clock()))
 
     def save_record(self, table_id: str, record: dict[str, Any],
                     pending: dict[str, Any] | None = None) -> Awaitable[None] | None:
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
-            self._db.execute(_UPDATE, _row(table_id, record, pending))
+            self._db.execute(_UPDATE, _row(table_id, record, pending, self.clock()))
             return None
         written: asyncio.Future[None] = loop.create_future()
         if not self._batch:
@@ -133,13 +187,40 @@ class SqliteStore:
     def _write_batch(self) -> None:
         batch, self._batch = self._batch, []
         if batch:
-            _commit(self._db, batch)
+            _commit(self._db, batch, self.clock())
 
     def tables(self) -> Iterator[StoredTable]:
-        rows = self._db.execute("SELECT id, spec, tokens, record, pending FROM tables").fetchall()
-        for table_id, spec, tokens, record, pending in rows:
+        rows = self._db.execute("SELECT id, spec, tokens, record, pending, active_at FROM tables "
+                                "WHERE closed_at IS NULL").fetchall()
+        now = self.clock()
+        for table_id, spec, tokens, record, pending, active_at in rows:
             yield StoredTable(table_id, json.loads(spec), json.loads(tokens), json.loads(record) if record else None,
-                              json.loads(pending) if pending else None)
+                              json.loads(pending) if pending else None,
+                              max(0.0, now - active_at) if active_at is not None else 0.0)
+
+    def touch(self, table_ids: Iterable[str]) -> None:
+        now = self.clock()
+        self._write_all("UPDATE tables SET active_at = ? WHERE id = ?", [(now, table_id) for table_id in table_ids])
+
+    def close_table(self, table: StoredTable) -> None:
+        self._write_batch()  # its last record first
+        self._write_all("UPDATE tables SET closed_at = ? WHERE id = ?", [(self.clock(), table.id)])
+
+    def closed_table(self, table_id: str) -> StoredTable | None:
+        row = self._db.execute("SELECT spec, tokens FROM tables WHERE id = ? AND closed_at IS NOT NULL",
+                               (table_id,)).fetchone()
+        return StoredTable(table_id, json.loads(row[0]), json.loads(row[1])) if row else None
+
+    def _write_all(self, statement: str, rows: list[tuple[Any, ...]]) -> None:
+        if not rows:
+            return
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            self._db.executemany(statement, rows)
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
 
     def close(self) -> None:
         self._write_batch()  # the records handed over so far are written first
@@ -149,16 +230,18 @@ class SqliteStore:
         self._db.close()
 
 
-def _row(table_id: str, record: dict[str, Any], pending: dict[str, Any] | None) -> tuple[str, str | None, str]:
-    return json.dumps(record, separators=(",", ":")), json.dumps(pending) if pending is not None else None, table_id
+def _row(table_id: str, record: dict[str, Any], pending: dict[str, Any] | None,
+         now: float) -> tuple[str, str | None, float, str]:
+    return (json.dumps(record, separators=(",", ":")), json.dumps(pending) if pending is not None else None, now,
+            table_id)
 
 
-def _commit(db: sqlite3.Connection, batch: list[_Write]) -> None:
+def _commit(db: sqlite3.Connection, batch: list[_Write], now: float) -> None:
     """Write every record of ``batch`` in one transaction, then tell each table."""
     error = None
     try:
         db.execute("BEGIN IMMEDIATE")
-        db.executemany(_UPDATE, [_row(table_id, record, pending) for table_id, record, pending, _ in batch])
+        db.executemany(_UPDATE, [_row(table_id, record, pending, now) for table_id, record, pending, _ in batch])
         db.execute("COMMIT")
     except Exception as failed:  # noqa: BLE001 - every table waiting is told
         error = failed

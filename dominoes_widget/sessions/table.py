@@ -273,7 +273,8 @@ class TableSession:
             self.on_change()
 
     def close(self) -> None:
-        self.bots.cancel()
+        """Stop the bots for good."""
+        self.bots.close()
 
     def __repr__(self) -> str:
         return f"<TableSession {self.rules.name}: {self.phase.value}, hand {len(self.match.hands)}>"

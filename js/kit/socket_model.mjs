@@ -3,7 +3,9 @@
 // sets those values (firing "change:<name>" as the real model does); any other frame is a
 // custom message ("msg:custom", as model.send's answers arrive in a notebook). send()
 // writes an intent to the socket. When the socket closes, it is opened again after a
-// growing wait (1 s, 2 s, ... 10 s), and the server sends the seat's view anew.
+// growing wait (1 s, 2 s, ... 10 s), and the server sends the seat's view anew. A frame
+// {type: "closed", message} says the server closed the table: the model fires "closed"
+// with the message and opens no other socket.
 //
 // DOM-free: `connect()` returns a WebSocket-like object (send, close, and the onopen,
 // onmessage, onclose properties); `timers` defaults to setTimeout/clearTimeout.
@@ -20,7 +22,11 @@ export function socketUrl(href) {
   return url.href;
 }
 
-export function socketModel(connect, { timers = { setTimeout, clearTimeout }, values: initial = {} } = {}) {
+// The browser's own timers, called as functions: window.setTimeout called as a method of
+// another object throws "Illegal invocation", and the page then never reconnected.
+const GLOBAL_TIMERS = { setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (id) => clearTimeout(id) };
+
+export function socketModel(connect, { timers = GLOBAL_TIMERS, values: initial = {} } = {}) {
   const model = pageModel({ view: {}, words: {}, rules_text: "", ...initial }, (content) => {
     if (socket && socket.readyState === 1) socket.send(JSON.stringify(content));
   });
@@ -37,7 +43,10 @@ export function socketModel(connect, { timers = { setTimeout, clearTimeout }, va
       return;
     }
     if (!frame || typeof frame !== "object") return;
-    if (frame.type === "state") {
+    if (frame.type === "closed") {
+      model.close();
+      model.emit("closed", String(frame.message ?? ""));
+    } else if (frame.type === "state") {
       for (const name of ["words", "rules_text", "view"]) {
         if (name in frame) model.set(name, frame[name]);
       }

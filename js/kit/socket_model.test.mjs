@@ -97,3 +97,17 @@ test("the socket of a seat's link keeps its path prefix and token, and its schem
   assert.equal(socketUrl("https://hub.example.org/user/ana/proxy/8765/tables/abc/seat?token=t"),
                "wss://hub.example.org/user/ana/proxy/8765/tables/abc/socket?token=t");
 });
+
+test("a closed frame stops the reconnecting and fires closed with the message", () => {
+  const { opened, connect, open } = fakeSockets();
+  const timers = manualTimers();
+  const model = socketModel(connect, { timers });
+  open(opened[0]);
+  const said = [];
+  model.on("closed", (message) => said.push(message));
+  opened[0].onmessage({ data: JSON.stringify({ type: "closed", message: "This table was closed." }) });
+  opened[0].close();
+  assert.deepEqual(said, ["This table was closed."]);
+  assert.equal(timers.waiting.length, 0);
+  assert.equal(opened.length, 1);
+});
