@@ -129,13 +129,15 @@ class TableServer:
         self.store.close_table(table.as_stored())
         log.debug("table %s closed: %s", table.id, "the match is over" if table.finished else "nobody played")
 
+    def _sweep_quietly(self) -> None:  # (a periodic callback returns nothing or something to await)
+        self.sweep()
+
     def start_sweeping(self) -> None:
         """Sweep every ``sweep_every`` seconds on the running event loop (until :meth:`close`)."""
         import tornado.ioloop
 
         if self._sweeper is None:
-            self._sweeper = tornado.ioloop.PeriodicCallback(lambda: None if self.sweep() else None,
-                                                            self.sweep_every * 1000.0)
+            self._sweeper = tornado.ioloop.PeriodicCallback(self._sweep_quietly, self.sweep_every * 1000.0)
             self._sweeper.start()
 
     def closed_lang(self, table_id: str, token: Any) -> str | None:
