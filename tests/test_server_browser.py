@@ -125,9 +125,11 @@ def test_a_page_open_when_its_table_closes_reconnects_and_says_so(chromium, tmp_
         alert.wait_for(state="visible")
         assert "đường dẫn mới" in alert.inner_text()
         assert page.locator(".dw-hand-tile").count() == 0
+        page.screenshot(path=str(ARTIFACTS / "server-closed-open-page.png"))
         other = context.new_page()
         other.goto(answer["seats"]["S"])  # the link opened anew: the server's page says so
         assert "Bàn chơi này đã đóng" in other.locator("h1").inner_text()
+        other.screenshot(path=str(ARTIFACTS / "server-closed-link.png"))
     finally:
         context.close()
         stop_server(process)

@@ -10,7 +10,11 @@ from ..catalog import Voice
 
 __all__ = ["seat_page", "closed_page"]
 
-_STYLE = "body { margin: 0; padding: 12px; font-family: system-ui, sans-serif; color-scheme: light dark; }"
+_STYLE = """body { margin: 0; padding: 12px; font-family: system-ui, sans-serif; color-scheme: light dark; }
+.dw-closed { max-width: 34rem; margin: 12vh auto 0; padding: 1rem 1.5rem; border: 1px solid #8884;
+             border-radius: 10px; font-size: 1.05rem; line-height: 1.5; }
+.dw-closed h1 { margin: 0 0 0.5rem; font-size: 1.4rem; }
+.dw-closed p { margin: 0; }"""
 
 
 def seat_page(lang: str, title: str, seat: str) -> str:
@@ -28,8 +32,8 @@ def seat_page(lang: str, title: str, seat: str) -> str:
 def closed_page(voice: Voice) -> str:
     """The HTML a link to a closed table opens: a sentence saying so, in the table's language."""
     title = escape(voice("message.table_closed_title"))
-    return _page(voice.lang, title, "", f"""<h1>{title}</h1>
-<p id="dominoes-closed">{escape(voice("message.table_closed"))}</p>""")
+    return _page(voice.lang, title, "", f"""<main class="dw-closed"><h1>{title}</h1>
+<p id="dominoes-closed">{escape(voice("message.table_closed"))}</p></main>""")
 
 
 def _page(lang: str, title: str, head: str, body: str) -> str:
