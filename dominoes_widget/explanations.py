@@ -13,10 +13,10 @@ from dataclasses import replace
 from typing import Any, Mapping, NamedTuple, Sequence
 
 from .catalog import Voice
-from .errors import IllegalMoveError, Reason
+from .errors import IllegalMoveError
 from .hand import DOUBLE_BLANK, TEAMS, Hand, Outcome, Termination, WinReason, other_team, partner_of, team_of
 from .match import LeaderKind, Match, MatchState, NextLeader, ScoreEvent
-from .move import DRAW, LEAD, PASS, PLAY, Move
+from .move import LEAD, PASS, PLAY, Move
 from .rules import Rules
 from .views import SeatView, seat_view
 

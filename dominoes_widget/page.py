@@ -23,7 +23,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-__all__ = ["PAYLOAD_KEYS", "INLINE_LIMIT", "replay_page", "script_json", "write_page", "page_state"]
+__all__ = ["PAYLOAD_KEYS", "INLINE_LIMIT", "replay_page", "html_page", "script_json", "write_page", "page_state"]
 
 STATIC = Path(__file__).resolve().parent / "static"
 PAYLOAD_KEYS = ("data", "words", "rules_text", "report", "hand", "step", "speed")
@@ -91,22 +91,30 @@ def replay_page(payload: Mapping[str, Any], *, title: str | None = None, inline_
     lang = data.get("lang") or "en"
     css = _inline("replay.css", "style")
     script = _inline("standalone.js", "script")
+    head = f"""<style>{PAGE_STYLE}</style>
+<style>
+{css}</style>"""
+    body = f"""<div id="dominoes-replay-view"></div>
+<script type="application/json" id="dominoes-replay">{script_json(state)}</script>
+<script>
+{script}</script>"""
+    return html_page(lang, escape(title), head, body, meta='<meta name="generator" content="dominoes_widget">')
+
+
+def html_page(lang: str, title: str, head: str, body: str, *, meta: str = "") -> str:
+    """A page of this package (the one-file replay, the table server's): ``title``, ``head``,
+    ``body`` and ``meta`` (tags beside the charset and viewport) are HTML already escaped."""
     return f"""<!doctype html>
 <html lang="{escape(lang)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="generator" content="dominoes_widget">
-<title>{escape(title)}</title>
-<style>{PAGE_STYLE}</style>
-<style>
-{css}</style>
+{meta}
+<title>{title}</title>
+{head}
 </head>
 <body>
-<div id="dominoes-replay-view"></div>
-<script type="application/json" id="dominoes-replay">{script_json(state)}</script>
-<script>
-{script}</script>
+{body}
 </body>
 </html>
 """

@@ -7,6 +7,7 @@ from __future__ import annotations
 from html import escape
 
 from ..catalog import Voice
+from ..page import html_page
 
 __all__ = ["seat_page", "closed_page"]
 
@@ -38,18 +39,5 @@ def closed_page(voice: Voice) -> str:
 
 def _page(lang: str, title: str, head: str, body: str) -> str:
     """A page of the server: ``title``, ``head`` and ``body`` are HTML already escaped."""
-    return f"""<!doctype html>
-<html lang="{escape(lang)}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>{title}</title>
-<style>{_STYLE}</style>
-{head}
-</head>
-<body>
-{body}
-</body>
-</html>
-"""
+    return html_page(lang, title, f"<style>{_STYLE}</style>\n{head}", body,
+                     meta='<meta name="referrer" content="no-referrer">')
