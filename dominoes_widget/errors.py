@@ -86,6 +86,7 @@ class Reason(enum.StrEnum):
     BAD_MOVES = "bad_moves", "record", "moves must be a list of strings"
     WRONG_RESULT = "wrong_result", "record", "the result written differs from what the rules give"
     HAND_UNFINISHED = "hand_unfinished", "record", "a hand other than the last stops before its end"
+    BAD_IN_PLAY = "bad_in_play", "record", "in_play is not a hand in play as one seat sees it"
     TOO_MANY_PROBLEMS = "too_many_problems", "record", "the report stops after the first problems"
     # -- analysis side files -------------------------------------------------------------------
     BAD_ANALYSIS = "bad_analysis", "record", "an analysis file is the JSON object `analyse` writes, each field in range"

@@ -2,6 +2,10 @@
 
 Reading never half-loads: :func:`read_record` returns the whole match replayed under its
 rules, or raises :class:`RecordError` listing every problem with where it is.
+
+A record one seat saved mid-hand (the table server's) holds the finished hands whole and
+the hand in play apart, under ``in_play``, as that seat sees it (:data:`IN_PLAY_KEYS`);
+reading checks what can be checked of it without the deal, and replays no move of it.
 """
 
 from __future__ import annotations
@@ -18,14 +22,19 @@ from .hand import Hand, Outcome
 from .match import Match, MatchState
 from .move import Move
 from .rules import GAMES, SEATS_BY_PLAYERS, Rules
+from .tiles import Tile
 
 __all__ = ["Problem", "RecordError", "Replayed", "write_record", "read_record", "verify_record",
-           "load_json", "hand_summary", "outcome_json", "MAX_RECORD_BYTES"]
+           "load_json", "hand_summary", "outcome_json", "MAX_RECORD_BYTES", "IN_PLAY_KEYS"]
 
 FORMAT = "dominoes-record"
 VERSION = 1
 MAX_RECORD_BYTES = 32 * 1024 * 1024
 """A record file larger than this is refused unread (a real match is a few kilobytes)."""
+IN_PLAY_KEYS = ("seat", "leader", "tiles", "held", "boneyard_left", "moves")
+"""The fields of a record's ``in_play``: the seat that saw it, the leader (``null`` while a
+team chooses), that seat's tiles, every seat's tile count, the pile's size, and the moves
+with the other seats' draws written ``draw``."""
 _COMMENT_KEY = re.compile(r"^([0-9]{1,6}):([0-9]{1,6})$", re.ASCII)
 
 
@@ -210,6 +219,8 @@ def _replay(data: Any) -> tuple[Replayed | None, Problems]:
         if ok and scoring_ok:  # after a broken hand the match state is unknown: no summary
             replayed.summaries.append(hand_summary(index, match.hands[-1], match.state))
         scoring_ok = scoring_ok and ok
+    if "in_play" in data:
+        _check_in_play(data["in_play"], match, len(hands), scoring_ok, problems)
     _check_comments(replayed, hands, problems)
     return replayed, problems
 
@@ -366,6 +377,80 @@ def _replay_hand(match: Match, index: int, entry: Any, is_last: bool, scoring_ok
         else:
             _check_result(entry["result"], hand.outcome, index, problems)
     return problems.found == found
+
+
+def _check_in_play(in_play: Any, match: Match, index: int, scoring_ok: bool, problems: Problems) -> None:
+    """``in_play``: a hand in play as one seat saw it, after the finished hands; each field well formed."""
+    def problem(what: str, key: str | None = None, move: int | None = None, seat: str | None = None,
+                tile: str | None = None) -> None:
+        problems.append(Problem(Reason.BAD_IN_PLAY, f"in_play{'.' + key if key else ''}: {what}", index, move,
+                                seat, tile, field=f"in_play.{key}" if key else "in_play"))
+
+    if not isinstance(in_play, dict):
+        return problem(f"a hand in play is an object of {', '.join(IN_PLAY_KEYS)}, not {excerpt(in_play)}")
+    unknown = [_key(k) for k in in_play if k not in IN_PLAY_KEYS]
+    missing = [k for k in IN_PLAY_KEYS if k not in in_play]
+    if unknown or missing:
+        return problem(f"it holds {', '.join(IN_PLAY_KEYS)}" + (f"; unknown: {', '.join(unknown)}" if unknown else "")
+                       + (f"; missing: {', '.join(missing)}" if missing else ""))
+    if scoring_ok and match.hands and not match.hands[-1].is_over:
+        return problem(f"hand {index - 1} has not ended, so no other hand is in play")
+    if scoring_ok and match.is_over:
+        return problem(f"{match.state.winner} has won the match, so no hand is in play")
+    seats = match.rules.seats
+    seat, leader, tiles, held, left, moves = (in_play[k] for k in IN_PLAY_KEYS)
+    if not isinstance(seat, str) or seat not in seats:
+        return problem(f"{excerpt(seat, 12)} is not a seat in play ({', '.join(seats)})", "seat")
+    if leader is not None and (not isinstance(leader, str) or leader not in seats):
+        return problem(f"{excerpt(leader, 12)} is not a seat in play, nor null (a leader still to choose)", "leader")
+    own = _in_play_tiles(tiles, problem)
+    if own is None:
+        return
+    if (not isinstance(held, dict) or sorted(held) != sorted(seats)
+            or not all(type(n) is int and 0 <= n <= 28 for n in held.values())):
+        return problem(f"an object of every seat in play → its number of tiles, not {excerpt(held)}", "held")
+    if held[seat] != len(own):
+        return problem(f"{seat} holds {len(own)} tiles, but held.{seat} is {held[seat]}", "held", seat=seat)
+    if type(left) is not int or not 0 <= left <= 28 - 7 * len(seats):
+        return problem(f"the pile's size is 0 to {28 - 7 * len(seats)}, not {excerpt(left)}", "boneyard_left")
+    if not isinstance(moves, list):
+        return problem("moves must be a list of strings", "moves")
+    if moves and leader is None:
+        return problem("a hand with moves has its leader", "leader")
+    placed: set[Tile] = set()
+    for number, text in enumerate(moves):
+        try:
+            move = Move.parse(text) if isinstance(text, str) else None
+        except MoveSyntaxError as error:
+            return problem(str(error), "moves", number, _seat_of(text))
+        if move is None or move.seat not in seats:
+            return problem(f"{excerpt(text, 24)} is not a move of a seat in play", "moves", number, _seat_of(text))
+        if number == 0 and (move.seat != leader or move.action != "lead"):
+            return problem(f"the first move is {leader}'s lead, not {excerpt(text, 24)}", "moves", 0, move.seat)
+        if move.placed is not None and move.tile is not None:
+            if move.tile in placed or move.tile in own:
+                where = "was played before" if move.tile in placed else f"is still in {seat}'s tiles"
+                return problem(f"{move.tile} {where}", "moves", number, move.seat, str(move.tile))
+            placed.add(move.tile)
+
+
+def _in_play_tiles(tiles: Any, problem: Any) -> set[Tile] | None:
+    """``in_play.tiles``: the seat's own tiles, each once; ``None`` after reporting a problem."""
+    if not isinstance(tiles, list) or len(tiles) > 28:
+        problem(f"a list of tiles, not {excerpt(tiles)}", "tiles")
+        return None
+    own: set[Tile] = set()
+    for text in tiles:
+        try:
+            tile = Tile.parse(text) if isinstance(text, str) else None
+        except ValueError:
+            tile = None
+        if tile is None or tile in own:
+            problem(f"{excerpt(text, 12)} is {'written twice' if tile in own else 'not a tile'}", "tiles",
+                    tile=excerpt(text, 12))
+            return None
+        own.add(tile)
+    return own
 
 
 class _Detached:

@@ -1,7 +1,8 @@
 """The table server's web side, on tornado: the JSON API, the seat pages and their websockets.
 
 - ``POST /api/tables``: set up a table (:mod:`.spec`), answer its id and one link per person.
-- ``GET /api/tables/<id>/record?token=<any seat's token>``: the record so far.
+- ``GET /api/tables/<id>/record?token=<a seat's token>``: the record so far as that seat may
+  read it (:func:`~dominoes_widget.sessions.seat_record.seat_record`).
 - ``GET /tables/<id>/seat?token=<token>``: the seat's page (the Table's front end).
 - ``/tables/<id>/socket?token=<token>``: the seat's websocket (intents in, views out).
 
@@ -24,7 +25,8 @@ import tornado.websocket
 from tornado.log import access_log
 
 from ..catalog import Voice
-from ..sessions.table_snapshot import table_record
+from ..sessions.seat_record import seat_record
+from ..sessions.table_snapshot import table_players
 from .limits import MAX_FRAME_BYTES, MessageGate
 from .page import closed_page, seat_page
 from .shared_table import SharedTable, seat_of
@@ -217,7 +219,7 @@ class TablesHandler(_Handler):
 
 
 class RecordHandler(_Handler):
-    """``GET /api/tables/<id>/record?token=``: any seat's token reads the record so far."""
+    """``GET /api/tables/<id>/record?token=``: the record so far as the token's seat may read it."""
 
     def get(self, table_id: str) -> None:
         token = self.get_query_argument("token", None)
@@ -226,7 +228,9 @@ class RecordHandler(_Handler):
             if self.server.closed_lang(table_id, token) is not None:
                 return self.answer(404, {"error": CLOSED, "reason": "table_closed"})
             return self.refuse(403, "this link's token does not open that table")
-        self.answer(200, table_record(found[0].session))
+        table, seat = found
+        session = table.session
+        self.answer(200, seat_record(session.match, seat, table_players(session), session.comments))
 
 
 class SeatPageHandler(_Handler):

@@ -11,13 +11,17 @@ from .table_options import HUMAN
 if TYPE_CHECKING:
     from .table import TableSession
 
-__all__ = ["table_record", "table_state", "last_result"]
+__all__ = ["table_record", "table_players", "table_state", "last_result"]
 
 
 def table_record(session: TableSession) -> dict[str, Any]:
     """Everything played so far as a RECORD.md game record."""
-    players = {s: (session.names[s] if k == HUMAN else f"bot:{k}") for s, k in session.kinds.items()}
-    return write_record(session.match, players, session.comments)
+    return write_record(session.match, table_players(session), session.comments)
+
+
+def table_players(session: TableSession) -> dict[str, str]:
+    """The record's ``players``: each person's name, ``bot:<kind>`` for a bot."""
+    return {s: (session.names[s] if k == HUMAN else f"bot:{k}") for s, k in session.kinds.items()}
 
 
 def table_state(session: TableSession) -> dict[str, Any]:
