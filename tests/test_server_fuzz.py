@@ -7,20 +7,37 @@ frame sent to every seat is checked, when it is sent, against what that seat may
 its own tiles, the line, and every hand once the hand is over. The answers a seat gets
 to its own messages may also name the tiles that message named (an echo is no leak).
 
-``DOMINOES_SERVER_FUZZ_TABLES`` (default 4 per set-up) sets how many tables each set-up plays.
+Every HTTP answer is checked too (issue 25), against a real server on 127.0.0.1, for every
+seat at random moments of every set-up: a seat's record holds the finished hands whole and
+of the hand in play only that seat's tiles, the moves with the others' draws hidden, and no
+tile of the pile; the seat page, the static files, ``/`` and every refusal hold no tile at
+all; and no log line holds a tile or a token. A planted leak must be reported.
+
+``DOMINOES_SERVER_FUZZ_TABLES`` (default 4 per set-up) sets how many tables each set-up plays
+(half as many for the HTTP answers).
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
 import os
 import random
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
+import tornado.httpclient
 
+from dominoes_widget.match import Match
+from dominoes_widget.move import LEAD, PLAY
+from dominoes_widget.record import write_record
+from dominoes_widget.server import app
 from dominoes_widget.server.shared_table import SharedTable
 from dominoes_widget.server.spec import read_spec
 from dominoes_widget.server.store import MemoryStore
+from dominoes_widget.sessions import seat_record as seat_record_module
+from server_harness import local_server
 from test_fuzz_table import canonical, tiles_in
 
 TABLES = int(os.environ.get("DOMINOES_SERVER_FUZZ_TABLES", "4"))
@@ -124,3 +141,195 @@ def test_no_seat_is_ever_sent_another_seats_hidden_tiles(setup):
         table.close()
     print(f"\n{setup['game']}: {stats}")
     assert stats["frames"] > TABLES * 100 and stats["refused"] > 0 and stats["hands"] > TABLES
+
+
+# -- every HTTP answer ---------------------------------------------------------------------------
+HTTP_TABLES = max(1, TABLES // 2)
+HTTP_STEPS = 160
+STATIC_FILES = ("table.js", "table.css", "seat_page.js")
+
+
+def record_leaks(record: dict, match: Match, seat: str) -> list[str]:
+    """What a seat's record holds that the seat may not know, worked out from the engine's hands
+    alone: only finished hands whole, and of the hand in play the seat's own deal, the tiles
+    placed and the tiles it drew itself, in the first ``len(in_play.moves)`` moves."""
+    leaks = []
+    hands = record.get("hands", [])
+    whole = write_record(match)["hands"]
+    for index, entry in enumerate(hands):
+        if index >= len(match.hands) or not match.hands[index].is_over:
+            leaks.append(f"hand {index} is sent whole before it has ended")
+        elif entry != whole[index]:
+            leaks.append(f"hand {index} is not the finished hand as played")
+    allowed: set[str] = set()
+    in_play = record.get("in_play")
+    if isinstance(in_play, dict):
+        index, shown = len(hands), in_play.get("moves", [])
+        if index < len(match.hands):
+            hand = match.hands[index]
+            dealt, moves = hand.deal[seat], hand.moves[:len(shown)]
+        elif match.pending is not None and not shown:
+            dealt, moves = match.pending.tiles[seat], []
+        else:
+            return leaks + [f"in_play names hand {index}, which is not dealt"]
+        allowed = {str(t) for t in dealt} | {str(m.tile) for m in moves if m.tile is not None
+                                             and (m.action in (LEAD, PLAY) or m.seat == seat)}
+        if shown != [str(m if m.seat == seat else m.without_tile()) for m in moves]:
+            leaks.append(f"in_play's moves are not the moves as {seat} sees them: {shown}")
+    rest = {key: value for key, value in record.items() if key != "hands"}
+    leaked = tiles_in(json.dumps(rest)) - allowed
+    if leaked:
+        leaks.append(f"{sorted(leaked)} outside the finished hands")
+    return leaks
+
+
+async def fetch(url: str, method: str = "GET") -> tuple[int, bytes]:
+    response = await tornado.httpclient.AsyncHTTPClient().fetch(url, method=method, raise_error=False,
+                                                                allow_nonstandard_methods=True)
+    return response.code, response.body or b""
+
+
+class Routes:
+    """Every route of one served table, asked as each seat (and as nobody), each answer checked."""
+
+    def __init__(self, base: str, table: SharedTable, links: dict[str, str], leaks: list[str]) -> None:
+        self.base, self.table, self.leaks = base, table, leaks
+        self.tokens = {seat: parse_qs(urlsplit(link).query)["token"][0] for seat, link in links.items()}
+        self.answers = 0
+        self.in_play = 0
+        """How many records held a hand in play."""
+        self.choosing = 0
+        """How many held a deal whose leader was still to choose."""
+
+    def urls(self, seat: str) -> list[tuple[str, str]]:
+        table, token = f"{self.base}/api/tables/{self.table.id}", self.tokens[seat]
+        page = f"{self.base}/tables/{self.table.id}"
+        return [("record", f"{table}/record?token={token}"), ("page", f"{page}/seat?token={token}"),
+                ("socket", f"{page}/socket?token={token}"), ("refused", f"{table}/record?token={token}x"),
+                ("refused", f"{table}/record"), ("refused", f"{page}/seat?token=x"),
+                ("index", f"{self.base}/"), ("refused", f"{self.base}/api/tables"),
+                ("refused", f"{self.base}/static/replay.js"), ("refused", f"{self.base}/static/../record.py"),
+                *[("static", f"{self.base}/static/{name}") for name in STATIC_FILES]]
+
+    async def ask(self, seat: str, kind: str, url: str) -> None:
+        match = self.table.session.match
+        status, body = await fetch(url)
+        assert self.table.session.match is match  # (only the test's people start a new match)
+        self.answers += 1
+        self.in_play += kind == "record" and b'"in_play"' in body
+        self.choosing += kind == "record" and b'"leader": null' in body
+        where = f"{kind} {urlsplit(url).path} for {seat}"
+        if kind == "record" and status == 200:
+            found = record_leaks(json.loads(body), match, seat)
+        elif kind == "static" and status == 200:  # the same bytes for every seat at every moment
+            found = [] if body == (app.STATIC / urlsplit(url).path.rsplit("/", 1)[1]).read_bytes() else ["changed"]
+        else:
+            found = [f"{sorted(leaked)}" for leaked in [tiles_in(body.decode("utf-8", "replace"))] if leaked]
+        self.leaks += [f"{where}: {leak}" for leak in found]
+        assert status in (200, 400, 403, 404, 405), f"{where}: status {status}"
+
+    async def ask_one(self, rng: random.Random) -> None:
+        """One seat asks one route: its record half the time, else any route."""
+        seat = rng.choice(list(self.tokens))
+        urls = self.urls(seat)
+        await self.ask(seat, *(urls[0] if rng.random() < 0.5 else rng.choice(urls)))
+
+    async def ask_all(self) -> None:
+        for seat in self.tokens:
+            for kind, url in self.urls(seat):
+                await self.ask(seat, kind, url)
+
+
+async def play_and_ask(setup: dict, seed: int, steps: int, leaks: list[str], stats: dict[str, int],
+                       tokens: set[str] | None = None) -> None:
+    """One table served on 127.0.0.1: its people act at random (bots play on the server's loop) and
+    at random moments a seat asks a route; every answer's leaks go to ``leaks``."""
+    rng = random.Random(seed)
+    async with local_server() as (base, server):
+        status, created = await fetch_json(f"{base}/api/tables", {**setup, "seed": seed, "bot_delay": 0})
+        assert status == 201 and not tiles_in(json.dumps(created))
+        table = server.tables[created["id"]]
+        routes = Routes(base, table, created["seats"], leaks)
+        if tokens is not None:
+            tokens |= set(routes.tokens.values())
+        browsers = [Browser(table, seat, stats) for seat in table.tokens]
+        for browser in browsers:
+            table.join(browser.seat, browser)
+        await routes.ask_all()
+        for step in range(steps):
+            movers = [b for b in browsers if b.view.get("legal") or b.view.get("leader_choices")]
+            if movers or rng.random() < 0.3:
+                (rng.choice(movers) if movers and rng.random() < 0.7 else rng.choice(browsers)).act(rng)
+            if rng.random() < 0.35:
+                await routes.ask_one(rng)
+            elif rng.random() < 0.5:
+                await asyncio.sleep(0)  # the bots take their turns
+            if step % 60 == 59:
+                await routes.ask_all()
+        await routes.ask_all()
+        stats["answers"] += routes.answers
+        stats["in_play"] += routes.in_play
+        stats["choosing"] = stats.get("choosing", 0) + routes.choosing
+        stats["hands"] += len(table.session.match.hands)
+
+
+async def fetch_json(url: str, body: dict) -> tuple[int, dict]:
+    status, text = await fetch_body(url, json.dumps(body).encode())
+    return status, json.loads(text)
+
+
+async def fetch_body(url: str, body: bytes) -> tuple[int, bytes]:
+    response = await tornado.httpclient.AsyncHTTPClient().fetch(url, method="POST", body=body, raise_error=False)
+    return response.code, response.body or b""
+
+
+def logged_leaks(caplog: pytest.LogCaptureFixture, tokens: set[str]) -> list[str]:
+    lines = [record.getMessage() for record in caplog.records]
+    return [line for line in lines if tiles_in(line) or any(token in line for token in tokens)]
+
+
+@pytest.mark.parametrize("setup", SETUPS, ids=lambda s: f"{s['game']}-{s.get('players', 4)}-{len(s.get('bots', {}))}bots")
+def test_no_http_answer_or_log_line_gives_a_seat_another_seats_hidden_tiles(setup, caplog):
+    caplog.set_level(logging.DEBUG)
+    leaks: list[str] = []
+    tokens: set[str] = set()
+    stats = {"frames": 0, "messages": 0, "refused": 0, "hands": 0, "answers": 0, "in_play": 0}
+    for seed in range(HTTP_TABLES):
+        asyncio.run(play_and_ask(setup, seed, HTTP_STEPS, leaks, stats, tokens))
+    print(f"\n{setup['game']}: {stats}")
+    assert not leaks, leaks[:5]
+    assert caplog.records and not logged_leaks(caplog, tokens), logged_leaks(caplog, tokens)[:5]
+    assert stats["answers"] > HTTP_TABLES * 100 and stats["in_play"] > HTTP_TABLES * 5 and stats["hands"] > HTTP_TABLES
+
+
+def _whole_record(match, seat, players=None, comments=None):
+    return write_record(match, players, comments)  # what the route answered before issue 25
+
+
+def _with_another_seats_tile(match, seat, players=None, comments=None):
+    record = seat_record_module.seat_record(match, seat, players, comments)
+    hand = match.hand
+    if "in_play" in record and hand is not None and not hand.is_over:
+        other = next(s for s in hand.seats if s != seat and hand.held(s))
+        record["in_play"]["tiles"].append(str(hand.held(other)[0]))
+    return record
+
+
+def _with_the_pile(match, seat, players=None, comments=None):
+    record = seat_record_module.seat_record(match, seat, players, comments)
+    hand = match.hand
+    if "in_play" in record and hand is not None and not hand.is_over:
+        drawn = sum(1 for m in hand.moves if m.action == "draw")
+        record["in_play"]["pile"] = [str(t) for t in hand.initial_boneyard[drawn:]]
+    return record
+
+
+@pytest.mark.parametrize("plant, setup", [(_whole_record, SETUPS[3]), (_with_another_seats_tile, SETUPS[1]),
+                                          (_with_the_pile, SETUPS[4])], ids=["whole", "other_tile", "pile"])
+def test_a_planted_leak_in_the_record_route_is_reported(plant, setup, monkeypatch):
+    monkeypatch.setattr(app, "seat_record", plant)
+    leaks: list[str] = []
+    stats = {"frames": 0, "messages": 0, "refused": 0, "hands": 0, "answers": 0, "in_play": 0}
+    asyncio.run(play_and_ask(setup, 0, 60, leaks, stats))
+    assert leaks and all(leak.startswith("record ") for leak in leaks), leaks[:5]
+    print(f"\n{len(leaks)} leaks reported, e.g. {leaks[0]}")
