@@ -46,6 +46,7 @@ class BotTurns:
         self._pending: Pending | None = None
         self._thought: Thought | None = None
         self._answer: Move | None = None
+        self._answer_at = (0, 0)  # the position the answer is for
         self._awaiting = False  # the move is due and waits on its thought
         self._asked = 0  # which thought's answer is still wanted
         self.holding = False
@@ -133,6 +134,8 @@ class BotTurns:
     def _play(self, match: Match, seat: str) -> bool:
         """Play ``seat``'s move if its answer is in (asking the thinker first if nobody has);
         False while it is still being thought out."""
+        if self._answer is not None and self._answer_at != _position(match):
+            self._answer = None  # (never played at another position than its own)
         if self._answer is None and self._thought is None:
             self._think(match, seat)
         if self._answer is None:
@@ -163,7 +166,7 @@ class BotTurns:
             log.debug("a bot's answer came after the table moved on: dropped")
             return
         self._thought = None
-        self._answer = move
+        self._answer, self._answer_at = move, position
         if self._awaiting:  # the pause is over: the move is played now
             self._awaiting = False
             self._step(match)
