@@ -36,6 +36,7 @@ class GatedBot(GreedyBot):
     the file ``gate`` exists."""
 
     name = "gated"
+    quick = False  # (thinks in a worker, unlike the greedy bot it is)
 
     def __init__(self, gate: Path, log: Path, seed: int = 0) -> None:
         super().__init__(make_bot("greedy", seed).rng)
@@ -213,6 +214,8 @@ def test_an_answer_that_comes_after_the_table_moved_on_is_never_played():
     options = table_options("six_love", {"seats": {"S": "human"}, "bots": "greedy", "seed": 3, "bot_delay": 0.5,
                                          "takeback": True, "leader": "S"})
     session = TableSession(options, scheduler, thinker=thinker)
+    for bot in session.bots.bots.values():
+        bot.quick = False  # thought out ahead, as a strong bot is
     assert session.hand is not None and session.hand.turn == "S"
     session.play(str(session.hand.legal_move_list()[0].tile))
     assert len(thinker.asked) == 1 and session.bots.thinking  # E thinks during the pause
@@ -248,7 +251,7 @@ def test_a_result_dropped_by_its_table_leaves_the_bot_as_it_was(tmp_path):
         await until(lambda: pids(log))
         first.cancel()  # (the table moved on while the worker thinks)
         gate.touch()
-        other = make_bot("greedy", 1)
+        other = GatedBot(gate, log, seed=1)
         pool.think(other, view, answers.append)
         await until(lambda: answers)  # one worker answers in order: the first thought came back before
         assert len(answers) == 1  # the second thought's only

@@ -3,7 +3,8 @@ table's messages: a :class:`~dominoes_widget.sessions.thinker.Thinker` over work
 (``serve --bot-workers N``) or, in a notebook's kernel (``Table.share()``), one thread.
 
 Each decision sends the bot (with its random source, about 4 kB pickled) and the seat view
-of the bot's own seat to a worker, which answers the move and the bot as it is after
+of the bot's own seat to a worker (a ``quick`` bot, ``greedy`` or ``random``, chooses
+faster than it is sent and chooses here), which answers the move and the bot as it is after
 choosing; the table's bot takes that state over, so the moves are the same for a seed as
 when the session chooses them itself. A decision dropped by its table leaves the bot as
 it was. A worker process that dies (the OOM killer, a kill) breaks the whole pool: a new
@@ -117,7 +118,7 @@ class BotPool:
             loop = asyncio.get_running_loop()
         except RuntimeError:
             loop = None
-        if loop is None or self._closed:
+        if loop is None or self._closed or bot.quick:  # (a quick bot costs less than sending it)
             answer(bot.choose(view))
             return None
         thought = _Thought(bot, view, answer, loop)

@@ -66,7 +66,7 @@ class BotTurns:
                 pending = self.scheduler.call_later(self.delay, lambda: self._step(match))
                 if pending is not None:
                     self._pending = pending
-                    if self.thinker.ahead:
+                    if self.thinker.ahead and not self.bots[seat].quick:
                         self._think(match, seat)  # during the pause, not after it
                     self._on_pause()
                     return
