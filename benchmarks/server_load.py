@@ -15,7 +15,16 @@ with the CPU time this process had during them (little: other processes had the 
 The latency is measured in the clients, so it includes their own work on the same
 machine. Asserts nothing.
 
+``--strong-bots`` measures instead what bots cost the people (issue 25): ``--tables`` (say
+20) tables of one scripted person and three strong bots, served with ``--bot-workers``
+worker processes, then as many tables of people only, in the same run; it prints each
+case's person's move → update latency (from the move frame sent until the state frame
+showing it, p50/p95/max; goal: p95 at most 50 ms) side by side (``--bot-workers 0``: the
+bots think on the event loop, for comparison). The server runs in this
+process; its tables are set up through ``TableServer.create`` (no API request to limit).
+
     python benchmarks/server_load.py [--tables 200] [--seconds 30] [--think 1.0] [--db PATH]
+    python benchmarks/server_load.py --strong-bots --tables 20 --seconds 30 [--bot-workers N]
 """
 
 from __future__ import annotations
@@ -35,7 +44,8 @@ import psutil
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from dominoes_widget.server import tune_gc  # noqa: E402
+from dominoes_widget.server import BotPool, tune_gc  # noqa: E402
+from dominoes_widget.server.spec import read_spec  # noqa: E402
 from dominoes_widget.server.shared_table import SharedTable  # noqa: E402
 from server_harness import Seat, local_server, request, spawn_server, stop_server  # noqa: E402
 
@@ -226,6 +236,72 @@ async def play_all(args: argparse.Namespace, base: str, server: psutil.Process |
     }
 
 
+STRONG_BOTS = {"N": "strong", "E": "strong", "W": "strong"}
+
+
+async def people_and_bots(args: argparse.Namespace) -> dict:
+    """The person's move → update latency at tables with three strong bots, beside tables of
+    people only, each case on a server of its own in this process."""
+    tune_gc()
+    cases = {}
+    for name, bots in (("strong_bots", STRONG_BOTS), ("people_only", {})):
+        pool = BotPool(args.bot_workers) if bots and args.bot_workers != 0 else None
+        async with local_server(**({"thinker": pool} if pool else {})) as (base, server):
+            if pool is not None:
+                pool.start()
+            cases[name] = await measure_people(args, base, server, bots)
+            cases[name]["bot_decisions"] = pool.decisions if pool is not None else 0
+    workers = "inline" if args.bot_workers == 0 else args.bot_workers or "default"
+    return {"tables": args.tables, "bot_workers": workers, "think_s": args.think,
+            "seconds_per_case": args.seconds, **cases, "load_average": os.getloadavg()}
+
+
+async def measure_people(args: argparse.Namespace, base: str, server, bots: dict) -> dict:
+    rng = random.Random(args.seed)
+    latencies: list[float] = []
+    moves = 0
+    seats = []
+    for _ in range(args.tables):
+        spec = read_spec({"game": "six_love", "rules": {"target": None}, "bots": bots, "bot_delay": 0,
+                          "seed": rng.randrange(2**31)})
+        table = server.create(spec)
+        links = server.links(table, base)
+        seats.append([await Seat.open(link, seat) for seat, link in links.items()])
+
+    async def person(table_seats: list[Seat], rng: random.Random, stop: float) -> None:
+        nonlocal moves
+        while time.monotonic() < stop:
+            first = table_seats[0]
+            mover = await first.until(lambda s: next((x for x in table_seats if x.view.get("legal")
+                                                      or x.view.get("leader_choices")), None)
+                                      or (s.view.get("phase") in ("hand_over", "match_over") and s), timeout=60)
+            await asyncio.sleep(args.think * rng.uniform(0.5, 1.5))
+            view = mover.view
+            if view["phase"] == "playing" and view.get("legal"):
+                sent = time.perf_counter()
+                mover.send({"type": "move", "move": rng.choice(view["legal"]), "hand": view["hand_number"],
+                            "ply": len(view["moves"])})
+                await mover.until(lambda s: s.view["hand_number"] != view["hand_number"]
+                                  or len(s.view["moves"]) > len(view["moves"]), timeout=60)
+                latencies.append(time.perf_counter() - sent)
+                moves += 1
+            elif view.get("leader_choices"):
+                mover.send({"type": "choose_leader", "seat": rng.choice(view["leader_choices"])["seat"]})
+                await mover.until(lambda s: s.view is not view, timeout=60)
+            else:
+                mover.send({"type": "next_hand" if view["phase"] == "hand_over" else "new_match"})
+                await mover.until(lambda s: s.view["hand_number"] != view["hand_number"]
+                                  or s.view["phase"] == "playing", timeout=60)
+
+    started = time.monotonic()
+    await asyncio.gather(*(person(table_seats, random.Random(rng.random()), started + args.seconds)
+                           for table_seats in seats))
+    for table_seats in seats:
+        for seat in table_seats:
+            seat.close()
+    return {"people_moves": moves, **percentiles("move_to_update", latencies)}
+
+
 def percentiles(name: str, values: list[float]) -> dict:
     if not values:
         return {}
@@ -244,8 +320,12 @@ def main() -> None:
     parser.add_argument("--url", help="load a server already running there (its CPU and memory are not measured)")
     parser.add_argument("--in-process", action="store_true",
                         help="run the server in this process too, and time its handling of each move")
+    parser.add_argument("--strong-bots", action="store_true",
+                        help="tables of one person and three strong bots beside tables of people only")
+    parser.add_argument("--bot-workers", type=int, help="with --strong-bots: worker processes for the bots (0: none, the bots think "
+                                                          "on the event loop as before issue 25)")
     args = parser.parse_args()
-    figures = asyncio.run(run(args))
+    figures = asyncio.run(people_and_bots(args) if args.strong_bots else run(args))
     print(json.dumps(figures, indent=1))
 
 

@@ -1,6 +1,6 @@
 """Command line: ``python -m dominoes_widget verify FILE [--json]``, ``html FILE [-o PAGE]``,
 ``analyse FILE [-o ANALYSIS]``, ``simulate`` and ``serve [--host H] [--port P] [--db PATH] [--base-url URL]
-[--idle-hours H] [--finished-hours H]``."""
+[--idle-hours H] [--finished-hours H] [--bot-workers N]``."""
 
 from __future__ import annotations
 
@@ -234,6 +234,15 @@ def _add_serve(commands) -> None:
     serve.add_argument("--finished-hours", type=_hours,
                        help="close a table whose match is over after this many hours with no browser open "
                             "(default 1)")
+    serve.add_argument("--bot-workers", type=_workers,
+                       help="worker processes the bots think in, so that no table waits on another's bot "
+                            "(default: the cores less one, at least 1)")
+
+
+def _workers(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: a whole number of at least 1")
+    return int(text)
 
 
 def _hours(text: str) -> float:
@@ -256,7 +265,7 @@ def _serve(args) -> int:
 
     try:
         hours = {name: getattr(args, name) for name in ("idle_hours", "finished_hours") if getattr(args, name)}
-        serve(args.host, args.port, args.db, args.base_url, **hours)
+        serve(args.host, args.port, args.db, args.base_url, bot_workers=args.bot_workers, **hours)
     except OSError as error:  # the port is taken, the address is not this machine's, the db cannot open
         print(f"error: {error.strerror or error}", file=sys.stderr)
         return 2

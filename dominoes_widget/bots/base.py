@@ -38,6 +38,8 @@ class Bot:
     """A player that sees only its :class:`SeatView`; randomness comes from ``rng``."""
 
     name = "bot"
+    quick = False
+    """Whether the bot chooses in microseconds: then it is never sent to a worker process."""
 
     def __init__(self, rng: random.Random | None = None) -> None:
         if rng is not None and not isinstance(rng, random.Random):

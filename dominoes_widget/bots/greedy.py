@@ -15,6 +15,7 @@ class GreedyBot(Bot):
     """Plays its heaviest playable tile (doubles first among equals); random among ties."""
 
     name = "greedy"
+    quick = True
 
     def choose(self, view: SeatView) -> Move:
         moves = view.legal_moves

@@ -90,6 +90,11 @@ class Policy:
                 break  # the right end would only mirror the left
         return options
 
+    def __reduce__(self) -> tuple[object, tuple[tuple[float, ...], tuple[float, ...]]]:
+        # Pickled (to a bot worker process) as its weights alone: its tables are 80 kB and
+        # take milliseconds to build, so a process builds them once per set of weights.
+        return shared_policy, (self.weights, self.sight)
+
     def move_score(self, move: Move, held: int, ends: tuple[int, int] | None, unplayed: list[int]) -> float:
         """The score of a :class:`Move` (a pass or draw scores 0)."""
         tile, first, exposed = move.tile, move.first, move.second
@@ -106,6 +111,12 @@ _PlayEntry = tuple[int, int, float, int]
 
 
 @functools.lru_cache(maxsize=8)
+@functools.lru_cache(maxsize=32)
+def shared_policy(weights: tuple[float, ...], sight: tuple[float, ...]) -> Policy:
+    """One :class:`Policy` per set of weights in this process (a policy never changes)."""
+    return Policy(weights, (sight[0], sight[1]))
+
+
 def _plays_on_end(base: tuple[float, ...]) -> list[dict[int, tuple[_PlayEntry, ...]]]:
     """For each end number and each subset of the tiles showing it, the plays (see ``Policy.on_end``;
     built once per weights: a bot is made for each decision an analysis judges)."""

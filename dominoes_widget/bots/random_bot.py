@@ -13,6 +13,7 @@ class RandomBot(Bot):
     """Plays a uniformly random legal move."""
 
     name = "random"
+    quick = True
 
     def choose(self, view: SeatView) -> Move:
         return self.rng.choice(view.legal_moves)

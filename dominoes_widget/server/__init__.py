@@ -7,17 +7,20 @@ notebook's kernel. Floors: a thin adapter over the table's session, like the wid
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
+import signal
 import socket
 from pathlib import Path
 
 from .app import FINISHED_HOURS, IDLE_HOURS, TableServer, make_app
+from .bot_pool import BotPool
 from .shared_table import SharedTable
 from .spec import AbsentBot, SpecError, TableSpec, read_spec
 from .store import MemoryStore, SqliteStore, StoredTable, TableStore
 
 __all__ = ["TableServer", "SharedTable", "TableSpec", "AbsentBot", "SpecError", "read_spec", "TableStore",
-           "MemoryStore", "SqliteStore", "StoredTable", "make_app", "start", "serve", "tune_gc"]
+           "MemoryStore", "SqliteStore", "StoredTable", "BotPool", "make_app", "start", "serve", "tune_gc"]
 
 
 def start(host: str = "127.0.0.1", port: int = 8765, db: str | Path | None = None,
@@ -55,22 +58,30 @@ def tune_gc() -> None:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8765, db: str | Path | None = None,
-          base_url: str | None = None, idle_hours: float = IDLE_HOURS, finished_hours: float = FINISHED_HOURS) -> None:
-    """Serve until interrupted, printing ``serving http://HOST:PORT/`` once started; the links
-    start with ``base_url`` when given. A table with no browser open closes after
-    ``idle_hours`` unused, or ``finished_hours`` once its match is over."""
+          base_url: str | None = None, idle_hours: float = IDLE_HOURS, finished_hours: float = FINISHED_HOURS,
+          bot_workers: int | None = None) -> None:
+    """Serve until interrupted (Ctrl-C or SIGTERM), printing ``serving http://HOST:PORT/`` once
+    started; the links start with ``base_url`` when given. A table with no browser open closes
+    after ``idle_hours`` unused, or ``finished_hours`` once its match is over. The bots think
+    in ``bot_workers`` worker processes (default: the cores less one, at least 1), stopped
+    with the server."""
 
     async def main() -> None:
         store = SqliteStore(db) if db else MemoryStore()
-        server = TableServer(store, base_url, idle_hours=idle_hours, finished_hours=finished_hours)
+        pool = BotPool(bot_workers)
+        server = TableServer(store, base_url, idle_hours=idle_hours, finished_hours=finished_hours, thinker=pool)
         table_server, http, bound = start(host, port, server=server)
+        pool.start()
         tune_gc()
+        stop = asyncio.Event()
+        with contextlib.suppress(NotImplementedError):  # (no signal handlers on Windows' loop)
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
         print(f"serving http://{host}:{bound}/", flush=True)
         try:
-            await asyncio.Event().wait()
+            await stop.wait()
         finally:
             http.stop()
-            table_server.close()
+            table_server.close()  # and the bot workers
 
     try:
         asyncio.run(main())

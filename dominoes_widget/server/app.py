@@ -27,6 +27,7 @@ from tornado.log import access_log
 from ..catalog import Voice
 from ..sessions.seat_record import seat_record
 from ..sessions.table_snapshot import table_players
+from ..sessions.thinker import INLINE, Thinker
 from .limits import MAX_FRAME_BYTES, MessageGate
 from .page import closed_page, seat_page
 from .shared_table import SharedTable, seat_of
@@ -64,12 +65,14 @@ class TableServer:
     match in play) or ``finished_hours`` (a match that is over), as ``clock`` counts seconds:
     :meth:`sweep` closes them, every ``sweep_every`` seconds once :meth:`start_sweeping`.
     A table shared from a notebook (``table.share()``) is the notebook's and never closes here.
+    ``thinker`` chooses the bots' moves (``serve``: a :class:`~.bot_pool.BotPool` of worker
+    processes, which :meth:`close` stops; default: inline, on the event loop).
     """
 
     def __init__(self, store: TableStore | None = None, base_url: str | None = None,
                  max_tables: int = MAX_TABLES, *, idle_hours: float = IDLE_HOURS,
                  finished_hours: float = FINISHED_HOURS, sweep_every: float = SWEEP_EVERY,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, thinker: Thinker = INLINE) -> None:
         if not (idle_hours > 0 and finished_hours > 0 and sweep_every > 0):
             raise ValueError("idle_hours, finished_hours and sweep_every are more than 0")
         self.store = store if store is not None else MemoryStore()
@@ -81,12 +84,13 @@ class TableServer:
         self.finished_after = finished_hours * 3600.0
         self.sweep_every = sweep_every
         self.clock = clock
+        self.thinker = thinker
         self.tables: dict[str, SharedTable] = {}
         self._sweeper: Any = None
         self._swept_at = float("-inf")
         for stored in self.store.tables():
             try:
-                table = SharedTable.restore(stored, self.store, clock=clock)
+                table = SharedTable.restore(stored, self.store, clock=clock, thinker=thinker)
             except Exception:  # noqa: BLE001 - one bad row must not keep every other table down
                 log.exception("table %s could not be taken up again", stored.id)
                 continue
@@ -101,7 +105,7 @@ class TableServer:
 
     def create(self, spec: TableSpec) -> SharedTable:
         """A new table set up by ``spec``, kept in the store and served."""
-        return self.add(SharedTable.create(spec, self.store, clock=self.clock))
+        return self.add(SharedTable.create(spec, self.store, clock=self.clock, thinker=self.thinker))
 
     # -- closing the tables nobody uses ------------------------------------------------------------
     def _expired(self, table: SharedTable, now: float) -> bool:
@@ -175,6 +179,9 @@ class TableServer:
         self.store.touch([table.id for table in self.tables.values() if table.connected])
         for table in self.tables.values():
             table.close()
+        stop_thinking = getattr(self.thinker, "close", None)
+        if stop_thinking is not None:
+            stop_thinking()
         close = getattr(self.store, "close", None)
         if close is not None:
             close()

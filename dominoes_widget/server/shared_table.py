@@ -26,6 +26,7 @@ from ..sessions.screens_apart import handle_for, set_apart, view_for
 from ..sessions.protocol import TableView
 from ..sessions.table import Phase, TableSession
 from ..sessions.table_snapshot import table_record
+from ..sessions.thinker import INLINE, Thinker
 from ..views import seat_view
 from .spec import TableSpec, read_spec
 from .store import StoredTable, TableStore
@@ -73,7 +74,7 @@ class SharedTable:
                  record: Mapping[str, Any] | None = None, scheduler: Scheduler | None = None,
                  local: str | None = None, session: TableSession | None = None,
                  pending: Mapping[str, Any] | None = None, clock: Callable[[], float] = time.monotonic,
-                 idle: float = 0.0) -> None:
+                 idle: float = 0.0, thinker: Thinker = INLINE) -> None:
         self.id = table_id
         self.spec = spec
         self.tokens = dict(tokens)
@@ -82,7 +83,7 @@ class SharedTable:
             match = read_record(record, need_hands=True).match if record and record.get("hands") else None
             if match is not None and pending is not None:  # stopped while a leader was being chosen
                 match.prepare(pending["deal"], pending["boneyard"])
-            session = TableSession(spec.options, scheduler or AsyncioScheduler(), match=match)
+            session = TableSession(spec.options, scheduler or AsyncioScheduler(), match=match, thinker=thinker)
         self.session = session
         set_apart(session)  # each person has a screen of their own: no cover to pass
         self.local = local
@@ -106,20 +107,21 @@ class SharedTable:
 
     @classmethod
     def create(cls, spec: TableSpec, store: TableStore, scheduler: Scheduler | None = None,
-               clock: Callable[[], float] = time.monotonic) -> "SharedTable":
-        """A new table with a fresh id and token per person's seat, added to ``store``."""
+               clock: Callable[[], float] = time.monotonic, thinker: Thinker = INLINE) -> "SharedTable":
+        """A new table with a fresh id and token per person's seat, added to ``store``; its bots'
+        moves are chosen by ``thinker`` (the server's worker processes)."""
         tokens = {seat: new_token() for seat in spec.human_seats}
-        table = cls(new_table_id(), spec, tokens, store, scheduler=scheduler, clock=clock)
+        table = cls(new_table_id(), spec, tokens, store, scheduler=scheduler, clock=clock, thinker=thinker)
         store.add(StoredTable(table.id, spec.request, tokens, table_record(table.session)))
         return table
 
     @classmethod
     def restore(cls, stored: StoredTable, store: TableStore, scheduler: Scheduler | None = None,
-                clock: Callable[[], float] = time.monotonic) -> "SharedTable":
+                clock: Callable[[], float] = time.monotonic, thinker: Thinker = INLINE) -> "SharedTable":
         """A table taken up where its stored record stopped, with the same links, idle as long
         as the store says."""
         return cls(stored.id, read_spec(stored.spec), stored.tokens, store, stored.record, scheduler,
-                   pending=stored.pending, clock=clock, idle=stored.idle)
+                   pending=stored.pending, clock=clock, idle=stored.idle, thinker=thinker)
 
     def as_stored(self) -> StoredTable:
         """The table's id, request and tokens, as a store keeps them."""

@@ -2,7 +2,10 @@
 
 The kernel runs the same table server as ``python -m dominoes_widget serve``, on its own
 event loop; the widget stays the screen of one seat, and every other person's seat gets a
-secret link.
+secret link. While the table is shared its bots think in one thread of the kernel
+(:class:`~.bot_pool.BotPool` with ``threads=True``), not in worker processes: the kernel
+serves one notebook's tables, starts no processes, and a bot class defined in the
+notebook works as it does in the widget.
 """
 
 from __future__ import annotations
@@ -13,9 +16,12 @@ from html import escape
 
 from ..catalog import Voice
 from ..sessions.table import TableSession
+from ..sessions.thinker import INLINE
 from .app import TableServer
+from .bot_pool import BotPool
 from .shared_table import SharedTable, new_table_id, new_token
 from .spec import AbsentBot, TableSpec
+from .store import MemoryStore
 
 __all__ = ["SharedLinks", "share_session", "kernel_server"]
 
@@ -35,6 +41,7 @@ class SharedLinks(dict[str, str]):
     def stop(self) -> None:
         """The links stop working (the game stays in the notebook)."""
         self._server.tables.pop(self.table.id, None)
+        self.table.session.bots.thinker = INLINE  # the widget's own way again (a thought under way still lands)
         for connections in self.table.connections.values():
             for connection in list(connections):
                 close = getattr(connection, "close", None)
@@ -64,14 +71,15 @@ def kernel_server(host: str = "127.0.0.1", port: int = 0) -> tuple[TableServer, 
             del _SERVERS[(known_host, known_port)]
         elif its_loop is loop and known_host == host and port in (0, known_port):
             return table_server, bound
-    table_server, _http, bound = start(host, port)
+    table_server, _http, bound = start(host, port, server=TableServer(MemoryStore(), thinker=BotPool(threads=True)))
     _SERVERS[(host, bound)] = (table_server, bound, loop)
     return table_server, bound
 
 
 def share_session(session: TableSession, seat: str | None = None, *, host: str = "127.0.0.1", port: int = 0,
                   base_url: str | None = None, absent: AbsentBot | None = None) -> SharedLinks:
-    """Serve ``session``'s people other than ``seat`` (default: the person at the screen) by link."""
+    """Serve ``session``'s people other than ``seat`` (default: the person at the screen) by link;
+    its bots then think in the kernel server's thread, off the event loop, until :meth:`SharedLinks.stop`."""
     people = list(session.humans)
     seat = seat or session.screen.at_screen or (people[0] if people else None)
     if seat not in people:
@@ -92,6 +100,7 @@ def share_session(session: TableSession, seat: str | None = None, *, host: str =
         table._changed()
 
     session.on_change = changed
+    session.bots.thinker = table_server.thinker
     table_server.add(table)
     links = table_server.links(table, base_url or f"http://{_reachable(host)}:{bound}")
     return SharedLinks(links, seat, table, table_server)

@@ -29,6 +29,7 @@ from .screens_apart import take_up
 from .table_intents import answer
 from .table_options import DEFAULT_BOT, HUMAN, OPTIONS, TableOptions, record_options, table_options
 from .table_view import table_view
+from .thinker import INLINE, Thinker
 
 ANNOUNCE_HOLD = 3.0
 """A new hand's announcement holds for this many bot delays (or until a click)."""
@@ -39,12 +40,14 @@ __all__ = ["TableSession", "TableOptions", "Phase", "Intent", "HUMAN", "DEFAULT_
 class TableSession:
     """A match at a table: people and bots, the screen, and what the browser is shown.
 
+    ``thinker`` chooses the bots' moves (inline by default: see ``sessions.thinker``).
     ``on_change`` (set by the widget) is called after every change; ``handle(message)``
     answers a browser intent and returns the messages to send back; ``view()`` is the
     browser's view (``sessions.protocol.TableView``).
     """
 
-    def __init__(self, options: TableOptions, scheduler: Scheduler = NO_DELAY, match: Match | None = None) -> None:
+    def __init__(self, options: TableOptions, scheduler: Scheduler = NO_DELAY, match: Match | None = None,
+                 thinker: Thinker = INLINE) -> None:
         self.options = options
         self.rules = options.rules
         self.kinds = dict(options.kinds)
@@ -58,7 +61,8 @@ class TableSession:
         """What each seat is called: its player's name, "You" for the one person, or the seat."""
         self.rng = random.Random(options.seed)
         bots = {seat: make_bot(kind, self.rng.randrange(2**32)) for seat, kind in self.kinds.items() if kind != HUMAN}
-        self.bots = BotTurns(bots, scheduler, options.bot_delay, on_pause=self.changed, on_done=self._after_turn)
+        self.bots = BotTurns(bots, scheduler, options.bot_delay, on_pause=self.changed, on_done=self._after_turn,
+                             thinker=thinker)
         self.notice: Notice | None = None
         self._notices = 0
         self.show_counting = options.counting
