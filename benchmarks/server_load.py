@@ -23,6 +23,11 @@ showing it, p50/p95/max; goal: p95 at most 50 ms) side by side (``--bot-workers 
 bots think on the event loop, for comparison). The server runs in this
 process; its tables are set up through ``TableServer.create`` (no API request to limit).
 
+The benchmark sets up every table from one client, so the server it starts has no
+creation limit (``--create-rate 0``; set another with ``--create-rate``); a server at
+``--url`` must allow as many (``serve --create-rate 0``), and one with a host key is given it
+by ``--host-key`` or ``DOMINOES_HOST_KEY``.
+
     python benchmarks/server_load.py [--tables 200] [--seconds 30] [--think 1.0] [--db PATH]
     python benchmarks/server_load.py --strong-bots --tables 20 --seconds 30 [--bot-workers N]
 """
@@ -44,7 +49,7 @@ import psutil
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from dominoes_widget.server import BotPool, tune_gc  # noqa: E402
+from dominoes_widget.server import BotPool, Limits, tune_gc  # noqa: E402
 from dominoes_widget.server.spec import read_spec  # noqa: E402
 from dominoes_widget.server.shared_table import SharedTable  # noqa: E402
 from server_harness import Seat, local_server, request, spawn_server, stop_server  # noqa: E402
@@ -133,7 +138,7 @@ async def run(args: argparse.Namespace) -> dict:
                      "frames": 0, "hidden_tiles_shown": 0, "stalls": []}
     tune_gc()  # as `serve` does in its own process: the clients' collections would count as latency
     if args.in_process:
-        async with local_server(args.db) as (base, _server):
+        async with local_server(args.db, limits=Limits(create_rate=args.create_rate)) as (base, _server):
             with timed_intents(figures["handled"]):
                 stalls = asyncio.ensure_future(watch_stalls(figures["stalls"]))
                 try:
@@ -142,7 +147,7 @@ async def run(args: argparse.Namespace) -> dict:
                     stalls.cancel()
     if args.url:
         return await play_all(args, args.url.rstrip("/"), None, figures)
-    process, base = spawn_server(args.db)
+    process, base = spawn_server(args.db, 0, "--create-rate", f"{args.create_rate:g}")
     try:
         return await play_all(args, base, psutil.Process(process.pid), figures)
     finally:
@@ -191,7 +196,8 @@ async def play_all(args: argparse.Namespace, base: str, server: psutil.Process |
     rng = random.Random(args.seed)
     tables = []
     for _ in range(args.tables):
-        status, answer = await request(f"{base}/api/tables", {**GAME, "seed": rng.randrange(2**31)})
+        status, answer = await request(f"{base}/api/tables", {**GAME, "seed": rng.randrange(2**31)},
+                                       headers={"Authorization": f"Bearer {args.host_key}"} if args.host_key else None)
         assert status == 201, answer
         tables.append(answer)
     playing = []
@@ -318,6 +324,10 @@ def main() -> None:
     parser.add_argument("--db", help="a SQLite file for the server (--db): every move is written")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--url", help="load a server already running there (its CPU and memory are not measured)")
+    parser.add_argument("--create-rate", type=float, default=0.0,
+                        help="tables a minute one client may set up on the server started here (default 0: no limit)")
+    parser.add_argument("--host-key", default=os.environ.get("DOMINOES_HOST_KEY"),
+                        help="the host key of the server at --url (default: DOMINOES_HOST_KEY)")
     parser.add_argument("--in-process", action="store_true",
                         help="run the server in this process too, and time its handling of each move")
     parser.add_argument("--strong-bots", action="store_true",

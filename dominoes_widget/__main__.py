@@ -1,12 +1,14 @@
 """Command line: ``python -m dominoes_widget verify FILE [--json]``, ``html FILE [-o PAGE]``,
 ``analyse FILE [-o ANALYSIS]``, ``simulate`` and ``serve [--host H] [--port P] [--db PATH] [--base-url URL]
-[--idle-hours H] [--finished-hours H] [--bot-workers N]``."""
+[--idle-hours H] [--finished-hours H] [--bot-workers N] [--host-key KEY] [--behind-proxy]
+[--allow-origin ORIGIN] [--create-rate N] [--max-tables N] [--message-rate N]``."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+from dataclasses import replace
 from typing import Any
 
 from .record import verify_record
@@ -219,6 +221,10 @@ def _simulate(args) -> int:
 
 
 def _add_serve(commands) -> None:
+    import os
+
+    from .server.limits import CREATE_RATE, MAX_TABLES, RATE
+
     serve = commands.add_parser("serve", help="run a table server: friends play from their own browsers",
                                 description="Run a table server. POST /api/tables sets up a table and answers "
                                             "one secret link per person's seat; each link opens that seat's "
@@ -227,7 +233,23 @@ def _add_serve(commands) -> None:
     serve.add_argument("--port", type=int, default=8765, help="the port (default 8765; 0 picks a free one)")
     serve.add_argument("--db", help="a SQLite file keeping every table, taken up again on restart")
     serve.add_argument("--base-url", help="the address the links start with, when browsers reach the server "
-                                          "through a proxy (default: the address each request came to)")
+                                          "through a proxy (default: the address the server listens on, with "
+                                          "this machine's name for 0.0.0.0; behind a proxy, each request's Host)")
+    serve.add_argument("--host-key", default=os.environ.get("DOMINOES_HOST_KEY") or None,
+                       help="the key POST /api/tables needs (Authorization: Bearer KEY; default: the environment's "
+                            "DOMINOES_HOST_KEY; none on 127.0.0.1, one made and printed at start on other addresses)")
+    serve.add_argument("--behind-proxy", action="store_true",
+                       help="trust X-Forwarded-For / X-Real-IP (the client's address, for the creation limit) and "
+                            "the Host header (the links' address) that a proxy in front sets")
+    serve.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
+                       help="a page origin other than the server's own allowed to open seats' websockets, e.g. "
+                            "https://hub.example (repeat for more)")
+    serve.add_argument("--create-rate", type=_rate,
+                       help=f"tables one client (address) may set up a minute, in bursts of as many "
+                            f"(default {CREATE_RATE:g}; 0: no limit)")
+    serve.add_argument("--max-tables", type=_count, help=f"tables open at once (default {MAX_TABLES})")
+    serve.add_argument("--message-rate", type=_rate,
+                       help=f"messages a second one browser may send, in bursts of twice as many (default {RATE:g})")
     serve.add_argument("--idle-hours", type=_hours,
                        help="close a table in play after this many hours with no browser open and no move "
                             "(default 24)")
@@ -243,6 +265,26 @@ def _workers(text: str) -> int:
     if not text.isdigit() or int(text) < 1:
         raise argparse.ArgumentTypeError(f"{text!r}: a whole number of at least 1")
     return int(text)
+
+
+def _rate(text: str) -> float:
+    try:
+        rate = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 <= rate < float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r}: a number from 0 up")
+    return rate
+
+
+def _count(text: str) -> int:
+    try:
+        count = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if count < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: a whole number from 1 up")
+    return count
 
 
 def _hours(text: str) -> float:
@@ -263,9 +305,20 @@ def _serve(args) -> int:
               file=sys.stderr)
         return 2
 
+    from .server.limits import Limits
+
+    limits = Limits()
+    if args.create_rate is not None:
+        limits = replace(limits, create_rate=args.create_rate, create_burst=max(1, round(args.create_rate)))
+    if args.max_tables is not None:
+        limits = replace(limits, max_tables=args.max_tables)
+    if args.message_rate is not None:
+        limits = replace(limits, message_rate=args.message_rate, message_burst=max(1, round(2 * args.message_rate)))
     try:
         hours = {name: getattr(args, name) for name in ("idle_hours", "finished_hours") if getattr(args, name)}
-        serve(args.host, args.port, args.db, args.base_url, bot_workers=args.bot_workers, **hours)
+        serve(args.host, args.port, args.db, args.base_url, **hours, bot_workers=args.bot_workers,
+              host_key=args.host_key, behind_proxy=args.behind_proxy, allow_origins=args.allow_origin,
+              limits=limits)
     except OSError as error:  # the port is taken, the address is not this machine's, the db cannot open
         print(f"error: {error.strerror or error}", file=sys.stderr)
         return 2

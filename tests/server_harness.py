@@ -31,17 +31,23 @@ def socket_url(link: str) -> str:
 
 
 async def request(url: str, body: Any = None, method: str | None = None,
-                  raw: bytes | None = None) -> tuple[int, Any]:
+                  raw: bytes | None = None, headers: dict[str, str] | None = None) -> tuple[int, Any]:
     """``(status, JSON body)`` of a request; a body makes it a POST."""
+    status, text, _ = await answer(url, body, method, raw, headers)
+    try:
+        return status, json.loads(text)
+    except json.JSONDecodeError:
+        return status, text
+
+
+async def answer(url: str, body: Any = None, method: str | None = None, raw: bytes | None = None,
+                 headers: dict[str, str] | None = None) -> tuple[int, str, Any]:
+    """``(status, text, headers)`` of a request; a body makes it a POST."""
     client = tornado.httpclient.AsyncHTTPClient()
     data = raw if raw is not None else (json.dumps(body) if body is not None else None)
     response = await client.fetch(url, method=method or ("POST" if data is not None else "GET"), body=data,
-                                  raise_error=False)
-    text = response.body.decode() if response.body else ""
-    try:
-        return response.code, json.loads(text)
-    except json.JSONDecodeError:
-        return response.code, text
+                                  headers=headers, raise_error=False, allow_nonstandard_methods=True)
+    return response.code, response.body.decode(errors="replace") if response.body else "", response.headers
 
 
 class Clock:
@@ -86,8 +92,9 @@ class Seat:
         self._reader = asyncio.ensure_future(self._read())
 
     @classmethod
-    async def open(cls, link: str, seat: str = "") -> "Seat":
-        socket = await tornado.websocket.websocket_connect(socket_url(link))
+    async def open(cls, link: str, seat: str = "", headers: dict[str, str] | None = None) -> "Seat":
+        target = tornado.httpclient.HTTPRequest(socket_url(link), headers=headers)
+        socket = await tornado.websocket.websocket_connect(target)
         socket.protocol.set_nodelay(True)  # as browsers do: a small frame goes out at once
         return cls(socket, seat)
 

@@ -1,7 +1,9 @@
 """The table server in real browsers (issue 20): a table with two people and two bots set
 up through the API, a whole hand played by clicking in two Chromium contexts (one per
 person, each opening only its own link; North closes its browser mid-hand and opens the
-link again in a new one), and the record verifies.
+link again in a new one), and the record verifies. The page keeps working under the
+server's Content-Security-Policy (nothing it needs is refused; the waits pass functions,
+as a string would be an eval the policy forbids).
 
 The server runs as ``python -m dominoes_widget serve`` in a child process on 127.0.0.1.
 """
@@ -57,11 +59,14 @@ def test_two_people_play_a_whole_hand_by_clicking_in_two_browsers(chromium, serv
     assert set(answer["seats"]) == {"S", "N"}
     contexts = {seat: chromium.new_context(viewport={"width": 1100, "height": 800}) for seat in answer["seats"]}
     pages = {}
+    blocked: list[str] = []  # what the page's Content-Security-Policy refused: nothing it needs
     try:
         for seat, context in contexts.items():
             page = context.new_page()
+            page.on("console", lambda message: blocked.append(message.text)
+                    if "Content Security Policy" in message.text else None)
             page.goto(answer["seats"][seat])
-            page.wait_for_function(f"({VIEW}).viewer === '{seat}'")
+            page.wait_for_function(f"() => ({VIEW}).viewer === '{seat}'")
             assert page.locator(".dw-hand .dw-hand-tile").count() == 7  # the seat's own tiles, drawn
             pages[seat] = page
         clicks, reopened = 0, False
@@ -74,25 +79,26 @@ def test_two_people_play_a_whole_hand_by_clicking_in_two_browsers(chromium, serv
                 contexts["N"] = chromium.new_context(viewport={"width": 1100, "height": 800})
                 pages["N"] = contexts["N"].new_page()
                 pages["N"].goto(answer["seats"]["N"])
-                pages["N"].wait_for_function(f"({VIEW}).moves.length === {len(view['moves'])}")
+                pages["N"].wait_for_function(f"() => ({VIEW}).moves.length === {len(view['moves'])}")
                 assert pages["N"].evaluate(VIEW)["hands"]["N"] == north_tiles_before
                 reopened = True
             mover = view["turn"]
             page = pages[mover]
-            page.wait_for_function(f"({VIEW}).legal.length > 0 && ({VIEW}).moves.length === {len(view['moves'])}")
+            page.wait_for_function(f"() => ({VIEW}).legal.length > 0 && ({VIEW}).moves.length === {len(view['moves'])}")
             mine = page.evaluate(VIEW)
             done = len(mine["moves"])
             click_move(page, mine["legal"][0])
             clicks += 1
             for each in pages.values():  # both browsers show the move
-                each.wait_for_function(f"({VIEW}).moves.length > {done} || ({VIEW}).phase !== 'playing'")
+                each.wait_for_function(f"() => ({VIEW}).moves.length > {done} || ({VIEW}).phase !== 'playing'")
             north_tiles_before = pages["N"].evaluate(VIEW)["hands"]["N"]
         for seat, page in pages.items():
-            page.wait_for_function(f"['hand_over', 'match_over'].includes(({VIEW}).phase)")
+            page.wait_for_function(f"() => ['hand_over', 'match_over'].includes(({VIEW}).phase)")
             page.locator(".dw-result").wait_for(state="visible")
             ARTIFACTS.mkdir(exist_ok=True)
             page.screenshot(path=str(ARTIFACTS / f"server-seat-{seat}.png"))
         assert reopened  # the hand went on in North's new browser
+        assert not blocked, blocked
         token = answer["seats"]["N"].split("token=")[1]
         with urllib.request.urlopen(f"{server}/api/tables/{answer['id']}/record?token={token}", timeout=20) as got:
             record = json.loads(got.read())
@@ -116,7 +122,7 @@ def test_a_page_open_when_its_table_closes_reconnects_and_says_so(chromium, tmp_
         answer = post(f"{base}/api/tables", {"game": "vietnamese", "players": 2, "lang": "vi"})
         page = context.new_page()
         page.goto(answer["seats"]["S"])
-        page.wait_for_function(f"({VIEW}).viewer === 'S'")
+        page.wait_for_function(f"() => ({VIEW}).viewer === 'S'")
         stop_server(process)
         with sqlite3.connect(db) as backdate:
             backdate.execute("UPDATE tables SET active_at = ?", (time.time() - 2 * 3600,))

@@ -12,15 +12,18 @@ import gc
 import signal
 import socket
 from pathlib import Path
+from typing import Iterable
 
+from .access import HostKey, is_loopback, new_host_key
 from .app import FINISHED_HOURS, IDLE_HOURS, TableServer, make_app
 from .bot_pool import BotPool
+from .limits import Limits
 from .shared_table import SharedTable
 from .spec import AbsentBot, SpecError, TableSpec, read_spec
 from .store import MemoryStore, SqliteStore, StoredTable, TableStore
 
 __all__ = ["TableServer", "SharedTable", "TableSpec", "AbsentBot", "SpecError", "read_spec", "TableStore",
-           "MemoryStore", "SqliteStore", "StoredTable", "BotPool", "make_app", "start", "serve", "tune_gc"]
+           "MemoryStore", "SqliteStore", "StoredTable", "BotPool", "Limits", "make_app", "start", "serve", "tune_gc"]
 
 
 def start(host: str = "127.0.0.1", port: int = 8765, db: str | Path | None = None,
@@ -29,18 +32,27 @@ def start(host: str = "127.0.0.1", port: int = 8765, db: str | Path | None = Non
 
     ``port=0`` picks a free port. ``db`` is a SQLite file whose tables are taken up again.
     The server closes the tables nobody uses (:meth:`TableServer.sweep`) on this loop.
+    Listening beyond loopback with no host key, the server makes one
+    (``table_server.host_key.key``): strangers who reach the port cannot set up tables.
+    Forwarded addresses are read only when the server is ``behind_proxy``.
     """
     import tornado.httpserver
     import tornado.netutil
 
-    from .app import MAX_BODY_BYTES
+    from .sharing import _reachable
 
     table_server = server or TableServer(SqliteStore(db) if db else MemoryStore())
-    http = tornado.httpserver.HTTPServer(make_app(table_server), max_body_size=MAX_BODY_BYTES * 4, xheaders=True)
+    if table_server.host_key.key is None and not is_loopback(host):
+        table_server.host_key = HostKey(new_host_key())
+    http = tornado.httpserver.HTTPServer(make_app(table_server), max_body_size=table_server.limits.max_body_bytes * 4,
+                                         xheaders=table_server.behind_proxy)
     sockets = tornado.netutil.bind_sockets(port, host, family=socket.AF_INET if ":" not in host else socket.AF_UNSPEC)
     http.add_sockets(sockets)
+    bound = sockets[0].getsockname()[1]
+    name = _reachable(host)
+    table_server.listen_url = f"http://{f'[{name}]' if ':' in name else name}:{bound}"
     table_server.start_sweeping()
-    return table_server, http, sockets[0].getsockname()[1]
+    return table_server, http, bound
 
 
 def tune_gc() -> None:
@@ -59,17 +71,21 @@ def tune_gc() -> None:
 
 def serve(host: str = "127.0.0.1", port: int = 8765, db: str | Path | None = None,
           base_url: str | None = None, idle_hours: float = IDLE_HOURS, finished_hours: float = FINISHED_HOURS,
-          bot_workers: int | None = None) -> None:
+          *, bot_workers: int | None = None, host_key: str | None = None, behind_proxy: bool = False,
+          allow_origins: Iterable[str] = (), limits: Limits | None = None) -> None:
     """Serve until interrupted (Ctrl-C or SIGTERM), printing ``serving http://HOST:PORT/`` once
-    started; the links start with ``base_url`` when given. A table with no browser open closes
-    after ``idle_hours`` unused, or ``finished_hours`` once its match is over. The bots think
-    in ``bot_workers`` worker processes (default: the cores less one, at least 1), stopped
-    with the server."""
+    started (and the host key on the next line when there is one); the links start with
+    ``base_url`` when given. A table with no browser open closes after ``idle_hours`` unused,
+    or ``finished_hours`` once its match is over. The bots think in ``bot_workers`` worker
+    processes (default: the cores less one, at least 1), stopped with the server. The other
+    settings are :class:`TableServer`'s."""
 
     async def main() -> None:
         store = SqliteStore(db) if db else MemoryStore()
         pool = BotPool(bot_workers)
-        server = TableServer(store, base_url, idle_hours=idle_hours, finished_hours=finished_hours, thinker=pool)
+        server = TableServer(store, base_url, idle_hours=idle_hours, finished_hours=finished_hours, thinker=pool,
+                             host_key=host_key, behind_proxy=behind_proxy, allow_origins=allow_origins,
+                             limits=limits)
         table_server, http, bound = start(host, port, server=server)
         pool.start()
         tune_gc()
@@ -77,6 +93,10 @@ def serve(host: str = "127.0.0.1", port: int = 8765, db: str | Path | None = Non
         with contextlib.suppress(NotImplementedError):  # (no signal handlers on Windows' loop)
             asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
         print(f"serving http://{host}:{bound}/", flush=True)
+        if table_server.host_key.key is not None:
+            made = " (made at start: give --host-key or DOMINOES_HOST_KEY to choose it)" if host_key is None else ""
+            print(f"host key: {table_server.host_key.key}{made}; POST /api/tables needs the header "
+                  "Authorization: Bearer <host key>", flush=True)
         try:
             await stop.wait()
         finally:

@@ -9,14 +9,24 @@
 A wrong or missing token is answered 403 and changes nothing. A table nobody uses is
 closed (:meth:`TableServer.sweep`); its links then say so (404 with the reason; the seat
 page and socket in the table's language), and a wrong token still gets 403 alike.
+
+Every client may be hostile: bodies and frames are read within :class:`.limits.Limits`
+(:mod:`.safe_json`) before anything else looks at them, setting up tables needs the host
+key and is rate limited per client (:mod:`.access`), every answer carries the headers of
+:mod:`.headers`, and no log line holds a query (a link's token) or a traceback.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import os
+import re
 import time
+import traceback
+from dataclasses import replace
 from pathlib import Path
+from types import TracebackType
 from typing import Any, Callable, Iterable
 from urllib.parse import quote
 
@@ -28,7 +38,10 @@ from ..catalog import Voice
 from ..sessions.seat_record import seat_record
 from ..sessions.table_snapshot import table_players
 from ..sessions.thinker import INLINE, Thinker
-from .limits import MAX_FRAME_BYTES, MessageGate
+from .access import CreationGate, HostKey, origin_allowed, origin_of
+from .headers import add_security_headers
+from .limits import MAX_BODY_BYTES, MAX_BROWSERS_PER_SEAT, MAX_TABLES, Limits, MessageGate
+from .safe_json import JsonLimitError, read_json
 from .page import closed_page, seat_page
 from .shared_table import SharedTable, seat_of
 from .spec import SpecError, TableSpec, read_spec
@@ -40,9 +53,6 @@ __all__ = ["TableServer", "make_app", "MAX_TABLES", "MAX_BODY_BYTES", "MAX_BROWS
 log = logging.getLogger(__name__)
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
-MAX_TABLES = 5000
-MAX_BODY_BYTES = 16 * 1024
-MAX_BROWSERS_PER_SEAT = 8
 CLOSED_CODE = 4404
 """The websocket close code for a table that was closed."""
 IDLE_HOURS = 24.0
@@ -67,19 +77,36 @@ class TableServer:
     A table shared from a notebook (``table.share()``) is the notebook's and never closes here.
     ``thinker`` chooses the bots' moves (``serve``: a :class:`~.bot_pool.BotPool` of worker
     processes, which :meth:`close` stops; default: inline, on the event loop).
+
+    ``limits`` bounds what clients may ask (``max_tables`` overrides its ``max_tables``).
+    ``host_key``, when given, is needed to set up a table (``Authorization: Bearer KEY``).
+    ``behind_proxy`` trusts the ``X-Forwarded-For``/``X-Real-IP`` and ``Host`` headers a
+    proxy sets (the client's address, the links' base); ``allow_origins`` are the origins of
+    pages other than the server's own that may open a seat's websocket.
     """
 
     def __init__(self, store: TableStore | None = None, base_url: str | None = None,
-                 max_tables: int = MAX_TABLES, *, idle_hours: float = IDLE_HOURS,
+                 max_tables: int | None = None, *, idle_hours: float = IDLE_HOURS,
                  finished_hours: float = FINISHED_HOURS, sweep_every: float = SWEEP_EVERY,
-                 clock: Callable[[], float] = time.monotonic, thinker: Thinker = INLINE) -> None:
+                 clock: Callable[[], float] = time.monotonic, thinker: Thinker = INLINE,
+                 limits: Limits | None = None, host_key: str | None = None, behind_proxy: bool = False,
+                 allow_origins: Iterable[str] = ()) -> None:
         if not (idle_hours > 0 and finished_hours > 0 and sweep_every > 0):
             raise ValueError("idle_hours, finished_hours and sweep_every are more than 0")
         self.store = store if store is not None else MemoryStore()
         self.base_url = base_url
         """Where browsers reach this server (``https://hub.example/user/ana/proxy/8765/``);
-        default: the address each API request came to."""
-        self.max_tables = max_tables
+        default: the address it listens on (:attr:`listen_url`), or behind a proxy the
+        address each API request came to."""
+        self.limits = limits or Limits()
+        if max_tables is not None:
+            self.limits = replace(self.limits, max_tables=max_tables)
+        self.host_key = HostKey(host_key)
+        self.behind_proxy = behind_proxy
+        self.allow_origins = tuple(allow_origins)
+        self.listen_url: str | None = None
+        """``http://HOST:PORT`` of the address the server listens on (set by :func:`.start`)."""
+        self.creation = CreationGate(self.limits.create_rate, self.limits.create_burst, clock=clock)
         self.idle_after = idle_hours * 3600.0
         self.finished_after = finished_hours * 3600.0
         self.sweep_every = sweep_every
@@ -159,6 +186,24 @@ class TableServer:
         except SpecError:  # a request kept by an older version: the message in English
             return "en"
 
+    @property
+    def max_tables(self) -> int:
+        return self.limits.max_tables
+
+    def link_base(self, request: Any) -> str:
+        """The address links start with for an API request: :attr:`base_url`, else the
+        address the server listens on; a request's own ``Host`` only behind a proxy (a
+        client could name any host in it)."""
+        if self.base_url:
+            return self.base_url
+        if self.behind_proxy or self.listen_url is None:
+            return f"{request.protocol}://{request.host}"
+        return self.listen_url
+
+    def own_origins(self) -> list[str]:
+        """Origins besides the request's own whose pages may open a seat's websocket."""
+        return [origin_of(url) for url in (self.base_url, self.listen_url, *self.allow_origins) if url]
+
     def links(self, table: SharedTable, base: str) -> dict[str, str]:
         """Each person's link (the local seat of a shared notebook table has none)."""
         base = (self.base_url or base).rstrip("/")
@@ -187,7 +232,32 @@ class TableServer:
             close()
 
 
-class _Handler(tornado.web.RequestHandler):
+class _Guarded(tornado.web.RequestHandler):
+    """What every handler of the server does: the security headers on every answer, and
+    log lines with no query (a link's token) and no traceback (the client's input is in it)."""
+
+    def set_default_headers(self) -> None:
+        add_security_headers(self)
+
+    def _request_summary(self) -> str:
+        return f"{self.request.method} {self.request.path} ({self.request.remote_ip})"
+
+    def log_exception(self, typ: type[BaseException] | None, value: BaseException | None,
+                      tb: TracebackType | None) -> None:
+        if isinstance(value, tornado.web.HTTPError):
+            return  # answered with its status, which the access log records
+        log.error("%s failed: %s", self._request_summary(), failure(value, tb))
+
+
+def failure(error: BaseException | None, tb: TracebackType | None = None) -> str:
+    """One line for a log about an error: its kind and where it was raised, never its
+    message or a traceback (either may hold what a client sent)."""
+    frames = traceback.extract_tb(tb if tb is not None else getattr(error, "__traceback__", None))
+    where = f" at {os.path.basename(frames[-1].filename)}:{frames[-1].lineno}" if frames else ""
+    return f"{type(error).__name__}{where}"
+
+
+class _Handler(_Guarded):
     def initialize(self, server: TableServer) -> None:
         self.server = server
 
@@ -208,21 +278,30 @@ class TablesHandler(_Handler):
     """``POST /api/tables``."""
 
     def post(self) -> None:
-        if len(self.request.body) > MAX_BODY_BYTES:
-            return self.refuse(413, f"a table request is at most {MAX_BODY_BYTES} bytes")
+        limits = self.server.limits
+        if len(self.request.body) > limits.max_body_bytes:
+            return self.refuse(413, f"a table request is at most {limits.max_body_bytes} bytes (the body size limit)")
+        if not self.server.host_key.admits(self.request.headers.get("Authorization")):
+            self.set_header("WWW-Authenticate", 'Bearer realm="tables"')
+            return self.refuse(401, "setting up a table needs this server's host key: "
+                                    "send the header Authorization: Bearer KEY")
+        wait = self.server.creation.wait(self.request.remote_ip or "")
+        if wait is not None:
+            self.set_header("Retry-After", str(wait))
+            return self.refuse(429, f"one client sets up at most {limits.create_rate:g} tables a minute "
+                                    f"(the creation rate limit): try again in {wait} s")
         if len(self.server.tables) >= self.server.max_tables:
             self.server.make_room()  # the tables nobody uses make room now, not at the next sweep
         if len(self.server.tables) >= self.server.max_tables:
             return self.refuse(503, f"this server holds {self.server.max_tables} tables already")
         try:
-            spec = read_spec(json.loads(self.request.body or b"null"))
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            return self.refuse(400, "the body is not JSON")
+            spec = read_spec(read_json(self.request.body or b"null", limits.json))
+        except JsonLimitError as error:
+            return self.answer(400, {"error": f"the body: {error}", "reason": error.key})
         except SpecError as error:
             return self.refuse(400, str(error))
         table = self.server.create(spec)
-        base = f"{self.request.protocol}://{self.request.host}"
-        self.answer(201, {"id": table.id, "seats": self.server.links(table, base)})
+        self.answer(201, {"id": table.id, "seats": self.server.links(table, self.server.link_base(self.request))})
 
 
 class RecordHandler(_Handler):
@@ -251,7 +330,6 @@ class SeatPageHandler(_Handler):
             return self.refuse(403, "this link's token does not open that table")
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.set_header("Cache-Control", "no-store")
-        self.set_header("Referrer-Policy", "no-referrer")  # the link is the key: never pass it on
         if found is None:
             self.set_status(404)
             self.finish(closed_page(Voice(closed or "en")))
@@ -260,14 +338,15 @@ class SeatPageHandler(_Handler):
         self.finish(seat_page(table.session.options.lang, table.session.rules.name, seat))
 
 
-class SeatSocket(tornado.websocket.WebSocketHandler):
+class SeatSocket(_Guarded, tornado.websocket.WebSocketHandler):
     """``/tables/<id>/socket?token=``: one browser at one seat."""
 
     def initialize(self, server: TableServer) -> None:
         self.server = server
         self.table: SharedTable | None = None
         self.seat = ""
-        self.gate = MessageGate()
+        limits = server.limits
+        self.gate = MessageGate(limits.message_rate, limits.message_burst, max_bytes=limits.max_message_bytes)
         self.closed: str | None = None
         """The language of the closed table this socket was opened to: it is told so, and closed."""
 
@@ -283,14 +362,18 @@ class SeatSocket(tornado.websocket.WebSocketHandler):
             self.finish(json.dumps({"error": "this link's token does not open that table"}))
             return
         self.table, self.seat = found
-        if len(self.table.connections[self.seat]) >= MAX_BROWSERS_PER_SEAT:
+        most = self.server.limits.max_browsers_per_seat
+        if len(self.table.connections[self.seat]) >= most:
             self.set_status(429)
-            self.finish(json.dumps({"error": f"at most {MAX_BROWSERS_PER_SEAT} browsers per seat"}))
+            self.finish(json.dumps({"error": f"at most {most} browsers per seat"}))
             return
         await super().get(*args, **kwargs)
 
     def check_origin(self, origin: str) -> bool:
-        return True  # the token in the address is the key, not the page that opened the socket
+        """Only the server's own pages (and the origins the host allowed) open a socket: a
+        page elsewhere that learnt a link must not play its seat from a visitor's browser.
+        A program sends no ``Origin`` and is let in (the token is its key)."""
+        return origin_allowed(origin, self.request.host, self.server.own_origins())
 
     def open(self, *args: str, **kwargs: str) -> None:
         self.set_nodelay(True)
@@ -314,14 +397,22 @@ class SeatSocket(tornado.websocket.WebSocketHandler):
             return
         voice = Voice(table.session.options.lang)
         refusal = self.gate.refusal(len(message))
+        if refusal is None and isinstance(message, bytes):
+            refusal = "message.binary", {}
+        if refusal is None:
+            try:
+                content = read_json(message, self.server.limits.json)
+            except JsonLimitError as error:
+                refusal = f"message.{error.key}", error.params
         if refusal is not None:
             key, params = refusal
             return self.deliver(json.dumps({"type": "error", "message": voice(key, **params)}))
         try:
-            content = json.loads(message)
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            return self.deliver(json.dumps({"type": "error", "message": voice("message.not_json")}))
-        for reply in table.intent(self.seat, content):
+            replies = table.intent(self.seat, content)
+        except Exception as error:  # noqa: BLE001 - a message must never drop the socket
+            log.error("%s: a message failed: %s", self._request_summary(), failure(error))
+            replies = [{"type": "error", "message": voice("message.failed", error=type(error).__name__)}]
+        for reply in replies:
             self.deliver(json.dumps(reply))
 
     def on_close(self) -> None:
@@ -329,7 +420,7 @@ class SeatSocket(tornado.websocket.WebSocketHandler):
             self.table.leave(self.seat, self)
 
 
-class StaticHandler(tornado.web.StaticFileHandler):
+class StaticHandler(_Guarded, tornado.web.StaticFileHandler):
     """The seat page's files: the Table's own bundle and styles, and the page's script."""
 
     FILES = ("table.js", "table.css", "seat_page.js")
@@ -345,6 +436,13 @@ class IndexHandler(_Handler):
         self.answer(200, {"server": "dominoes_widget table server", "tables": len(self.server.tables)})
 
 
+class NotFoundHandler(_Handler):
+    """Any other address: 404, with the same headers and no page of tornado's."""
+
+    def prepare(self) -> None:
+        raise tornado.web.HTTPError(404)
+
+
 def log_request(handler: tornado.web.RequestHandler) -> None:
     """Tornado's access log without the query: a link's token must not land in a log file."""
     status = handler.get_status()
@@ -353,8 +451,30 @@ def log_request(handler: tornado.web.RequestHandler) -> None:
                1000.0 * handler.request.request_time())
 
 
+class HideTokens(logging.Filter):
+    """Blanks anything like ``token=...`` in tornado's own log lines (a malformed request's
+    header or line may quote what a client sent, a link included)."""
+
+    PATTERN = re.compile(r"token=[^&\s'\"]+")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        text = record.getMessage()
+        if "token=" in text:
+            record.msg, record.args = self.PATTERN.sub("token=…", text), None
+        return True
+
+
+def hide_tokens_in_tornado_logs() -> None:
+    """Add :class:`HideTokens` to tornado's loggers (once)."""
+    for name in ("tornado.general", "tornado.application", "tornado.access"):
+        logger = logging.getLogger(name)
+        if not any(isinstance(existing, HideTokens) for existing in logger.filters):
+            logger.addFilter(HideTokens())
+
+
 def make_app(server: TableServer, routes: Iterable[tuple[Any, ...]] = ()) -> tornado.web.Application:
     """The tornado application serving ``server``'s tables."""
+    hide_tokens_in_tornado_logs()
     kwargs = {"server": server}
     return tornado.web.Application([
         (r"/", IndexHandler, kwargs),
@@ -364,4 +484,5 @@ def make_app(server: TableServer, routes: Iterable[tuple[Any, ...]] = ()) -> tor
         (r"/tables/([\w-]+)/socket", SeatSocket, kwargs),
         (r"/static/(.*)", StaticHandler, {"path": str(STATIC)}),
         *routes,
-    ], websocket_max_message_size=MAX_FRAME_BYTES, log_function=log_request)
+    ], websocket_max_message_size=server.limits.max_frame_bytes, log_function=log_request,
+        default_handler_class=NotFoundHandler, default_handler_args=kwargs)

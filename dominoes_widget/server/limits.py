@@ -1,38 +1,75 @@
-"""What one browser connection may send: messages no larger than a limit, and not too often.
+"""Every limit of the table server, in one place: what one client may ask for, and how often.
 
-A message over either limit is refused with a reason and changes nothing; the connection
-stays open. (A message over tornado's own cap, :data:`MAX_FRAME_BYTES`, closes it.)
+A request or message over a limit is refused with a reason naming it and changes nothing;
+a browser's connection stays open (a frame over :data:`MAX_FRAME_BYTES`, tornado's own cap,
+closes it). :class:`Limits` holds them for one server (``serve`` flags set some); the
+module's constants are the defaults.
 """
 
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass, field
 from typing import Callable
 
-__all__ = ["MessageGate", "MAX_MESSAGE_BYTES", "MAX_FRAME_BYTES", "RATE", "BURST"]
+from .safe_json import JsonLimits
+
+__all__ = ["Limits", "MessageGate", "MAX_MESSAGE_BYTES", "MAX_FRAME_BYTES", "RATE", "BURST", "MAX_TABLES",
+           "MAX_BODY_BYTES", "MAX_BROWSERS_PER_SEAT", "CREATE_RATE", "CREATE_BURST"]
 
 MAX_MESSAGE_BYTES = 2048
 """The largest intent read; an intent is under 200 bytes."""
 MAX_FRAME_BYTES = 64 * 1024
+"""The largest websocket frame received at all; a larger one closes the connection (1009)."""
 RATE = 10.0
 BURST = 20
 """Messages a second a connection may send on average, and in a burst."""
+MAX_TABLES = 5000
+"""Tables open at once on one server."""
+MAX_BODY_BYTES = 16 * 1024
+"""The largest table request (``POST /api/tables``) read; one is under 1 KB."""
+MAX_BROWSERS_PER_SEAT = 8
+"""Browsers open at once on one seat's link."""
+CREATE_RATE = 20.0
+CREATE_BURST = 20
+"""Tables one client (one address) may set up a minute on average, and in a burst: one
+client cannot fill the server's :data:`MAX_TABLES`."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The limits of one server (defaults: the module's constants)."""
+
+    max_tables: int = MAX_TABLES
+    max_body_bytes: int = MAX_BODY_BYTES
+    max_message_bytes: int = MAX_MESSAGE_BYTES
+    max_frame_bytes: int = MAX_FRAME_BYTES
+    message_rate: float = RATE
+    message_burst: int = BURST
+    max_browsers_per_seat: int = MAX_BROWSERS_PER_SEAT
+    create_rate: float = CREATE_RATE
+    """Tables a minute per client; 0: no limit."""
+    create_burst: int = CREATE_BURST
+    json: JsonLimits = field(default_factory=JsonLimits)
+    """Depth, number length, string length and entries of the JSON of a request or a message."""
 
 
 class MessageGate:
     """A token bucket per connection: ``refusal(size)`` is ``None`` for a message let through,
     else the catalog key and parameters of the reason it is not."""
 
-    def __init__(self, rate: float = RATE, burst: int = BURST, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, rate: float = RATE, burst: int = BURST, clock: Callable[[], float] = time.monotonic,
+                 max_bytes: int = MAX_MESSAGE_BYTES) -> None:
         self.rate = rate
         self.burst = burst
+        self.max_bytes = max_bytes
         self._clock = clock
         self._tokens = float(burst)
         self._at = clock()
 
     def refusal(self, size: int) -> tuple[str, dict[str, object]] | None:
-        if size > MAX_MESSAGE_BYTES:
-            return "message.too_large", {"size": size, "limit": MAX_MESSAGE_BYTES}
+        if size > self.max_bytes:
+            return "message.too_large", {"size": size, "limit": self.max_bytes}
         now = self._clock()
         self._tokens = min(float(self.burst), self._tokens + (now - self._at) * self.rate)
         self._at = now

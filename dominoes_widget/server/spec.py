@@ -69,6 +69,12 @@ def read_spec(body: Any) -> TableSpec:
     bots = body.get("bots") or {}
     if not isinstance(bots, Mapping):
         raise SpecError(f"bots maps seats to bot names ({', '.join(bot_names())}), not {excerpt(bots, 40)}")
+    for key in ("hints", "counting"):
+        if body.get(key) is not None and not isinstance(body[key], bool):
+            raise SpecError(f"{key} is true or false, not {excerpt(body[key], 20)}")
+    names = body.get("names")
+    if isinstance(names, Mapping) and any(not isinstance(name, str) for name in names.values()):
+        raise SpecError("names maps seats to names written as text")
     options = {key: body[key] for key in ("players", "names", "lang", "seed", "bot_delay", "hints", "counting")
                if body.get(key) is not None}
     if game != "vietnamese" and options.get("players") == 4:
