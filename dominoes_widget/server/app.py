@@ -25,8 +25,9 @@ from tornado.log import access_log
 
 from ..catalog import Voice
 from ..sessions.table_snapshot import table_record
+from .icons import icon_svg
 from .limits import MAX_FRAME_BYTES, MessageGate
-from .page import closed_page, seat_page
+from .page import closed_page, preferred_lang, seat_page, wrong_link_page
 from .shared_table import SharedTable, seat_of
 from .spec import SpecError, TableSpec, read_spec
 from .store import MemoryStore, TableStore
@@ -236,11 +237,13 @@ class SeatPageHandler(_Handler):
         token = self.get_query_argument("token", None)
         found = self.server.find(table_id, token)
         closed = self.server.closed_lang(table_id, token) if found is None else None
-        if found is None and closed is None:
-            return self.refuse(403, "this link's token does not open that table")
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.set_header("Cache-Control", "no-store")
         self.set_header("Referrer-Policy", "no-referrer")  # the link is the key: never pass it on
+        if found is None and closed is None:  # a person with a wrong link reads what to do
+            self.set_status(403)
+            self.finish(wrong_link_page(Voice(preferred_lang(self.request.headers.get("Accept-Language")))))
+            return
         if found is None:
             self.set_status(404)
             self.finish(closed_page(Voice(closed or "en")))
@@ -329,6 +332,15 @@ class StaticHandler(tornado.web.StaticFileHandler):
         return super().validate_absolute_path(root, absolute_path)
 
 
+class IconHandler(tornado.web.RequestHandler):
+    """``/favicon.ico``, ``/favicon.svg`` and ``/favicon-turn.svg``: the tab's icons (:mod:`.icons`)."""
+
+    def get(self, variant: str) -> None:
+        self.set_header("Content-Type", "image/svg+xml")
+        self.set_header("Cache-Control", "public, max-age=86400")
+        self.finish(icon_svg("turn" if variant == "-turn.svg" else "idle"))
+
+
 class IndexHandler(_Handler):
     def get(self) -> None:
         self.answer(200, {"server": "dominoes_widget table server", "tables": len(self.server.tables)})
@@ -352,5 +364,6 @@ def make_app(server: TableServer, routes: Iterable[tuple[Any, ...]] = ()) -> tor
         (r"/tables/([\w-]+)/seat", SeatPageHandler, kwargs),
         (r"/tables/([\w-]+)/socket", SeatSocket, kwargs),
         (r"/static/(.*)", StaticHandler, {"path": str(STATIC)}),
+        (r"/favicon(\.ico|\.svg|-turn\.svg)", IconHandler),
         *routes,
     ], websocket_max_message_size=MAX_FRAME_BYTES, log_function=log_request)
