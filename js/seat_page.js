@@ -5,6 +5,23 @@
 
 import table from "./table.js";
 import { socketModel, socketUrl } from "./kit/socket_model.mjs";
+import { tabState } from "./kit/tab_title.mjs";
+import { readView } from "./kit/table_view.mjs";
+import { makeWords } from "./kit/words.mjs";
+
+// The tab's title and icon follow the turn: a person reading another tab sees theirs come.
+function followTurnInTab(model) {
+  const idleTitle = document.title;
+  const icon = document.querySelector('link[rel="icon"]');
+  const icons = icon ? { idle: icon.getAttribute("href"), turn: icon.dataset.turn } : null;
+  const update = () => {
+    const { title, icon: which } = tabState(readView(model.get("view")), makeWords(model.get("words")), idleTitle);
+    if (document.title !== title) document.title = title;
+    if (icons?.[which] && icon.getAttribute("href") !== icons[which]) icon.setAttribute("href", icons[which]);
+  };
+  model.on("change:view", update);
+  model.on("change:words", update);
+}
 
 function mount() {
   const el = document.getElementById("dominoes-seat") ?? document.body;
@@ -20,6 +37,7 @@ function mount() {
     el.classList.remove("dw-offline");
   });
   table.render({ model, el });
+  followTurnInTab(model);
   window.dominoesSeat = model; // for tests and the curious: the model the page draws
 }
 

@@ -35,6 +35,7 @@ function render({ model, el }) {
     choice: null, // {tile, moves, ends, legal} while the person picks an end
     handFocus: 0,
     messageId: undefined,
+    messageShown: false, // the view's notice is on screen
     lineSize: { width: 0, height: 0 },
     handWidth: 0,
   };
@@ -67,6 +68,7 @@ function render({ model, el }) {
     if (message?.type !== "refused" && message?.type !== "error") return;
     if (link.heard()) draw.drawStatusPart();
     actions.cancelChoice();
+    state.messageShown = false; // a refusal is not the view's notice: a view does not take it away
     if (message.message) flasher.flash(message.message, message.type, message.reason);
   }
 

@@ -120,6 +120,29 @@ def test_a_wrong_or_missing_token_gets_403_and_changes_nothing():
     run(scenario)
 
 
+def test_a_wrong_link_opens_a_page_that_says_what_to_do_in_the_browsers_language():
+    """A person with a cut-short or old link reads what to do (403, HTML, en or vi as the browser
+    asks), and learns nothing about the table: not its game, its language or its names."""
+    import tornado.httpclient
+
+    async def scenario():
+        async with local_server() as (base, _server):
+            answer = await create(base, {"game": "vietnamese", "players": 2, "lang": "vi", "names": {"S": "Zorro"}})
+            table, token = answer["id"], answer["seats"]["S"].split("token=")[1]
+            client = tornado.httpclient.AsyncHTTPClient()
+            for query, accept, words in ((f"token={token[:10]}", "vi-VN,vi;q=0.9,en;q=0.5", "Đường dẫn này"),
+                                         ("token=", "en-GB,en;q=0.9", "This link does not open a table"),
+                                         ("", "de-DE", "This link does not open a table")):
+                got = await client.fetch(f"{base}/tables/{table}/seat?{query}", raise_error=False,
+                                         headers={"Accept-Language": accept})
+                page = got.body.decode()
+                assert got.code == 403 and got.headers["Content-Type"].startswith("text/html")
+                assert words in page and "Zorro" not in page and "Vietnamese" not in page, page
+            unknown = await client.fetch(f"{base}/tables/nosuchtable/seat?token={token}", raise_error=False)
+            assert unknown.code == 403 and "This link does not open a table" in unknown.body.decode()
+    run(scenario)
+
+
 def tornado_error():
     import tornado.httpclient
 

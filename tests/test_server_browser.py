@@ -139,3 +139,32 @@ def test_a_page_open_when_its_table_closes_reconnects_and_says_so(chromium, tmp_
     finally:
         context.close()
         stop_server(process)
+
+
+def test_the_tab_says_your_turn_with_its_icon_and_no_request_fails(chromium, server):
+    """A person in another tab sees their turn come: the tab's title and icon change while the
+    seat must act, and go back when it has moved; the page asks for nothing that is missing
+    (the browser's own favicon request included)."""
+    answer = post(f"{server}/api/tables", {"game": "vietnamese", "players": 2, "seed": 3, "bot_delay": 0,
+                                           "bots": {"N": "greedy"}, "names": {"S": "Ana"}})
+    context = chromium.new_context(viewport={"width": 1000, "height": 760})
+    failed = []
+    try:
+        page = context.new_page()
+        page.on("response", lambda response: failed.append(response.url) if response.status >= 400 else None)
+        page.on("console", lambda message: failed.append(message.text) if message.type == "error" else None)
+        page.goto(answer["seats"]["S"])
+        page.wait_for_function(f"() => ({VIEW}).viewer === 'S' && ({VIEW}).legal.length > 0")
+        page.wait_for_function("() => document.title === 'Your turn - Dominoes'")
+        assert page.locator('link[rel="icon"]').get_attribute("href").endswith("favicon-turn.svg")
+        assert page.evaluate("fetch('/favicon.ico').then(r => r.status + ' ' + r.headers.get('content-type'))") \
+            == "200 image/svg+xml"
+        view = page.evaluate(VIEW)
+        done = len(view["moves"])
+        click_move(page, view["legal"][0])
+        page.wait_for_function(f"() => ({VIEW}).moves.length > {done}")
+        # greedy answers at once: either it is S's turn again, or the tab is back to the table's name
+        page.wait_for_function(f"() => (({VIEW}).legal.length > 0) === (document.title === 'Your turn - Dominoes')")
+        assert not failed, f"requests that failed, console errors: {failed}"
+    finally:
+        context.close()

@@ -40,9 +40,10 @@ from ..sessions.table_snapshot import table_players
 from ..sessions.thinker import INLINE, Thinker
 from .access import CreationGate, HostKey, origin_allowed, origin_of
 from .headers import add_security_headers
+from .icons import icon_svg
 from .limits import MAX_BODY_BYTES, MAX_BROWSERS_PER_SEAT, MAX_TABLES, Limits, MessageGate
+from .page import closed_page, preferred_lang, seat_page, wrong_link_page
 from .safe_json import JsonLimitError, read_json
-from .page import closed_page, seat_page
 from .shared_table import SharedTable, seat_of
 from .spec import SpecError, TableSpec, read_spec
 from .store import MemoryStore, TableStore
@@ -326,10 +327,12 @@ class SeatPageHandler(_Handler):
         token = self.get_query_argument("token", None)
         found = self.server.find(table_id, token)
         closed = self.server.closed_lang(table_id, token) if found is None else None
-        if found is None and closed is None:
-            return self.refuse(403, "this link's token does not open that table")
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.set_header("Cache-Control", "no-store")
+        if found is None and closed is None:  # a person with a wrong link reads what to do
+            self.set_status(403)
+            self.finish(wrong_link_page(Voice(preferred_lang(self.request.headers.get("Accept-Language")))))
+            return
         if found is None:
             self.set_status(404)
             self.finish(closed_page(Voice(closed or "en")))
@@ -431,6 +434,15 @@ class StaticHandler(_Guarded, tornado.web.StaticFileHandler):
         return super().validate_absolute_path(root, absolute_path)
 
 
+class IconHandler(_Guarded):
+    """``/favicon.ico``, ``/favicon.svg`` and ``/favicon-turn.svg``: the tab's icons (:mod:`.icons`)."""
+
+    def get(self, variant: str) -> None:
+        self.set_header("Content-Type", "image/svg+xml")
+        self.set_header("Cache-Control", "public, max-age=86400")
+        self.finish(icon_svg("turn" if variant == "-turn.svg" else "idle"))
+
+
 class IndexHandler(_Handler):
     def get(self) -> None:
         self.answer(200, {"server": "dominoes_widget table server", "tables": len(self.server.tables)})
@@ -483,6 +495,7 @@ def make_app(server: TableServer, routes: Iterable[tuple[Any, ...]] = ()) -> tor
         (r"/tables/([\w-]+)/seat", SeatPageHandler, kwargs),
         (r"/tables/([\w-]+)/socket", SeatSocket, kwargs),
         (r"/static/(.*)", StaticHandler, {"path": str(STATIC)}),
+        (r"/favicon(\.ico|\.svg|-turn\.svg)", IconHandler),
         *routes,
     ], websocket_max_message_size=server.limits.max_frame_bytes, log_function=log_request,
         default_handler_class=NotFoundHandler, default_handler_args=kwargs)

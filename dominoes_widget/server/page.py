@@ -9,7 +9,7 @@ from html import escape
 from ..catalog import Voice
 from ..page import html_page
 
-__all__ = ["seat_page", "closed_page"]
+__all__ = ["seat_page", "closed_page", "wrong_link_page", "preferred_lang"]
 
 _STYLE = """body { margin: 0; padding: 12px; font-family: system-ui, sans-serif; color-scheme: light dark; }
 .dw-closed { max-width: 34rem; margin: 12vh auto 0; padding: 1rem 1.5rem; border: 1px solid #8884;
@@ -21,7 +21,8 @@ _STYLE = """body { margin: 0; padding: 12px; font-family: system-ui, sans-serif;
 def seat_page(lang: str, title: str, seat: str) -> str:
     """The HTML of a seat's page; its files are found next to it (``../../static/``), so the
     page works behind a proxy that serves the server under a path."""
-    head = """<link rel="stylesheet" href="../../static/table.css">
+    head = """<link rel="icon" type="image/svg+xml" href="../../favicon.svg" data-turn="../../favicon-turn.svg">
+<link rel="stylesheet" href="../../static/table.css">
 <style>
 #dominoes-seat.dw-offline { opacity: 0.6; }  /* the socket dropped: it reconnects on its own */
 </style>"""
@@ -32,9 +33,27 @@ def seat_page(lang: str, title: str, seat: str) -> str:
 
 def closed_page(voice: Voice) -> str:
     """The HTML a link to a closed table opens: a sentence saying so, in the table's language."""
-    title = escape(voice("message.table_closed_title"))
+    return _message_page(voice, "table_closed", "dominoes-closed")
+
+
+def wrong_link_page(voice: Voice) -> str:
+    """The HTML a wrong or cut-short link opens: what to do, and nothing about any table."""
+    return _message_page(voice, "wrong_link", "dominoes-wrong-link")
+
+
+def preferred_lang(accept_language: str | None) -> str:
+    """The page language a browser asks for first among ours (``Accept-Language``), else English."""
+    for part in (accept_language or "")[:200].split(","):
+        code = part.split(";")[0].strip().lower()[:2]
+        if code in ("en", "vi"):
+            return code
+    return "en"
+
+
+def _message_page(voice: Voice, key: str, element_id: str) -> str:
+    title = escape(voice(f"message.{key}_title"))
     return _page(voice.lang, title, "", f"""<main class="dw-closed"><h1>{title}</h1>
-<p id="dominoes-closed">{escape(voice("message.table_closed"))}</p></main>""")
+<p id="{element_id}">{escape(voice(f"message.{key}"))}</p></main>""")
 
 
 def _page(lang: str, title: str, head: str, body: str) -> str:

@@ -20,3 +20,15 @@ test("a notice shows its text and kind, keeps the reason for the tooltip, then h
   timers.run();
   assert.ok(!element.classList.contains("dw-visible"));
 });
+
+test("hide takes the notice away before its time and stops its timer", () => {
+  const document = installDom();
+  const element = document.createElement("div");
+  const timers = fakeTimers();
+  const notice = noticeFlasher(element, { ms: 4500, timers });
+  notice.flash("You drew 5-6: it fits, play it now.", "info");
+  notice.hide();
+  assert.ok(!element.classList.contains("dw-visible"));
+  notice.flash("again", "info");
+  assert.ok(element.classList.contains("dw-visible"), "the next notice shows as usual");
+});

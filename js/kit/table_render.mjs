@@ -96,10 +96,18 @@ function drawStatusPart({ ui, link, word }, view) {
   ui.main.classList.toggle("dw-looking", Boolean(view.look));
 }
 
+// The view's notice stands while the view holds it: once the kernel drops it (the drawn tile
+// was played, the hand ended), it goes at once instead of lingering over what follows.
 function drawMessage({ state, flasher }, view) {
   const message = view.message;
-  if (!message || message.id === state.messageId) return;
+  if (!message) {
+    if (state.messageShown) flasher.hide();
+    state.messageShown = false;
+    return;
+  }
+  if (message.id === state.messageId) return;
   state.messageId = message.id;
+  state.messageShown = Boolean(message.text);
   if (message.text) flasher.flash(message.text, message.kind ?? "info", message.reason);
 }
 

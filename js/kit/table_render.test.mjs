@@ -48,3 +48,20 @@ test("an unchanged part is not drawn again; the end choice redraws the hand with
   assert.ok(ui.hand.querySelector('[data-tile="6-4"]').classList.contains("dw-selected"));
   assert.equal(ui.choice.hidden, false);
 });
+
+test("the view's notice goes as soon as the view drops it: the drawn tile played, it does not stand over the result", () => {
+  installDom();
+  const ui = buildTable();
+  const state = { view: VIEW, word: testWord, changed: changeTracker(), choice: null, handFocus: 0, lineSize: { width: 300, height: 150 }, handWidth: 300 };
+  const events = [];
+  const flasher = { flash: (text) => events.push(`flash ${text}`), hide: () => events.push("hide") };
+  const draw = tableRenderer(ui, state, { flasher, link: { silent: false } });
+  const drew = { ...VIEW, message: { text: "You drew 5-6: it fits, play it now.", kind: "info", reason: null, id: 2 } };
+  draw.drawView(drew);
+  draw.drawView({ ...drew, moves: ["E 6-6", "S draw 5-6"] });
+  assert.deepEqual(events, ["flash You drew 5-6: it fits, play it now."], "the same notice stands while the view holds it");
+  draw.drawView({ ...VIEW, phase: "hand_over", message: null });
+  assert.deepEqual(events.at(-1), "hide");
+  draw.drawView({ ...VIEW, message: null });
+  assert.equal(events.filter((e) => e === "hide").length, 1, "nothing left to hide");
+});
