@@ -21,7 +21,7 @@ from .rules import Rules
 from .views import SeatView, seat_view
 
 __all__ = ["explain", "describe_rules", "explain_refusal", "refusal_detail", "explain_move", "explain_result",
-           "score_line", "leader_words", "TEAM_NAMES", "rules_name", "player_label", "hand_label",
+           "score_line", "leader_words", "TEAM_NAMES", "rules_name", "player_label", "bot_label", "hand_label",
            "match_winner_words", "score_panel_words", "Counted", "counting_words", "numbers_lacked", "move_label",
            "move_item", "Voice"]
 
@@ -428,8 +428,12 @@ def player_label(voice: Voice, seat: str, bot: str | None) -> str:
     name = voice.name(seat)
     if bot is None:
         return name
-    kind = voice(f"name.{bot}") if voice.words.has(f"name.{bot}") else voice("name.other_bot", bot=bot)
-    return voice("name.bot", who=name, bot=kind)
+    return voice("name.bot", who=name, bot=bot_label(voice, bot))
+
+
+def bot_label(voice: Voice, bot: str) -> str:
+    """``strong bot``, ``inference bot``: a bot's kind in words."""
+    return voice(f"name.{bot}") if voice.words.has(f"name.{bot}") else voice("name.other_bot", bot=bot)
 
 
 def hand_label(index: int, voice: Voice | None = None) -> str:

@@ -48,6 +48,11 @@ class HostKey:
             raise ValueError("a host key is some text, not an empty one")
         self.key = key
 
+    @property
+    def required(self) -> bool:
+        """Whether setting up a table needs the key."""
+        return self.key is not None
+
     def admits(self, authorization: str | None) -> bool:
         """Whether an ``Authorization`` header's value carries the key (``Bearer KEY``),
         compared in constant time."""

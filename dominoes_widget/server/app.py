@@ -1,6 +1,11 @@
 """The table server's web side, on tornado: the JSON API, the seat pages and their websockets.
 
-- ``POST /api/tables``: set up a table (:mod:`.spec`), answer its id and one link per person.
+- ``GET /``: the home page, a form that starts a table (:mod:`.home_page`); programs asking
+  for JSON (``Accept: application/json``), and ``GET /api/status``, get the server's status.
+- ``POST /api/tables``: set up a table (:mod:`.spec`), answer its id, one link per person and
+  the links page (``invite``).
+- ``GET /tables/<id>/invite?token=<invite token>``: the links page, a copy button and a QR
+  code per seat (:mod:`.invitations`).
 - ``GET /api/tables/<id>/record?token=<a seat's token>``: the record so far as that seat may
   read it (:func:`~dominoes_widget.sessions.seat_record.seat_record`).
 - ``GET /tables/<id>/seat?token=<token>``: the seat's page (the Table's front end).
@@ -18,6 +23,7 @@ key and is rate limited per client (:mod:`.access`), every answer carries the he
 
 from __future__ import annotations
 
+import hmac
 import json
 import logging
 import os
@@ -34,13 +40,15 @@ import tornado.web
 import tornado.websocket
 from tornado.log import access_log
 
-from ..catalog import Voice
+from ..catalog import LANGUAGES, Voice
 from ..sessions.seat_record import seat_record
 from ..sessions.table_snapshot import table_players
 from ..sessions.thinker import INLINE, Thinker
 from .access import CreationGate, HostKey, origin_allowed, origin_of
 from .headers import add_security_headers
+from .home_page import home_page, invite_page
 from .icons import icon_svg
+from .invitations import Invitation, invite_token
 from .limits import MAX_BODY_BYTES, MAX_BROWSERS_PER_SEAT, MAX_TABLES, Limits, MessageGate
 from .page import closed_page, preferred_lang, seat_page, wrong_link_page
 from .safe_json import JsonLimitError, read_json
@@ -211,6 +219,30 @@ class TableServer:
         return {seat: f"{base}/tables/{quote(table.id)}/seat?token={quote(token)}"
                 for seat, token in table.tokens.items()}
 
+    def invite_link(self, table: SharedTable, base: str) -> str:
+        """The address of the table's links page (:func:`.invitations.invite_token`)."""
+        base = (self.base_url or base).rstrip("/")
+        return f"{base}/tables/{quote(table.id)}/invite?token={invite_token(table.id, table.tokens)}"
+
+    def invitation(self, table: SharedTable, base: str) -> Invitation:
+        """What the table's host hands out: every person's link, named as the table names them."""
+        session = table.session
+        return Invitation.of(session.rules.name, self.links(table, base), Voice(session.options.lang),
+                             session.options.names)
+
+    def find_invited(self, table_id: str, token: Any) -> SharedTable | None:
+        """The table whose links page ``token`` opens, or ``None`` (compared in constant time)."""
+        table = self.tables.get(table_id)
+        if table is None or not isinstance(token, str):
+            return None
+        expected = invite_token(table.id, table.tokens).encode()
+        return table if hmac.compare_digest(token[:100].encode("utf-8", "replace"), expected) else None
+
+    def status(self) -> dict[str, Any]:
+        """What ``GET /api/status`` answers: the server is here, and how full it is."""
+        return {"server": "dominoes_widget table server", "tables": len(self.tables),
+                "max_tables": self.max_tables, "needs_key": self.host_key.required}
+
     def find(self, table_id: str, token: Any) -> tuple[SharedTable, str] | None:
         """The table and seat a token opens, or ``None`` (unknown table or wrong token alike)."""
         table = self.tables.get(table_id)
@@ -302,7 +334,9 @@ class TablesHandler(_Handler):
         except SpecError as error:
             return self.refuse(400, str(error))
         table = self.server.create(spec)
-        self.answer(201, {"id": table.id, "seats": self.server.links(table, self.server.link_base(self.request))})
+        base = self.server.link_base(self.request)
+        self.answer(201, {"id": table.id, "seats": self.server.links(table, base),
+                          "invite": self.server.invite_link(table, base)})
 
 
 class RecordHandler(_Handler):
@@ -426,7 +460,7 @@ class SeatSocket(_Guarded, tornado.websocket.WebSocketHandler):
 class StaticHandler(_Guarded, tornado.web.StaticFileHandler):
     """The seat page's files: the Table's own bundle and styles, and the page's script."""
 
-    FILES = ("table.js", "table.css", "seat_page.js")
+    FILES = ("table.js", "table.css", "seat_page.js", "home_page.js", "invite_page.js")
 
     def validate_absolute_path(self, root: str, absolute_path: str) -> str | None:
         if Path(absolute_path).name not in self.FILES:
@@ -444,8 +478,45 @@ class IconHandler(_Guarded):
 
 
 class IndexHandler(_Handler):
+    """``GET /``: the home page; a program asking for JSON gets the status (:class:`StatusHandler`)."""
+
     def get(self) -> None:
-        self.answer(200, {"server": "dominoes_widget table server", "tables": len(self.server.tables)})
+        if _wants_json(self.request.headers.get("Accept", "")):
+            return self.answer(200, self.server.status())
+        lang = self.get_query_argument("lang", None)
+        if lang not in LANGUAGES:
+            lang = preferred_lang(self.request.headers.get("Accept-Language"))
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(home_page(lang, needs_key=self.server.host_key.required))
+
+
+def _wants_json(accept: str) -> bool:
+    """Whether an ``Accept`` header asks for JSON before HTML (a program, not a browser)."""
+    accept = accept[:500].lower()
+    return "application/json" in accept and "text/html" not in accept
+
+
+class StatusHandler(_Handler):
+    """``GET /api/status``: the server is here, and how many tables it holds."""
+
+    def get(self) -> None:
+        self.answer(200, self.server.status())
+
+
+class InviteHandler(_Handler):
+    """``GET /tables/<id>/invite?token=``: the table's links page."""
+
+    def get(self, table_id: str) -> None:
+        table = self.server.find_invited(table_id, self.get_query_argument("token", None))
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        if table is None:
+            self.set_status(403)
+            self.finish(wrong_link_page(Voice(preferred_lang(self.request.headers.get("Accept-Language")))))
+            return
+        invitation = self.server.invitation(table, self.server.link_base(self.request))
+        self.finish(invite_page(table.session.options.lang, invitation))
 
 
 class NotFoundHandler(_Handler):
@@ -490,9 +561,11 @@ def make_app(server: TableServer, routes: Iterable[tuple[Any, ...]] = ()) -> tor
     kwargs = {"server": server}
     return tornado.web.Application([
         (r"/", IndexHandler, kwargs),
+        (r"/api/status", StatusHandler, kwargs),
         (r"/api/tables", TablesHandler, kwargs),
         (r"/api/tables/([\w-]+)/record", RecordHandler, kwargs),
         (r"/tables/([\w-]+)/seat", SeatPageHandler, kwargs),
+        (r"/tables/([\w-]+)/invite", InviteHandler, kwargs),
         (r"/tables/([\w-]+)/socket", SeatSocket, kwargs),
         (r"/static/(.*)", StaticHandler, {"path": str(STATIC)}),
         (r"/favicon(\.ico|\.svg|-turn\.svg)", IconHandler),

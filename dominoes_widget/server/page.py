@@ -9,7 +9,7 @@ from html import escape
 from ..catalog import Voice
 from ..page import html_page
 
-__all__ = ["seat_page", "closed_page", "wrong_link_page", "preferred_lang"]
+__all__ = ["seat_page", "closed_page", "wrong_link_page", "preferred_lang", "page_html"]
 
 _STYLE = """body { margin: 0; padding: 12px; font-family: system-ui, sans-serif; color-scheme: light dark; }
 .dw-closed { max-width: 34rem; margin: 12vh auto 0; padding: 1rem 1.5rem; border: 1px solid #8884;
@@ -21,14 +21,14 @@ _STYLE = """body { margin: 0; padding: 12px; font-family: system-ui, sans-serif;
 def seat_page(lang: str, title: str, seat: str) -> str:
     """The HTML of a seat's page; its files are found next to it (``../../static/``), so the
     page works behind a proxy that serves the server under a path."""
-    head = """<link rel="icon" type="image/svg+xml" href="../../favicon.svg" data-turn="../../favicon-turn.svg">
-<link rel="stylesheet" href="../../static/table.css">
+    head = """<link rel="stylesheet" href="../../static/table.css">
 <style>
 #dominoes-seat.dw-offline { opacity: 0.6; }  /* the socket dropped: it reconnects on its own */
 </style>"""
     body = f"""<div id="dominoes-seat" data-seat="{escape(seat)}"></div>
 <script type="module" src="../../static/seat_page.js"></script>"""
-    return _page(lang, f"{escape(title)} · {escape(seat)}", head, body)
+    return page_html(lang, f"{escape(title)} · {escape(seat)}", f"<style>{_STYLE}</style>\n{head}", body,
+                     icons="../../")
 
 
 def closed_page(voice: Voice) -> str:
@@ -52,11 +52,14 @@ def preferred_lang(accept_language: str | None) -> str:
 
 def _message_page(voice: Voice, key: str, element_id: str) -> str:
     title = escape(voice(f"message.{key}_title"))
-    return _page(voice.lang, title, "", f"""<main class="dw-closed"><h1>{title}</h1>
-<p id="{element_id}">{escape(voice(f"message.{key}"))}</p></main>""")
+    return page_html(voice.lang, title, f"<style>{_STYLE}</style>", f"""<main class="dw-closed"><h1>{title}</h1>
+<p id="{element_id}">{escape(voice(f"message.{key}"))}</p></main>""", icons="../../")
 
 
-def _page(lang: str, title: str, head: str, body: str) -> str:
-    """A page of the server: ``title``, ``head`` and ``body`` are HTML already escaped."""
-    return html_page(lang, title, f"<style>{_STYLE}</style>\n{head}", body,
-                     meta='<meta name="referrer" content="no-referrer">')
+def page_html(lang: str, title: str, head: str, body: str, *, icons: str) -> str:
+    """A page of the server: ``title``, ``head`` and ``body`` are HTML already escaped;
+    ``icons`` is the way from the page's address to the server's root, where the tab's icons
+    are (``"../../"`` from ``/tables/<id>/seat``): the seat page swaps them on a turn."""
+    icon = (f'<link rel="icon" type="image/svg+xml" href="{escape(icons)}favicon.svg" '
+            f'data-turn="{escape(icons)}favicon-turn.svg">')
+    return html_page(lang, title, f"{icon}\n{head}", body, meta='<meta name="referrer" content="no-referrer">')

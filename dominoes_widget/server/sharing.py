@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import asyncio
 import socket
-from html import escape
 
 from ..catalog import Voice
 from ..sessions.table import TableSession
 from ..sessions.thinker import INLINE
 from .app import TableServer
 from .bot_pool import BotPool
+from .invitations import NOTEBOOK_STYLE, Invitation, invitation_html
 from .shared_table import SharedTable, new_table_id, new_token
 from .spec import AbsentBot, TableSpec
 from .store import MemoryStore
@@ -48,12 +48,17 @@ class SharedLinks(dict[str, str]):
                 if close is not None:
                     close()
 
+    def invitation(self) -> Invitation:
+        """The links as the server's links page shows them (each with a QR code for a phone)."""
+        session = self.table.session
+        return Invitation.of(session.rules.name, self, Voice(session.options.lang), session.options.names)
+
     def _repr_html_(self) -> str:
         voice = Voice(self.table.session.options.lang)
-        rows = "".join(f'<li>{escape(voice.name(seat))}: <a href="{escape(url)}" target="_blank" rel="noreferrer">'
-                       f"{escape(url)}</a></li>" for seat, url in self.items())
         intro = voice("table.shared_links", seat=voice.name(self.seat))
-        return f"<div>{escape(intro)}<ul>{rows}</ul></div>"
+        # a notebook's output runs no script of ours: the links are there to select and copy
+        return f"<style>{NOTEBOOK_STYLE}</style>" + invitation_html(self.invitation(), voice, copy_buttons=False,
+                                                                      intro=intro)
 
 
 def kernel_server(host: str = "127.0.0.1", port: int = 0) -> tuple[TableServer, int]:

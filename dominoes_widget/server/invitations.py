@@ -1,0 +1,112 @@
+"""The invitation to a table: each seat's link with a copy button and a QR code for a phone.
+
+The links page a host reaches after starting a table from the home page, and the links
+``table.share()`` shows in a notebook, are this one picture. Its address carries an
+*invite token* made from every seat's token (:func:`invite_token`): whoever holds it could
+open every seat anyway, and it needs no column of its own in the store.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from dataclasses import dataclass
+from html import escape
+from typing import Mapping
+
+import segno
+
+from ..catalog import Voice
+
+__all__ = ["Invitation", "SeatLink", "invite_token", "qr_svg", "invitation_html", "NOTEBOOK_STYLE"]
+
+_INVITE_KEY = b"dominoes-invite-1"
+
+
+def invite_token(table_id: str, tokens: Mapping[str, str]) -> str:
+    """The token of a table's links page: a keyed hash of all its seat tokens (hex, 32 digits).
+    It reveals no seat's token, and changes if any of them does."""
+    message = "|".join([table_id, *(f"{seat}={tokens[seat]}" for seat in sorted(tokens))])
+    return hmac.new(_INVITE_KEY, message.encode(), hashlib.sha256).hexdigest()[:32]
+
+
+def qr_svg(url: str, *, title: str = "") -> str:
+    """A QR code of ``url`` as an inline SVG element: dark modules on white, whatever the page's
+    theme (a phone's camera reads it in both), sized by the page (``viewBox``, no width)."""
+    code = segno.make(url, error="m", micro=False)
+    svg = code.svg_inline(scale=1, border=2, dark="#000", light="#fff", omitsize=True,
+                          svgclass="dw-qr", lineclass=None, title=title or None)
+    return str(svg)
+
+
+@dataclass(frozen=True)
+class SeatLink:
+    """One person's seat on an invitation: ``label`` says whose it is (``"Ana (South)"``)."""
+
+    seat: str
+    label: str
+    url: str
+
+
+@dataclass(frozen=True)
+class Invitation:
+    """What a host hands out: each person's seat link, the watch link and the record link."""
+
+    title: str
+    seats: tuple[SeatLink, ...]
+    watch: str | None = None
+    record: str | None = None
+
+    @classmethod
+    def of(cls, title: str, links: Mapping[str, str], voice: Voice, names: Mapping[str, str],
+           *, watch: str | None = None, record: str | None = None) -> "Invitation":
+        """The invitation of ``links`` (seat → URL), labelled with the seats' names in ``voice``."""
+        def label(seat: str) -> str:
+            name = names.get(seat)
+            return voice("name.named", who=name, seat=voice.name(seat)) if name else voice.name(seat)
+        return cls(title, tuple(SeatLink(seat, label(seat), url) for seat, url in links.items()), watch, record)
+
+
+def invitation_html(invitation: Invitation, voice: Voice, *, copy_buttons: bool = True,
+                    intro: str | None = None) -> str:
+    """The invitation as HTML (a ``<section>``): a card per seat with its link, a copy button
+    (``copy_buttons``; a page's script makes them work) and a QR code, then the watch and record
+    links. Every text is escaped; the QR codes are made here, nothing is loaded from outside."""
+    cards = "".join(_card(voice, "seat", link.label, link.url, copy_buttons, link.seat)
+                    for link in invitation.seats)
+    extra = ""
+    if invitation.watch:
+        extra += _card(voice, "watch", voice("home.watch_link"), invitation.watch, copy_buttons, "watch")
+    if invitation.record:
+        extra += (f'<p class="dw-invite-record">{escape(voice("home.record_link_intro"))} '
+                  f'<a href="{escape(invitation.record)}" target="_blank" rel="noreferrer">'
+                  f'{escape(voice("home.record_link"))}</a></p>')
+    intro_html = f'<p class="dw-invite-intro">{escape(intro)}</p>' if intro else ""
+    return (f'<section class="dw-invitation" aria-label="{escape(voice("home.links_title"))}">{intro_html}'
+            f'<ul class="dw-invite-cards">{cards}</ul>{extra}</section>')
+
+
+def _card(voice: Voice, kind: str, label: str, url: str, copy_button: bool, key: str) -> str:
+    button = (f'<button type="button" class="dw-copy" data-copy="{escape(url)}">{escape(voice("home.copy"))}</button>'
+              if copy_button else "")
+    qr = qr_svg(url, title=voice("home.qr_title", who=label))
+    tag = "li" if kind == "seat" else "div"
+    return (f'<{tag} class="dw-invite-card dw-invite-{kind}" data-seat="{escape(key)}">'
+            f'<div class="dw-invite-text"><h2>{escape(label)}</h2>'
+            f'<input class="dw-link" type="text" readonly value="{escape(url)}" aria-label="{escape(voice("home.link_of", who=label))}">'
+            f'<div class="dw-invite-actions">{button}'
+            f'<a class="dw-open" href="{escape(url)}" target="_blank" rel="noreferrer">{escape(voice("home.open"))}</a></div></div>'
+            f'<div class="dw-qr-box">{qr}</div></{tag}>')
+
+
+
+NOTEBOOK_STYLE = """.dw-invitation .dw-invite-cards { list-style: none; margin: 0; padding: 0; display: grid; gap: 10px;
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, 380px), 1fr)); }
+.dw-invitation .dw-invite-card { display: flex; gap: 10px; align-items: center; padding: 10px;
+  border: 1px solid var(--jp-border-color1, #8886); border-radius: 8px; }
+.dw-invitation .dw-invite-text { flex: 1; min-width: 0; display: flex; flex-direction: column; gap: 6px; }
+.dw-invitation h2 { margin: 0; font-size: 1em; }
+.dw-invitation .dw-link { width: 100%; font-family: var(--jp-code-font-family, monospace); font-size: 0.85em; }
+.dw-invitation .dw-qr-box { flex: none; width: 120px; height: 120px; }
+.dw-invitation .dw-qr { width: 100%; height: 100%; }"""
+"""The invitation's look in a notebook, where the server's page style is not loaded."""

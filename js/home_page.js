@@ -1,0 +1,106 @@
+// The table server's home page (/): shows the seats in play for the chosen game, sends the
+// form to POST /api/tables, remembers the host key, and goes to the table's links page.
+// The form itself is drawn by the server (dominoes_widget/server/home_page.py).
+
+import { answerProblem, gameFacts, hasPerson, keyStorageName, seatsInPlay, tableRequest } from "./kit/home_form.mjs";
+
+function mount() {
+  const form = document.getElementById("dw-new-table");
+  const factsEl = document.getElementById("dw-home-facts");
+  if (!form || !factsEl) return;
+  const facts = JSON.parse(factsEl.textContent);
+  const words = facts.words;
+  const field = (name) => form.elements.namedItem(name);
+  const error = document.getElementById("dw-form-error");
+  const keyBox = document.getElementById("dw-key");
+  const hint = document.getElementById("dw-target-hint");
+  const button = form.querySelector('button[type="submit"]');
+  const storageName = keyStorageName(location.origin, location.pathname);
+  let targetTouched = false;
+  let shownGame = null;
+
+  const remembered = readKey(storageName);
+  if (remembered) field("key").value = remembered;
+
+  const game = () => form.querySelector('input[name="game"]:checked')?.value ?? facts.games[0].id;
+
+  function update() {
+    const g = gameFacts(facts, game());
+    document.getElementById("dw-players-field").hidden = g.players.length < 2;
+    const seats = seatsInPlay(facts, g.id, field("players").value);
+    for (const row of form.querySelectorAll("tr[data-seat]")) row.hidden = !seats.includes(row.dataset.seat);
+    hint.textContent = g.target === null ? words.target_hint_vietnamese : words.target_hint_partnership;
+    if (shownGame !== g.id && !targetTouched) field("target").value = g.target === null ? "" : String(g.target);
+    shownGame = g.id;
+  }
+
+  function say(text) {
+    error.textContent = text ?? "";
+    error.hidden = !text;
+  }
+
+  async function submit(event) {
+    event.preventDefault();
+    const values = { game: game(), players: field("players").value, target: field("target").value,
+                     lang: field("lang").value, who: {}, names: {} };
+    for (const row of form.querySelectorAll("tr[data-seat]")) {
+      const seat = row.dataset.seat;
+      values.who[seat] = field(`who_${seat}`).value;
+      values.names[seat] = field(`name_${seat}`).value;
+    }
+    const request = tableRequest(facts, values);
+    if (!hasPerson(facts, request)) return say(words.one_person);
+    const key = field("key").value.trim();
+    const headers = { "Content-Type": "application/json", Accept: "application/json" };
+    if (key) headers.Authorization = `Bearer ${key}`;
+    say(null);
+    button.disabled = true;
+    button.textContent = words.starting;
+    let status = 0;
+    let body = null;
+    let retryAfter = null;
+    try {
+      const answer = await fetch("api/tables", { method: "POST", headers, body: JSON.stringify(request) });
+      status = answer.status;
+      retryAfter = answer.headers.get("Retry-After");
+      body = await answer.json().catch(() => null);
+    } catch {
+      status = 0;
+    }
+    if (status === 201 && body?.invite) {
+      if (key) writeKey(storageName, key);
+      location.assign(body.invite);
+      return;
+    }
+    button.disabled = false;
+    button.textContent = words.start;
+    if (status === 401) {
+      keyBox.hidden = false;
+      if (key) forgetKey(storageName);
+      field("key").focus();
+    }
+    say(answerProblem(words, status, body, { keySent: Boolean(key), retryAfter }));
+  }
+
+  form.addEventListener("change", (event) => {
+    if (event.target === field("target")) targetTouched = true;
+    update();
+  });
+  field("target").addEventListener("input", () => { targetTouched = true; });
+  form.addEventListener("submit", submit);
+  update();
+}
+
+// A browser that refuses storage (private mode, a locked-down school machine) still starts tables.
+function readKey(name) {
+  try { return localStorage.getItem(name); } catch { return null; }
+}
+function writeKey(name, key) {
+  try { localStorage.setItem(name, key); } catch { /* not remembered */ }
+}
+function forgetKey(name) {
+  try { localStorage.removeItem(name); } catch { /* nothing kept */ }
+}
+
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", mount, { once: true });
+else mount();
