@@ -1,6 +1,6 @@
 """Build the JupyterLite site: the tutorials in the browser, with this package preinstalled.
 
-Run by ``scripts/build-lite`` (see the README, "In the browser, with no install"). Every input
+Run by ``scripts/build-lite`` (see docs/jupyterlite.md). Every input
 comes from PyPI or npm at a pinned version, and nothing in the site loads from anywhere else:
 
 - Pyodide's core from the npm package ``pyodide`` at the version the kernel expects;

@@ -40,7 +40,7 @@ def built_site() -> Path:
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
-    """What ``python -m http.server -d build/lite`` serves (the README's way), without its log."""
+    """What ``python -m http.server -d build/lite`` serves (docs/jupyterlite.md's way), without its log."""
 
     def log_message(self, format: str, *args: Any) -> None:
         pass

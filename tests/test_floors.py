@@ -1,4 +1,4 @@
-"""The package is built in floors, each importing only from the floors below it (README, Layout).
+"""The package is built in floors, each importing only from the floors below it (docs/layout.md).
 
 The engine at the bottom imports nothing above it when it loads; a few of its presentation
 methods (a notebook repr, an error's message, the rules in words) reach up lazily for the

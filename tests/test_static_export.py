@@ -8,7 +8,7 @@ headless Chromium, answering those requests from the npm devDependencies, and cl
 
 ``jupyter nbconvert --to html --execute`` stores the widget state too, and then writes
 only the widget view of each output, which draws nothing offline. With
-``--ExecutePreprocessor.store_widget_state=False`` (the README's command) each output
+``--ExecutePreprocessor.store_widget_state=False`` (docs/playing.md's command) each output
 falls back to its ``text/html``: the widget's static picture.
 """
 
@@ -159,7 +159,7 @@ def test_an_exported_table_says_that_playing_needs_a_running_kernel(browser, tmp
 
 
 NBCONVERT_OPTIONS = ["--to", "html", "--execute", "--ExecutePreprocessor.store_widget_state=False"]
-"""The README's command: execute, keep no widget state, so each output shows its picture."""
+"""docs/playing.md's command: execute, keep no widget state, so each output shows its picture."""
 
 
 def test_nbconvert_without_widget_state_shows_each_widgets_picture_offline(browser, tmp_path):

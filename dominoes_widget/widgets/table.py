@@ -207,7 +207,7 @@ class Table(StaticPicture, GuardedState, anywidget.AnyWidget):
         person's seat gets a link, served by the kernel on its own event loop (the table
         server of ``python -m dominoes_widget serve``, on ``host``/``port``; ``port=0``
         picks a free one). ``base_url`` is the address the links start with when browsers
-        reach the kernel's machine another way (README, "Playing from several screens").
+        reach the kernel's machine another way (docs/table-server.md, "From a notebook").
         Returns the links (seat → URL), shown as a list in the notebook.
         """
         if self._shared is None:
