@@ -25,6 +25,7 @@ def seat_page(lang: str, title: str, seat: str | None) -> str:
 <link rel="stylesheet" href="../../static/table.css">
 <style>
 #dominoes-seat.dw-offline { opacity: 0.6; }  /* the socket dropped: it reconnects on its own */
+.dw-watch-banner { margin: 0 0 8px; font-size: 0.95rem; opacity: 0.85; }  /* a watcher's page */
 </style>"""
     mark = f'data-seat="{escape(seat)}"' if seat is not None else 'data-watch="true"'
     body = f"""<div id="dominoes-seat" {mark}></div>
