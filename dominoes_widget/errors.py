@@ -99,6 +99,8 @@ class Reason(enum.StrEnum):
     NOT_AT_SCREEN = "not_at_screen", "table", "the request is not from the person at the screen"
     NO_TAKEBACK = "no_takeback", "table", "there is no move of yours to take back here"
     NO_COACH = "no_coach", "table", "hints are not offered at this table"
+    NOT_HOST = "not_host", "table", "only the table's host changes a setting that is the whole table's"
+    WATCHING = "watching", "table", "a watcher sees the table but makes no move at it"
     BAD_MESSAGE = "bad_message", "table", "the browser sent a message the table does not understand"
 
 

@@ -32,7 +32,7 @@ VERSION = 1
 MAX_RECORD_BYTES = 32 * 1024 * 1024
 """A record file larger than this is refused unread (a real match is a few kilobytes)."""
 IN_PLAY_KEYS = ("seat", "leader", "tiles", "held", "boneyard_left", "moves")
-"""The fields of a record's ``in_play``: the seat that saw it, the leader (``null`` while a
+"""The fields of a record's ``in_play``: the seat that saw it (``null``: a watcher), the leader (``null`` while a
 team chooses), that seat's tiles, every seat's tile count, the pile's size, and the moves
 with the other seats' draws written ``draw``."""
 _COMMENT_KEY = re.compile(r"^([0-9]{1,6}):([0-9]{1,6})$", re.ASCII)
@@ -399,8 +399,9 @@ def _check_in_play(in_play: Any, match: Match, index: int, scoring_ok: bool, pro
         return problem(f"{match.state.winner} has won the match, so no hand is in play")
     seats = match.rules.seats
     seat, leader, tiles, held, left, moves = (in_play[k] for k in IN_PLAY_KEYS)
-    if not isinstance(seat, str) or seat not in seats:
-        return problem(f"{excerpt(seat, 12)} is not a seat in play ({', '.join(seats)})", "seat")
+    if seat is not None and (not isinstance(seat, str) or seat not in seats):
+        return problem(f"{excerpt(seat, 12)} is not a seat in play ({', '.join(seats)}), nor null (a watcher)",
+                       "seat")
     if leader is not None and (not isinstance(leader, str) or leader not in seats):
         return problem(f"{excerpt(leader, 12)} is not a seat in play, nor null (a leader still to choose)", "leader")
     own = _in_play_tiles(tiles, problem)
@@ -409,7 +410,9 @@ def _check_in_play(in_play: Any, match: Match, index: int, scoring_ok: bool, pro
     if (not isinstance(held, dict) or sorted(held) != sorted(seats)
             or not all(type(n) is int and 0 <= n <= 28 for n in held.values())):
         return problem(f"an object of every seat in play → its number of tiles, not {excerpt(held)}", "held")
-    if held[seat] != len(own):
+    if seat is None and own:
+        return problem("a watcher (seat null) holds no tiles", "tiles")
+    if seat is not None and held[seat] != len(own):
         return problem(f"{seat} holds {len(own)} tiles, but held.{seat} is {held[seat]}", "held", seat=seat)
     if type(left) is not int or not 0 <= left <= 28 - 7 * len(seats):
         return problem(f"the pile's size is 0 to {28 - 7 * len(seats)}, not {excerpt(left)}", "boneyard_left")

@@ -1,10 +1,12 @@
 // The table server's seat page: the Table's own front end (static/table.js, the same
 // bundle as the widget's, loaded beside this file) over the seat's websocket. The page
 // address is the seat's link, /tables/<id>/seat?token=...; the socket is /tables/<id>/socket
-// with the same token (js/PROTOCOL.md, "The table server").
+// with the same token (js/PROTOCOL.md, "The table server"). A watch link's page
+// (/tables/<id>/watch?token=..., data-watch on the element) is the same, under a banner.
 
 import table from "./table.js";
 import { socketModel, socketUrl } from "./kit/socket_model.mjs";
+import { watcherBanner } from "./kit/presence.mjs";
 import { tabState } from "./kit/tab_title.mjs";
 import { readView } from "./kit/table_view.mjs";
 import { makeWords } from "./kit/words.mjs";
@@ -23,6 +25,19 @@ function followTurnInTab(model) {
   model.on("change:words", update);
 }
 
+// A watcher's page says so above the table, in the table's words.
+function bannerForWatchers(model, el) {
+  const banner = document.createElement("p");
+  banner.className = "dw-watch-banner";
+  banner.setAttribute("role", "note");
+  el.before(banner);
+  const update = () => {
+    banner.textContent = watcherBanner(makeWords(model.get("words")));
+  };
+  model.on("change:words", update);
+  update();
+}
+
 function mount() {
   const el = document.getElementById("dominoes-seat") ?? document.body;
   const model = socketModel(() => new WebSocket(socketUrl(location.href)));
@@ -37,6 +52,7 @@ function mount() {
     el.classList.remove("dw-offline");
   });
   table.render({ model, el });
+  if (el.dataset.watch) bannerForWatchers(model, el);
   followTurnInTab(model);
   window.dominoesSeat = model; // for tests and the curious: the model the page draws
 }

@@ -26,8 +26,8 @@ WAIT = 20.0
 
 
 def socket_url(link: str) -> str:
-    """The websocket address of a seat's link (as js/seat_page.js computes it)."""
-    return link.replace("http://", "ws://", 1).replace("/seat?", "/socket?", 1)
+    """The websocket address of a seat's link or a watch link (as js/seat_page.js computes it)."""
+    return link.replace("http://", "ws://", 1).replace("/seat?", "/socket?", 1).replace("/watch?", "/socket?", 1)
 
 
 async def request(url: str, body: Any = None, method: str | None = None,

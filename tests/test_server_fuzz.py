@@ -13,6 +13,10 @@ of the hand in play only that seat's tiles, the moves with the others' draws hid
 tile of the pile; the seat page, the static files, ``/`` and every refusal hold no tile at
 all; and no log line holds a tile or a token. A planted leak must be reported.
 
+A watcher (the watch link, issue 27) is checked the same way, as seat ``None``: every frame
+and its record hold no tile of the hand in play but those on the line (every hand once it
+has ended), and anything it sends is refused and changes nothing.
+
 ``DOMINOES_SERVER_FUZZ_TABLES`` (default 4 per set-up) sets how many tables each set-up plays
 (half as many for the HTTP answers).
 """
@@ -58,9 +62,10 @@ GARBAGE = [None, 7, "S 6-6", [], {"type": 3}, {"type": "teleport"}, {"type": "mo
 class Browser:
     """One seat's browser: checks every frame it is sent against the seat's knowledge then."""
 
-    def __init__(self, table: SharedTable, seat: str, stats: dict[str, int]) -> None:
+    def __init__(self, table: SharedTable, seat: str | None, stats: dict[str, int]) -> None:
         self.table, self.seat, self.stats = table, seat, stats
         self.view: dict = {}
+        self.frames = 0
 
     def deliver(self, text: str) -> None:
         frame = json.loads(text)
@@ -73,14 +78,18 @@ class Browser:
             over = frame["view"]["phase"] in ("hand_over", "match_over")
             for seat, tiles in held.items():
                 assert seat == self.seat or over or isinstance(tiles, int), f"{seat}'s tiles face up for {self.seat}"
+            assert self.seat is not None or frame["view"]["viewer"] is None, "a watcher sees from a seat"
         self.stats["frames"] += 1
+        self.frames += 1
 
     def allowed(self) -> set[str]:
         match = self.table.session.match
         if match.pending is not None:
-            return {str(t) for t in match.pending.tiles[self.seat]}
+            return {str(t) for t in match.pending.tiles[self.seat]} if self.seat is not None else set()
         hand = match.hand
-        known = {canonical(str(a), str(b)) for a, b in hand.line} | {str(t) for t in hand.held(self.seat)}
+        known = {canonical(str(a), str(b)) for a, b in hand.line}
+        if self.seat is not None:
+            known |= {str(t) for t in hand.held(self.seat)}
         if hand.is_over:
             known |= {str(t) for seat in hand.seats for t in hand.held(seat)}
         return known
@@ -116,7 +125,7 @@ class Browser:
         else:
             content = rng.choice(GARBAGE)
         before = self.snapshot()
-        replies = self.table.intent(self.seat, content)
+        replies = self.table.intent(self.seat, content) if self.seat is not None else self.table.watcher_intent(content)
         echo = tiles_in(json.dumps(content))
         for reply in replies:
             self.check(reply, echo)
@@ -134,13 +143,22 @@ def test_no_seat_is_ever_sent_another_seats_hidden_tiles(setup):
         browsers = [Browser(table, seat, stats) for seat in table.tokens]
         for browser in browsers:
             table.join(browser.seat, browser)
-        for _ in range(STEPS):
+        watchers = [Browser(table, None, stats) for _ in range(2)]
+        watching = random.Random(-seed - 1)
+        table.join_watching(watchers[0])
+        for step in range(STEPS):
             movers = [b for b in browsers if b.view.get("legal") or b.view.get("leader_choices")]
             (rng.choice(movers) if movers and rng.random() < 0.6 else rng.choice(browsers)).act(rng)
+            if watching.random() < 0.1:  # (a random source of its own: the people's games stay as they were)
+                watching.choice([w for w in watchers if w.view] or watchers[:1]).act(watching)
+            if step == STEPS // 3:  # a watcher comes in mid-game
+                table.join_watching(watchers[1])
         stats["hands"] += len(table.session.match.hands)
+        stats["watcher_frames"] = stats.get("watcher_frames", 0) + sum(w.frames for w in watchers)
         table.close()
     print(f"\n{setup['game']}: {stats}")
     assert stats["frames"] > TABLES * 100 and stats["refused"] > 0 and stats["hands"] > TABLES
+    assert stats["watcher_frames"] > TABLES * 20
 
 
 # -- every HTTP answer ---------------------------------------------------------------------------
@@ -149,10 +167,11 @@ HTTP_STEPS = 160
 STATIC_FILES = ("table.js", "table.css", "seat_page.js")
 
 
-def record_leaks(record: dict, match: Match, seat: str) -> list[str]:
+def record_leaks(record: dict, match: Match, seat: str | None) -> list[str]:
     """What a seat's record holds that the seat may not know, worked out from the engine's hands
     alone: only finished hands whole, and of the hand in play the seat's own deal, the tiles
-    placed and the tiles it drew itself, in the first ``len(in_play.moves)`` moves."""
+    placed and the tiles it drew itself, in the first ``len(in_play.moves)`` moves (a watcher,
+    ``seat=None``: only the tiles placed)."""
     leaks = []
     hands = record.get("hands", [])
     whole = write_record(match)["hands"]
@@ -167,9 +186,9 @@ def record_leaks(record: dict, match: Match, seat: str) -> list[str]:
         index, shown = len(hands), in_play.get("moves", [])
         if index < len(match.hands):
             hand = match.hands[index]
-            dealt, moves = hand.deal[seat], hand.moves[:len(shown)]
+            dealt, moves = hand.deal[seat] if seat is not None else (), hand.moves[:len(shown)]
         elif match.pending is not None and not shown:
-            dealt, moves = match.pending.tiles[seat], []
+            dealt, moves = match.pending.tiles[seat] if seat is not None else (), []
         else:
             return leaks + [f"in_play names hand {index}, which is not dealt"]
         allowed = {str(t) for t in dealt} | {str(m.tile) for m in moves if m.tile is not None
@@ -192,33 +211,38 @@ async def fetch(url: str, method: str = "GET") -> tuple[int, bytes]:
 class Routes:
     """Every route of one served table, asked as each seat (and as nobody), each answer checked."""
 
-    def __init__(self, base: str, table: SharedTable, links: dict[str, str], leaks: list[str]) -> None:
+    def __init__(self, base: str, table: SharedTable, links: dict[str, str], leaks: list[str],
+                 watch: str | None = None) -> None:
         self.base, self.table, self.leaks = base, table, leaks
-        self.tokens = {seat: parse_qs(urlsplit(link).query)["token"][0] for seat, link in links.items()}
+        self.tokens: dict[str | None, str] = {seat: parse_qs(urlsplit(link).query)["token"][0]
+                                              for seat, link in links.items()}
+        if watch is not None:  # the watcher asks as seat None
+            self.tokens[None] = parse_qs(urlsplit(watch).query)["token"][0]
         self.answers = 0
         self.in_play = 0
         """How many records held a hand in play."""
         self.choosing = 0
         """How many held a deal whose leader was still to choose."""
 
-    def urls(self, seat: str) -> list[tuple[str, str]]:
+    def urls(self, seat: str | None) -> list[tuple[str, str]]:
         table, token = f"{self.base}/api/tables/{self.table.id}", self.tokens[seat]
         page = f"{self.base}/tables/{self.table.id}"
-        return [("record", f"{table}/record?token={token}"), ("page", f"{page}/seat?token={token}"),
+        own = f"{page}/seat?token={token}" if seat is not None else f"{page}/watch?token={token}"
+        return [("record", f"{table}/record?token={token}"), ("page", own), ("refused", f"{page}/watch?token={token}x"),
                 ("socket", f"{page}/socket?token={token}"), ("refused", f"{table}/record?token={token}x"),
                 ("refused", f"{table}/record"), ("refused", f"{page}/seat?token=x"),
                 ("index", f"{self.base}/"), ("refused", f"{self.base}/api/tables"),
                 ("refused", f"{self.base}/static/replay.js"), ("refused", f"{self.base}/static/../record.py"),
                 *[("static", f"{self.base}/static/{name}") for name in STATIC_FILES]]
 
-    async def ask(self, seat: str, kind: str, url: str) -> None:
+    async def ask(self, seat: str | None, kind: str, url: str) -> None:
         match = self.table.session.match
         status, body = await fetch(url)
         assert self.table.session.match is match  # (only the test's people start a new match)
         self.answers += 1
         self.in_play += kind == "record" and b'"in_play"' in body
         self.choosing += kind == "record" and b'"leader": null' in body
-        where = f"{kind} {urlsplit(url).path} for {seat}"
+        where = f"{kind} {urlsplit(url).path} for {seat or 'a watcher'}"
         if kind == "record" and status == 200:
             found = record_leaks(json.loads(body), match, seat)
         elif kind == "static" and status == 200:  # the same bytes for every seat at every moment
@@ -249,12 +273,14 @@ async def play_and_ask(setup: dict, seed: int, steps: int, leaks: list[str], sta
         status, created = await fetch_json(f"{base}/api/tables", {**setup, "seed": seed, "bot_delay": 0})
         assert status == 201 and not tiles_in(json.dumps(created))
         table = server.tables[created["id"]]
-        routes = Routes(base, table, created["seats"], leaks)
+        routes = Routes(base, table, created["seats"], leaks, created["watch"])
         if tokens is not None:
             tokens |= set(routes.tokens.values())
         browsers = [Browser(table, seat, stats) for seat in table.tokens]
         for browser in browsers:
             table.join(browser.seat, browser)
+        watcher = Browser(table, None, stats)  # its frames are checked as they come
+        table.join_watching(watcher)
         await routes.ask_all()
         for step in range(steps):
             movers = [b for b in browsers if b.view.get("legal") or b.view.get("leader_choices")]
@@ -269,6 +295,7 @@ async def play_and_ask(setup: dict, seed: int, steps: int, leaks: list[str], sta
         await routes.ask_all()
         stats["answers"] += routes.answers
         stats["in_play"] += routes.in_play
+        stats["watcher_frames"] = stats.get("watcher_frames", 0) + watcher.frames
         stats["choosing"] = stats.get("choosing", 0) + routes.choosing
         stats["hands"] += len(table.session.match.hands)
 
@@ -333,3 +360,36 @@ def test_a_planted_leak_in_the_record_route_is_reported(plant, setup, monkeypatc
     asyncio.run(play_and_ask(setup, 0, 60, leaks, stats))
     assert leaks and all(leak.startswith("record ") for leak in leaks), leaks[:5]
     print(f"\n{len(leaks)} leaks reported, e.g. {leaks[0]}")
+
+
+def _watcher_reads_a_seat(match, seat, players=None, comments=None):
+    """The watch token's record as a seat's: the watcher reads that seat's tiles."""
+    return seat_record_module.seat_record(match, seat or match.rules.seats[0], players, comments)
+
+
+def test_a_planted_leak_in_the_watchers_record_is_reported(monkeypatch):
+    monkeypatch.setattr(app, "seat_record", _watcher_reads_a_seat)
+    leaks: list[str] = []
+    stats = {"frames": 0, "messages": 0, "refused": 0, "hands": 0, "answers": 0, "in_play": 0}
+    asyncio.run(play_and_ask(SETUPS[3], 0, 60, leaks, stats))
+    assert leaks and all(leak.startswith("record ") and leak.split(":")[0].endswith("for a watcher")
+                         for leak in leaks), leaks[:5]
+    print(f"\n{len(leaks)} leaks reported, e.g. {leaks[0]}")
+
+
+def test_a_planted_leak_in_the_watchers_frames_is_reported(monkeypatch):
+    """Watchers sent the view of the seat to move, with ``viewer`` blanked: only the check of
+    every tile in the frame can tell."""
+    from dominoes_widget.sessions.screens_apart import view_for
+
+    def seats_view(self, seat):
+        if seat is not None:
+            return view_for(self.session, seat, self.counting.get(seat))
+        hand = self.session.match.hand
+        shown = view_for(self.session, hand.turn if hand is not None and hand.turn else self.session.humans[0])
+        return {**shown, "viewer": None, "hands": {s: len(t) if isinstance(t, list) else t
+                                                   for s, t in shown["hands"].items()}}
+
+    monkeypatch.setattr(SharedTable, "_view", seats_view)
+    with pytest.raises(AssertionError, match="was sent"):
+        test_no_seat_is_ever_sent_another_seats_hidden_tiles(SETUPS[3])

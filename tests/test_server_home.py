@@ -91,7 +91,11 @@ def test_a_new_table_answers_its_links_page_which_only_its_invite_token_opens():
             for seat, link in made["seats"].items():
                 assert html.count(f'value="{link.replace("&", "&amp;")}"') == 1, seat
             assert "Ana &lt;b&gt;" in html and "<b>" not in html.split("<body>")[1].split("Ana")[0][-50:]
-            assert html.count('class="dw-qr"') == 2 and html.count('class="dw-copy"') == 2
+            assert html.count('class="dw-qr"') == 3 and html.count('class="dw-copy"') == 3  # two seats, the watch link
+            assert f'value="{made["watch"].replace("&", "&amp;")}"' in html
+            record = re.search(r'<a href="([^"]+)"[^>]*>record \(JSON\)</a>', html).group(1).replace("&amp;", "&")
+            status, watched = await request(record)
+            assert status == 200 and watched["format"] == "dominoes-record" and watched["in_play"]["seat"] is None
             assert "http" not in re.sub(r'(value|href|data-copy)="[^"]*"', "", html.split("<main")[1]).replace(
                 "http://www.w3.org/2000/svg", ""), "nothing is loaded from another address"
 

@@ -2,14 +2,18 @@
 
 - ``GET /``: the home page, a form that starts a table (:mod:`.home_page`); programs asking
   for JSON (``Accept: application/json``), and ``GET /api/status``, get the server's status.
-- ``POST /api/tables``: set up a table (:mod:`.spec`), answer its id, one link per person and
-  the links page (``invite``).
+- ``POST /api/tables``: set up a table (:mod:`.spec`), answer its id, one link per person,
+  the watch link, the host's seat and the links page (``invite``).
 - ``GET /tables/<id>/invite?token=<invite token>``: the links page, a copy button and a QR
-  code per seat (:mod:`.invitations`).
+  code per seat and for the watch link (:mod:`.invitations`).
 - ``GET /api/tables/<id>/record?token=<a seat's token>``: the record so far as that seat may
-  read it (:func:`~dominoes_widget.sessions.seat_record.seat_record`).
+  read it (:func:`~dominoes_widget.sessions.seat_record.seat_record`); with the watch
+  token, as a watcher may (the hand in play with no tiles but those on the line).
 - ``GET /tables/<id>/seat?token=<token>``: the seat's page (the Table's front end).
-- ``/tables/<id>/socket?token=<token>``: the seat's websocket (intents in, views out).
+- ``GET /tables/<id>/watch?token=<watch token>``: the same page for a watcher.
+- ``/tables/<id>/socket?token=<token>``: the seat's websocket (intents in, views out), or a
+  watcher's with the watch token (views out; every intent refused with ``watching``); at
+  most ``Limits.max_watchers_per_table`` watchers at once (then 429).
 
 A wrong or missing token is answered 403 and changes nothing. A table nobody uses is
 closed (:meth:`TableServer.sweep`); its links then say so (404 with the reason; the seat
@@ -50,7 +54,7 @@ from .home_page import home_page, invite_page
 from .icons import icon_svg
 from .invitations import Invitation, invite_token
 from .limits import MAX_BODY_BYTES, MAX_BROWSERS_PER_SEAT, MAX_TABLES, Limits, MessageGate
-from .page import closed_page, preferred_lang, seat_page, wrong_link_page
+from .page import closed_page, preferred_lang, seat_page, watch_full_page, wrong_link_page
 from .safe_json import JsonLimitError, read_json
 from .shared_table import SharedTable, seat_of
 from .spec import SpecError, TableSpec, read_spec
@@ -188,7 +192,8 @@ class TableServer:
         if table_id in self.tables:
             return None
         stored = self.store.closed_table(table_id)
-        if stored is None or seat_of(stored.tokens, token) is None:
+        keys = {**stored.tokens, **({"": stored.watch} if stored.watch else {})} if stored is not None else {}
+        if stored is None or seat_of(keys, token) is None:
             return None
         try:
             return read_spec(stored.spec).options.lang
@@ -227,8 +232,10 @@ class TableServer:
     def invitation(self, table: SharedTable, base: str) -> Invitation:
         """What the table's host hands out: every person's link, named as the table names them."""
         session = table.session
+        watch = self.watch_link(table, base)
+        record = watch.replace("/watch?", "/record?").replace("/tables/", "/api/tables/", 1) if watch else None
         return Invitation.of(session.rules.name, self.links(table, base), Voice(session.options.lang),
-                             session.options.names)
+                             session.options.names, watch=watch, record=record)
 
     def find_invited(self, table_id: str, token: Any) -> SharedTable | None:
         """The table whose links page ``token`` opens, or ``None`` (compared in constant time)."""
@@ -242,6 +249,17 @@ class TableServer:
         """What ``GET /api/status`` answers: the server is here, and how full it is."""
         return {"server": "dominoes_widget table server", "tables": len(self.tables),
                 "max_tables": self.max_tables, "needs_key": self.host_key.required}
+
+    def watch_link(self, table: SharedTable, base: str) -> str | None:
+        """The table's watch link (``None``: a table with none, kept before watch links)."""
+        if table.watch is None:
+            return None
+        return f"{(self.base_url or base).rstrip('/')}/tables/{quote(table.id)}/watch?token={quote(table.watch)}"
+
+    def find_watched(self, table_id: str, token: Any) -> SharedTable | None:
+        """The table whose watch link ``token`` is, or ``None`` (unknown table or wrong token alike)."""
+        table = self.tables.get(table_id)
+        return table if table is not None and table.watches(token) else None
 
     def find(self, table_id: str, token: Any) -> tuple[SharedTable, str] | None:
         """The table and seat a token opens, or ``None`` (unknown table or wrong token alike)."""
@@ -336,6 +354,7 @@ class TablesHandler(_Handler):
         table = self.server.create(spec)
         base = self.server.link_base(self.request)
         self.answer(201, {"id": table.id, "seats": self.server.links(table, base),
+                          "watch": self.server.watch_link(table, base), "host": table.session.host,
                           "invite": self.server.invite_link(table, base)})
 
 
@@ -345,11 +364,13 @@ class RecordHandler(_Handler):
     def get(self, table_id: str) -> None:
         token = self.get_query_argument("token", None)
         found = self.server.find(table_id, token)
-        if found is None:
+        watched = self.server.find_watched(table_id, token) if found is None else None
+        if found is None and watched is None:
             if self.server.closed_lang(table_id, token) is not None:
                 return self.answer(404, {"error": CLOSED, "reason": "table_closed"})
             return self.refuse(403, "this link's token does not open that table")
-        table, seat = found
+        table, seat = found if found is not None else (watched, None)
+        assert table is not None
         session = table.session
         self.answer(200, seat_record(session.match, seat, table_players(session), session.comments))
 
@@ -375,6 +396,33 @@ class SeatPageHandler(_Handler):
         self.finish(seat_page(table.session.options.lang, table.session.rules.name, seat))
 
 
+class WatchPageHandler(_Handler):
+    """``GET /tables/<id>/watch?token=``: the table's page for a watcher (429 while it is full)."""
+
+    def get(self, table_id: str) -> None:
+        token = self.get_query_argument("token", None)
+        table = self.server.find_watched(table_id, token)
+        closed = self.server.closed_lang(table_id, token) if table is None else None
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        if table is None and closed is None:
+            self.set_status(403)
+            self.finish(wrong_link_page(Voice(preferred_lang(self.request.headers.get("Accept-Language")))))
+            return
+        if table is None:
+            self.set_status(404)
+            self.finish(closed_page(Voice(closed or "en")))
+            return
+        lang = table.session.options.lang
+        most = self.server.limits.max_watchers_per_table
+        if len(table.watchers) >= most:
+            self.set_status(429)
+            self.set_header("Retry-After", "30")
+            self.finish(watch_full_page(Voice(lang), most))
+            return
+        self.finish(seat_page(lang, table.session.rules.name, None))
+
+
 class SeatSocket(_Guarded, tornado.websocket.WebSocketHandler):
     """``/tables/<id>/socket?token=``: one browser at one seat."""
 
@@ -382,6 +430,8 @@ class SeatSocket(_Guarded, tornado.websocket.WebSocketHandler):
         self.server = server
         self.table: SharedTable | None = None
         self.seat = ""
+        self.watching = False
+        """The socket was opened with the table's watch token: views out, no intent taken."""
         limits = server.limits
         self.gate = MessageGate(limits.message_rate, limits.message_burst, max_bytes=limits.max_message_bytes)
         self.closed: str | None = None
@@ -390,6 +440,16 @@ class SeatSocket(_Guarded, tornado.websocket.WebSocketHandler):
     async def get(self, *args: Any, **kwargs: Any) -> None:
         token = self.get_query_argument("token", None)
         found = self.server.find(args[0], token)
+        watched = self.server.find_watched(args[0], token) if found is None else None
+        if watched is not None:
+            most = self.server.limits.max_watchers_per_table
+            if len(watched.watchers) >= most:
+                self.set_status(429)
+                self.finish(json.dumps({"error": f"at most {most} watchers per table"}))
+                return
+            self.table, self.watching = watched, True
+            await super().get(*args, **kwargs)
+            return
         if found is None:
             self.closed = self.server.closed_lang(args[0], token)
             if self.closed is not None:
@@ -419,7 +479,10 @@ class SeatSocket(_Guarded, tornado.websocket.WebSocketHandler):
             self.close(CLOSED_CODE, "table closed")
             return
         assert self.table is not None
-        self.table.join(self.seat, self)
+        if self.watching:
+            self.table.join_watching(self)
+        else:
+            self.table.join(self.seat, self)
 
     def deliver(self, text: str) -> None:
         """Send one frame (the :class:`~.shared_table.Connection` interface)."""
@@ -445,7 +508,7 @@ class SeatSocket(_Guarded, tornado.websocket.WebSocketHandler):
             key, params = refusal
             return self.deliver(json.dumps({"type": "error", "message": voice(key, **params)}))
         try:
-            replies = table.intent(self.seat, content)
+            replies = table.watcher_intent(content) if self.watching else table.intent(self.seat, content)
         except Exception as error:  # noqa: BLE001 - a message must never drop the socket
             log.error("%s: a message failed: %s", self._request_summary(), failure(error))
             replies = [{"type": "error", "message": voice("message.failed", error=type(error).__name__)}]
@@ -453,7 +516,9 @@ class SeatSocket(_Guarded, tornado.websocket.WebSocketHandler):
             self.deliver(json.dumps(reply))
 
     def on_close(self) -> None:
-        if self.table is not None:
+        if self.table is not None and self.watching:
+            self.table.leave_watching(self)
+        elif self.table is not None:
             self.table.leave(self.seat, self)
 
 
@@ -566,6 +631,7 @@ def make_app(server: TableServer, routes: Iterable[tuple[Any, ...]] = ()) -> tor
         (r"/api/tables/([\w-]+)/record", RecordHandler, kwargs),
         (r"/tables/([\w-]+)/seat", SeatPageHandler, kwargs),
         (r"/tables/([\w-]+)/invite", InviteHandler, kwargs),
+        (r"/tables/([\w-]+)/watch", WatchPageHandler, kwargs),
         (r"/tables/([\w-]+)/socket", SeatSocket, kwargs),
         (r"/static/(.*)", StaticHandler, {"path": str(STATIC)}),
         (r"/favicon(\.ico|\.svg|-turn\.svg)", IconHandler),

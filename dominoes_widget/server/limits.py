@@ -15,7 +15,7 @@ from typing import Callable
 from .safe_json import JsonLimits
 
 __all__ = ["Limits", "MessageGate", "MAX_MESSAGE_BYTES", "MAX_FRAME_BYTES", "RATE", "BURST", "MAX_TABLES",
-           "MAX_BODY_BYTES", "MAX_BROWSERS_PER_SEAT", "CREATE_RATE", "CREATE_BURST"]
+           "MAX_BODY_BYTES", "MAX_BROWSERS_PER_SEAT", "MAX_WATCHERS_PER_TABLE", "CREATE_RATE", "CREATE_BURST"]
 
 MAX_MESSAGE_BYTES = 2048
 """The largest intent read; an intent is under 200 bytes."""
@@ -30,6 +30,8 @@ MAX_BODY_BYTES = 16 * 1024
 """The largest table request (``POST /api/tables``) read; one is under 1 KB."""
 MAX_BROWSERS_PER_SEAT = 8
 """Browsers open at once on one seat's link."""
+MAX_WATCHERS_PER_TABLE = 50
+"""Browsers open at once on one table's watch link (a class watching one game)."""
 CREATE_RATE = 20.0
 CREATE_BURST = 20
 """Tables one client (one address) may set up a minute on average, and in a burst: one
@@ -47,6 +49,7 @@ class Limits:
     message_rate: float = RATE
     message_burst: int = BURST
     max_browsers_per_seat: int = MAX_BROWSERS_PER_SEAT
+    max_watchers_per_table: int = MAX_WATCHERS_PER_TABLE
     create_rate: float = CREATE_RATE
     """Tables a minute per client; 0: no limit."""
     create_burst: int = CREATE_BURST

@@ -9,7 +9,7 @@ from html import escape
 from ..catalog import Voice
 from ..page import html_page
 
-__all__ = ["seat_page", "closed_page", "wrong_link_page", "preferred_lang", "page_html"]
+__all__ = ["seat_page", "closed_page", "wrong_link_page", "watch_full_page", "preferred_lang", "page_html"]
 
 _STYLE = """body { margin: 0; padding: 12px; font-family: system-ui, sans-serif; color-scheme: light dark; }
 .dw-closed { max-width: 34rem; margin: 12vh auto 0; padding: 1rem 1.5rem; border: 1px solid #8884;
@@ -18,16 +18,19 @@ _STYLE = """body { margin: 0; padding: 12px; font-family: system-ui, sans-serif;
 .dw-closed p { margin: 0; }"""
 
 
-def seat_page(lang: str, title: str, seat: str) -> str:
-    """The HTML of a seat's page; its files are found next to it (``../../static/``), so the
-    page works behind a proxy that serves the server under a path."""
+def seat_page(lang: str, title: str, seat: str | None) -> str:
+    """The HTML of a seat's page (``seat=None``: a watcher's); its files are found next to it
+    (``../../static/``), so the page works behind a proxy that serves the server under a path."""
     head = """<link rel="stylesheet" href="../../static/table.css">
 <style>
 #dominoes-seat.dw-offline { opacity: 0.6; }  /* the socket dropped: it reconnects on its own */
+.dw-watch-banner { margin: 0 0 8px; font-size: 0.95rem; opacity: 0.85; }  /* a watcher's page */
 </style>"""
-    body = f"""<div id="dominoes-seat" data-seat="{escape(seat)}"></div>
+    mark = f'data-seat="{escape(seat)}"' if seat is not None else 'data-watch="true"'
+    body = f"""<div id="dominoes-seat" {mark}></div>
 <script type="module" src="../../static/seat_page.js"></script>"""
-    return page_html(lang, f"{escape(title)} · {escape(seat)}", f"<style>{_STYLE}</style>\n{head}", body,
+    who = seat if seat is not None else Voice(lang)("message.watch_title")
+    return page_html(lang, f"{escape(title)} · {escape(who)}", f"<style>{_STYLE}</style>\n{head}", body,
                      icons="../../")
 
 
@@ -39,6 +42,13 @@ def closed_page(voice: Voice) -> str:
 def wrong_link_page(voice: Voice) -> str:
     """The HTML a wrong or cut-short link opens: what to do, and nothing about any table."""
     return _message_page(voice, "wrong_link", "dominoes-wrong-link")
+
+
+def watch_full_page(voice: Voice, most: int) -> str:
+    """The HTML a watch link opens while ``most`` watchers are at its table already."""
+    title = escape(voice("message.watch_full_title"))
+    return page_html(voice.lang, title, f"<style>{_STYLE}</style>", f"""<main class="dw-closed"><h1>{title}</h1>
+<p id="dominoes-watch-full">{escape(voice("message.watch_full", most=most))}</p></main>""", icons="../../")
 
 
 def preferred_lang(accept_language: str | None) -> str:

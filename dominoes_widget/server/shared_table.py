@@ -5,6 +5,11 @@ A thin adapter, as the ``Table`` widget is: intents in (``intent``), each connec
 seat's view out, built by the session from that seat's view alone; the record written
 to the store after every move. A table knows when it was last used (``active_at``): a
 change, or a browser joining or leaving; the server closes the tables nobody uses.
+
+Watchers open the table's watch link (a token of its own): they are sent the view from no
+seat (every hand in play face down, others' draws hidden) and move nothing. Every view
+says who is at each seat (``presence``: here, never came, left, bot) and how many watch;
+the seats whose links were ever opened are kept in the store.
 """
 
 from __future__ import annotations
@@ -15,12 +20,16 @@ import json
 import logging
 import secrets
 import time
-from typing import Any, Callable, Mapping, Protocol
+from typing import Any, Callable, Iterable, Mapping, Protocol
 
 from ..bots import make_bot
 from ..catalog import ui_words
 from ..move import DRAW
 from ..record import read_record
+from ..errors import IllegalMoveError, Reason
+from ..explanations import explain_refusal
+from ..sessions.presence import presence_marks
+from ..sessions.protocol import MAX_TEXT
 from ..sessions.scheduler import AsyncioScheduler, Scheduler
 from ..sessions.screens_apart import handle_for, set_apart, view_for
 from ..sessions.protocol import TableView
@@ -68,13 +77,16 @@ class SharedTable:
     ``frames`` of a seat are JSON texts: ``{"type": "state", "view": …}`` (with ``words``
     and ``rules_text`` on joining) and the session's answers to that seat's intents
     (``refused``, ``error``), as ``js/PROTOCOL.md`` describes them for the widget.
+    ``watchers`` are sent the view from no seat; every message of theirs is refused
+    (``watching``). ``watch`` is the watch link's token (``None``: the table has none).
     """
 
     def __init__(self, table_id: str, spec: TableSpec, tokens: Mapping[str, str], store: TableStore,
                  record: Mapping[str, Any] | None = None, scheduler: Scheduler | None = None,
                  local: str | None = None, session: TableSession | None = None,
                  pending: Mapping[str, Any] | None = None, clock: Callable[[], float] = time.monotonic,
-                 idle: float = 0.0, thinker: Thinker = INLINE) -> None:
+                 idle: float = 0.0, thinker: Thinker = INLINE, watch: str | None = None,
+                 opened: Iterable[str] = ()) -> None:
         self.id = table_id
         self.spec = spec
         self.tokens = dict(tokens)
@@ -88,13 +100,19 @@ class SharedTable:
         set_apart(session)  # each person has a screen of their own: no cover to pass
         self.local = local
         """A seat played elsewhere (the notebook's own widget, with ``table.share()``): no link."""
+        session.host = local if local is not None else spec.host_seat
         self.connections: dict[str, set[Connection]] = {seat: set() for seat in spec.human_seats}
+        self.watch = watch
+        self.watchers: set[Connection] = set()
+        self.opened = set(opened) & set(self.connections)
+        """The seats whose links were ever opened (kept in the store)."""
+        self._sent_watchers: str | None = None
         self.counting: dict[str, bool] = {}
         self._sent: dict[str, str] = {}
         self._flush_queued = False
         self._dirty = False
         self._writing: asyncio.Future[Any] | None = None
-        self._joining: list[tuple[str, Connection]] = []
+        self._joining: list[tuple[str | None, Connection]] = []
         self._saved = self._progress()
         self._keeps_records = getattr(store, "keeps_records", True)
         self._absent_timer: asyncio.TimerHandle | None = None
@@ -103,6 +121,7 @@ class SharedTable:
         self._clock = clock
         self.active_at = clock() - idle
         """When the table was last used, in ``clock`` seconds."""
+        self._note_presence()
         session.on_change = self._changed
 
     @classmethod
@@ -111,8 +130,9 @@ class SharedTable:
         """A new table with a fresh id and token per person's seat, added to ``store``; its bots'
         moves are chosen by ``thinker`` (the server's worker processes)."""
         tokens = {seat: new_token() for seat in spec.human_seats}
-        table = cls(new_table_id(), spec, tokens, store, scheduler=scheduler, clock=clock, thinker=thinker)
-        store.add(StoredTable(table.id, spec.request, tokens, table_record(table.session)))
+        table = cls(new_table_id(), spec, tokens, store, scheduler=scheduler, clock=clock, thinker=thinker,
+                    watch=new_token())
+        store.add(StoredTable(table.id, spec.request, tokens, table_record(table.session), watch=table.watch))
         return table
 
     @classmethod
@@ -121,21 +141,51 @@ class SharedTable:
         """A table taken up where its stored record stopped, with the same links, idle as long
         as the store says."""
         return cls(stored.id, read_spec(stored.spec), stored.tokens, store, stored.record, scheduler,
-                   pending=stored.pending, clock=clock, idle=stored.idle, thinker=thinker)
+                   pending=stored.pending, clock=clock, idle=stored.idle, thinker=thinker, watch=stored.watch,
+                   opened=stored.opened)
 
     def as_stored(self) -> StoredTable:
-        """The table's id, request and tokens, as a store keeps them."""
-        return StoredTable(self.id, self.spec.request, self.tokens)
+        """The table's id, request, tokens and watch token, as a store keeps them."""
+        return StoredTable(self.id, self.spec.request, self.tokens, watch=self.watch, opened=sorted(self.opened))
 
     # -- who is who ------------------------------------------------------------------------
     def seat_of(self, token: Any) -> str | None:
         """The seat whose key ``token`` is (compared in constant time), or ``None``."""
         return seat_of(self.tokens, token)
 
+    def watches(self, token: Any) -> bool:
+        """Whether ``token`` is the watch link's (compared in constant time)."""
+        return self.watch is not None and seat_of({"watch": self.watch}, token) is not None
+
     @property
     def connected(self) -> bool:
-        """Whether a browser is open at any seat."""
-        return any(self.connections.values())
+        """Whether a browser is open at any seat, or watching."""
+        return any(self.connections.values()) or bool(self.watchers)
+
+    # -- who is here ------------------------------------------------------------------------
+    def _note_presence(self) -> bool:
+        """Tell the session who is at each seat and how many watch; whether that changed."""
+        session = self.session
+        here = {seat for seat, connections in self.connections.items() if connections}
+        if self.local is not None:
+            here.add(self.local)
+        marks = presence_marks(session.kinds, here, self.opened)
+        if marks == session.presence and len(self.watchers) == session.watching:
+            return False
+        session.presence, session.watching = marks, len(self.watchers)
+        return True
+
+    def _presence_changed(self) -> None:
+        if self._note_presence():
+            self._changed()
+
+    def _opened(self, seat: str) -> None:
+        if seat in self.opened:
+            return
+        self.opened.add(seat)
+        note = getattr(self.store, "note_opened", None)  # (a store of an older kind keeps no presence)
+        if note is not None:
+            note(self.id, sorted(self.opened))
 
     @property
     def finished(self) -> bool:
@@ -147,6 +197,8 @@ class SharedTable:
         while a move is being written or a change waits to be sent, with the views that follow."""
         self.connections[seat].add(connection)
         self.active_at = self._clock()
+        self._opened(seat)
+        moved = self._note_presence()
         if self._writing is not None or self._dirty:
             self._joining.append((seat, connection))
         else:
@@ -154,9 +206,13 @@ class SharedTable:
             self._welcome(connection, view)
             if self.connections[seat] == {connection}:
                 self._sent[seat] = _state_frame(view)  # what every browser at the seat was sent
+        if moved:  # every screen shows who is here: the others are sent their new views
+            self._changed()
         self._watch_absent()
 
-    def _view(self, seat: str) -> TableView:
+    def _view(self, seat: str | None) -> TableView:
+        if seat is None:
+            return view_for(self.session, None)
         return view_for(self.session, seat, self.counting.get(seat))
 
     def _welcome(self, connection: Connection, view: TableView) -> None:
@@ -170,7 +226,35 @@ class SharedTable:
         self.active_at = self._clock()
         if not self.connections[seat]:
             self._sent.pop(seat, None)
+        self._presence_changed()
         self._watch_absent()
+
+    def join_watching(self, connection: Connection) -> None:
+        """A browser opened the watch link: it is sent the words and the view from no seat."""
+        self.watchers.add(connection)
+        self.active_at = self._clock()
+        self._note_presence()
+        if self._writing is not None or self._dirty:
+            self._joining.append((None, connection))
+        else:
+            view = self._view(None)
+            self._welcome(connection, view)
+            if self.watchers == {connection}:
+                self._sent_watchers = _state_frame(view)
+        self._changed()  # every screen's count of watchers
+
+    def leave_watching(self, connection: Connection) -> None:
+        self.watchers.discard(connection)
+        self.active_at = self._clock()
+        if not self.watchers:
+            self._sent_watchers = None
+        self._presence_changed()
+
+    def watcher_intent(self, content: Any) -> list[dict[str, Any]]:
+        """Answer a watcher's message: a watcher moves nothing, whatever it sends."""
+        voice = self.session.voice()
+        text = explain_refusal(IllegalMoveError(Reason.WATCHING, "watching"), voice, with_code=False)
+        return [{"type": "refused", "reason": str(Reason.WATCHING), "message": text[:MAX_TEXT]}]
 
     # -- intents in ---------------------------------------------------------------------------
     def intent(self, seat: str, content: Any) -> list[dict[str, Any]]:
@@ -229,7 +313,8 @@ class SharedTable:
         """Every connected seat's view, built once: the browsers joining meanwhile are welcomed
         with it, the others sent it if it changed."""
         joining, self._joining = self._joining, []
-        for seat, connections in self.connections.items():
+        groups: list[tuple[str | None, set[Connection]]] = [*self.connections.items(), (None, self.watchers)]
+        for seat, connections in groups:
             if not connections:
                 continue
             view = self._view(seat)
@@ -237,8 +322,12 @@ class SharedTable:
             for connection in welcomed:
                 self._welcome(connection, view)
             text = _state_frame(view)
-            if text != self._sent.get(seat):
-                self._sent[seat] = text
+            sent = self._sent.get(seat) if seat is not None else self._sent_watchers
+            if text != sent:
+                if seat is None:
+                    self._sent_watchers = text
+                else:
+                    self._sent[seat] = text
                 for connection in list(connections):
                     if connection not in welcomed:
                         connection.deliver(text)

@@ -29,12 +29,15 @@ _SERVERS: dict[tuple[str, int], tuple[TableServer, int, asyncio.AbstractEventLoo
 
 
 class SharedLinks(dict[str, str]):
-    """Each remote seat's link (seat → URL), shown as a list of links in a notebook."""
+    """Each remote seat's link (seat → URL), shown as a list of links in a notebook; ``watch``
+    is the watch link (anyone with it sees the table from no seat and moves nothing)."""
 
-    def __init__(self, links: dict[str, str], seat: str, table: SharedTable, server: TableServer) -> None:
+    def __init__(self, links: dict[str, str], seat: str, table: SharedTable, server: TableServer,
+                 watch: str | None = None) -> None:
         super().__init__(links)
         self.seat = seat
-        """The seat played in the notebook."""
+        """The seat played in the notebook: the table's host (it alone changes the bots' speed)."""
+        self.watch = watch
         self.table = table
         self._server = server
 
@@ -42,7 +45,7 @@ class SharedLinks(dict[str, str]):
         """The links stop working (the game stays in the notebook)."""
         self._server.tables.pop(self.table.id, None)
         self.table.session.bots.thinker = INLINE  # the widget's own way again (a thought under way still lands)
-        for connections in self.table.connections.values():
+        for connections in [*self.table.connections.values(), self.table.watchers]:
             for connection in list(connections):
                 close = getattr(connection, "close", None)
                 if close is not None:
@@ -51,7 +54,8 @@ class SharedLinks(dict[str, str]):
     def invitation(self) -> Invitation:
         """The links as the server's links page shows them (each with a QR code for a phone)."""
         session = self.table.session
-        return Invitation.of(session.rules.name, self, Voice(session.options.lang), session.options.names)
+        return Invitation.of(session.rules.name, self, Voice(session.options.lang), session.options.names,
+                             watch=self.watch)
 
     def _repr_html_(self) -> str:
         voice = Voice(self.table.session.options.lang)
@@ -97,7 +101,7 @@ def share_session(session: TableSession, seat: str | None = None, *, host: str =
     spec = TableSpec(session.options, absent, {})
     widget_refresh = session.on_change
     table = SharedTable(new_table_id(), spec, {s: new_token() for s in remote}, table_server.store,
-                        session=session, local=seat)
+                        session=session, local=seat, watch=new_token())
 
     def changed() -> None:
         if widget_refresh is not None:
@@ -107,8 +111,8 @@ def share_session(session: TableSession, seat: str | None = None, *, host: str =
     session.on_change = changed
     session.bots.thinker = table_server.thinker
     table_server.add(table)
-    links = table_server.links(table, base_url or f"http://{_reachable(host)}:{bound}")
-    return SharedLinks(links, seat, table, table_server)
+    base = base_url or f"http://{_reachable(host)}:{bound}"
+    return SharedLinks(table_server.links(table, base), seat, table, table_server, table_server.watch_link(table, base))
 
 
 def _reachable(host: str) -> str:

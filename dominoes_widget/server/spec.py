@@ -7,7 +7,9 @@
 
 Every seat without a bot is a person's, with a secret link of its own. ``absent`` lets a
 bot move for a person whose seat has no browser open, once it has waited ``after``
-seconds on them; left out, nobody ever moves for an absent person.
+seconds on them; left out, nobody ever moves for an absent person. ``host`` names the seat
+of the person setting the table up (default: the first person's seat, in the order of the
+seats in play): only that seat's link changes what is the whole table's (the bots' speed).
 """
 
 from __future__ import annotations
@@ -23,7 +25,8 @@ from ..sessions.table import HUMAN, TableOptions, table_options
 __all__ = ["TableSpec", "AbsentBot", "SpecError", "read_spec", "GAMES", "KEYS"]
 
 GAMES = ("six_love", "straight_six", "vietnamese")
-KEYS = ("game", "players", "rules", "bots", "names", "lang", "seed", "bot_delay", "hints", "counting", "absent")
+KEYS = ("game", "players", "rules", "bots", "names", "lang", "seed", "bot_delay", "hints", "counting", "absent",
+        "host")
 MAX_ABSENT_WAIT = 24 * 3600.0
 
 
@@ -46,10 +49,17 @@ class TableSpec:
     options: TableOptions
     absent: AbsentBot | None
     request: dict[str, Any]
+    host: str | None = None
+    """The seat of the person who set the table up; ``None``: the first person's seat."""
 
     @property
     def human_seats(self) -> list[str]:
         return [seat for seat in self.options.rules.seats if self.options.kinds[seat] == HUMAN]
+
+    @property
+    def host_seat(self) -> str:
+        """The seat whose link changes the whole table's settings: ``host``, else the first person's."""
+        return self.host if self.host is not None else self.human_seats[0]
 
 
 def read_spec(body: Any) -> TableSpec:
@@ -88,9 +98,12 @@ def read_spec(body: Any) -> TableSpec:
         checked = table_options(game, {**options, **rules, "seats": {**seats, **bots}})
     except (TypeError, ValueError) as error:
         raise SpecError(str(error)) from None
-    spec = TableSpec(checked, _absent(body.get("absent")), dict(body))
+    spec = TableSpec(checked, _absent(body.get("absent")), dict(body), body.get("host"))
     if not spec.human_seats:
         raise SpecError("every seat has a bot: a table needs at least one person")
+    if spec.host is not None and spec.host not in spec.human_seats:
+        raise SpecError(f"host: {excerpt(spec.host, 8)} is not a person's seat; the people sit at "
+                        f"{', '.join(spec.human_seats)}")
     return spec
 
 

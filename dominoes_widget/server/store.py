@@ -19,7 +19,7 @@ import json
 import sqlite3
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Awaitable, Callable, Iterable, Iterator, Protocol
 
@@ -29,8 +29,10 @@ __all__ = ["StoredTable", "TableStore", "MemoryStore", "SqliteStore"]
 @dataclass
 class StoredTable:
     """One table as kept: its id, the request that set it up, each seat's token, the record so
-    far, the next hand's deal while its leader is being chosen (``{"deal", "boneyard"}``), and
-    the seconds since anyone used it, as the store last heard (``idle``, when read back)."""
+    far, the next hand's deal while its leader is being chosen (``{"deal", "boneyard"}``), the
+    seconds since anyone used it, as the store last heard (``idle``, when read back), the
+    watch link's token (``None`` for a table kept before watch links) and the seats whose
+    links were ever opened (``opened``)."""
 
     id: str
     spec: dict[str, Any]
@@ -38,6 +40,8 @@ class StoredTable:
     record: dict[str, Any] | None = None
     pending: dict[str, Any] | None = None
     idle: float = 0.0
+    watch: str | None = None
+    opened: list[str] = field(default_factory=list)
 
 
 class TableStore(Protocol):
@@ -62,7 +66,10 @@ class TableStore(Protocol):
         """Close a table: never taken up again; :meth:`closed_table` finds it."""
 
     def closed_table(self, table_id: str) -> StoredTable | None:
-        """A closed table (its id, request and tokens), if the store remembers it."""
+        """A closed table (its id, request, tokens and watch token), if the store remembers it."""
+
+    def note_opened(self, table_id: str, seats: list[str]) -> None:
+        """These seats' links were opened now (so after a restart they have left, not never come)."""
 
 
 MAX_REMEMBERED = 20_000
@@ -95,12 +102,15 @@ class MemoryStore:
 
     def close_table(self, table: StoredTable) -> None:
         lang = {"lang": table.spec["lang"]} if "lang" in table.spec else {}  # what its links are told in
-        self._closed[table.id] = StoredTable(table.id, lang, dict(table.tokens))
+        self._closed[table.id] = StoredTable(table.id, lang, dict(table.tokens), watch=table.watch)
         while len(self._closed) > self.remember:
             del self._closed[next(iter(self._closed))]  # the oldest first
 
     def closed_table(self, table_id: str) -> StoredTable | None:
         return self._closed.get(table_id)
+
+    def note_opened(self, table_id: str, seats: list[str]) -> None:
+        pass
 
 
 _SCHEMA = """
@@ -111,11 +121,14 @@ CREATE TABLE IF NOT EXISTS tables (
     record TEXT,
     pending TEXT,
     active_at REAL,
-    closed_at REAL
+    closed_at REAL,
+    watch TEXT,
+    opened TEXT
 )
 """
-_ADDED_COLUMNS = {"active_at": "REAL", "closed_at": "REAL"}
-"""Columns a file written before tables closed lacks (its tables count as used when read)."""
+_ADDED_COLUMNS = {"active_at": "REAL", "closed_at": "REAL", "watch": "TEXT", "opened": "TEXT"}
+"""Columns a file written by an older version lacks (its tables count as used when read,
+have no watch link, and no seat opened)."""
 
 _UPDATE = "UPDATE tables SET record = ?, pending = ?, active_at = ? WHERE id = ?"
 _Write = tuple[str, dict[str, Any], "dict[str, Any] | None", "asyncio.Future[None]"]
@@ -167,9 +180,11 @@ class SqliteStore:
             db.close()
 
     def add(self, table: StoredTable) -> None:
-        self._db.execute("INSERT INTO tables (id, spec, tokens, record, active_at) VALUES (?, ?, ?, ?, ?)",
+        self._db.execute("INSERT INTO tables (id, spec, tokens, record, active_at, watch, opened) "
+                         "VALUES (?, ?, ?, ?, ?, ?, ?)",
                          (table.id, json.dumps(table.spec), json.dumps(table.tokens),
-                          json.dumps(table.record) if table.record is not None else None, self.clock()))
+                          json.dumps(table.record) if table.record is not None else None, self.clock(),
+                          table.watch, json.dumps(sorted(table.opened))))
 
     def save_record(self, table_id: str, record: dict[str, Any],
                     pending: dict[str, Any] | None = None) -> Awaitable[None] | None:
@@ -190,13 +205,14 @@ class SqliteStore:
             _commit(self._db, batch, self.clock())
 
     def tables(self) -> Iterator[StoredTable]:
-        rows = self._db.execute("SELECT id, spec, tokens, record, pending, active_at FROM tables "
+        rows = self._db.execute("SELECT id, spec, tokens, record, pending, active_at, watch, opened FROM tables "
                                 "WHERE closed_at IS NULL").fetchall()
         now = self.clock()
-        for table_id, spec, tokens, record, pending, active_at in rows:
+        for table_id, spec, tokens, record, pending, active_at, watch, opened in rows:
             yield StoredTable(table_id, json.loads(spec), json.loads(tokens), json.loads(record) if record else None,
                               json.loads(pending) if pending else None,
-                              max(0.0, now - active_at) if active_at is not None else 0.0)
+                              max(0.0, now - active_at) if active_at is not None else 0.0,
+                              watch, json.loads(opened) if opened else [])
 
     def touch(self, table_ids: Iterable[str]) -> None:
         now = self.clock()
@@ -207,9 +223,12 @@ class SqliteStore:
         self._write_all("UPDATE tables SET closed_at = ? WHERE id = ?", [(self.clock(), table.id)])
 
     def closed_table(self, table_id: str) -> StoredTable | None:
-        row = self._db.execute("SELECT spec, tokens FROM tables WHERE id = ? AND closed_at IS NOT NULL",
+        row = self._db.execute("SELECT spec, tokens, watch FROM tables WHERE id = ? AND closed_at IS NOT NULL",
                                (table_id,)).fetchone()
-        return StoredTable(table_id, json.loads(row[0]), json.loads(row[1])) if row else None
+        return StoredTable(table_id, json.loads(row[0]), json.loads(row[1]), watch=row[2]) if row else None
+
+    def note_opened(self, table_id: str, seats: list[str]) -> None:
+        self._write_all("UPDATE tables SET opened = ? WHERE id = ?", [(json.dumps(sorted(seats)), table_id)])
 
     def _write_all(self, statement: str, rows: list[tuple[Any, ...]]) -> None:
         if not rows:

@@ -13,7 +13,7 @@ __all__ = ["Phase", "Intent", "TableView", "PlayerInfo", "Notice", "NoticeKind",
            "LeaderChoice", "Cover", "ResultPanel", "Look", "Hint", "HintMove", "Counting", "UnseenCount", "KnownVoid", "ReplayData",
            "ReplayHand", "ReplayStep", "ReplayPlayer", "ReplayResult", "ProblemInfo", "ReplayAnalysis",
            "AnalysisMark", "AnalysisSummary", "SpeedChoice", "Heading", "Position", "TABLE_VIEW_KEYS",
-           "PROTOCOL_VERSION", "MAX_TEXT"]
+           "PROTOCOL_VERSION", "MAX_TEXT", "PresenceMark"]
 
 PROTOCOL_VERSION = 2
 MAX_TEXT = 500
@@ -22,6 +22,8 @@ MAX_TEXT = 500
 Tiles = list[str]
 LineTile = list[int]
 PhaseName = Literal["playing", "choose_leader", "hand_over", "match_over", "cover"]
+PresenceMark = Literal["here", "never", "left", "bot"]
+"""Who is at a served table's seat (``sessions.presence``)."""
 PassWord = Literal["pass", "pass_keep"]
 """The ``words`` key the Pass button shows: ``pass_keep`` when a pass keeps the tile just drawn."""
 
@@ -203,6 +205,9 @@ class TableView(Heading, Position):
     speed: str | None
     speeds: list[SpeedChoice]
     counting: Counting | None
+    presence: dict[str, PresenceMark]
+    watching: int
+    can_set_table: bool
 
 
 TABLE_VIEW_KEYS = frozenset(TableView.__annotations__)

@@ -39,15 +39,16 @@ def handle_for(session: TableSession, seat: str, content: Any) -> list[dict[str,
     return session.handle(content)
 
 
-def view_for(session: TableSession, seat: str, counting: bool | None = None) -> TableView:
+def view_for(session: TableSession, seat: str | None, counting: bool | None = None) -> TableView:
     """The view of ``seat``'s own screen, with the notice, hint and look back only when it was
-    the last to act; ``counting`` shows or hides its counting panel (default: the table's)."""
+    the last to act; ``counting`` shows or hides its counting panel (default: the table's).
+    ``seat=None`` is a watcher's screen: no seat's eyes, every hand in play face down."""
     with seen_by(session, seat, counting):
         return session.view()
 
 
 @contextmanager
-def seen_by(session: TableSession, seat: str, counting: bool | None = None) -> Iterator[None]:
+def seen_by(session: TableSession, seat: str | None, counting: bool | None = None) -> Iterator[None]:
     """Within it, what the screen shows (``view``, the static picture) is ``seat``'s own screen."""
     screen = session.screen
     saved = screen.at_screen, screen.covered, session.notice, session.hint, session.looking, session.show_counting

@@ -1,5 +1,6 @@
 """What one seat may read of a table's record: the finished hands whole, and of the hand in
-play (or the deal whose leader is still to choose) only what that seat's view holds.
+play (or the deal whose leader is still to choose) only what that seat's view holds. A
+watcher reads it as seat ``None``: no tile of the hand in play but those on the line.
 
 The table server answers a seat's record request with :func:`seat_record`; the notebook,
 which holds every hand, saves the whole record (:func:`~dominoes_widget.record.write_record`).
@@ -16,7 +17,7 @@ from ..views import seat_view
 __all__ = ["seat_record", "in_play"]
 
 
-def seat_record(match: Match, seat: str, players: Mapping[str, str] | None = None,
+def seat_record(match: Match, seat: str | None, players: Mapping[str, str] | None = None,
                 comments: Mapping[str, str] | None = None) -> dict[str, Any]:
     """The match as ``seat`` may read it: a RECORD.md record of the finished hands, with the
     hand in play apart under ``in_play`` as ``seat`` sees it."""
@@ -31,10 +32,11 @@ def seat_record(match: Match, seat: str, players: Mapping[str, str] | None = Non
     return record
 
 
-def in_play(match: Match, seat: str) -> dict[str, Any] | None:
+def in_play(match: Match, seat: str | None) -> dict[str, Any] | None:
     """The hand in play as ``seat`` sees it (``None`` when no hand is in play): its own tiles,
     every seat's tile count, the pile's size and the moves with the others' draws hidden.
-    A deal whose leader is still to choose shows ``leader: null`` and no moves."""
+    A deal whose leader is still to choose shows ``leader: null`` and no moves. A watcher
+    (``seat=None``) has no tiles and sees every draw hidden."""
     hand = match.hand
     if hand is not None and not hand.is_over:
         view = seat_view(hand, seat)
@@ -44,7 +46,7 @@ def in_play(match: Match, seat: str) -> dict[str, Any] | None:
     pending = match.pending
     if pending is not None:
         dealt = pending.tiles
-        return {"seat": seat, "leader": None, "tiles": [str(t) for t in dealt[seat]],
+        return {"seat": seat, "leader": None, "tiles": [str(t) for t in dealt[seat]] if seat is not None else [],
                 "held": {s: len(tiles) for s, tiles in dealt.items()}, "boneyard_left": len(pending.boneyard),
                 "moves": []}
     return None

@@ -22,7 +22,7 @@ from ..tiles import Tile
 from ..views import seat_view
 from .bot_turns import BotTurns
 from .move_words import MoveWords
-from .protocol import MAX_TEXT, Hint, Intent, Notice, NoticeKind, Phase, TableView
+from .protocol import MAX_TEXT, Hint, Intent, Notice, NoticeKind, Phase, PresenceMark, TableView
 from .scheduler import NO_DELAY, Scheduler
 from .screen import Screen
 from .screens_apart import take_up
@@ -68,6 +68,13 @@ class TableSession:
         self.show_counting = options.counting
         self.hint: Hint | None = None
         self.screens_apart = False
+        self.host: str | None = None
+        """The seat whose person changes what is the whole table's (the bots' speed); ``None``:
+        whoever is at the screen (one screen, as the notebook's Table: everybody is host)."""
+        self.presence: dict[str, PresenceMark] = {}
+        """Who is at each seat, as a table server tells it (``sessions.presence``); empty on one screen."""
+        self.watching = 0
+        """How many watchers a table server shows the table to."""
         self.move_words = MoveWords()
         """The moves of each seat's view in words, kept from one view to the next."""
         """Every person has a screen of their own (a table server's seats): see ``screens_apart``."""
@@ -260,6 +267,11 @@ class TableSession:
     def view(self) -> TableView:
         """The browser's view (``js/PROTOCOL.md``; ``table_view``)."""
         return table_view(self)
+
+    @property
+    def may_set_table(self) -> bool:
+        """Whether the person at the screen may change what is the whole table's (the host)."""
+        return self.host is None or self.screen.at_screen == self.host
 
     def voice(self) -> Voice:
         """The table's words, naming each seat and speaking to the person at the screen as "you"."""

@@ -1,5 +1,8 @@
 """The Table's browser intents (``js/PROTOCOL.md``): each checked, then passed to the session.
 
+What is the whole table's (:data:`TABLE_SETTINGS`: the bots' speed) only its host changes
+(``TableSession.host``); anyone else is refused with ``not_host``.
+
 Nothing a browser sends can raise out of :func:`answer` or change the game unless it is a
 legal request from the person at the screen.
 """
@@ -19,10 +22,14 @@ from .protocol import MAX_TEXT, Intent, Phase
 if TYPE_CHECKING:
     from .table import TableSession
 
-__all__ = ["answer", "MAX_MESSAGE_TEXT"]
+__all__ = ["answer", "MAX_MESSAGE_TEXT", "TABLE_SETTINGS"]
 
 log = logging.getLogger(__name__)
 
+TABLE_SETTINGS = frozenset({Intent.SPEED})
+"""The intents that change the table for everyone at it: only its host sends them. (Hints,
+the coach and counting are set when the table is set up; counting's toggle at a served
+table is each screen's own.)"""
 MAX_MESSAGE_TEXT = 200
 """A browser message whose texts are longer than this is refused unread."""
 
@@ -63,6 +70,9 @@ def _handle(session: TableSession, content: Any) -> None:
         return
     if session.screen.covered:  # under the cover nothing but lifting it is accepted, and nothing is echoed
         raise IllegalMoveError(Reason.NOT_AT_SCREEN, "covered")
+    if intent in TABLE_SETTINGS and not session.may_set_table:
+        host = session.host or ""
+        raise IllegalMoveError(Reason.NOT_HOST, "not_host", host=session.names.get(host, host))
     if intent is Intent.MOVE:
         _browser_move(session, content)
     elif intent is Intent.CHOOSE_LEADER:

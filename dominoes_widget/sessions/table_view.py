@@ -98,6 +98,9 @@ def table_view(session: TableSession) -> TableView:
         "speeds": [{"key": key, "label": voice(f"table.speed_{key}")} for key in BOT_SPEEDS] if session.bots.bots else [],
         "counting": counting_panel(shown, voice, lambda seat: seat_label(session, seat, voice))
         if session.show_counting and viewer is not None else None,
+        "presence": dict(session.presence),
+        "watching": session.watching,
+        "can_set_table": viewer is not None and session.may_set_table,
     }
 
 

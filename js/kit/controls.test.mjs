@@ -69,3 +69,12 @@ test("the Pass button says what the kernel says of the pass, whatever the pile",
   drawControls(ui, readView({ ...STUCK, legal: ["S pass"], pile: null }), testWord);
   assert.equal(ui.pass.textContent, "pass", "a view without the key: a plain pass");
 });
+
+test("a view from no seat (a watcher, a table of bots) shows no move buttons to press", () => {
+  installDom();
+  const ui = buildControls();
+  drawControls(ui, readView({ seats: ["S", "N"], viewer: null, turn: "N", pile: 4 }), testWord);
+  assert.equal(ui.moveActions.hidden, true);
+  drawControls(ui, STUCK, testWord);
+  assert.equal(ui.moveActions.hidden, false);
+});

@@ -32,27 +32,30 @@ export function buildFelt() {
 
 function buildSeat(position) {
   const name = h("span", { className: "dw-seat-name" });
+  const presence = h("span", { className: "dw-presence", hidden: true });
   const count = h("span", { className: "dw-seat-count" });
   const marks = h("span", { className: "dw-seat-marks" });
-  const head = h("div", { className: "dw-seat-head" }, name, count, marks);
+  const head = h("div", { className: "dw-seat-head" }, name, presence, count, marks);
   const tiles = h("div", { className: "dw-seat-tiles", role: "img" });
   const root = h("div", { className: "dw-seat", role: "group", hidden: true, dataset: { position } }, head, tiles);
-  return { root, name, count, marks, tiles, position };
+  return { root, name, presence, count, marks, tiles, position };
 }
 
 /**
  * Draw one seat.
  * @param {object} box from buildFelt().seats
  * @param {null | {seat: string, label: string, hand: string[]|number, pips?: number|null,
- *   turn?: boolean, passed?: boolean, winner?: boolean, showTiles?: boolean, lastMove?: string}} info
- *   `lastMove`: the seat's last turn in words ("5-2", "drew 2"), shown instead of the passed mark
+ *   turn?: boolean, passed?: boolean, winner?: boolean, showTiles?: boolean, lastMove?: string,
+ *   presence?: null | {kind: string, symbol: string, text: string}}} info
+ *   `lastMove`: the seat's last turn in words ("5-2", "drew 2"), shown instead of the passed mark;
+ *   `presence`: who is at a served table's seat (kit/presence.mjs), by the name
  *   null leaves the place empty; `hand` is a list of face-up tiles or a face-down count
  * @param {(key: string, params?: object) => string} word
  */
 export function drawSeat(box, info, word) {
   box.root.hidden = !info;
   if (!info) return;
-  const { seat, label, hand, pips = null, turn = false, passed = false, winner = false, showTiles = true, lastMove = "" } = info;
+  const { seat, label, hand, pips = null, turn = false, passed = false, winner = false, showTiles = true, lastMove = "", presence = null } = info;
   const faceUp = Array.isArray(hand);
   const n = faceUp ? hand.length : Math.max(0, Number(hand) || 0);
   const countText = countWords(word, n, "tile", "tiles");
@@ -68,9 +71,10 @@ export function drawSeat(box, info, word) {
   box.root.classList.toggle("dw-winner", winner);
   box.name.textContent = label;
   box.name.title = label;
+  drawPresence(box.presence, presence);
   box.count.textContent = pipText ? `${countText} · ${pipText}` : countText;
   setChildren(box.marks, ...marks.map(([kind, text]) => h("span", { className: `dw-mark dw-mark-${kind}`, text })));
-  box.root.setAttribute("aria-label", [label, box.count.textContent, ...marks.map(([, text]) => text)].join(", "));
+  box.root.setAttribute("aria-label", [label, presence?.text, box.count.textContent, ...marks.map(([, text]) => text)].filter(Boolean).join(", "));
 
   box.tiles.hidden = !showTiles;
   box.tiles.setAttribute(
@@ -90,4 +94,11 @@ export function drawSeat(box, info, word) {
   const lying = box.position === "left" || box.position === "right";
   const tiles = faceUp ? hand : Array(n).fill(null);
   box.tiles.innerHTML = tiles.map((tile) => tileSvg(tile, { lying, fluid: true, className: "dw-seat-tile" })).join("");
+}
+
+function drawPresence(element, presence) {
+  element.hidden = !presence;
+  element.className = presence ? `dw-presence dw-presence-${presence.kind}` : "dw-presence";
+  element.textContent = presence ? `${presence.symbol} ${presence.text}` : "";
+  element.dataset.presence = presence?.kind ?? "";
 }

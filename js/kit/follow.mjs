@@ -24,10 +24,14 @@ export function drawFollow(ui, view, word) {
   ui.goOn.textContent = word("go_on");
 }
 
-/** The speed control: one option per speed the kernel offers, the current one selected; hidden with none. */
+/** The speed control: one option per speed the kernel offers, the current one selected; hidden with
+ * none; greyed (with the words why) for anyone but the host (`can_set_table`). */
 export function drawSpeed(ui, view, word) {
   ui.speedPanel.hidden = view.speeds.length === 0;
   ui.speedLabel.textContent = word("bot_speed");
+  // the bots' speed is the whole table's: at a served table only its host changes it
+  ui.speedSelect.disabled = view.can_set_table === false;
+  ui.speedPanel.title = view.can_set_table === false ? word("host_only") : "";
   setChildren(ui.speedSelect,
     ...view.speeds.map(({ key, label }) => h("option", { value: key, text: label, selected: key === view.speed })),
     view.speed === null && view.speeds.length ? h("option", { value: "", text: "—", selected: true, disabled: true }) : null,

@@ -33,3 +33,16 @@ test("the speed control offers the kernel's speeds and selects the current one",
   drawSpeed(ui, readView({}), testWord);
   assert.equal(ui.speedPanel.hidden, true, "no bots, no speed");
 });
+
+test("the speed is greyed, with the words why, for anyone but a served table's host", () => {
+  installDom();
+  const ui = buildTable();
+  const speeds = [{ key: "slow", label: "Slow" }, { key: "fast", label: "Fast" }];
+  drawSpeed(ui, readView({ speeds, speed: "fast", can_set_table: false }), testWord);
+  assert.equal(ui.speedSelect.disabled, true);
+  assert.equal(ui.speedPanel.title, "host_only");
+  drawSpeed(ui, readView({ speeds, speed: "fast", can_set_table: true }), testWord);
+  assert.equal(ui.speedSelect.disabled, false);
+  drawSpeed(ui, readView({ speeds, speed: "fast" }), testWord);
+  assert.equal(ui.speedSelect.disabled, false, "a kernel that says nothing: the one screen is the host's");
+});

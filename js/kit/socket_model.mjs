@@ -18,7 +18,7 @@ const RETRY_MS = [1000, 2000, 5000, 10000];
 export function socketUrl(href) {
   const url = new URL(href);
   url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
-  url.pathname = url.pathname.replace(/\/seat\/?$/, "/socket");
+  url.pathname = url.pathname.replace(/\/(seat|watch)\/?$/, "/socket"); // a seat's page, or a watcher's
   return url.href;
 }
 

@@ -98,6 +98,11 @@ test("the socket of a seat's link keeps its path prefix and token, and its schem
                "wss://hub.example.org/user/ana/proxy/8765/tables/abc/socket?token=t");
 });
 
+test("a watch link's socket is the table's socket, with the watch token", () => {
+  assert.equal(socketUrl("http://127.0.0.1:8765/tables/abc/watch?token=w"),
+               "ws://127.0.0.1:8765/tables/abc/socket?token=w");
+});
+
 test("a closed frame stops the reconnecting and fires closed with the message", () => {
   const { opened, connect, open } = fakeSockets();
   const timers = manualTimers();

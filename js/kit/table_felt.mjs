@@ -4,6 +4,7 @@
 import { h, setChildren } from "./dom.mjs";
 import { drawSeat } from "./felt.mjs";
 import { lineDrawing } from "./line_view.mjs";
+import { presenceMark, watchingWords } from "./presence.mjs";
 import { seatsByPosition } from "./seats.mjs";
 import { sortedKey } from "./tile.mjs";
 import { lineLabel, pileWords } from "./words.mjs";
@@ -13,8 +14,8 @@ export { lineLabel };
 
 const LINE_UNIT = { minUnit: 6, maxUnit: 32 };
 
-/** What drawSeat needs to know of `seat`. */
-export function seatInfo(view, seat, { showTiles }) {
+/** What drawSeat needs to know of `seat` (`word`: for its presence at a served table). */
+export function seatInfo(view, seat, { showTiles, word = null }) {
   const player = view.players[seat] ?? {};
   return {
     seat,
@@ -26,12 +27,13 @@ export function seatInfo(view, seat, { showTiles }) {
     winner: Boolean(view.result?.winners?.includes(seat)),
     showTiles,
     lastMove: view.seat_moves[seat] ?? "",
+    presence: word ? presenceMark(view, seat, word) : null,
   };
 }
 
 /** The view's parts the seats are drawn from (to redraw them only when these change). */
 export function seatInputs(view) {
-  return [view.seats, view.bottom, view.viewer, view.players, view.hands, view.pips, view.turn, view.passed, view.result?.winners, view.phase, view.seat_moves];
+  return [view.seats, view.bottom, view.viewer, view.players, view.hands, view.pips, view.turn, view.passed, view.result?.winners, view.phase, view.seat_moves, view.presence];
 }
 
 /** Every seat round the line; the bottom seat's tiles show in the tray instead, unless a result shows. */
@@ -39,17 +41,20 @@ export function drawSeats(felt, view, word) {
   const byPosition = seatsByPosition(view.seats, view.bottom ?? view.viewer);
   const trayShowsBottom = !showsResult(view);
   for (const [position, seat] of Object.entries(byPosition)) {
-    const info = seat ? seatInfo(view, seat, { showTiles: !(position === "bottom" && trayShowsBottom) }) : null;
+    const info = seat ? seatInfo(view, seat, { showTiles: !(position === "bottom" && trayShowsBottom), word }) : null;
     drawSeat(felt.seats[position], info, word);
   }
   felt.root.classList.toggle("dw-no-sides", !byPosition.left && !byPosition.right);
 }
 
-/** The corners: the rules' name and the hand at the top left, the pile at the top right. */
+/** The corners: the rules' name and the hand at the top left, the pile at the top right, and
+ * how many watch a served table at the bottom right. */
 export function drawCorners(felt, view, word) {
   setChildren(felt.corners.topStart, h("strong", { text: view.title }), h("span", { text: view.hand_label }));
   const pile = pileWords(view.pile, word);
   setChildren(felt.corners.topEnd, pile ? h("span", { className: "dw-pile", text: pile }) : null);
+  const watching = watchingWords(view, word);
+  setChildren(felt.corners.bottomEnd, watching ? h("span", { className: "dw-watching", text: watching }) : null);
 }
 
 /**

@@ -99,3 +99,27 @@ test("the glide starts on the seat: the tile's offset to the seat's middle, in t
   startFromSeat(felt, seat, 0.5);
   assert.equal(tile.style.getPropertyValue("--dw-glide"), "-380px 0px");
 });
+
+test("a served table's seats say who is here, in words and shapes; bots and one-screen tables say nothing", () => {
+  installDom();
+  const felt = buildFelt();
+  drawSeats(felt, { ...VIEW, presence: { S: "here", N: "left", E: "bot", W: "never" } }, testWord);
+  const shown = (position) => felt.seats[position].presence;
+  assert.equal(shown("bottom").dataset.presence, "here");
+  assert.match(shown("bottom").textContent, /^● /);
+  assert.equal(shown("top").dataset.presence, "left");
+  assert.equal(shown("left").dataset.presence, "never");
+  assert.equal(shown("right").hidden, true, "a bot's label says it is a bot");
+  assert.match(felt.seats.top.root.getAttribute("aria-label"), /presence_left/);
+  drawSeats(felt, VIEW, testWord);
+  assert.equal(shown("bottom").hidden, true, "no presence: nothing drawn");
+});
+
+test("the corner counts the watchers while anyone watches", () => {
+  installDom();
+  const felt = buildFelt();
+  drawCorners(felt, { ...VIEW, watching: 3 }, testWord);
+  assert.match(felt.corners.bottomEnd.textContent, /watching_many/);
+  drawCorners(felt, VIEW, testWord);
+  assert.equal(felt.corners.bottomEnd.textContent, "");
+});

@@ -36,14 +36,14 @@ function drawView(ctx, view) {
   drawStatusPart(ctx, view);
   drawMessage(ctx, view);
   if (ctx.state.changed("follow", [view.recap, view.holding, view.announce])) drawFollow(ctx.ui, view, ctx.word);
-  if (ctx.state.changed("speed", [view.speed, view.speeds])) drawSpeed(ctx.ui, view, ctx.word);
+  if (ctx.state.changed("speed", [view.speed, view.speeds, view.can_set_table])) drawSpeed(ctx.ui, view, ctx.word);
   drawSide(ctx, view);
   drawCover(ctx.ui, view);
 }
 
 function drawFelt({ ui, state, word }, view) {
   if (state.changed("seats", seatInputs(view))) drawSeats(ui.felt, view, word);
-  if (state.changed("corners", [view.title, view.hand_label, view.pile])) drawCorners(ui.felt, view, word);
+  if (state.changed("corners", [view.title, view.hand_label, view.pile, view.watching])) drawCorners(ui.felt, view, word);
 }
 
 function drawLinePart({ ui, state, word, fresh }, view) {

@@ -49,9 +49,12 @@ export const DEFAULT_VIEW = {
   speed: null,
   speeds: [],
   counting: null,
+  presence: {},
+  watching: 0,
+  can_set_table: true,
 };
 const LIST_KEYS = ["seats", "line", "passed", "moves", "move_words", "move_items", "legal", "playable", "leader_choices", "speeds"];
-const OBJECT_KEYS = ["players", "hands", "pips", "seat_moves"];
+const OBJECT_KEYS = ["players", "hands", "pips", "seat_moves", "presence"];
 
 /** The view with every key present and of its type: a garbled or missing key takes its default. */
 export function readView(raw) {

@@ -1,0 +1,33 @@
+// Who is at each seat of a served table, as the server says (view.presence): a shape and a
+// word per seat, so that it reads without colour. And how many watch. DOM-free.
+//
+// The kernel decides every mark ("here", "never", "left", "bot"); this only names them.
+// A table on one screen sends no presence: nothing is drawn.
+
+/** The shape of each mark: filled (here), hollow (never came), dotted (left). */
+export const PRESENCE_SYMBOLS = { here: "●", never: "○", left: "◌" };
+const PRESENCE_WORDS = { here: "presence_here", never: "presence_never", left: "presence_left" };
+
+/**
+ * The mark by a seat's name: `{kind, symbol, text}`, or null (no presence known, or a bot,
+ * whose label says so already).
+ * @param {object} view the Table's view (readView)
+ * @param {string} seat
+ * @param {(key: string, params?: object) => string} word
+ */
+export function presenceMark(view, seat, word) {
+  const kind = view.presence?.[seat];
+  if (!Object.hasOwn(PRESENCE_SYMBOLS, kind ?? "")) return null;
+  return { kind, symbol: PRESENCE_SYMBOLS[kind], text: word(PRESENCE_WORDS[kind]) };
+}
+
+/** "3 watching" while anyone watches the table, else "". */
+export function watchingWords(view, word) {
+  const n = Number.isInteger(view.watching) && view.watching > 0 ? view.watching : 0;
+  return n ? word(n === 1 ? "watching_one" : "watching_many", { n }) : "";
+}
+
+/** The banner of a watcher's page: what the page is, in words. */
+export function watcherBanner(word) {
+  return word("watching_banner");
+}
