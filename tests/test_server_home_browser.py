@@ -69,13 +69,12 @@ def test_a_host_starts_a_table_from_the_form_and_hands_out_the_links(chromium, s
         page.locator('button[type="submit"]').click()
         page.wait_for_url("**/invite?token=*")
 
-        cards = page.locator(".dw-invite-card")
-        assert cards.count() == 2
-        assert page.locator(".dw-invite-card h2").all_inner_texts() == ["Ana (South)", "Bao (East)"]
-        assert page.locator(".dw-invite-card svg.dw-qr").count() == 2
+        assert page.locator(".dw-invite-seat h2").all_inner_texts() == ["Ana (South)", "Bao (East)"]
+        assert page.locator(".dw-invite-watch h2").inner_text().startswith("Watch")
+        assert page.locator(".dw-invite-card svg.dw-qr").count() == 3
         assert page.locator(".dw-qr").first.bounding_box()["width"] >= 120  # big enough for a phone's camera
         links = page.locator("input.dw-link").evaluate_all("inputs => inputs.map(i => i.value)")
-        assert all("/tables/" in link and "token=" in link for link in links)
+        assert all("/tables/" in link and "token=" in link for link in links) and "/watch?" in links[2]
         shoot(page, "invite-wide-light")
 
         page.locator(".dw-invite-card").nth(1).locator("button.dw-copy").click()
