@@ -11,7 +11,8 @@ from ..page import html_page
 
 __all__ = ["seat_page", "closed_page", "wrong_link_page", "watch_full_page", "preferred_lang", "page_html"]
 
-_STYLE = """body { margin: 0; padding: 12px; font-family: system-ui, sans-serif; color-scheme: light dark; }
+_STYLE = """:root { color-scheme: light dark; }  /* the page around the table follows a dark system theme too */
+body { margin: 0; padding: 12px; font-family: system-ui, sans-serif; background: Canvas; color: CanvasText; }
 .dw-closed { max-width: 34rem; margin: 12vh auto 0; padding: 1rem 1.5rem; border: 1px solid #8884;
              border-radius: 10px; font-size: 1.05rem; line-height: 1.5; }
 .dw-closed h1 { margin: 0 0 0.5rem; font-size: 1.4rem; }
