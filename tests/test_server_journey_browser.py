@@ -87,7 +87,8 @@ def test_a_table_started_from_the_home_page_is_played_watched_and_checked(chromi
         host = "N"  # the first person's seat in the game's order: its page sets the bots' speed
         assert pages[host].locator(".dw-speed-select").is_enabled()
         assert pages["S"].locator(".dw-speed-select").is_disabled()
-        pages[host].locator(".dw-speed-select").select_option(index=0)
+        pages[host].locator(".dw-speed-select").select_option("instant")
+        pages["S"].wait_for_function(f"() => ({VIEW}).speed === 'instant'")  # the host's choice holds for everyone
 
         clicks = 0
         for _ in range(60):
