@@ -23,6 +23,8 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
+from .sessions.replay_wire import pack_data, unpack_data
+
 __all__ = ["PAYLOAD_KEYS", "INLINE_LIMIT", "replay_page", "html_page", "script_json", "write_page", "page_state"]
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -82,7 +84,8 @@ def replay_page(payload: Mapping[str, Any], *, title: str | None = None, inline_
     state = {key: payload[key] for key in PAYLOAD_KEYS if key in payload}
     data = state.get("data") or {}
     words = state.get("words") or {}
-    packed = json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode("utf-8")
+    state["data"] = wire = pack_data(data)  # as the widget syncs it (sessions/replay_wire.py)
+    packed = json.dumps(wire, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode("utf-8")
     if len(packed) > inline_limit:
         del state["data"]
         state["data_gzip"] = base64.b64encode(gzip.compress(packed, compresslevel=9, mtime=0)).decode("ascii")
@@ -129,11 +132,14 @@ def write_page(path: str | os.PathLike[str], payload: Mapping[str, Any], *, titl
 
 
 def page_state(html: str) -> dict[str, Any]:
-    """The Replay's traits a page holds (its ``data`` unpacked when it was stored gzipped)."""
+    """The Replay's traits a page holds (its ``data`` unzipped when it was stored gzipped, and read
+    back from its packed form)."""
     found = re.search(r'<script type="application/json" id="dominoes-replay">(.*?)</script>', html, re.DOTALL)
     if found is None:
         raise ValueError("not a replay page: it has no dominoes-replay payload")
     state: dict[str, Any] = json.loads(found.group(1))
     if "data_gzip" in state:
         state["data"] = json.loads(gzip.decompress(base64.b64decode(state.pop("data_gzip"))))
+    if "data" in state:
+        state["data"] = unpack_data(state["data"])
     return state

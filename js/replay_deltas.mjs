@@ -3,19 +3,25 @@
 //
 // A change holds only the keys that changed; an object (hands, pips, counting) holds only
 // its changed entries, merged into the old one unless its key is in `whole`; `line_left`
-// and `line_right` are a tile added at that end of the line.
+// and `line_right` are a tile added at that end of the line; `less` names, per object, the
+// entries (lists) that lost one item, and that item (a hand that played a tile).
 
 const WHOLE = "whole";
+const LESS = "less";
 
 /** Step `before` with `change` applied: a new object (`before` is left as it is). */
 export function applyChange(before, change) {
   const step = { ...before };
   const whole = change[WHOLE] ?? [];
+  for (const [key, entries] of Object.entries(change[LESS] ?? {})) {
+    step[key] = { ...before[key] };
+    for (const [entry, gone] of Object.entries(entries)) step[key][entry] = without(before[key]?.[entry] ?? [], gone);
+  }
   for (const [key, value] of Object.entries(change)) {
-    if (key === WHOLE) continue;
+    if (key === WHOLE || key === LESS) continue;
     if (key === "line_left") step.line = [value, ...(before.line ?? [])];
     else if (key === "line_right") step.line = [...(before.line ?? []), value];
-    else if (isObject(value) && isObject(before[key]) && !whole.includes(key)) step[key] = { ...before[key], ...value };
+    else if (isObject(value) && isObject(step[key]) && !whole.includes(key)) step[key] = { ...step[key], ...value };
     else step[key] = value;
   }
   return step;
@@ -39,6 +45,12 @@ export function handSteps(hand) {
   if (!hand.deltas && Array.isArray(hand.steps)) return hand.steps;
   if (!decoded.has(hand)) decoded.set(hand, decodeSteps(hand.deltas));
   return decoded.get(hand);
+}
+
+/** `items` without the first item equal to `gone`. */
+function without(items, gone) {
+  const at = items.indexOf(gone);
+  return at < 0 ? [...items] : [...items.slice(0, at), ...items.slice(at + 1)];
 }
 
 function isObject(value) {

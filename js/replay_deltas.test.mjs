@@ -44,3 +44,13 @@ test("a hand is decoded once and kept", () => {
   assert.deepEqual(handSteps(null), []);
   assert.equal(handSteps({ steps: WHOLE_STEPS }), WHOLE_STEPS, "a hand saved with its steps whole reads as it is");
 });
+
+test("`less` takes the one item an entry lost and keeps the order of the rest", () => {
+  const before = { hands: { N: ["0-1", "2-3", "4-5"], S: 3 }, pips: { N: 15 } };
+  const after = applyChange(before, { less: { hands: { N: "2-3" } }, pips: { N: 10 } });
+  assert.deepEqual(after.hands, { N: ["0-1", "4-5"], S: 3 });
+  assert.deepEqual(after.pips, { N: 10 });
+  assert.deepEqual(before.hands.N, ["0-1", "2-3", "4-5"], "the step before is left as it was");
+  const both = applyChange(before, { less: { hands: { N: "0-1" } }, hands: { S: 2 } });
+  assert.deepEqual(both.hands, { N: ["2-3", "4-5"], S: 2 }, "a hand's tile gone and another's count changed");
+});

@@ -361,8 +361,10 @@ def set_view(page: Any, view: dict) -> None:
 
 # -- the Replay ------------------------------------------------------------------------------
 def traits(replay: Any) -> dict:
-    """The synced traits of a ``Replay``, as the browser would get them."""
-    return {name: getattr(replay, name) for name in ("data", "words", "hand", "step", "speed", "rules_text", "report")}
+    """The synced traits of a ``Replay``, as the browser would get them (``data`` packed, through
+    the trait's own serializer)."""
+    names = ("data", "words", "hand", "step", "speed", "rules_text", "report")
+    return {name: replay.get_state(name)[name] for name in names}
 
 
 def model_position(page: Any) -> dict:

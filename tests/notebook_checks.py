@@ -43,6 +43,7 @@ from typing import Any, Iterator, Mapping
 import nbformat
 
 from dominoes_widget.catalog import LANGUAGES, catalog
+from dominoes_widget.sessions.replay_wire import unpack_data
 from dominoes_widget.sessions.step_deltas import hand_steps
 
 REPO = Path(__file__).resolve().parent.parent
@@ -270,7 +271,7 @@ def state_facts(state: dict[str, Any]) -> dict[str, str] | None:
                  "pile": view.get("pile"), "move": (view.get("moves") or [None])[-1]}
         facts: dict[str, str] = {"lang": view.get("lang", "en")}
     elif "data" in state and state.get("data"):  # a Replay of a good record
-        data = state["data"]
+        data = unpack_data(state["data"])  # saved packed, as the widget syncs it
         try:
             shown = hand_steps(data["hands"][state["hand"]])[state["step"]]
         except (IndexError, KeyError, TypeError):

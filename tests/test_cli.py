@@ -5,7 +5,6 @@ from __future__ import annotations
 import copy
 import json
 import os
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -115,8 +114,9 @@ def test_verify_a_missing_file(tmp_path, capsys):
 
 def _page_state(path: Path) -> dict:
     """The Replay's traits that a one-file page carries (js/PROTOCOL.md, "The one-file replay page")."""
-    page = path.read_text(encoding="utf-8")
-    return json.loads(re.search(r'id="dominoes-replay">(.*?)</script>', page, re.S).group(1))
+    from dominoes_widget.page import page_state
+
+    return page_state(path.read_text(encoding="utf-8"))  # its data read back from the packed form
 
 
 def test_html_counting_puts_the_bottom_seats_counting_on_the_page(tmp_path, capsys):

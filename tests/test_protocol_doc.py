@@ -13,7 +13,7 @@ from typing import get_type_hints
 
 import pytest
 
-from dominoes_widget.sessions.protocol import ReplayData, ReplayHand, ReplayStep, TableView
+from dominoes_widget.sessions.protocol import ReplayData, ReplayHand, ReplayStep, ReplayWire, ReplayWireHand, TableView
 
 PROTOCOL = Path(__file__).resolve().parent.parent / "js" / "PROTOCOL.md"
 OPENING = {"{": "}", "[": "]", "(": ")"}
@@ -69,12 +69,14 @@ def _fields(kind: type) -> set[str]:
     ("the Replay's data", "data = {", ReplayData),
     ("a replayed hand", "hands: [{", ReplayHand),
     ("a replay step", "deltas: [{", ReplayStep),
+    ("the Replay's data as it travels", "wire = {", ReplayWire),
+    ("a hand as it travels", "wire_hands: [{", ReplayWireHand),
 ])
 def test_documented_fields_are_the_python_fields(name: str, start: str, kind: type) -> None:
     documented = _top_level_keys(_literal_after(_document(), start))
-    if kind is ReplayHand:
+    if kind in (ReplayHand, ReplayWireHand):
         documented.add("analysis")  # documented in its own block, after the data
-    if kind is ReplayData:
+    if kind in (ReplayData, ReplayWire):
         documented.add("summary")  # documented in its own block, with the analysis
     python = _fields(kind)
     assert documented - python == set(), f"{name}: PROTOCOL.md documents fields the Python type lacks"

@@ -16,6 +16,7 @@ from dominoes_widget.sessions.move_words import MoveWords
 from dominoes_widget.sessions.replay import ReplaySession
 from dominoes_widget.views import seat_view
 from dominoes_widget.widgets.replay import Replay
+from dominoes_widget.sessions.replay_wire import is_packed, unpack_data
 from dominoes_widget.sessions.step_deltas import hand_steps
 
 RECORDS = next(folder for folder in (Path(__file__).resolve().parent / "data" / "records",  # the repo's copies
@@ -265,7 +266,7 @@ def test_the_synced_payload_is_compact():
 def test_the_widget_state_holds_the_whole_record_once():
     replay = Replay(SIX_LOVE)
     state = replay.get_state()
-    assert state["data"] == replay.data
+    assert is_packed(state["data"]) and unpack_data(state["data"]) == replay.data, "it travels packed, losing nothing"
     assert state["hand"] == 0 and state["step"] == 0
     assert "static/replay.js" not in json.dumps(state)  # the code itself, not a path
     assert state["_esm"].strip(), "the bundled front end travels with the widget state"

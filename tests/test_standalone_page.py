@@ -104,8 +104,8 @@ def test_replay_to_html_carries_every_trait_and_opens_where_asked():
     replay.go(1, 3)
     found = re.search(r'<script type="application/json" id="dominoes-replay">(.*?)</script>', replay.to_html(), re.S)
     state = json.loads(found.group(1))
-    assert state == {name: getattr(replay, name) for name in ("data", "words", "rules_text", "report", "hand",
-                                                               "step", "speed")}
+    assert state == {name: replay.get_state(name)[name] for name in ("data", "words", "rules_text", "report", "hand",
+                                                                      "step", "speed")}, "as the widget syncs them"
     assert state["data"]["bottom"] == "E" and (state["hand"], state["step"]) == (1, 3)
     page = replay.to_html(hand=2, step=-1, title="Game 7")
     state = json.loads(re.search(r'id="dominoes-replay">(.*?)</script>', page, re.S).group(1))
@@ -389,7 +389,7 @@ def test_the_whole_match_chart_opens_wide_with_hand_lines_hover_and_click_to_jum
         page.locator("button.dw-match-toggle").click()
         chart = page.locator(".dw-wide-chart .dw-strip-box")
         assert chart.evaluate("el => { const r = el.getBoundingClientRect(); "
-                              "return r.top >= 0 && r.bottom <= innerHeight; }"), "opened into view"
+                              "return r.top >= -1 && r.bottom <= innerHeight + 1; }"), "opened into view (to the pixel)"
         box = chart.bounding_box()
         assert box["width"] >= width - 2 * 12 - 4, "as wide as the page"
         assert box["height"] >= 150, "tall enough to read"
@@ -443,3 +443,46 @@ def test_at_a_phones_width_every_seat_shows_its_whole_name(chromium, tmp_path, l
             picture_offline_and_clean(page, f"names-390x844-{lang}-{theme}.png", requests, path, errors)
         finally:
             page.close()
+
+
+STUDY_BOXES = """() => {
+  const box = (selector) => { const el = document.querySelector(selector); const r = el.getBoundingClientRect();
+    return {top: r.top, bottom: r.bottom, height: r.height, scrollHeight: el.scrollHeight, clientHeight: el.clientHeight,
+            scrollWidth: el.scrollWidth, clientWidth: el.clientWidth}; };
+  const inner = document.querySelector('.dw-side-inner');
+  return {side: box('.dw-side'), inner: box('.dw-side-inner'), main: box('.dw-main'), moves: box('.dw-move-list'),
+          best: box('.dw-best-info'), said: box('.dw-said'), info: box('.dw-info'),
+          innerScrolls: getComputedStyle(inner).overflowY !== 'visible' && inner.scrollHeight > inner.clientHeight + 1};
+}"""
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (390, 844)], ids=["1366x768", "390x844"])
+def test_the_study_page_fits_a_phone_and_gives_the_moves_room_on_a_wide_screen(chromium, tmp_path, size):
+    """The analysis page (``html --analysis``) at a marked move with the best move shown: on a
+    phone the side panels come under the board and flow with the page (no box that scrolls
+    inside it) and the best-move line shows whole; on a 1366x768 screen the move list takes
+    at least 40% of the window's height; Play and one move forward never look alike."""
+    width, height = size
+    for page, requests, errors, path, theme in analysed_pages(chromium, tmp_path, size):
+        page.keyboard.press("n")  # the next marked move
+        page.keyboard.press("b")  # its best move
+        assert page.locator(".dw-best-info").is_visible()
+        boxes = page.evaluate(STUDY_BOXES)
+        best, said = boxes["best"], boxes["said"]
+        assert best["scrollWidth"] <= best["clientWidth"], "the best-move line is not cut at its side"
+        assert said["scrollHeight"] <= said["clientHeight"] + 1 and best["bottom"] <= boxes["info"]["bottom"] + 1, \
+            "nor below: the step's words show whole"
+        if width < 700:
+            assert boxes["side"]["top"] >= boxes["main"]["bottom"], "the panels are under the board"
+            assert not boxes["innerScrolls"] and boxes["side"]["height"] > 260, "they flow with the page"
+            assert boxes["moves"]["scrollHeight"] <= boxes["moves"]["clientHeight"] + 1, "the whole move list shows"
+        else:
+            assert boxes["moves"]["height"] >= 0.4 * height, f"the move list: {boxes['moves']['height']:.0f} px"
+        play, forward = page.locator(".dw-play"), page.locator('.dw-step[data-action="next"]')
+        assert play.locator(".dw-play-word").is_visible() and play.inner_text().strip() == "Play"
+        assert play.get_attribute("aria-label") == "Play (space)" and forward.get_attribute("aria-label") == "Forward one move (→)"
+        assert play.locator("svg").inner_html() != forward.locator("svg").inner_html(), "two different glyphs"
+        picture_offline_and_clean(page, f"study-{width}x{height}-{theme}.png", requests, path, errors)
+        play.click()
+        assert play.inner_text().strip() == "Pause" and play.get_attribute("aria-label") == "Pause (space)"
+        play.click()

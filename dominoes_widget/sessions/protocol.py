@@ -11,7 +11,7 @@ from typing import Any, Literal, NotRequired, TypedDict
 
 __all__ = ["Phase", "Intent", "TableView", "PlayerInfo", "Notice", "NoticeKind", "ScorePanel", "ScoreRow",
            "LeaderChoice", "Cover", "ResultPanel", "Look", "Hint", "HintMove", "Counting", "UnseenCount", "KnownVoid", "ReplayData",
-           "ReplayHand", "ReplayStep", "ReplayPlayer", "ReplayResult", "ProblemInfo", "ReplayAnalysis",
+           "ReplayHand", "ReplayStep", "ReplayWire", "ReplayWireHand", "ReplayPlayer", "ReplayResult", "ProblemInfo", "ReplayAnalysis",
            "AnalysisMark", "AnalysisSummary", "SpeedChoice", "Heading", "Position", "TABLE_VIEW_KEYS",
            "PROTOCOL_VERSION", "MAX_TEXT", "PresenceMark"]
 
@@ -284,6 +284,33 @@ class ReplayData(Heading):
     end: str
     hands: list[ReplayHand]
     summary: NotRequired[AnalysisSummary]  # only with an analysis
+
+
+class ReplayWireHand(TypedDict, total=False):
+    """A hand of :class:`ReplayWire`: its texts and panels as indices into ``shared``, its steps' changes as lists."""
+
+    label: str
+    moves: list[int]
+    move_items: list[int]
+    score_before: int
+    score_after: int | None
+    tally_before: int
+    tally_after: int | None
+    result: int | None
+    deltas: list[list[Any]]  # [mask, value, ...]: bit i of mask says step_keys[i] is there
+    analysis: ReplayAnalysis
+
+
+class ReplayWire(Heading):
+    """The ``data`` trait as it travels (``sessions/replay_wire.py``): each repeated value once."""
+
+    players: dict[str, ReplayPlayer]
+    end: str
+    shared: list[Any]
+    step_keys: list[str]
+    shared_keys: list[str]
+    hands: list[ReplayWireHand]
+    summary: NotRequired[AnalysisSummary]
 
 
 class ProblemInfo(TypedDict):

@@ -13,13 +13,15 @@ depend on how a step is built. ``js/replay_deltas.mjs`` reads it back in the bro
   both objects holds only the entries that changed (merged into the old object);
 - a line that grew by one tile at an end is sent as ``line_left`` or ``line_right``
   (that tile) instead of the whole ``line``;
+- an object's entry that is a list which lost one item (a hand that played a tile) is sent
+  in ``less`` as that item (``{"hands": {"S": "6-6"}}``) instead of the rest of the list;
 - ``whole`` lists the objects sent whole because an entry went (rare: a merge would keep it).
 
 >>> steps = [{"line": [], "hands": {"N": ["1-2"], "S": ["3-4"]}, "turn": "N"},
 ...          {"line": [[1, 2]], "hands": {"N": [], "S": ["3-4"]}, "turn": "S"},
 ...          {"line": [[1, 2], [2, 3]], "hands": {"N": [], "S": ["3-4"]}, "turn": "S"}]
 >>> encode_steps(steps)[1:]
-[{'line_left': [1, 2], 'hands': {'N': []}, 'turn': 'S'}, {'line_right': [2, 3]}]
+[{'line_left': [1, 2], 'less': {'hands': {'N': '1-2'}}, 'turn': 'S'}, {'line_right': [2, 3]}]
 >>> decode_steps(encode_steps(steps)) == steps
 True
 """
@@ -33,6 +35,7 @@ __all__ = ["encode_steps", "decode_steps", "hand_steps"]
 LINE = "line"
 LINE_LEFT, LINE_RIGHT = "line_left", "line_right"
 WHOLE = "whole"  # the keys of objects sent whole (an entry was removed), not merged
+LESS = "less"  # per object key, the entries (lists) that lost one item: that item
 
 
 def encode_steps(steps: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
@@ -74,25 +77,50 @@ def _change(before: Mapping[str, Any], step: Mapping[str, Any]) -> dict[str, Any
                 continue
         if isinstance(old, dict) and isinstance(value, dict):
             if old.keys() <= value.keys():
-                change[key] = {k: v for k, v in value.items() if k not in old or old[k] != v}
+                changed = {k: v for k, v in value.items() if k not in old or old[k] != v}
+                less = {k: gone for k, v in changed.items() if (gone := _one_less(old.get(k), v)) is not None}
+                if less:
+                    change.setdefault(LESS, {})[key] = less
+                    changed = {k: v for k, v in changed.items() if k not in less}
+                if changed:
+                    change[key] = changed
                 continue
             change.setdefault(WHOLE, []).append(key)  # an entry went: merging would keep it
         change[key] = value
     return change
 
 
+def _one_less(old: Any, new: Any) -> str | int | None:
+    """The one item (a string or a number) that ``old`` lost to become ``new``, if that is all
+    that happened (the first of its equals removed), else ``None``."""
+    if not (isinstance(old, list) and isinstance(new, list) and len(new) == len(old) - 1):
+        return None
+    at = next((i for i, (a, b) in enumerate(zip(old, new)) if a != b), len(new))
+    gone = old[at]
+    if isinstance(gone, bool) or not isinstance(gone, (str, int)) or old.index(gone) != at:
+        return None
+    return gone if old[at + 1:] == new[at:] else None
+
+
+def _without(items: list[Any], gone: Any) -> list[Any]:
+    at = items.index(gone)
+    return [*items[:at], *items[at + 1:]]
+
+
 def _apply(before: Mapping[str, Any], change: Mapping[str, Any]) -> dict[str, Any]:
     step = dict(before)
     whole = change.get(WHOLE, ())
+    for key, less in change.get(LESS, {}).items():
+        step[key] = {**before[key], **{k: _without(before[key][k], gone) for k, gone in less.items()}}
     for key, value in change.items():
-        if key == WHOLE:
+        if key in (WHOLE, LESS):
             continue
         if key == LINE_LEFT:
             step[LINE] = [value, *before[LINE]]
         elif key == LINE_RIGHT:
             step[LINE] = [*before[LINE], value]
-        elif isinstance(value, dict) and isinstance(before.get(key), dict) and key not in whole:
-            step[key] = {**before[key], **value}
+        elif isinstance(value, dict) and isinstance(step.get(key), dict) and key not in whole:
+            step[key] = {**step[key], **value}
         else:
             step[key] = value
     return step

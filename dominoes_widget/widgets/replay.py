@@ -4,7 +4,8 @@
 (:class:`~dominoes_widget.record.Replayed`) or a :class:`~dominoes_widget.match.Match`;
 ``Replay.load("game.json")`` reads a file. Every position of the record goes to the
 browser once, in the ``data`` trait (built by a
-:class:`~dominoes_widget.sessions.replay.ReplaySession`), and the browser steps through it
+:class:`~dominoes_widget.sessions.replay.ReplaySession`, packed on its way by
+:mod:`~dominoes_widget.sessions.replay_wire`), and the browser steps through it
 on its own (buttons, slider, keys, play/pause), so a notebook saved with its widget state
 still steps with no kernel.
 
@@ -47,6 +48,7 @@ from ..move import Move
 from ..record import Replayed
 from ..sessions.protocol import ProblemInfo
 from ..sessions.replay import MAX_SPEED, MIN_SPEED, ReplaySession, analysis_progress
+from ..sessions.replay_wire import pack_data
 from ..sessions.step_deltas import hand_steps
 from .guarded import GuardedState
 from .static_picture import StaticPicture
@@ -77,6 +79,15 @@ def _check_speed(replay: "Replay", proposed: Mapping[str, Any]) -> str | None:
     return None
 
 
+def _data_to_json(data: Mapping[str, Any], replay: "Replay") -> dict[str, Any]:
+    """``data`` as it travels to the browser: packed (``sessions/replay_wire.py``), once per value."""
+    cached = replay.__dict__.get("_packed")
+    if cached is None or cached[0] is not data:
+        cached = (data, pack_data(data))
+        replay.__dict__["_packed"] = cached
+    return cached[1]
+
+
 class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
     """Step through a recorded match: every hand open, the score, each move explained.
 
@@ -101,7 +112,8 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
     _css = STATIC / "replay.css"
     _browser_writable = {"hand": _check_position, "step": _check_position, "speed": _check_speed}
 
-    data = traitlets.Dict(help="every position of the record, for the browser (js/PROTOCOL.md)").tag(sync=True)
+    data = traitlets.Dict(help="every position of the record, for the browser (js/PROTOCOL.md); it travels "
+                               "packed (sessions/replay_wire.py)").tag(sync=True, to_json=_data_to_json)
     words = traitlets.Dict().tag(sync=True)
     hand = traitlets.Int(0, help="the hand shown (0-based)").tag(sync=True)
     step = traitlets.Int(0, help="moves made in the hand shown: 0 is the deal").tag(sync=True)

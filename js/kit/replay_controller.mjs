@@ -10,6 +10,7 @@ import { fillHandPicker, labelReplay, showPlaying, showProgress, showReport, sho
 import { makeWords } from "./words.mjs";
 import { hasAnalysis, nextMarked } from "../replay_analysis.mjs";
 import { atRecordEnd, clampPosition, handCount, navigate, playDelay } from "../replay_steps.mjs";
+import { unpackData } from "../replay_wire.mjs";
 
 /** The Replay over `ui` (replay_skeleton's buildReplay) and `model` (anywidget's, or the page's). */
 export function createReplay(ui, model, { timers = globalThis } = {}) {
@@ -171,7 +172,7 @@ function actions({ ui, model, state, player, position, go, drawSoon }) {
 /** What each trait's change does: `listeners` for the model, `showAll()` at the start. */
 function traitUpdates({ ui, model, state, player, drawSoon }) {
   function onData() {
-    state.data = model.get("data") ?? {};
+    state.data = unpackData(model.get("data")); // as it travels (replay_wire.mjs), read once
     state.changed = changeTracker();
     state.analysed = hasAnalysis(state.data);
     if (!state.analysed) {

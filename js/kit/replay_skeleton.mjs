@@ -11,15 +11,17 @@ import { buildSide } from "./panels.mjs";
 export const SPEEDS = [0.5, 1, 2, 4, 8];
 
 // Button icons as inline SVG (icon fonts and media glyphs are missing from many systems).
-const TRIANGLE_LEFT = "M11 3 L4 8 L11 13 Z";
+// Play is the only full triangle (and says its word); one move back or forward is a chevron.
 const TRIANGLE_RIGHT = "M5 3 L12 8 L5 13 Z";
+const CHEVRON_LEFT = "M11 2.5 L5.5 8 L11 13.5 L12.6 11.9 L8.7 8 L12.6 4.1 Z";
+const CHEVRON_RIGHT = "M5 2.5 L10.5 8 L5 13.5 L3.4 11.9 L7.3 8 L3.4 4.1 Z";
 export const ICONS = Object.freeze({
   prevHand: `<rect x="1" y="3" width="2" height="10"/><path d="M9 3 L3.5 8 L9 13 Z"/><path d="M15 3 L9.5 8 L15 13 Z"/>`,
   start: `<rect x="3" y="3" width="2" height="10"/><path d="M13 3 L6 8 L13 13 Z"/>`,
-  prev: `<path d="${TRIANGLE_LEFT}"/>`,
+  prev: `<path d="${CHEVRON_LEFT}"/>`,
   play: `<path d="${TRIANGLE_RIGHT}"/>`,
   pause: `<rect x="4" y="3" width="3" height="10"/><rect x="9" y="3" width="3" height="10"/>`,
-  next: `<path d="${TRIANGLE_RIGHT}"/>`,
+  next: `<path d="${CHEVRON_RIGHT}"/>`,
   end: `<path d="M3 3 L10 8 L3 13 Z"/><rect x="11" y="3" width="2" height="10"/>`,
   nextHand: `<path d="M1 3 L6.5 8 L1 13 Z"/><path d="M7 3 L12.5 8 L7 13 Z"/><rect x="13" y="3" width="2" height="10"/>`,
 });

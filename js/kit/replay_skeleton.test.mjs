@@ -70,3 +70,11 @@ test("the table per player: folded under its title, the heads with their words, 
   drawSummary(ui, null);
   assert.equal(ui.summaryBox.hidden, true);
 });
+
+test("play and one move forward never look alike: each its own glyph, play with its word", async () => {
+  const { ICONS } = await import("./replay_skeleton.mjs");
+  const glyphs = Object.values(ICONS);
+  assert.equal(new Set(glyphs).size, glyphs.length, "every button its own glyph");
+  assert.notEqual(ICONS.next, ICONS.play);
+  assert.notEqual(ICONS.prev.replace(/[\d.]+/g, ""), ICONS.play.replace(/[\d.]+/g, ""), "a chevron, not a triangle");
+});
