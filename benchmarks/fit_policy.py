@@ -20,8 +20,8 @@ from concurrent.futures import ProcessPoolExecutor
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from dominoes_widget import Hand, Rules, seat_view  # noqa: E402
-from dominoes_widget.bots import make_bot  # noqa: E402
-from dominoes_widget.bots.playout import POLICY_WEIGHTS, Policy, features  # noqa: E402
+from dominoes_widget.studies.bots import make_bot  # noqa: E402
+from dominoes_widget.studies.bots.playout import POLICY_WEIGHTS, Policy, features  # noqa: E402
 
 
 def decisions(deal: int) -> list[tuple[list[tuple[int, ...]], int]]:

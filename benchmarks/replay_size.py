@@ -25,9 +25,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from dominoes_widget import Match, Rules, seat_view, write_record  # noqa: E402
-from dominoes_widget.bots import make_bot  # noqa: E402
+from dominoes_widget.studies.bots import make_bot  # noqa: E402
 from dominoes_widget.page import STATIC  # noqa: E402
-from dominoes_widget.sessions.step_deltas import hand_steps  # noqa: E402
+from dominoes_widget.sessions.replay.step_deltas import hand_steps  # noqa: E402
 from dominoes_widget.widgets.replay import Replay  # noqa: E402
 
 EXAMPLE = ROOT / "notebooks" / "records" / "six_love_10_hands.json"

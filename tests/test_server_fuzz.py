@@ -29,9 +29,9 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 import tornado.httpclient
 
-from dominoes_widget.match import Match
-from dominoes_widget.move import LEAD, PLAY
-from dominoes_widget.record import write_record
+from dominoes_widget.engine.match import Match
+from dominoes_widget.engine.move import LEAD, PLAY
+from dominoes_widget.engine.record import write_record
 from dominoes_widget.server import app
 from dominoes_widget.server.shared_table import SharedTable
 from dominoes_widget.server.spec import read_spec

@@ -2,7 +2,7 @@
 
 - ``POST /api/tables``: set up a table (:mod:`.spec`), answer its id and one link per person.
 - ``GET /api/tables/<id>/record?token=<a seat's token>``: the record so far as that seat may
-  read it (:func:`~dominoes_widget.sessions.seat_record.seat_record`).
+  read it (:func:`~dominoes_widget.sessions.table.seat_record.seat_record`).
 - ``GET /tables/<id>/seat?token=<token>``: the seat's page (the Table's front end).
 - ``/tables/<id>/socket?token=<token>``: the seat's websocket (intents in, views out).
 
@@ -34,10 +34,10 @@ import tornado.web
 import tornado.websocket
 from tornado.log import access_log
 
-from ..catalog import Voice
-from ..sessions.seat_record import seat_record
-from ..sessions.table_snapshot import table_players
-from ..sessions.thinker import INLINE, Thinker
+from ..words.catalog import Voice
+from ..sessions.table.seat_record import seat_record
+from ..sessions.table.snapshot import table_players
+from ..sessions.table.thinker import INLINE, Thinker
 from .access import CreationGate, HostKey, origin_allowed, origin_of
 from .headers import add_security_headers
 from .icons import icon_svg

@@ -14,9 +14,9 @@ import asyncio
 import socket
 from html import escape
 
-from ..catalog import Voice
-from ..sessions.table import TableSession
-from ..sessions.thinker import INLINE
+from ..words.catalog import Voice
+from ..sessions.table.session import TableSession
+from ..sessions.table.thinker import INLINE
 from .app import TableServer
 from .bot_pool import BotPool
 from .shared_table import SharedTable, new_table_id, new_token

@@ -1,15 +1,15 @@
 """The ``Replay`` widget: step through a recorded match with every hand open.
 
 ``Replay(record)`` takes a record as a dict, JSON text, a file path, a replayed record
-(:class:`~dominoes_widget.record.Replayed`) or a :class:`~dominoes_widget.match.Match`;
+(:class:`~dominoes_widget.engine.record.Replayed`) or a :class:`~dominoes_widget.engine.match.Match`;
 ``Replay.load("game.json")`` reads a file. Every position of the record goes to the
 browser once, in the ``data`` trait (built by a
-:class:`~dominoes_widget.sessions.replay.ReplaySession`), and the browser steps through it
+:class:`~dominoes_widget.sessions.replay.session.ReplaySession`), and the browser steps through it
 on its own (buttons, slider, keys, play/pause), so a notebook saved with its widget state
 still steps with no kernel.
 
 ``replay.hand`` and ``replay.step`` (moves made in that hand) follow the browser and can be
-set from Python; ``replay.position`` is the engine's :class:`~dominoes_widget.hand.Hand`
+set from Python; ``replay.position`` is the engine's :class:`~dominoes_widget.engine.hand.Hand`
 at that point. A record that does not verify opens nothing: the widget lists every
 problem with where it is, and so does ``replay.problems``.
 
@@ -39,15 +39,15 @@ import anywidget
 import traitlets
 from ipywidgets import widget_serialization
 
-from ..catalog import Voice, Words, ui_words
-from ..errors import Problem
-from ..hand import Hand
-from ..match import Match, MatchState
-from ..move import Move
-from ..record import Replayed
+from ..words.catalog import Voice, Words, ui_words
+from ..engine.errors import Problem
+from ..engine.hand import Hand
+from ..engine.match import Match, MatchState
+from ..engine.move import Move
+from ..engine.record import Replayed
 from ..sessions.protocol import ProblemInfo
-from ..sessions.replay import MAX_SPEED, MIN_SPEED, ReplaySession, analysis_progress
-from ..sessions.step_deltas import hand_steps
+from ..sessions.replay.session import MAX_SPEED, MIN_SPEED, ReplaySession, analysis_progress
+from ..sessions.replay.step_deltas import hand_steps
 from .guarded import GuardedState
 from .static_picture import StaticPicture
 
@@ -83,7 +83,7 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
     ``record``: a record dict, JSON text, a path, a ``Replayed`` or a ``Match``. Options:
     ``hand`` and ``step`` to open at (default the start of the first hand), ``speed``
     (moves per second while playing), ``bottom`` (the seat drawn at the bottom), ``lang``,
-    ``analysis`` (an :class:`~dominoes_widget.analysis.Analysis`, the path of one saved
+    ``analysis`` (an :class:`~dominoes_widget.studies.analysis.Analysis`, the path of one saved
     with ``Analysis.save``, or ``True`` to analyse the record now: in a notebook the board
     shows at once with a bar of the decisions judged and the time left, the kernel stays free,
     and the analysis fills in when done (``replay.analysis_task``); in a script, before it
@@ -133,14 +133,14 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
         self.on_msg(self._on_message)
         self.analysis_task: asyncio.Task[Any] | None = None
         """With ``analysis=True`` on a running loop: the analysis under way (await it for the
-        :class:`~dominoes_widget.analysis.Analysis`); ``None`` otherwise."""
+        :class:`~dominoes_widget.studies.analysis.Analysis`); ``None`` otherwise."""
         if later and self.ok:
             self.analysis_task = asyncio.ensure_future(self._analyse())
 
     async def _analyse(self) -> Any:
         """Analyse on the running loop, the bar in ``analysing`` updated as decisions are judged,
         then show the analysis."""
-        from ..analysis import analyse_async
+        from ..studies.analysis import analyse_async
 
         started = time.perf_counter()
         shown = [0.0]
@@ -341,7 +341,7 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
         """What GitHub, nbviewer or a notebook saved without widget state show instead."""
         from html import escape
 
-        from ..svg import render_svg
+        from ..words.svg import render_svg
 
         words = Words(self._session.lang)
         if not self.ok:

@@ -1,0 +1,1 @@
+"""Stepping through a recorded match with no widget: the session (``session``) and its steps."""
