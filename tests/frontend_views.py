@@ -23,7 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from dominoes_widget import Hand, Rules
-from dominoes_widget.words.catalog import ui_words
+from dominoes_widget.words.catalog import Voice, ui_words
+from dominoes_widget.words.explanations import describe_rules
 from dominoes_widget.engine.move import DRAW
 from dominoes_widget.sessions.replay.session import ReplaySession
 from dominoes_widget.sessions.table.look_back import look
@@ -332,6 +333,6 @@ def flagged(data: dict, hand: int) -> list[dict]:
 def replay_traits(data: dict | None = None, *, hand: int = 0, step: int = 0, speed: float = 2.0) -> dict:
     data = replay_data() if data is None else data
     rules = Rules.preset("six_love") if data.get("title") == "Six Love" else None
-    return {"data": data, "words": dict(WORDS), "rules_text": rules.describe() if rules else "",
+    return {"data": data, "words": dict(WORDS), "rules_text": describe_rules(rules, Voice("en")) if rules else "",
             "report": [], "hand": hand, "step": step, "speed": speed}
 

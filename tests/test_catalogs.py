@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from dominoes_widget import IllegalMoveError, Match, Rules
+from dominoes_widget.engine.refusals import REFUSALS
 from dominoes_widget.words.catalog import LANGUAGES, Voice, Words, catalog
 from dominoes_widget.words.explanations import describe_rules, explain_refusal
 from dominoes_widget.engine.move import DRAW, PASS, PLAY
@@ -53,7 +54,10 @@ ENGLISH_WORDS = {"the", "and", "is", "are", "you", "your", "of", "to", "with", "
 # -- reading the catalogs ------------------------------------------------------------------------
 def load(lang: str) -> dict[str, Any]:
     with (LOCALES / f"{lang}.toml").open("rb") as file:  # a TOMLDecodeError fails the test
-        return tomllib.load(file)
+        table = tomllib.load(file)
+    if lang == "en":  # the refusals' English sentences are the engine's own
+        table["refusal"] = {**REFUSALS, **table.get("refusal", {})}
+    return table
 
 
 def entries(table: dict[str, Any]) -> dict[str, Any]:

@@ -488,7 +488,7 @@ def test_describe_rules_states_the_settings_in_force():
     assert "tournament play" in text and "0-0 counts 0" in text
     assert "at 0-0 the 6-6 holder poses the replay, otherwise the team with points leads it" in text
     assert "play-off" not in text
-    text = Rules.six_love(one_all_playoff=True, sporting=True).describe()
+    text = explain(Rules.six_love(one_all_playoff=True, sporting=True))
     assert "1-1 and a play-off follows" in text and "any tile (sporting)" in text
     text = describe_rules(Rules.straight_six(straight_six_tie="accumulate"))
     assert "Straight Six" in text and "goes to the winner of the next hand" in text
@@ -520,7 +520,7 @@ def test_every_setting_changes_the_rules_in_words():
             for value in setting.values[1:]:
                 value = 3 if name == "target" else value
                 changed = base.with_settings(**{name: value})
-                assert changed.describe() != base.describe(), f"{game}: {name}={value!r} is not described"
+                assert explain(changed) != explain(base), f"{game}: {name}={value!r} is not described"
 
 
 def test_a_seat_lacking_many_numbers_and_many_numbers_in_sight_read_as_one_sentence():

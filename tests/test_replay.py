@@ -11,7 +11,8 @@ import pytest
 import traitlets
 
 from dominoes_widget import Match, Rules, read_record, write_record
-from dominoes_widget.words.explanations import explain_move
+from dominoes_widget.words.catalog import Voice
+from dominoes_widget.words.explanations import describe_rules, explain_move
 from dominoes_widget.sessions.table.move_words import MoveWords
 from dominoes_widget.sessions.replay.session import ReplaySession
 from dominoes_widget.engine.views import seat_view
@@ -51,7 +52,7 @@ def test_opens_a_record_given_in_any_form(how):
     assert replay.ok and not replay.problems and replay.report == []
     assert replay.hands == 5
     assert (replay.hand, replay.step) == (0, 0)
-    assert replay.rules_text == Rules.six_love().describe()
+    assert replay.rules_text == describe_rules(Rules.six_love(), Voice("en"))
     assert replay.data["hands"][0]["moves"] == record["hands"][0]["moves"]
     assert isinstance(replay.record, dict)
     assert {seat: sorted(tiles) for seat, tiles in replay.record["hands"][0]["deal"].items()} == \

@@ -12,6 +12,8 @@ import enum
 from dataclasses import dataclass
 from typing import Any, Iterable
 
+from .refusals import english_detail
+
 __all__ = ["Reason", "DominoesError", "IllegalMoveError", "DealError", "RulesError", "TileError",
            "MoveSyntaxError", "RecordError", "AnalysisError", "Problem", "Problems", "REASONS", "excerpt",
            "quoted", "MAX_PROBLEMS"]
@@ -165,10 +167,8 @@ class IllegalMoveError(DominoesError):
 
     @property
     def detail(self) -> str:
-        """What is wrong, in English ("it is E's turn, not S's")."""
-        from ..words.explanations import refusal_detail  # the words load on first use
-
-        return refusal_detail(self)
+        """What is wrong, in English ("it is E's turn, not S's"), built by the engine itself."""
+        return english_detail(self.case, self.seat, self.tile, self.ends, self.facts)
 
     @property
     def message(self) -> str:

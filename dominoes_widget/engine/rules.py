@@ -237,13 +237,6 @@ class Rules:
             return f"Vietnamese, {self.players} players"
         return "Six Love" if self.scoring == "six_love" else "Straight Six"
 
-    def describe(self, lang: str = "en") -> str:
-        """The rules in force in plain words (in ``lang``, ``en`` or ``vi``)."""
-        from ..words.catalog import Voice  # the wording lives with the other explanations
-        from ..words.explanations import describe_rules
-
-        return describe_rules(self, Voice(lang))
-
 
 def _check_target(value: Any) -> None:
     if value is None:

@@ -18,7 +18,8 @@ import time
 from typing import Any, Callable, Mapping, Protocol
 
 from ..studies.bots import make_bot
-from ..words.catalog import ui_words
+from ..words.catalog import Voice, ui_words
+from ..words.explanations import describe_rules
 from ..engine.move import DRAW
 from ..engine.record import read_record
 from ..sessions.scheduler import AsyncioScheduler, Scheduler
@@ -161,7 +162,8 @@ class SharedTable:
 
     def _welcome(self, connection: Connection, view: TableView) -> None:
         options = self.session.options
-        frame = {"type": "state", "words": ui_words(options.lang), "rules_text": self.session.rules.describe(options.lang),
+        rules_text = describe_rules(self.session.rules, Voice(options.lang))
+        frame = {"type": "state", "words": ui_words(options.lang), "rules_text": rules_text,
                  "view": view}
         connection.deliver(json.dumps(frame, separators=(",", ":")))
 

@@ -40,6 +40,7 @@ import traitlets
 from ipywidgets import widget_serialization
 
 from ..words.catalog import Voice, Words, ui_words
+from ..words.explanations import describe_rules
 from ..engine.errors import Problem
 from ..engine.hand import Hand
 from ..engine.match import Match, MatchState
@@ -126,7 +127,7 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
         self.report = self._session.report()
         self.data = dict(self._session.data())  # the trait holds a plain dict (as Table's view)
         if self._session.replayed is not None:
-            self.rules_text = self._session.replayed.match.rules.describe(self._session.lang)
+            self.rules_text = describe_rules(self._session.replayed.match.rules, Voice(self._session.lang))
         self.speed = speed
         if self.ok:
             self.go(hand, step)

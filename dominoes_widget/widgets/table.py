@@ -15,6 +15,7 @@ import anywidget
 import traitlets
 
 from ..words.catalog import Voice, ui_words
+from ..words.explanations import describe_rules
 from ..engine.hand import Hand, LegalMoves
 from ..engine.match import Match
 from ..engine.move import Move
@@ -72,7 +73,7 @@ class Table(StaticPicture, GuardedState, anywidget.AnyWidget):
         self._session = session
         self._shared: Any = None  # the links of table.share(): this screen is then one seat's
         self.words = ui_words(session.options.lang)
-        self.rules_text = session.rules.describe(session.options.lang)
+        self.rules_text = describe_rules(session.rules, Voice(session.options.lang))
         session.on_change = self._refresh
         self.on_msg(self._on_message)
         self._refresh()

@@ -12,6 +12,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
+from ..engine.refusals import REFUSALS
+
 __all__ = ["LANGUAGES", "catalog", "ui_words", "check_language", "Words", "Voice"]
 
 LOCALES = Path(__file__).resolve().parent / "locales"
@@ -33,7 +35,10 @@ def catalog(lang: str) -> dict[str, Any]:
     if not path.exists():
         return {}
     with path.open("rb") as file:
-        return tomllib.load(file)
+        table = tomllib.load(file)
+    if lang == "en":  # the refusals' English is the engine's own (engine/refusals.py)
+        table["refusal"] = {**REFUSALS, **table.get("refusal", {})}
+    return table
 
 
 def ui_words(lang: str) -> dict[str, str]:
