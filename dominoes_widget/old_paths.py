@@ -15,7 +15,7 @@ import importlib.machinery
 import importlib.util
 import sys
 import warnings
-from types import ModuleType
+from types import FrameType, ModuleType
 from typing import Sequence
 
 PACKAGE = __name__.rpartition(".")[0]
@@ -54,7 +54,8 @@ def _callers_level() -> int:
 
     :func:`warnings.warn` itself skips the import machinery's frames when it counts.
     """
-    frame, level = sys._getframe(2), 2
+    frame: FrameType | None = sys._getframe(2)
+    level = 2
     while frame is not None and (frame.f_code.co_filename == __file__ or "importlib" in frame.f_code.co_filename
                                  or frame.f_code.co_name == "__getattr__"):
         level += not _importing(frame.f_code.co_filename)

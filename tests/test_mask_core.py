@@ -15,7 +15,7 @@ import random
 import pytest
 
 from dominoes_widget import Hand, Rules
-from dominoes_widget import masks
+from dominoes_widget.engine import masks
 from dominoes_widget.studies.bots.playout import Policy, fast_playout, hand_playout
 from dominoes_widget.engine.hand import team_of
 from dominoes_widget.engine.move import DRAW, PASS, PLAY

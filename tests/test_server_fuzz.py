@@ -36,7 +36,7 @@ from dominoes_widget.server import app
 from dominoes_widget.server.shared_table import SharedTable
 from dominoes_widget.server.spec import read_spec
 from dominoes_widget.server.store import MemoryStore
-from dominoes_widget.sessions import seat_record as seat_record_module
+from dominoes_widget.sessions.table import seat_record as seat_record_module
 from server_harness import local_server
 from test_fuzz_table import canonical, tiles_in
 
