@@ -183,14 +183,13 @@ def test_a_tile_that_fits_both_ends_the_same_way_is_played_at_once():
 
 
 def test_the_coach_lists_mirror_image_moves_once():
-    from dominoes_widget.sessions.table.coach import ask_hint
 
     hand = Hand(Rules.six_love(), {"N": tiles("6-6 0-0 0-1 0-2 0-3 0-4 0-5"), "W": tiles("1-1 1-2 1-3 1-4 1-5 2-2 3-4"),
                                    "S": tiles("6-3 6-2 2-3 2-4 2-5 3-3 0-6"), "E": tiles("1-6 3-5 4-4 4-5 4-6 5-5 5-6")},
                 leader="N")
     session = TableSession(table_options("six_love", {"deal": hand.deal, "leader": "N", "moves": ["N 6-6", "W pass"],
                                                       "bots": "greedy", "bot_delay": 0, "coach": True, "seed": 1}))
-    listed = [Move.parse(m["move"]) for m in ask_hint(session)["moves"]]
+    listed = [Move.parse(m["move"]) for m in session.ask_hint()["moves"]]
     tiles_listed = [str(m.tile) for m in listed]
     assert sorted(tiles_listed) == ["0-6", "2-6", "3-6"], listed
 

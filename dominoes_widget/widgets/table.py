@@ -23,7 +23,6 @@ from ..engine.rules import Rules
 from ..sessions.protocol import Hint
 from ..sessions.scheduler import AsyncioScheduler
 from ..sessions.table.screens_apart import handle_for, seen_by, view_for
-from ..sessions.table.coach import ask_hint
 from ..sessions.table.look_back import look, undo
 from ..sessions.table.session import TableSession, table_options
 from ..sessions.table.snapshot import last_result, table_record, table_state
@@ -198,7 +197,7 @@ class Table(StaticPicture, GuardedState, anywidget.AnyWidget):
 
     def hint(self) -> Hint:
         """The coach's estimate of each of your legal moves: ``Table(coach=True)``."""
-        return ask_hint(self._session)
+        return self._session.ask_hint()
 
     def share(self, *, seat: str | None = None, host: str = "127.0.0.1", port: int = 0,
               base_url: str | None = None) -> Any:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Protocol, Sequence
 
 from ...engine.errors import IllegalMoveError, Reason
 from ...words.explanations import move_label
@@ -13,17 +13,49 @@ from ..protocol import Hint, Phase
 
 if TYPE_CHECKING:
     from ...studies.analysis import Judgement
+    from ...engine.hand import Hand
+    from ...engine.match import Match
+    from ...words.catalog import Voice
+    from .options import TableOptions
+    from .screen import Screen
     from .session import TableSession
 
-__all__ = ["ask_hint", "HINT_ROLLOUTS", "HINT_MS"]
+__all__ = ["judge_hint", "ask_hint", "CoachedTable", "HINT_ROLLOUTS", "HINT_MS"]
 
 HINT_ROLLOUTS = 600
 HINT_MS = 250.0
 """The coach's budget for one hint: played-out hands, and a time cap in milliseconds."""
 
 
-def ask_hint(session: TableSession) -> Hint:
-    """The coach's estimate of each legal move of the person to move, kept as ``session.hint``.
+class CoachedTable(Protocol):
+    """What the coach reads of a table (it changes nothing: the session keeps the hint)."""
+
+    @property
+    def options(self) -> TableOptions: ...
+
+    @property
+    def screen(self) -> Screen: ...
+
+    @property
+    def hand(self) -> Hand | None: ...
+
+    @property
+    def viewer(self) -> str | None: ...
+
+    @property
+    def phase(self) -> Phase: ...
+
+    @property
+    def looking(self) -> int | None: ...
+
+    @property
+    def match(self) -> Match: ...
+
+    def voice(self) -> Voice: ...
+
+
+def judge_hint(session: CoachedTable) -> Hint:
+    """The coach's estimate of each legal move of the person to move (the session keeps it).
 
     The strong bot judges the position from the person's seat view only (what that seat may
     know), within about a quarter of a second; never in hot seat, where it would speak to
@@ -42,11 +74,9 @@ def ask_hint(session: TableSession) -> Hint:
     seed = derive_seed(session.options.seed or 0, "hint", len(session.match.hands), len(hand.moves))
     judgements = _one_per_choice(view, judge_position(view, seed=seed, rollouts=HINT_ROLLOUTS, max_ms=HINT_MS))
     voice = session.voice()
-    session.hint = {"moves": [{"move": j.move, "label": move_label(j.move, voice), "win": round(j.win, 3),
-                               "low": round(j.low, 3), "high": round(j.high, 3)} for j in judgements],
-                    "best": judgements[0].move, "words": coach_words(view, judgements, voice)}
-    session.changed()
-    return session.hint
+    return {"moves": [{"move": j.move, "label": move_label(j.move, voice), "win": round(j.win, 3),
+                       "low": round(j.low, 3), "high": round(j.high, 3)} for j in judgements],
+            "best": judgements[0].move, "words": coach_words(view, judgements, voice)}
 
 
 def _one_per_choice(view: SeatView, judgements: Sequence[Judgement]) -> list[Judgement]:
@@ -56,3 +86,8 @@ def _one_per_choice(view: SeatView, judgements: Sequence[Judgement]) -> list[Jud
     for judgement in judgements:
         kept.setdefault(choice.get(judgement.move, judgement.move), judgement)
     return list(kept.values())
+
+
+def ask_hint(session: TableSession) -> Hint:
+    """The coach's hint, kept as ``session.hint``: :meth:`TableSession.ask_hint`, for callers of the old name."""
+    return session.ask_hint()

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ...engine.errors import IllegalMoveError, MoveSyntaxError, Reason, excerpt
 from ...words.explanations import explain_refusal
 from ...engine.move import DRAW, Move
-from .coach import ask_hint
 from .look_back import look, undo
 from ..protocol import MAX_TEXT, Intent, Phase
 
@@ -86,7 +85,7 @@ def _handle(session: TableSession, content: Any) -> None:
     elif intent is Intent.UNDO:
         undo(session)
     elif intent is Intent.HINT:
-        ask_hint(session)
+        session.ask_hint()
     elif intent is Intent.GO_ON:
         session.bots.go_on(session.match)
     elif intent is Intent.SPEED:

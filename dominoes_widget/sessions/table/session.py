@@ -21,6 +21,7 @@ from ...engine.move import DRAW, PLAY, Move
 from ...engine.tiles import Tile
 from ...engine.views import seat_view
 from .bot_turns import BotTurns
+from .coach import judge_hint
 from .move_words import MoveWords
 from ..protocol import MAX_TEXT, Hint, Intent, Notice, NoticeKind, Phase, TableView
 from ..scheduler import NO_DELAY, Scheduler
@@ -92,6 +93,12 @@ class TableSession:
     def viewer(self) -> str | None:
         """Whose eyes the browser shows: the person at the screen, or nobody under the cover."""
         return self.screen.viewer
+
+    def ask_hint(self) -> Hint:
+        """The coach's estimate of each legal move of the person to move, kept as :attr:`hint`."""
+        self.hint = judge_hint(self)
+        self.changed()
+        return self.hint
 
     # -- starting matches and hands -------------------------------------------------------------
     def new_match(self) -> None:

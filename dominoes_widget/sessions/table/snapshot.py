@@ -2,34 +2,51 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Mapping, Protocol
 
 from ...engine.match import Match
+from ..protocol import Phase
 from ...engine.record import outcome_json, write_record
 from .options import HUMAN
 
-if TYPE_CHECKING:
-    from .session import TableSession
+
+class RecordedTable(Protocol):
+    """What a snapshot reads of a table: its match, who sits where, the comments, the phase."""
+
+    @property
+    def match(self) -> Match: ...
+
+    @property
+    def kinds(self) -> Mapping[str, str]: ...
+
+    @property
+    def names(self) -> Mapping[str, str]: ...
+
+    @property
+    def comments(self) -> Any: ...
+
+    @property
+    def phase(self) -> Phase: ...
 
 __all__ = ["table_record", "table_players", "table_state", "last_result"]
 
 
-def table_record(session: TableSession) -> dict[str, Any]:
+def table_record(session: RecordedTable) -> dict[str, Any]:
     """Everything played so far as a RECORD.md game record."""
     return write_record(session.match, table_players(session), session.comments)
 
 
-def table_players(session: TableSession) -> dict[str, str]:
+def table_players(session: RecordedTable) -> dict[str, str]:
     """The record's ``players``: each person's name, ``bot:<kind>`` for a bot."""
     return {s: (session.names[s] if k == HUMAN else f"bot:{k}") for s, k in session.kinds.items()}
 
 
-def table_state(session: TableSession) -> dict[str, Any]:
+def table_state(session: RecordedTable) -> dict[str, Any]:
     """A snapshot of the game: phase, turn, line, ends, every hand, score and moves."""
-    hand = session.hand
+    hand = session.match.hand
     state = session.match.state
     return {
-        "game": session.rules.game,
+        "game": session.match.rules.game,
         "phase": session.phase.value,
         "hand_number": len(session.match.hands) - 1,
         "turn": hand.turn if hand else None,
