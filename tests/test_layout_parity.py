@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from dominoes_widget import Hand, svg
+from dominoes_widget import Hand
+from dominoes_widget.words import svg
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE = shutil.which("node")
