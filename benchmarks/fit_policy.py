@@ -1,4 +1,4 @@
-"""Fit the play policy's weights (``bots/playout.py``, ``POLICY_WEIGHTS``) to real decisions.
+"""Fit the play policy's weights (``studies/bots/playout.py``, ``POLICY_WEIGHTS``) to real decisions.
 
     python benchmarks/fit_policy.py [--hands 300] [--seed 10000] [--workers 2]
 

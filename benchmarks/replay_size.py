@@ -7,7 +7,7 @@ Bots play a long Six Love match (greedy North-South, random East-West). For it a
 
 - the record (minified JSON);
 - the ``data`` trait the ``Replay`` widget syncs: every step whole (as it was sent before),
-  and as sent now, each step as its change from the step before (``sessions/step_deltas.py``);
+  and as sent now, each step as its change from the step before (``sessions/replay/step_deltas.py``);
 - the one-file page, plain and with ``--counting``, against the goal: at most 4x the record
   plus the fixed code (the page's script and styles), and 150 KB for the 10-hand example.
 """
