@@ -28,8 +28,8 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from dominoes_widget import Hand, Rules, seat_view, simulate  # noqa: E402
-from dominoes_widget.bots import make_bot  # noqa: E402
-from dominoes_widget.bots.montecarlo import move_groups  # noqa: E402
+from dominoes_widget.studies.bots import make_bot  # noqa: E402
+from dominoes_widget.studies.bots.montecarlo import move_groups  # noqa: E402
 
 PAIRINGS = (("strong", "montecarlo"), ("strong", "greedy"), ("montecarlo", "greedy"), ("greedy", "random"))
 TIMED = ("strong", "montecarlo")

@@ -39,9 +39,9 @@ from concurrent.futures import ProcessPoolExecutor
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from dominoes_widget import Hand, Rules, seat_view  # noqa: E402
-from dominoes_widget.bots import make_bot  # noqa: E402
-from dominoes_widget.bots.montecarlo import move_groups  # noqa: E402
-from dominoes_widget.hand import team_of  # noqa: E402
+from dominoes_widget.studies.bots import make_bot  # noqa: E402
+from dominoes_widget.studies.bots.montecarlo import move_groups  # noqa: E402
+from dominoes_widget.engine.hand import team_of  # noqa: E402
 
 
 def _hand_seed(seed: int, hand_number: int) -> int:

@@ -29,9 +29,9 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from dominoes_widget import Rules, analyse, seat_view, write_record  # noqa: E402
-from dominoes_widget.bots import make_bot  # noqa: E402
-from dominoes_widget.bots.montecarlo import move_groups  # noqa: E402
-from dominoes_widget.match import Match  # noqa: E402
+from dominoes_widget.studies.bots import make_bot  # noqa: E402
+from dominoes_widget.studies.bots.montecarlo import move_groups  # noqa: E402
+from dominoes_widget.engine.match import Match  # noqa: E402
 from dominoes_widget.widgets.table import Table  # noqa: E402
 
 

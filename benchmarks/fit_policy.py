@@ -1,4 +1,4 @@
-"""Fit the play policy's weights (``bots/playout.py``, ``POLICY_WEIGHTS``) to real decisions.
+"""Fit the play policy's weights (``studies/bots/playout.py``, ``POLICY_WEIGHTS``) to real decisions.
 
     python benchmarks/fit_policy.py [--hands 300] [--seed 10000] [--workers 2]
 
@@ -20,8 +20,8 @@ from concurrent.futures import ProcessPoolExecutor
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from dominoes_widget import Hand, Rules, seat_view  # noqa: E402
-from dominoes_widget.bots import make_bot  # noqa: E402
-from dominoes_widget.bots.playout import POLICY_WEIGHTS, Policy, features  # noqa: E402
+from dominoes_widget.studies.bots import make_bot  # noqa: E402
+from dominoes_widget.studies.bots.playout import POLICY_WEIGHTS, Policy, features  # noqa: E402
 
 
 def decisions(deal: int) -> list[tuple[list[tuple[int, ...]], int]]:

@@ -30,7 +30,7 @@ from lite_site import append_and_run, built_site, open_notebook, open_offline, p
 STRONG = """
 import json, statistics, time
 from dominoes_widget import Hand, Rules, seat_view
-from dominoes_widget.bots import make_bot
+from dominoes_widget.studies.bots import make_bot
 took = []
 for seed in range(4):
     hand, bot = Hand.dealt(Rules.six_love(), seed=seed), make_bot("strong", seed)

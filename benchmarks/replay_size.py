@@ -7,7 +7,7 @@ Bots play a long Six Love match (greedy North-South, random East-West). For it a
 
 - the record (minified JSON);
 - the ``data`` trait the ``Replay`` widget syncs: every step whole (as it was sent before),
-  and as sent now, each step as its change from the step before (``sessions/step_deltas.py``);
+  and as sent now, each step as its change from the step before (``sessions/replay/step_deltas.py``);
 - the one-file page, plain and with ``--counting``, against the goal: at most 4x the record
   plus the fixed code (the page's script and styles), and 150 KB for the 10-hand example.
 """
@@ -25,9 +25,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from dominoes_widget import Match, Rules, seat_view, write_record  # noqa: E402
-from dominoes_widget.bots import make_bot  # noqa: E402
+from dominoes_widget.studies.bots import make_bot  # noqa: E402
 from dominoes_widget.page import STATIC  # noqa: E402
-from dominoes_widget.sessions.step_deltas import hand_steps  # noqa: E402
+from dominoes_widget.sessions.replay.step_deltas import hand_steps  # noqa: E402
 from dominoes_widget.widgets.replay import Replay  # noqa: E402
 
 EXAMPLE = ROOT / "notebooks" / "records" / "six_love_10_hands.json"

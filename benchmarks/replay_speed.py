@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from dominoes_widget import Match, Rules, seat_view, write_record  # noqa: E402
-from dominoes_widget.bots import make_bot  # noqa: E402
+from dominoes_widget.studies.bots import make_bot  # noqa: E402
 from dominoes_widget.widgets.replay import Replay  # noqa: E402
 
 import browser_harness as harness  # noqa: E402

@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from dominoes_widget.server import MemoryStore, SqliteStore, TableServer  # noqa: E402
 from dominoes_widget.server.spec import read_spec  # noqa: E402
-from dominoes_widget.sessions.screens_apart import view_for  # noqa: E402
+from dominoes_widget.sessions.table.screens_apart import view_for  # noqa: E402
 from server_harness import Clock  # noqa: E402
 
 FOUR_PEOPLE = read_spec({"game": "six_love", "seed": 1})

@@ -25,8 +25,8 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from dominoes_widget import Hand, Rules, seat_view  # noqa: E402
-from dominoes_widget.bots import make_bot  # noqa: E402
-from dominoes_widget.simulation import simulate  # noqa: E402
+from dominoes_widget.studies.bots import make_bot  # noqa: E402
+from dominoes_widget.studies.simulation import simulate  # noqa: E402
 
 
 def hands_per_second(hands: int, workers: int, seed: int) -> float:

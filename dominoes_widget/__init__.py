@@ -1,7 +1,7 @@
 """Play, study and teach partnership and Vietnamese dominoes in Jupyter.
 
 The rules engine (tiles, rules, hands, matches, seat views, records) is plain Python;
-everything is imported on first use, so ``import dominoes_widget.tiles`` loads the tiles
+everything is imported on first use, so ``import dominoes_widget.engine.tiles`` loads the tiles
 alone and the engine runs without ipywidgets.
 """
 
@@ -10,25 +10,29 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+from . import old_paths
+
+old_paths.install()  # ``dominoes_widget.hand`` and the other paths from before the floors, for one release
+
 # name -> the module that defines it
 _EXPORTS = {
-    "ALL_TILES": "tiles", "Tile": "tiles", "tile": "tiles",
-    "Reason": "errors", "REASONS": "errors", "DominoesError": "errors", "IllegalMoveError": "errors",
-    "DealError": "errors", "RulesError": "errors", "TileError": "errors", "MoveSyntaxError": "errors",
-    "RecordError": "errors", "AnalysisError": "errors", "Problem": "errors",
-    "Rules": "rules",
-    "Move": "move",
-    "Hand": "hand", "LegalMoves": "hand", "Outcome": "hand", "Termination": "hand", "WinReason": "hand",
-    "deal_tiles": "hand", "opening_lead": "hand", "team_of": "hand",
-    "Match": "match", "MatchState": "match", "NextLeader": "match", "LeaderKind": "match", "Deal": "match",
-    "score_hand": "match",
-    "SeatView": "views", "seat_view": "views",
-    "read_record": "record", "verify_record": "record", "write_record": "record",
-    "explain": "explanations",
-    "render_svg": "svg",
-    "make_bot": "bots",
-    "simulate": "simulation",
-    "analyse": "analysis", "Analysis": "analysis",
+    "ALL_TILES": "engine.tiles", "Tile": "engine.tiles", "tile": "engine.tiles",
+    "Reason": "engine.errors", "REASONS": "engine.errors", "DominoesError": "engine.errors", "IllegalMoveError": "engine.errors",
+    "DealError": "engine.errors", "RulesError": "engine.errors", "TileError": "engine.errors", "MoveSyntaxError": "engine.errors",
+    "RecordError": "engine.errors", "AnalysisError": "engine.errors", "Problem": "engine.errors",
+    "Rules": "engine.rules",
+    "Move": "engine.move",
+    "Hand": "engine.hand", "LegalMoves": "engine.hand", "Outcome": "engine.hand", "Termination": "engine.hand", "WinReason": "engine.hand",
+    "deal_tiles": "engine.hand", "opening_lead": "engine.hand", "team_of": "engine.hand",
+    "Match": "engine.match", "MatchState": "engine.match", "NextLeader": "engine.match", "LeaderKind": "engine.match", "Deal": "engine.match",
+    "score_hand": "engine.match",
+    "SeatView": "engine.views", "seat_view": "engine.views",
+    "read_record": "engine.record", "verify_record": "engine.record", "write_record": "engine.record",
+    "explain": "words.explanations",
+    "render_svg": "words.svg",
+    "make_bot": "studies.bots",
+    "simulate": "studies.simulation",
+    "analyse": "studies.analysis", "Analysis": "studies.analysis",
     "Table": "widgets.table",
     "Replay": "widgets.replay",
 }
@@ -46,6 +50,9 @@ def __getattr__(name: str) -> Any:
             return "0+unknown"
     module = _EXPORTS.get(name)
     if module is None:
+        moved = old_paths.old_module(name)  # dominoes_widget.hand read as an attribute: warns, gives engine.hand
+        if moved is not None:
+            return moved
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     value = getattr(import_module(f".{module}", __name__), name)
     globals()[name] = value  # later look-ups skip this function
@@ -57,19 +64,19 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:  # for type checkers and editors: the same names, imported eagerly
-    from .bots import make_bot
-    from .errors import (REASONS, AnalysisError, DealError, DominoesError, IllegalMoveError, MoveSyntaxError, Problem,
+    from .studies.bots import make_bot
+    from .engine.errors import (REASONS, AnalysisError, DealError, DominoesError, IllegalMoveError, MoveSyntaxError, Problem,
                          Reason, RecordError, RulesError, TileError)
-    from .explanations import explain
-    from .hand import Hand, LegalMoves, Outcome, Termination, WinReason, deal_tiles, opening_lead, team_of
-    from .match import Deal, LeaderKind, Match, MatchState, NextLeader, score_hand
-    from .move import Move
-    from .record import read_record, verify_record, write_record
-    from .rules import Rules
-    from .analysis import Analysis, analyse
-    from .simulation import simulate
-    from .svg import render_svg
-    from .tiles import ALL_TILES, Tile, tile
-    from .views import SeatView, seat_view
+    from .words.explanations import explain
+    from .engine.hand import Hand, LegalMoves, Outcome, Termination, WinReason, deal_tiles, opening_lead, team_of
+    from .engine.match import Deal, LeaderKind, Match, MatchState, NextLeader, score_hand
+    from .engine.move import Move
+    from .engine.record import read_record, verify_record, write_record
+    from .engine.rules import Rules
+    from .studies.analysis import Analysis, analyse
+    from .studies.simulation import simulate
+    from .words.svg import render_svg
+    from .engine.tiles import ALL_TILES, Tile, tile
+    from .engine.views import SeatView, seat_view
     from .widgets.replay import Replay
     from .widgets.table import Table

@@ -11,7 +11,7 @@ import sys
 from dataclasses import replace
 from typing import Any
 
-from .record import verify_record
+from .engine.record import verify_record
 
 __all__ = ["main"]
 
@@ -79,7 +79,7 @@ def _summary_text(s: dict) -> str:
 
 
 def _add_html(commands) -> None:
-    from .catalog import LANGUAGES
+    from .words.catalog import LANGUAGES
 
     html = commands.add_parser("html", help="write a record's replay as one self-contained HTML page",
                                description="Write the replay of a game record as ONE HTML file that steps "
@@ -117,8 +117,8 @@ def _add_analyse(commands) -> None:
 def _analyse(args) -> int:
     from pathlib import Path
 
-    from .analysis import analyse
-    from .errors import RecordError
+    from .studies.analysis import analyse
+    from .engine.errors import RecordError
 
     source = Path(args.file)
     try:
@@ -146,8 +146,8 @@ def _analyse(args) -> int:
 def _side_analysis(source: Any) -> Any:
     """``html --analysis`` with no file: the record's side file, made first when there is none
     (analysed here with a progress bar, and kept for the next time)."""
-    from .analysis import analyse
-    from .errors import RecordError
+    from .studies.analysis import analyse
+    from .engine.errors import RecordError
 
     side = source.with_suffix(".analysis.json")
     if side.exists():
@@ -213,7 +213,7 @@ def _add_simulate(commands) -> None:
 
 def _simulate(args) -> int:
     try:
-        from .simulation import run_cli
+        from .studies.simulation import run_cli
     except ImportError:
         print("simulation is not available in this build", file=sys.stderr)
         return 2

@@ -23,7 +23,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from .sessions.replay_wire import pack_data, unpack_data
+from .sessions.replay.wire import pack_data, unpack_data
 
 __all__ = ["PAYLOAD_KEYS", "INLINE_LIMIT", "replay_page", "html_page", "script_json", "write_page", "page_state"]
 
@@ -84,7 +84,7 @@ def replay_page(payload: Mapping[str, Any], *, title: str | None = None, inline_
     state = {key: payload[key] for key in PAYLOAD_KEYS if key in payload}
     data = state.get("data") or {}
     words = state.get("words") or {}
-    state["data"] = wire = pack_data(data)  # as the widget syncs it (sessions/replay_wire.py)
+    state["data"] = wire = pack_data(data)  # as the widget syncs it (sessions/replay/wire.py)
     packed = json.dumps(wire, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode("utf-8")
     if len(packed) > inline_limit:
         del state["data"]

@@ -1,5 +1,5 @@
 // A hand's steps as the kernel sends them: step 0 whole, then each step's change from the
-// step before (dominoes_widget/sessions/step_deltas.py; js/PROTOCOL.md "The Replay"). DOM-free.
+// step before (dominoes_widget/sessions/replay/step_deltas.py; js/PROTOCOL.md "The Replay"). DOM-free.
 //
 // A change holds only the keys that changed; an object (hands, pips, counting) holds only
 // its changed entries, merged into the old one unless its key is in `whole`; `line_left`

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 
 import { applyChange, decodeSteps, handSteps } from "./replay_deltas.mjs";
 
-// What dominoes_widget/sessions/step_deltas.py sends for three steps (its doctest's).
+// What dominoes_widget/sessions/replay/step_deltas.py sends for three steps (its doctest's).
 const WHOLE_STEPS = [
   { line: [], hands: { N: ["1-2"], S: ["3-4"] }, turn: "N", note: "x" },
   { line: [[1, 2]], hands: { N: [], S: ["3-4"] }, turn: "S", note: null },

@@ -1,4 +1,4 @@
-// The Replay's `data` as it travels, read back (dominoes_widget/sessions/replay_wire.py;
+// The Replay's `data` as it travels, read back (dominoes_widget/sessions/replay/wire.py;
 // js/PROTOCOL.md "The Replay"). DOM-free.
 //
 // Every repeated value (a sentence, a move, a score panel, a hand's pips) is written once in

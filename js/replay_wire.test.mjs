@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 
 import { isPacked, unpackData } from "./replay_wire.mjs";
 
-// The doctest of dominoes_widget/sessions/replay_wire.py: its data, and that data packed.
+// The doctest of dominoes_widget/sessions/replay/wire.py: its data, and that data packed.
 const DATA = {
   v: 2,
   hands: [{

@@ -21,8 +21,8 @@ import zipfile
 from pathlib import Path
 
 BOOT_IMPORTS = ("micropip", "piplite.piplite", "pyodide_kernel", "ipykernel", "comm", "IPython", "ipywidgets",
-                "anywidget", "tqdm.auto", "dominoes_widget", "dominoes_widget.bots", "dominoes_widget.analysis",
-                "dominoes_widget.simulation", "dominoes_widget.widgets")
+                "anywidget", "tqdm.auto", "dominoes_widget", "dominoes_widget.studies.bots", "dominoes_widget.studies.analysis",
+                "dominoes_widget.studies.simulation", "dominoes_widget.widgets")
 MODE = py_compile.PycInvalidationMode.UNCHECKED_HASH
 
 

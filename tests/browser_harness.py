@@ -87,7 +87,7 @@ REPLAY = Widget(
     viewport=(1200, 900),
 )
 # Everything `npm run build` reads: a bundle older than one of these is built again.
-SOURCES = (ROOT / "js", ROOT / "dominoes_widget" / "palette.json", ROOT / "package.json")
+SOURCES = (ROOT / "js", ROOT / "dominoes_widget" / "words" / "palette.json", ROOT / "package.json")
 BUNDLES = ("table.js", "table.css", "replay.js", "replay.css", "standalone.js")
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 from dominoes_widget import Hand, Match, Rules, Tile, seat_view
-from dominoes_widget.bots import make_bot
-from dominoes_widget.match import TEAMS
+from dominoes_widget.studies.bots import make_bot
+from dominoes_widget.engine.match import TEAMS
 
 __all__ = ["tiles", "deal", "hand_with", "play", "play_match", "random_hand", "tiles_everywhere"]
 

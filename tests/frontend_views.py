@@ -5,7 +5,7 @@ deal and the moves that lead to it), each Replay payload what a :class:`ReplaySe
 sends for an example record. Two are patched where no game can reach them: a line of all
 28 tiles, and the coach's answer. Every function returns a fresh dict.
 
-- :data:`WORDS`: the ``[ui]`` words of ``dominoes_widget/locales/en.toml`` (the ``words`` trait);
+- :data:`WORDS`: the ``[ui]`` words of ``dominoes_widget/words/locales/en.toml`` (the ``words`` trait);
 - Table views: :func:`lead_any_tile`, :func:`choice_of_end`, :func:`vietnamese_draw`,
   :func:`two_players`, :func:`cover`, :func:`north_after_cover`, :func:`choose_leader`, :func:`hand_over`,
   :func:`match_over`, :func:`full_line`, :func:`long_line`, :func:`looking_back`, :func:`with_hint`,
@@ -23,11 +23,12 @@ from pathlib import Path
 from typing import Any
 
 from dominoes_widget import Hand, Rules
-from dominoes_widget.catalog import ui_words
-from dominoes_widget.move import DRAW
-from dominoes_widget.sessions.replay import ReplaySession
-from dominoes_widget.sessions.look_back import look
-from dominoes_widget.sessions.table import TableSession, table_options
+from dominoes_widget.words.catalog import Voice, ui_words
+from dominoes_widget.words.explanations import describe_rules
+from dominoes_widget.engine.move import DRAW
+from dominoes_widget.sessions.replay.session import ReplaySession
+from dominoes_widget.sessions.table.look_back import look
+from dominoes_widget.sessions.table.session import TableSession, table_options
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORDS = ROOT / "tests" / "data" / "records"
@@ -332,6 +333,6 @@ def flagged(data: dict, hand: int) -> list[dict]:
 def replay_traits(data: dict | None = None, *, hand: int = 0, step: int = 0, speed: float = 2.0) -> dict:
     data = replay_data() if data is None else data
     rules = Rules.preset("six_love") if data.get("title") == "Six Love" else None
-    return {"data": data, "words": dict(WORDS), "rules_text": rules.describe() if rules else "",
+    return {"data": data, "words": dict(WORDS), "rules_text": describe_rules(rules, Voice("en")) if rules else "",
             "report": [], "hand": hand, "step": step, "speed": speed}
 

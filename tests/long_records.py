@@ -7,8 +7,8 @@ import random
 from typing import Any
 
 from dominoes_widget import Match, Rules, write_record
-from dominoes_widget.bots import make_bot
-from dominoes_widget.simulation import play_hand
+from dominoes_widget.studies.bots import make_bot
+from dominoes_widget.studies.simulation import play_hand
 
 
 def bot_record(hands: int, seed: int = 2024) -> dict[str, Any]:

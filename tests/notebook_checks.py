@@ -42,9 +42,9 @@ from typing import Any, Iterator, Mapping
 
 import nbformat
 
-from dominoes_widget.catalog import LANGUAGES, catalog
-from dominoes_widget.sessions.replay_wire import unpack_data
-from dominoes_widget.sessions.step_deltas import hand_steps
+from dominoes_widget.words.catalog import LANGUAGES, catalog
+from dominoes_widget.sessions.replay.wire import unpack_data
+from dominoes_widget.sessions.replay.step_deltas import hand_steps
 
 REPO = Path(__file__).resolve().parent.parent
 NOTEBOOKS = REPO / "notebooks"

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from dominoes_widget import IllegalMoveError, Rules, analyse, read_record, seat_view
-from dominoes_widget.analysis import (THRESHOLDS, Analysis, Decision, Judgement, Verdict, coach_words,
+from dominoes_widget.studies.analysis import (THRESHOLDS, Analysis, Decision, Judgement, Verdict, coach_words,
                                       distinct_choices, judge_position)
-from dominoes_widget.catalog import Voice
-from dominoes_widget.hand import Hand, equivalent
-from dominoes_widget.move import Move
+from dominoes_widget.words.catalog import Voice
+from dominoes_widget.engine.hand import Hand, equivalent
+from dominoes_widget.engine.move import Move
 from dominoes_widget.widgets.replay import Replay
 from dominoes_widget.widgets.table import Table
 
@@ -245,7 +245,7 @@ def test_analysis_of_the_vietnamese_game_judges_each_player():
 
 def test_the_coach_answers_when_the_only_tile_that_fits_is_the_0_0():
     """The 0-0 is tile number 0: a hint once failed when it was the only playable tile."""
-    from dominoes_widget.tiles import ALL_TILES
+    from dominoes_widget.engine.tiles import ALL_TILES
 
     south = ["0-0", "1-1", "1-2", "1-3", "1-4", "2-2", "2-3"]
     east = ["0-5", "0-1", "0-2", "0-3", "0-4", "0-6", "1-5"]
@@ -314,7 +314,7 @@ def _spoiled(first_hand: Analysis, tmp_path: Path, kind: str) -> Path:
 
 @pytest.mark.parametrize("kind", list(BAD_SIDE_FILES))
 def test_a_bad_side_file_gives_one_error_naming_the_file_and_the_place(first_hand, tmp_path, kind):
-    from dominoes_widget.sessions.replay import ReplaySession
+    from dominoes_widget.sessions.replay.session import ReplaySession
 
     _, place, what, reason = BAD_SIDE_FILES[kind]
     path = _spoiled(first_hand, tmp_path, kind)

@@ -19,12 +19,12 @@ from typing import Any, Callable
 import psutil
 import pytest
 
-from dominoes_widget.bots import GreedyBot, make_bot
-from dominoes_widget.move import Move
+from dominoes_widget.studies.bots import GreedyBot, make_bot
+from dominoes_widget.engine.move import Move
 from dominoes_widget.server.bot_pool import BotPool
 from dominoes_widget.sessions.scheduler import ManualScheduler
-from dominoes_widget.sessions.table import TableSession, table_options
-from dominoes_widget.views import SeatView, seat_view
+from dominoes_widget.sessions.table.session import TableSession, table_options
+from dominoes_widget.engine.views import SeatView, seat_view
 from server_harness import WAIT, Seat, local_server, request, spawn_server, stop_server
 
 GATE_LIMIT = 60.0

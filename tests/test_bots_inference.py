@@ -7,12 +7,12 @@ import random
 import pytest
 
 from dominoes_widget import Hand, Rules, seat_view, simulate
-from dominoes_widget.bots import make_bot
-from dominoes_widget.bots.endgame import solve
-from dominoes_widget.bots.estimate import MoveEstimate
-from dominoes_widget.bots.montecarlo import move_groups
-from dominoes_widget.bots.playout import Policy, fast_playout, hand_playout
-from dominoes_widget.hand import team_of
+from dominoes_widget.studies.bots import make_bot
+from dominoes_widget.studies.bots.endgame import solve
+from dominoes_widget.studies.bots.estimate import MoveEstimate
+from dominoes_widget.studies.bots.montecarlo import move_groups
+from dominoes_widget.studies.bots.playout import Policy, fast_playout, hand_playout
+from dominoes_widget.engine.hand import team_of
 
 SMALL = {"rollouts": 40, "analysis_rollouts": 120}
 
@@ -273,8 +273,8 @@ def test_a_time_cap_or_seed_that_is_not_one_is_refused_by_name(name):
 
 
 def test_one_heaviest_tile_weighting_for_every_bot():
-    from dominoes_widget.bots.base import heaviness
-    from dominoes_widget.move import Move
+    from dominoes_widget.studies.bots.base import heaviness
+    from dominoes_widget.engine.move import Move
 
     moves = [Move.parse(text) for text in ("N 6-4 L", "N 5-5 R", "N 1-0 L", "N pass")]
     assert sorted(moves, key=heaviness, reverse=True)[:2] == [moves[1], moves[0]], "5-5 before 6-4: a double first"
@@ -287,8 +287,8 @@ def test_one_heaviest_tile_weighting_for_every_bot():
 
 
 def test_one_wilson_interval_and_it_knows_nothing_from_no_trials():
-    from dominoes_widget import simulation
-    from dominoes_widget.bots import estimate
+    from dominoes_widget.studies import simulation
+    from dominoes_widget.studies.bots import estimate
 
     assert simulation.wilson_interval is estimate.wilson_interval
     assert estimate.wilson_interval(0, 0) == (0.0, 1.0) == estimate.wilson_interval(0.0, 0.0)

@@ -11,12 +11,12 @@ import random
 import pytest
 
 from dominoes_widget import Hand, Rules, seat_view
-from dominoes_widget.bots import BOTS, InferenceBot, MonteCarloBot, StrongBot, bot_names, make_bot
-from dominoes_widget.bots.montecarlo import WorldSampler, distinct_moves, rollout
-from dominoes_widget.hand import team_of
-from dominoes_widget.move import DRAW
-from dominoes_widget.simulation import simulate
-from dominoes_widget.tiles import MASK_WITH
+from dominoes_widget.studies.bots import BOTS, InferenceBot, MonteCarloBot, StrongBot, bot_names, make_bot
+from dominoes_widget.studies.bots.montecarlo import WorldSampler, distinct_moves, rollout
+from dominoes_widget.engine.hand import team_of
+from dominoes_widget.engine.move import DRAW
+from dominoes_widget.studies.simulation import simulate
+from dominoes_widget.engine.tiles import MASK_WITH
 
 PRESETS = {
     "six_love": Rules.six_love(),
@@ -269,7 +269,7 @@ def test_rollout_finishes_hands():
 
 def test_partner_domino_counts_as_a_win():
     """The strong bot scores from its team's side: a position where the partner's domino wins."""
-    from dominoes_widget.bots.montecarlo import _scorer
+    from dominoes_widget.studies.bots.montecarlo import _scorer
 
     rules = Rules.six_love()
     for hand in _random_positions(rules, 40, seed=9):
@@ -307,7 +307,7 @@ def test_monte_carlo_bots_in_the_vietnamese_game_draw_and_pass_legally(name):
 def test_greedy_bot_draws_among_its_heaviest_tiles_as_rng_choice_does(preset):
     """The greedy bot's tie-break is ``rng.choice`` written out for speed: the same seed must
     pick the same tile, every time, as ``rng.choice`` over the heaviest plays."""
-    from dominoes_widget.bots.base import heaviness
+    from dominoes_widget.studies.bots.base import heaviness
 
     rules = PRESETS[preset]
     for deal in range(40):

@@ -1,4 +1,4 @@
-"""Every language's catalog (dominoes_widget/locales/*.toml) matches en.toml, and a table,
+"""Every language's catalog (dominoes_widget/words/locales/*.toml) matches en.toml, and a table,
 a replay and the rules in another language show that language and no English.
 
 The checks on the files: the same sections and keys as en.toml, the same {placeholder}
@@ -21,17 +21,18 @@ from typing import Any
 import pytest
 
 from dominoes_widget import IllegalMoveError, Match, Rules
-from dominoes_widget.catalog import LANGUAGES, Voice, Words, catalog
-from dominoes_widget.explanations import describe_rules, explain_refusal
-from dominoes_widget.move import DRAW, PASS, PLAY
-from dominoes_widget.sessions.replay import ReplaySession
-from dominoes_widget.svg import render_svg
+from dominoes_widget.engine.refusals import REFUSALS
+from dominoes_widget.words.catalog import LANGUAGES, Voice, Words, catalog
+from dominoes_widget.words.explanations import describe_rules, explain_refusal
+from dominoes_widget.engine.move import DRAW, PASS, PLAY
+from dominoes_widget.sessions.replay.session import ReplaySession
+from dominoes_widget.words.svg import render_svg
 from dominoes_widget.widgets.replay import Replay
 from dominoes_widget.widgets.table import Table
-from dominoes_widget.sessions.step_deltas import hand_steps
+from dominoes_widget.sessions.replay.step_deltas import hand_steps
 
 ROOT = Path(__file__).resolve().parent.parent
-LOCALES = ROOT / "dominoes_widget" / "locales"
+LOCALES = ROOT / "dominoes_widget" / "words" / "locales"
 RECORDS = Path(__file__).resolve().parent / "data" / "records"
 ACCEPTANCE = Path(__file__).resolve().parent / "acceptance"
 NOTEBOOK_RECORDS = ROOT / "notebooks" / "records"
@@ -53,7 +54,10 @@ ENGLISH_WORDS = {"the", "and", "is", "are", "you", "your", "of", "to", "with", "
 # -- reading the catalogs ------------------------------------------------------------------------
 def load(lang: str) -> dict[str, Any]:
     with (LOCALES / f"{lang}.toml").open("rb") as file:  # a TOMLDecodeError fails the test
-        return tomllib.load(file)
+        table = tomllib.load(file)
+    if lang == "en":  # the refusals' English sentences are the engine's own
+        table["refusal"] = {**REFUSALS, **table.get("refusal", {})}
+    return table
 
 
 def entries(table: dict[str, Any]) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from dominoes_widget.__main__ import main
-from dominoes_widget.sessions.step_deltas import hand_steps
+from dominoes_widget.sessions.replay.step_deltas import hand_steps
 
 RECORDS = Path(__file__).resolve().parent / "data" / "records"  # copies of shared/records
 EXAMPLES = sorted(p.stem for p in RECORDS.glob("*.json"))
@@ -138,7 +138,7 @@ def test_html_counting_puts_the_bottom_seats_counting_on_the_page(tmp_path, caps
 def _side_file() -> dict:
     """A small, good analysis side file of six_love_match's first hand (judged by hand, not by the bot)."""
     from dominoes_widget import read_record
-    from dominoes_widget.hand import team_of
+    from dominoes_widget.engine.hand import team_of
 
     replayed = read_record(RECORDS / "six_love_match.json")
     decisions = [{"hand": 0, "ply": ply, "seat": move.seat, "side": team_of(move.seat), "played": str(move),

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 import dominoes_widget
-from dominoes_widget.errors import Reason
-from dominoes_widget.rules import SETTINGS
+from dominoes_widget.engine.errors import Reason
+from dominoes_widget.engine.rules import SETTINGS
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"

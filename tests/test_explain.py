@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from dominoes_widget import REASONS, Hand, IllegalMoveError, Match, Rules, Table, read_record
-from dominoes_widget.views import seat_view
-from dominoes_widget.explanations import (
+from dominoes_widget.engine.views import seat_view
+from dominoes_widget.words.explanations import (
     describe_rules,
     explain,
     explain_move,
@@ -488,7 +488,7 @@ def test_describe_rules_states_the_settings_in_force():
     assert "tournament play" in text and "0-0 counts 0" in text
     assert "at 0-0 the 6-6 holder poses the replay, otherwise the team with points leads it" in text
     assert "play-off" not in text
-    text = Rules.six_love(one_all_playoff=True, sporting=True).describe()
+    text = explain(Rules.six_love(one_all_playoff=True, sporting=True))
     assert "1-1 and a play-off follows" in text and "any tile (sporting)" in text
     text = describe_rules(Rules.straight_six(straight_six_tie="accumulate"))
     assert "Straight Six" in text and "goes to the winner of the next hand" in text
@@ -499,7 +499,7 @@ def test_describe_rules_states_the_settings_in_force():
 
 
 def test_leader_and_score_lines():
-    from dominoes_widget.match import HIGHEST_DOUBLE, HOLDER66, NextLeader
+    from dominoes_widget.engine.match import HIGHEST_DOUBLE, HOLDER66, NextLeader
 
     assert leader_words(NextLeader.team("NS")) == "North-South lead the next hand (either partner)."
     assert leader_words(HOLDER66) == "The holder of the 6-6 poses the next hand."
@@ -511,7 +511,7 @@ def test_leader_and_score_lines():
 
 def test_every_setting_changes_the_rules_in_words():
     """The rules panel names every setting in force: changing any one changes the text."""
-    from dominoes_widget.rules import SETTINGS
+    from dominoes_widget.engine.rules import SETTINGS
 
     needs = {"straight_six_tie": {"scoring": "straight_six"}, "playoff_leader": {"one_all_playoff": True}}
     for name, setting in SETTINGS.items():
@@ -520,14 +520,14 @@ def test_every_setting_changes_the_rules_in_words():
             for value in setting.values[1:]:
                 value = 3 if name == "target" else value
                 changed = base.with_settings(**{name: value})
-                assert changed.describe() != base.describe(), f"{game}: {name}={value!r} is not described"
+                assert explain(changed) != explain(base), f"{game}: {name}={value!r} is not described"
 
 
 def test_a_seat_lacking_many_numbers_and_many_numbers_in_sight_read_as_one_sentence():
     from dominoes_widget import explain
-    from dominoes_widget.bots import make_bot
-    from dominoes_widget.catalog import Voice
-    from dominoes_widget.explanations import numbers_lacked
+    from dominoes_widget.studies.bots import make_bot
+    from dominoes_widget.words.catalog import Voice
+    from dominoes_widget.words.explanations import numbers_lacked
 
     assert numbers_lacked([3], Voice("en")) == "3"
     assert numbers_lacked([3, 5], Voice("en")) == "3 and no 5"
@@ -547,9 +547,9 @@ def test_the_vietnamese_score_panel_says_what_its_pip_totals_add_up():
     (it said 'when hands were blocked', which the totals never were)."""
     import random
 
-    from dominoes_widget.catalog import Voice
-    from dominoes_widget.explanations import score_panel_words
-    from dominoes_widget.hand import Termination
+    from dominoes_widget.words.catalog import Voice
+    from dominoes_widget.words.explanations import score_panel_words
+    from dominoes_widget.engine.hand import Termination
 
     rules = Rules.from_settings("vietnamese", players=3)
     match, rng, added = Match(rules, seed=3), random.Random(1), {seat: 0 for seat in rules.seats}

@@ -1,13 +1,17 @@
 """The package is built in floors, each importing only from the floors below it (docs/layout.md).
 
-The engine at the bottom imports nothing above it when it loads; a few of its presentation
-methods (a notebook repr, an error's message, the rules in words) reach up lazily for the
-words and pictures, as python-chess's ``Board._repr_svg_`` calls ``chess.svg``.
+Each floor is a folder (``engine/``, ``words/``, ``studies/``, ``sessions/``, then the adapters
+``widgets/``, ``server/`` and ``page``). The engine at the bottom imports nothing above it;
+only its notebook display hooks (``_repr_svg_``, ``_repr_html_``) reach up lazily for the
+pictures, as python-chess's ``Board._repr_svg_`` calls ``chess.svg``. An error's English and
+the rules' summary are built in the engine or asked of the words by the callers.
 """
 
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -15,21 +19,21 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "dominoes_widget"
 
 FLOORS = {
-    "tiles": 1, "rules": 1, "move": 1, "errors": 1, "hand": 1, "match": 1, "views": 1, "record": 1, "masks": 1,
-    "catalog": 2, "explanations": 2, "svg": 2,
-    "bots": 3, "simulation": 3, "analysis": 3, "jobs": 3,
+    "old_paths": 0,
+    "engine": 1,
+    "words": 2,
+    "studies": 3,
     "sessions": 4, "page": 4,
     "widgets": 5, "server": 5,
     "__init__": 6, "__main__": 6,
 }
-FLOOR_NAMES = {1: "engine", 2: "words and pictures", 3: "players and studies", 4: "sessions", 5: "adapters (widgets, table server)",
+FLOOR_NAMES = {0: "plumbing (the old module paths)", 1: "engine", 2: "words and pictures", 3: "players and studies", 4: "sessions", 5: "adapters (widgets, table server)",
                6: "the package's entry points"}
 
-# (module, function) pairs whose body may import from a higher floor, on first call only.
+# (module, function) pairs whose body may import from a higher floor, on first call only:
+# the notebook display hooks, and only of the pictures.
 LAZY_PRESENTATION = {
-    ("errors", "detail"),
-    ("rules", "describe"),
-    ("hand", "_repr_svg_"), ("match", "_repr_html_"), ("record", "_repr_html_"),
+    ("engine.hand", "_repr_svg_"), ("engine.match", "_repr_html_"), ("engine.record", "_repr_html_"),
 }
 
 
@@ -107,12 +111,42 @@ def test_a_module_imports_only_from_its_floor_and_below(path: Path):
 def test_the_lazy_presentation_hooks_are_still_there():
     """The allowance above names real functions: a stale entry would hide nothing and mislead."""
     for module, function in LAZY_PRESENTATION:
-        source = (PACKAGE / f"{module}.py").read_text(encoding="utf-8")
+        source = (PACKAGE / f"{module.replace('.', '/')}.py").read_text(encoding="utf-8")
         assert f"def {function}(" in source, (module, function)
 
 
 def test_the_engine_imports_no_widget_code_at_all():
     engine = [p for p in MODULES if _floor(_name(p)) == 1]
-    assert len(engine) == 9
+    assert {"tiles", "rules", "move", "masks", "hand", "match", "views", "record", "errors"} <= {p.stem for p in engine}
     for path in engine:
         assert not [t for t, _, _ in _imports(path) if t.split(".")[0] in ("widgets", "sessions", "bots", "page")]
+
+
+def test_the_display_hooks_reach_up_for_the_pictures_only():
+    for module, function in LAZY_PRESENTATION:
+        targets = [t for t, f, _ in _imports(PACKAGE / f"{module.replace('.', '/')}.py") if f == function]
+        assert targets == ["words.svg"], (module, function, targets)
+
+
+@pytest.mark.parametrize("module", ["errors", "rules", "refusals", "tiles", "move", "masks", "views"])
+def test_the_engine_words_its_own_facts_without_the_words_layer(module):
+    """An error's English and the rules are the engine's own: these modules import no words at all."""
+    path = PACKAGE / "engine" / f"{module}.py"
+    assert not [t for t, _, _ in _imports(path) if _floor(t) > 1]
+
+
+def test_an_illegal_move_says_what_is_wrong_with_no_words_loaded():
+    code = """
+import sys
+from dominoes_widget.engine.hand import Hand
+hand = Hand.dealt(seed=1)
+try:
+    hand.push(next(s for s in "NESW" if s != hand.turn) + " 0-0")
+except ValueError as error:
+    print(error)
+print(sorted(m for m in sys.modules if m.startswith("dominoes_widget.words")))
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    message, loaded = done.stdout.strip().splitlines()
+    assert "'s turn, not " in message and message.endswith("[not_your_turn]"), message
+    assert loaded == "[]", "the words layer was loaded to say it"

@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 import browser_harness as harness
-from dominoes_widget.sessions.step_deltas import hand_steps
+from dominoes_widget.sessions.replay.step_deltas import hand_steps
 
 pytestmark = pytest.mark.browser
 

@@ -25,7 +25,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule, run_state_machine_as_test
 
-from dominoes_widget.sessions.table import TableSession, table_options
+from dominoes_widget.sessions.table.session import TableSession, table_options
 from dominoes_widget.widgets.table import Table
 
 EXAMPLES = int(os.environ.get("DOMINOES_FUZZ_EXAMPLES", "30"))

@@ -11,7 +11,7 @@ import pytest
 
 from dominoes_widget import (ALL_TILES, REASONS, DealError, Hand, IllegalMoveError, Move, Rules, Termination,
                              opening_lead, tile)
-from dominoes_widget.match import Match
+from dominoes_widget.engine.match import Match
 
 from engine_helpers import CHAIN, blocked_deal, deal, hand_with, play, random_hand, tiles, tiles_everywhere
 
@@ -674,7 +674,7 @@ def test_a_draw_out_of_turn_after_playing_is_refused_as_not_your_turn():
 
 # -- equivalent moves (issue 16) --------------------------------------------------------------
 def test_equivalent_moves_are_one_tile_leaving_the_same_ends():
-    from dominoes_widget.hand import equivalent, group_moves
+    from dominoes_widget.engine.hand import equivalent, group_moves
 
     hand = Hand(Rules.six_love(), {"N": tiles("6-6 6-4 6-1 2-2 3-3 0-1 0-2"), "E": tiles("5-6 4-4 1-1 0-3 0-4 0-5 1-2"),
                                    "S": tiles("0-6 2-6 3-6 1-3 1-4 1-5 2-3"), "W": tiles("0-0 2-4 2-5 3-4 3-5 4-5 5-5")})
@@ -691,7 +691,7 @@ def test_equivalent_moves_are_one_tile_leaving_the_same_ends():
 
 
 def test_a_seed_that_is_not_one_is_refused_by_name():
-    from dominoes_widget.hand import checked_seed
+    from dominoes_widget.engine.hand import checked_seed
 
     for bad in ("x", 1.5, float("nan"), True, [1]):
         with pytest.raises(ValueError, match="seed must be a whole number"):
@@ -704,7 +704,7 @@ def test_a_seed_that_is_not_one_is_refused_by_name():
 
 
 def test_the_other_team_is_the_engines_word():
-    from dominoes_widget.hand import other_team, team_of
+    from dominoes_widget.engine.hand import other_team, team_of
 
     assert other_team("NS") == "EW" and other_team("EW") == "NS" and other_team(team_of("E")) == "NS"
 
@@ -712,7 +712,7 @@ def test_the_other_team_is_the_engines_word():
 def test_a_deal_shuffles_as_random_shuffle_does():
     """The deal's own shuffle (its steps written out, for speed) takes the same tiles from the
     same random bits as ``random.shuffle``: a seed deals what it dealt before."""
-    from dominoes_widget.hand import _shuffled
+    from dominoes_widget.engine.hand import _shuffled
 
     for seed in range(300):
         ours, theirs = random.Random(seed), random.Random(seed)

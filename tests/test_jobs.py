@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from dominoes_widget.jobs import derive_seed, run_jobs, run_jobs_async
+from dominoes_widget.studies.jobs import derive_seed, run_jobs, run_jobs_async
 
 JOBS = list(range(40))
 

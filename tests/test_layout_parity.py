@@ -1,6 +1,6 @@
-"""The SVG picture (dominoes_widget/svg.py) and the widgets' front end (js/kit/) draw the
+"""The SVG picture (dominoes_widget/words/svg.py) and the widgets' front end (js/kit/) draw the
 same position with the same tiles: the same snake for the same width and unit, the same
-tile drawing, the same colours (dominoes_widget/palette.json).
+tile drawing, the same colours (dominoes_widget/words/palette.json).
 
 The JS side runs in ``node`` (no browser): a small script imports the kit's modules and
 prints what they compute for the cases given on stdin.
@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from dominoes_widget import Hand, svg
+from dominoes_widget import Hand
+from dominoes_widget.words import svg
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE = shutil.which("node")
@@ -118,7 +119,7 @@ console.log(JSON.stringify(tileMarkup([0, 0], { x: 2, y: 3, width: 18, height: 3
 
 
 def test_svg_py_and_the_front_end_read_one_palette():
-    palette = json.loads((ROOT / "dominoes_widget" / "palette.json").read_text())
+    palette = json.loads((ROOT / "dominoes_widget" / "words" / "palette.json").read_text())
     assert (svg.FELT, svg.FELT_EDGE, svg.TILE_FACE, svg.TILE_EDGE, svg.DIVIDER, svg.PIP, svg.TILE_BACK,
             svg.TILE_BACK_MARK, svg.LAST_PLAYED, svg.TURN, svg.INK, svg.INK_DIM) == (
         palette["felt"], palette["felt_edge"], palette["tile_face"], palette["tile_edge"], palette["divider"],
@@ -131,9 +132,9 @@ def test_svg_py_and_the_front_end_read_one_palette():
 
 
 def test_the_browser_reads_the_replays_step_changes_back_as_python_does():
-    """The steps the kernel sends as changes (sessions/step_deltas.py) read back in the browser
+    """The steps the kernel sends as changes (sessions/replay/step_deltas.py) read back in the browser
     (js/replay_deltas.mjs) as the very steps the engine built, counting panels and all."""
-    from dominoes_widget.sessions.step_deltas import hand_steps
+    from dominoes_widget.sessions.replay.step_deltas import hand_steps
     from dominoes_widget.widgets.replay import Replay
 
     records = ROOT / "notebooks" / "records"

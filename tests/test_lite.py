@@ -152,7 +152,7 @@ def test_play_runs_in_the_browser_and_the_table_plays_by_clicking(play, capsys, 
 STRONG_DECISIONS = """
 import json, statistics, time
 from dominoes_widget import Hand, Rules, seat_view
-from dominoes_widget.bots import make_bot
+from dominoes_widget.studies.bots import make_bot
 
 took = []
 for seed in (4, 5):
@@ -169,7 +169,7 @@ print(json.dumps({"median": statistics.median(took), "max": max(took), "count": 
 STUDIES = """
 import json, sys
 from dominoes_widget import Replay, Table, analyse
-from dominoes_widget.simulation import simulate
+from dominoes_widget.studies.simulation import simulate
 
 found = analyse("records/six_love_match.json", hands=[0], rollouts=30)
 replay = Replay("records/six_love_match.json", analysis=found, counting=True)

@@ -16,8 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from dominoes_widget import analyse, jobs
-from dominoes_widget.simulation import simulate
+from dominoes_widget import analyse
+from dominoes_widget.studies import jobs
+from dominoes_widget.studies.simulation import simulate
 
 RECORD = Path(__file__).resolve().parent.parent / "notebooks" / "records" / "six_love_match.json"
 SENTENCE = "Python in the browser has no processes or threads"

@@ -1,4 +1,4 @@
-"""The mask core (``dominoes_widget.masks``) and ``Hand`` agree on every position of every game.
+"""The mask core (``dominoes_widget.engine.masks``) and ``Hand`` agree on every position of every game.
 
 Random hands of each game are played to their end with the fast path (``Hand.dealt`` +
 ``play_out``) and replayed move by move; at every position the legal plays, whether the
@@ -15,11 +15,11 @@ import random
 import pytest
 
 from dominoes_widget import Hand, Rules
-from dominoes_widget import masks
-from dominoes_widget.bots.playout import Policy, fast_playout, hand_playout
-from dominoes_widget.hand import team_of
-from dominoes_widget.move import DRAW, PASS, PLAY
-from dominoes_widget.tiles import ALL_TILES, Tile, tile
+from dominoes_widget.engine import masks
+from dominoes_widget.studies.bots.playout import Policy, fast_playout, hand_playout
+from dominoes_widget.engine.hand import team_of
+from dominoes_widget.engine.move import DRAW, PASS, PLAY
+from dominoes_widget.engine.tiles import ALL_TILES, Tile, tile
 
 POSITIONS = 100_000
 """Positions checked per game, its variants taking turns hand by hand."""

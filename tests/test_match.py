@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from dominoes_widget import IllegalMoveError, Match, MatchState, Outcome, Rules, Termination, score_hand
-from dominoes_widget.match import HIGHEST_DOUBLE, HOLDER66
-from dominoes_widget.views import SeatView
+from dominoes_widget.engine.match import HIGHEST_DOUBLE, HOLDER66
+from dominoes_widget.engine.views import SeatView
 
 from engine_helpers import (LAST_LOWEST, LEADER_LOWEST, OPPONENTS_TIE, blocked_deal, blocked_moves, play,
                             play_match, tiles)

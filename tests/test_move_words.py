@@ -8,12 +8,12 @@ import random
 
 import pytest
 
-from dominoes_widget.catalog import Voice
-from dominoes_widget.explanations import explain_move, move_label
-from dominoes_widget.hand import Hand
-from dominoes_widget.rules import Rules
-from dominoes_widget.sessions.move_words import MoveWords
-from dominoes_widget.views import seat_view
+from dominoes_widget.words.catalog import Voice
+from dominoes_widget.words.explanations import explain_move, move_label
+from dominoes_widget.engine.hand import Hand
+from dominoes_widget.engine.rules import Rules
+from dominoes_widget.sessions.table.move_words import MoveWords
+from dominoes_widget.engine.views import seat_view
 
 GAMES = [Rules.six_love(), Rules.straight_six(), Rules.vietnamese(2), Rules.vietnamese(3, blank_rule="wild"),
          Rules.vietnamese(4, draw_mode="until_playable", drawn_tile_must_play=False)]

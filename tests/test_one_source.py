@@ -15,15 +15,15 @@ from pathlib import Path
 import pytest
 
 from dominoes_widget import Hand, Match, Rules, explain, seat_view
-from dominoes_widget.catalog import Voice, catalog
-from dominoes_widget.errors import Reason
-from dominoes_widget.explanations import explain_result, leader_words, score_panel_words
-from dominoes_widget.hand import WinReason
-from dominoes_widget.record import write_record
-from dominoes_widget.sessions.replay import ReplaySession
-from dominoes_widget.sessions.table import TableSession, table_options
-from dominoes_widget.svg import render_svg
-from dominoes_widget.sessions.step_deltas import hand_steps
+from dominoes_widget.words.catalog import Voice, catalog
+from dominoes_widget.engine.errors import Reason
+from dominoes_widget.words.explanations import explain_result, leader_words, score_panel_words
+from dominoes_widget.engine.hand import WinReason
+from dominoes_widget.engine.record import write_record
+from dominoes_widget.sessions.replay.session import ReplaySession
+from dominoes_widget.sessions.table.session import TableSession, table_options
+from dominoes_widget.words.svg import render_svg
+from dominoes_widget.sessions.replay.step_deltas import hand_steps
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = {

@@ -32,12 +32,13 @@ def test_jupyterlab_is_an_extra_not_a_dependency():
 
 
 def test_the_engine_loads_only_what_it_uses():
-    code = ("import sys, dominoes_widget.tiles, dominoes_widget.hand;"
+    code = ("import sys, dominoes_widget.engine.tiles, dominoes_widget.engine.hand;"
             "print(sorted(m for m in sys.modules if m.startswith(('dominoes_widget', 'ipywidgets', 'anywidget',"
             " 'traitlets', 'concurrent', 'csv'))))")
     loaded = eval(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
-    assert loaded == ["dominoes_widget", "dominoes_widget.errors", "dominoes_widget.hand", "dominoes_widget.masks",
-                      "dominoes_widget.move", "dominoes_widget.rules", "dominoes_widget.tiles"]
+    assert loaded == ["dominoes_widget", *(f"dominoes_widget.engine{name}" for name in (
+        "", ".dealing", ".errors", ".hand", ".hand_history", ".legal_moves", ".masks", ".move", ".move_checks",
+        ".move_tables", ".outcome", ".refusals", ".rules", ".tiles")), "dominoes_widget.old_paths"]
 
 
 def test_the_package_names_resolve_lazily():

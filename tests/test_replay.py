@@ -11,13 +11,14 @@ import pytest
 import traitlets
 
 from dominoes_widget import Match, Rules, read_record, write_record
-from dominoes_widget.explanations import explain_move
-from dominoes_widget.sessions.move_words import MoveWords
-from dominoes_widget.sessions.replay import ReplaySession
-from dominoes_widget.views import seat_view
+from dominoes_widget.words.catalog import Voice
+from dominoes_widget.words.explanations import describe_rules, explain_move
+from dominoes_widget.sessions.table.move_words import MoveWords
+from dominoes_widget.sessions.replay.session import ReplaySession
+from dominoes_widget.engine.views import seat_view
 from dominoes_widget.widgets.replay import Replay
-from dominoes_widget.sessions.replay_wire import is_packed, unpack_data
-from dominoes_widget.sessions.step_deltas import hand_steps
+from dominoes_widget.sessions.replay.wire import is_packed, unpack_data
+from dominoes_widget.sessions.replay.step_deltas import hand_steps
 
 RECORDS = next(folder for folder in (Path(__file__).resolve().parent / "data" / "records",  # the repo's copies
                                      Path("/work/shared/records"))
@@ -52,7 +53,7 @@ def test_opens_a_record_given_in_any_form(how):
     assert replay.ok and not replay.problems and replay.report == []
     assert replay.hands == 5
     assert (replay.hand, replay.step) == (0, 0)
-    assert replay.rules_text == Rules.six_love().describe()
+    assert replay.rules_text == describe_rules(Rules.six_love(), Voice("en"))
     assert replay.data["hands"][0]["moves"] == record["hands"][0]["moves"]
     assert isinstance(replay.record, dict)
     assert {seat: sorted(tiles) for seat, tiles in replay.record["hands"][0]["deal"].items()} == \
@@ -309,7 +310,7 @@ def test_a_hand_saved_with_its_steps_whole_still_reads():
 
 
 def test_with_an_analysis_the_data_has_a_table_per_player_from_analysis_summary():
-    from dominoes_widget.analysis import Analysis
+    from dominoes_widget.studies.analysis import Analysis
 
     saved = Path(__file__).resolve().parent / "data" / "six_love_10_hands.analysis.json"
     record = Path(__file__).resolve().parent.parent / "notebooks" / "records" / "six_love_10_hands.json"
@@ -444,8 +445,8 @@ def test_analysis_true_in_a_notebook_shows_the_board_first_with_a_bar_then_the_a
 
 
 def test_analysis_progress_says_the_time_left_in_words():
-    from dominoes_widget.catalog import Voice
-    from dominoes_widget.sessions.replay import analysis_progress
+    from dominoes_widget.words.catalog import Voice
+    from dominoes_widget.sessions.replay.session import analysis_progress
 
     assert analysis_progress(Voice("en"), 3, 40, None) == "Analysing the decisions: 3 of 40."
     assert analysis_progress(Voice("en"), 3, 40, 12.2) == "Analysing the decisions: 3 of 40, about 13 s left."
@@ -453,7 +454,7 @@ def test_analysis_progress_says_the_time_left_in_words():
 
 
 def test_an_analysis_that_stops_says_so_in_the_bar(monkeypatch):
-    import dominoes_widget.analysis as analysis_module
+    import dominoes_widget.studies.analysis as analysis_module
 
     async def failing(*_args, callback, **_options):
         callback(0, 12)

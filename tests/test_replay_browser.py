@@ -15,8 +15,8 @@ import pytest
 
 import browser_harness as harness
 import frontend_views as views
-from dominoes_widget.sessions.replay import whole_percent
-from dominoes_widget.sessions.step_deltas import hand_steps
+from dominoes_widget.sessions.replay.session import whole_percent
+from dominoes_widget.sessions.replay.step_deltas import hand_steps
 
 pytestmark = pytest.mark.browser
 

@@ -17,12 +17,12 @@ from pathlib import Path
 import pytest
 
 from dominoes_widget import explain, read_record, seat_view
-from dominoes_widget.errors import RecordError
+from dominoes_widget.engine.errors import RecordError
 from dominoes_widget.sessions.counting import counting_panel
-from dominoes_widget.sessions.replay import ReplaySession
-from dominoes_widget.tiles import ALL_TILES, Tile
+from dominoes_widget.sessions.replay.session import ReplaySession
+from dominoes_widget.engine.tiles import ALL_TILES, Tile
 from dominoes_widget.widgets.replay import Replay
-from dominoes_widget.sessions.step_deltas import hand_steps
+from dominoes_widget.sessions.replay.step_deltas import hand_steps
 
 RECORDS = Path(__file__).resolve().parent / "data" / "records"
 SIX_LOVE = RECORDS / "six_love_match.json"

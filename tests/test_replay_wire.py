@@ -1,4 +1,4 @@
-"""The Replay's data as it travels (sessions/replay_wire.py, js/replay_wire.mjs): packed, it
+"""The Replay's data as it travels (sessions/replay/wire.py, js/replay_wire.mjs): packed, it
 reads back to the very data the engine built, in Python and in the browser, and a long
 record syncs a few times its own size, not eleven."""
 
@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from dominoes_widget.page import page_state
-from dominoes_widget.sessions.replay_wire import is_packed, pack_data, unpack_data
-from dominoes_widget.sessions.step_deltas import hand_steps
+from dominoes_widget.sessions.replay.wire import is_packed, pack_data, unpack_data
+from dominoes_widget.sessions.replay.step_deltas import hand_steps
 from dominoes_widget.widgets.replay import Replay
 from long_records import bot_record
 from test_layout_parity import READ_STDIN, run_node

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from dominoes_widget import Hand, Rules, RulesError
-from dominoes_widget.rules import SETTINGS
+from dominoes_widget.engine.rules import SETTINGS
 
 from engine_helpers import hand_with, play
 

@@ -11,7 +11,7 @@ import pytest
 
 from dominoes_widget import Match, Rules, verify_record, write_record
 from dominoes_widget.__main__ import main
-from dominoes_widget.sessions.seat_record import seat_record
+from dominoes_widget.sessions.table.seat_record import seat_record
 from dominoes_widget.widgets.table import Table
 from test_fuzz_table import tiles_in
 

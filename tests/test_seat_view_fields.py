@@ -12,7 +12,7 @@ import random
 import pytest
 
 from dominoes_widget import Hand, Rules, SeatView, seat_view
-from dominoes_widget.move import DRAW
+from dominoes_widget.engine.move import DRAW
 
 GAMES = [Rules.six_love(), Rules.straight_six()] + [
     Rules.vietnamese(players, blank_rule=blank) for players in (2, 3, 4) for blank in ("standard", "wild")]

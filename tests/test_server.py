@@ -11,12 +11,12 @@ import json
 
 import pytest
 
-from dominoes_widget.record import verify_record
+from dominoes_widget.engine.record import verify_record
 from dominoes_widget.server.shared_table import SharedTable
 from dominoes_widget.server.spec import read_spec
 from dominoes_widget.server.limits import BURST, MAX_MESSAGE_BYTES
-from dominoes_widget.sessions.screens_apart import view_for
-from dominoes_widget.sessions.table_snapshot import table_record
+from dominoes_widget.sessions.table.screens_apart import view_for
+from dominoes_widget.sessions.table.snapshot import table_record
 from server_harness import Seat, local_server, request
 
 TWO_PEOPLE = {"game": "six_love", "bots": {"E": "greedy", "W": "greedy"}, "bot_delay": 0, "seed": 3,

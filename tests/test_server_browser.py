@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from dominoes_widget.record import verify_record
+from dominoes_widget.engine.record import verify_record
 from server_harness import free_port, spawn_server, stop_server
 
 pytestmark = pytest.mark.browser

@@ -21,8 +21,8 @@ import tornado.websocket
 from dominoes_widget.server import MemoryStore, SqliteStore, StoredTable, TableServer
 from dominoes_widget.server.app import CLOSED_CODE
 from dominoes_widget.server.spec import read_spec
-from dominoes_widget.sessions.screens_apart import view_for
-from dominoes_widget.sessions.table import Phase
+from dominoes_widget.sessions.table.screens_apart import view_for
+from dominoes_widget.sessions.table.session import Phase
 from server_harness import Clock, Seat, free_port, local_server, request, socket_url, spawn_server, stop_server
 from test_server import TWO_PEOPLE, create, run
 

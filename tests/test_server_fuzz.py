@@ -33,14 +33,14 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 import tornado.httpclient
 
-from dominoes_widget.match import Match
-from dominoes_widget.move import LEAD, PLAY
-from dominoes_widget.record import write_record
+from dominoes_widget.engine.match import Match
+from dominoes_widget.engine.move import LEAD, PLAY
+from dominoes_widget.engine.record import write_record
 from dominoes_widget.server import app
 from dominoes_widget.server.shared_table import SharedTable
 from dominoes_widget.server.spec import read_spec
 from dominoes_widget.server.store import MemoryStore
-from dominoes_widget.sessions import seat_record as seat_record_module
+from dominoes_widget.sessions.table import seat_record as seat_record_module
 from server_harness import local_server
 from test_fuzz_table import canonical, tiles_in
 
@@ -380,7 +380,7 @@ def test_a_planted_leak_in_the_watchers_record_is_reported(monkeypatch):
 def test_a_planted_leak_in_the_watchers_frames_is_reported(monkeypatch):
     """Watchers sent the view of the seat to move, with ``viewer`` blanked: only the check of
     every tile in the frame can tell."""
-    from dominoes_widget.sessions.screens_apart import view_for
+    from dominoes_widget.sessions.table.screens_apart import view_for
 
     def seats_view(self, seat):
         if seat is not None:

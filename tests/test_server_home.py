@@ -11,7 +11,7 @@ from html.parser import HTMLParser
 
 import segno
 
-from dominoes_widget.catalog import Voice
+from dominoes_widget.words.catalog import Voice
 from dominoes_widget.server.home_page import form_facts, home_page
 from dominoes_widget.server.invitations import Invitation, invitation_html, invite_token, qr_svg
 from server_harness import answer, local_server, request

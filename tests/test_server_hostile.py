@@ -23,7 +23,7 @@ import pytest
 
 from dominoes_widget.server.limits import Limits
 from dominoes_widget.server.safe_json import MAX_DEPTH, MAX_NUMBER_CHARS
-from dominoes_widget.sessions.table_snapshot import table_record
+from dominoes_widget.sessions.table.snapshot import table_record
 from server_harness import WAIT, Seat, local_server, request
 from test_server import TWO_PEOPLE, create, play_one, run
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from dominoes_widget.record import verify_record
+from dominoes_widget.engine.record import verify_record
 from server_harness import spawn_server, stop_server
 from test_server_browser import click_move
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
-from dominoes_widget.record import verify_record
-from dominoes_widget.tiles import Tile
+from dominoes_widget.engine.record import verify_record
+from dominoes_widget.engine.tiles import Tile
 from server_harness import Seat, free_port, request, spawn_server, stop_server
 
 FOUR_PEOPLE = {"game": "six_love", "seed": 11, "names": {"S": "Ana", "W": "Bao", "N": "Chi", "E": "Dung"}}

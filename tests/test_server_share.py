@@ -8,8 +8,8 @@ import json
 
 import pytest
 
-from dominoes_widget.record import verify_record
-from dominoes_widget.sessions.seat_record import seat_record
+from dominoes_widget.engine.record import verify_record
+from dominoes_widget.sessions.table.seat_record import seat_record
 from dominoes_widget.widgets.table import Table
 from server_harness import Seat, request
 from test_fuzz_table import tiles_in

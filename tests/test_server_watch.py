@@ -21,7 +21,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 import tornado.httpclient
 
-from dominoes_widget.record import verify_record
+from dominoes_widget.engine.record import verify_record
 from dominoes_widget.server.limits import Limits
 from server_harness import Seat, answer, free_port, local_server, request, spawn_server, stop_server
 from test_fuzz_table import canonical, tiles_in

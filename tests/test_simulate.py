@@ -13,7 +13,7 @@ import pytest
 import dominoes_widget
 from dominoes_widget import Rules
 from dominoes_widget.__main__ import main
-from dominoes_widget.simulation import SimulationResults, simulate, wilson_interval
+from dominoes_widget.studies.simulation import SimulationResults, simulate, wilson_interval
 
 ROOT = Path(__file__).resolve().parents[1]
 QUICK = {"progress": False}
@@ -284,7 +284,7 @@ def test_seed_must_be_a_whole_number():
 def test_every_seed_argument_refuses_what_is_not_a_seed_by_name(seed):
     """bots, analysis, simulation and the table each refuse a seed that is not a whole number."""
     from dominoes_widget import Hand, Match, analyse
-    from dominoes_widget.bots import make_bot
+    from dominoes_widget.studies.bots import make_bot
     from dominoes_widget.widgets.table import Table
 
     calls = [lambda: simulate("six_love", ["greedy", "random"], 4, seed=seed, progress=False),

@@ -22,9 +22,9 @@ import browser_harness as harness
 import frontend_views as views
 from dominoes_widget.__main__ import main
 from dominoes_widget.page import page_state, replay_page, script_json, write_page
-from dominoes_widget.sessions.replay import whole_percent
+from dominoes_widget.sessions.replay.session import whole_percent
 from dominoes_widget.widgets.replay import Replay
-from dominoes_widget.sessions.step_deltas import hand_steps
+from dominoes_widget.sessions.replay.step_deltas import hand_steps
 
 pytestmark = pytest.mark.browser
 

@@ -30,10 +30,10 @@ pytestmark = pytest.mark.browser
 
 embed = pytest.importorskip("ipywidgets.embed")
 
-from dominoes_widget.catalog import ui_words  # noqa: E402
+from dominoes_widget.words.catalog import ui_words  # noqa: E402
 from dominoes_widget.widgets.replay import Replay  # noqa: E402
 from dominoes_widget.widgets.table import Table  # noqa: E402
-from dominoes_widget.sessions.step_deltas import hand_steps
+from dominoes_widget.sessions.replay.step_deltas import hand_steps
 
 RECORD = harness.RECORDS / "six_love_match.json"
 EXPORT_LOAD_MS = 120_000  # the exported page parses 3.6 MB of widget manager first: slow on a loaded machine

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from dominoes_widget import Hand, Match, Rules, read_record, seat_view
-from dominoes_widget.svg import layout_line, render_match_html, render_record_html, render_svg
+from dominoes_widget.words.svg import layout_line, render_match_html, render_record_html, render_svg
 
 SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
@@ -205,7 +205,7 @@ def test_an_unfinished_hand_in_the_match_summary():
 def test_the_module_examples_run():
     import doctest
 
-    from dominoes_widget import svg
+    from dominoes_widget.words import svg
 
     result = doctest.testmod(svg)
     assert result.attempted >= 3 and result.failed == 0

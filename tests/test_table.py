@@ -9,7 +9,7 @@ import re
 import pytest
 
 from dominoes_widget import IllegalMoveError, Rules, verify_record
-from dominoes_widget.tiles import Tile
+from dominoes_widget.engine.tiles import Tile
 from dominoes_widget.widgets.table import Table
 
 TILE_TEXT = re.compile(r"\b[0-6]-[0-6]\b")

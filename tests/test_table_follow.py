@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from dominoes_widget.catalog import Voice
-from dominoes_widget.hand import Hand, group_moves
-from dominoes_widget.move import Move
-from dominoes_widget.rules import Rules
-from dominoes_widget.sessions.follow import recap_words, seat_moves
+from dominoes_widget.words.catalog import Voice
+from dominoes_widget.engine.hand import Hand, group_moves
+from dominoes_widget.engine.move import Move
+from dominoes_widget.engine.rules import Rules
+from dominoes_widget.sessions.table.follow import recap_words, seat_moves
 from dominoes_widget.sessions.scheduler import ManualScheduler
-from dominoes_widget.sessions.table import TableSession, table_options
-from dominoes_widget.views import seat_view
+from dominoes_widget.sessions.table.session import TableSession, table_options
+from dominoes_widget.engine.views import seat_view
 from dominoes_widget.widgets.table import Table
 
 from engine_helpers import hand_with, tiles
@@ -183,14 +183,13 @@ def test_a_tile_that_fits_both_ends_the_same_way_is_played_at_once():
 
 
 def test_the_coach_lists_mirror_image_moves_once():
-    from dominoes_widget.sessions.coach import ask_hint
 
     hand = Hand(Rules.six_love(), {"N": tiles("6-6 0-0 0-1 0-2 0-3 0-4 0-5"), "W": tiles("1-1 1-2 1-3 1-4 1-5 2-2 3-4"),
                                    "S": tiles("6-3 6-2 2-3 2-4 2-5 3-3 0-6"), "E": tiles("1-6 3-5 4-4 4-5 4-6 5-5 5-6")},
                 leader="N")
     session = TableSession(table_options("six_love", {"deal": hand.deal, "leader": "N", "moves": ["N 6-6", "W pass"],
                                                       "bots": "greedy", "bot_delay": 0, "coach": True, "seed": 1}))
-    listed = [Move.parse(m["move"]) for m in ask_hint(session)["moves"]]
+    listed = [Move.parse(m["move"]) for m in session.ask_hint()["moves"]]
     tiles_listed = [str(m.tile) for m in listed]
     assert sorted(tiles_listed) == ["0-6", "2-6", "3-6"], listed
 
@@ -253,7 +252,7 @@ def test_a_table_of_people_offers_no_speed():
 
 def test_vietnamese_words_keep_dung_for_standing_with_an_empty_pile():
     """Notebook 03 and RULES.md: đứng is standing with an empty pile; a pass with the pile left keeps a drawn tile."""
-    from dominoes_widget.catalog import Voice, ui_words
+    from dominoes_widget.words.catalog import Voice, ui_words
 
     vi = Voice("vi")
     assert "đứng" in vi("follow.passed") and "đứng" in vi("follow.seat_passed")

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from dominoes_widget import IllegalMoveError, RecordError, read_record, verify_record
-from dominoes_widget.explanations import explain, explain_refusal
+from dominoes_widget.words.explanations import explain, explain_refusal
 from dominoes_widget.widgets.table import Table
 
 RECORDS = Path(__file__).resolve().parent.parent / "notebooks" / "records"

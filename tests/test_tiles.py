@@ -7,7 +7,7 @@ import pickle
 import pytest
 
 from dominoes_widget import ALL_TILES, Move, MoveSyntaxError, Tile, TileError, tile
-from dominoes_widget.tiles import MASK_WITH, TILES_WITH
+from dominoes_widget.engine.tiles import MASK_WITH, TILES_WITH
 
 
 # -- the set ------------------------------------------------------------------------------

@@ -83,8 +83,8 @@ def test_the_wheel_is_pure_python_with_the_front_end_inside(wheel):
     targets = PYPROJECT["tool"]["hatch"]["build"]["hooks"]["jupyter-builder"]["ensured-targets"]
     missing = [t for t in targets if t not in names]
     assert not missing, f"built files not in the wheel: {missing}"
-    assert {"dominoes_widget/locales/en.toml", "dominoes_widget/locales/vi.toml",
-            "dominoes_widget/palette.json"} <= set(names)
+    assert {"dominoes_widget/words/locales/en.toml", "dominoes_widget/words/locales/vi.toml",
+            "dominoes_widget/words/palette.json"} <= set(names)
     assert not [n for n in names if n.startswith(("js/", "node_modules/", "tests/"))]
 
 

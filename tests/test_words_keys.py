@@ -1,5 +1,5 @@
 """The front ends hold no English of their own: every label comes from the ``words`` trait,
-whose keys dominoes_widget/locales/en.toml lists in its ``[ui]`` section."""
+whose keys dominoes_widget/words/locales/en.toml lists in its ``[ui]`` section."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from dominoes_widget.sessions.protocol import PassWord
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = sorted(p for p in (ROOT / "js").rglob("*.*js") if p.suffix in (".js", ".mjs") and ".test." not in p.name)
-UI = tomllib.loads((ROOT / "dominoes_widget" / "locales" / "en.toml").read_text(encoding="utf-8"))["ui"]
+UI = tomllib.loads((ROOT / "dominoes_widget" / "words" / "locales" / "en.toml").read_text(encoding="utf-8"))["ui"]
 # Keys the code builds from parts: number_0 ... number_6, end_left/right, slot_left/right.
 BUILT = {f"number_{n}" for n in range(7)} | {"end_left", "end_right", "slot_left", "slot_right"}
 # Keys the kernel names in a view for the front end to look up (TableView.pass_word).

@@ -7,7 +7,7 @@
 - ``GET /tables/<id>/invite?token=<invite token>``: the links page, a copy button and a QR
   code per seat and for the watch link (:mod:`.invitations`).
 - ``GET /api/tables/<id>/record?token=<a seat's token>``: the record so far as that seat may
-  read it (:func:`~dominoes_widget.sessions.seat_record.seat_record`); with the watch
+  read it (:func:`~dominoes_widget.sessions.table.seat_record.seat_record`); with the watch
   token, as a watcher may (the hand in play with no tiles but those on the line).
 - ``GET /tables/<id>/seat?token=<token>``: the seat's page (the Table's front end).
 - ``GET /tables/<id>/watch?token=<watch token>``: the same page for a watcher.
@@ -44,10 +44,10 @@ import tornado.web
 import tornado.websocket
 from tornado.log import access_log
 
-from ..catalog import LANGUAGES, Voice
-from ..sessions.seat_record import seat_record
-from ..sessions.table_snapshot import table_players
-from ..sessions.thinker import INLINE, Thinker
+from ..words.catalog import LANGUAGES, Voice
+from ..sessions.table.seat_record import seat_record
+from ..sessions.table.snapshot import table_players
+from ..sessions.table.thinker import INLINE, Thinker
 from .access import CreationGate, HostKey, origin_allowed, origin_of
 from .headers import add_security_headers
 from .home_page import home_page, invite_page

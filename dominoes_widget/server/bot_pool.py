@@ -1,5 +1,5 @@
 """Bots that think off the table server's event loop, so a strong bot never delays another
-table's messages: a :class:`~dominoes_widget.sessions.thinker.Thinker` over worker processes
+table's messages: a :class:`~dominoes_widget.sessions.table.thinker.Thinker` over worker processes
 (``serve --bot-workers N``) or, in a notebook's kernel (``Table.share()``), one thread.
 
 Each decision sends the bot (with its random source, about 4 kB pickled) and the seat view
@@ -23,9 +23,9 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPool
 from concurrent.futures.process import BrokenProcessPool
 from typing import Callable
 
-from ..bots import Bot
-from ..move import Move
-from ..views import SeatView
+from ..studies.bots import Bot
+from ..engine.move import Move
+from ..engine.views import SeatView
 
 __all__ = ["BotPool", "default_workers"]
 
@@ -112,7 +112,7 @@ class BotPool:
             pool.submit(os.getpid)
 
     def think(self, bot: Bot, view: SeatView, answer: Callable[[Move], None]) -> _Thought | None:
-        """Send the decision to a worker (see :class:`~dominoes_widget.sessions.thinker.Thinker`);
+        """Send the decision to a worker (see :class:`~dominoes_widget.sessions.table.thinker.Thinker`);
         with no event loop running, or once closed, choose here and now."""
         try:
             loop = asyncio.get_running_loop()

@@ -12,12 +12,12 @@ import json
 from html import escape
 from typing import Any
 
-from ..bots import bot_names
-from ..catalog import LANGUAGES, Voice
-from ..explanations import bot_label
-from ..sessions.table import HUMAN, table_options
+from ..studies.bots import bot_names
+from ..words.catalog import LANGUAGES, Voice
+from ..words.explanations import bot_label
+from ..sessions.table.options import HUMAN, table_options
 from .invitations import Invitation, invitation_html
-from ..svg import FELT, FELT_EDGE, INK, INK_DIM
+from ..words.svg import FELT, FELT_EDGE, INK, INK_DIM
 from .page import page_html
 
 __all__ = ["form_facts", "home_page", "invite_page", "LANG_NAMES"]

@@ -16,7 +16,7 @@ from typing import Mapping
 
 import segno
 
-from ..catalog import Voice
+from ..words.catalog import Voice
 
 __all__ = ["Invitation", "SeatLink", "invite_token", "qr_svg", "invitation_html", "NOTEBOOK_STYLE"]
 

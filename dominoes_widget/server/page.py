@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from html import escape
 
-from ..catalog import Voice
+from ..words.catalog import Voice
 from ..page import html_page
 
 __all__ = ["seat_page", "closed_page", "wrong_link_page", "watch_full_page", "preferred_lang", "page_html"]

@@ -1,4 +1,4 @@
-"""One table of the table server: a :class:`~dominoes_widget.sessions.table.TableSession`
+"""One table of the table server: a :class:`~dominoes_widget.sessions.table.session.TableSession`
 whose people each play on a screen of their own, through a secret link per seat.
 
 A thin adapter, as the ``Table`` widget is: intents in (``intent``), each connected
@@ -22,21 +22,21 @@ import secrets
 import time
 from typing import Any, Callable, Iterable, Mapping, Protocol
 
-from ..bots import make_bot
-from ..catalog import ui_words
-from ..move import DRAW
-from ..record import read_record
-from ..errors import IllegalMoveError, Reason
-from ..explanations import explain_refusal
-from ..sessions.presence import presence_marks
+from ..studies.bots import make_bot
+from ..words.catalog import Voice, ui_words
+from ..words.explanations import describe_rules, explain_refusal
+from ..engine.errors import IllegalMoveError, Reason
+from ..engine.move import DRAW
+from ..engine.record import read_record
+from ..sessions.table.presence import presence_marks
 from ..sessions.protocol import MAX_TEXT
 from ..sessions.scheduler import AsyncioScheduler, Scheduler
-from ..sessions.screens_apart import handle_for, set_apart, view_for
+from ..sessions.table.screens_apart import handle_for, set_apart, view_for
 from ..sessions.protocol import TableView
-from ..sessions.table import Phase, TableSession
-from ..sessions.table_snapshot import table_record
-from ..sessions.thinker import INLINE, Thinker
-from ..views import seat_view
+from ..sessions.table.session import Phase, TableSession
+from ..sessions.table.snapshot import table_record
+from ..sessions.table.thinker import INLINE, Thinker
+from ..engine.views import seat_view
 from .spec import TableSpec, read_spec
 from .store import StoredTable, TableStore
 
@@ -217,7 +217,8 @@ class SharedTable:
 
     def _welcome(self, connection: Connection, view: TableView) -> None:
         options = self.session.options
-        frame = {"type": "state", "words": ui_words(options.lang), "rules_text": self.session.rules.describe(options.lang),
+        rules_text = describe_rules(self.session.rules, Voice(options.lang))
+        frame = {"type": "state", "words": ui_words(options.lang), "rules_text": rules_text,
                  "view": view}
         connection.deliver(json.dumps(frame, separators=(",", ":")))
 

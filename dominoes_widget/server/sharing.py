@@ -13,9 +13,9 @@ from __future__ import annotations
 import asyncio
 import socket
 
-from ..catalog import Voice
-from ..sessions.table import TableSession
-from ..sessions.thinker import INLINE
+from ..words.catalog import Voice
+from ..sessions.table.session import TableSession
+from ..sessions.table.thinker import INLINE
 from .app import TableServer
 from .bot_pool import BotPool
 from .invitations import NOTEBOOK_STYLE, Invitation, invitation_html

@@ -17,10 +17,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from ..bots import bot_names
-from ..errors import excerpt
-from ..rules import SETTINGS
-from ..sessions.table import HUMAN, TableOptions, table_options
+from ..studies.bots import bot_names
+from ..engine.errors import excerpt
+from ..engine.rules import SETTINGS
+from ..sessions.table.session import HUMAN, TableOptions, table_options
 
 __all__ = ["TableSpec", "AbsentBot", "SpecError", "read_spec", "GAMES", "KEYS"]
 

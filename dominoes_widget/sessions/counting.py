@@ -1,7 +1,7 @@
 """The counting panel of both widgets: what one seat can count, built from its seat view alone.
 
 The Table shows it to the person at the screen, the Replay to its bottom seat at every step.
-Both pass a :class:`~dominoes_widget.views.SeatView`, so a tile that seat cannot see never
+Both pass a :class:`~dominoes_widget.engine.views.SeatView`, so a tile that seat cannot see never
 reaches the panel: the unseen counts and the known voids are the view's own facts.
 """
 
@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..catalog import Voice
-from ..explanations import counting_words
-from ..views import SeatView
+from ..words.catalog import Voice
+from ..words.explanations import counting_words
+from ..engine.views import SeatView
 from .protocol import Counting
 
 __all__ = ["counting_panel"]

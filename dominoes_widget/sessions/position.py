@@ -3,7 +3,7 @@ and of every Replay step that shows the hands, the line and whose turn it is."""
 
 from __future__ import annotations
 
-from ..views import SeatView
+from ..engine.views import SeatView
 from .protocol import Position
 
 __all__ = ["position_payload"]

@@ -23,7 +23,7 @@ Tiles = list[str]
 LineTile = list[int]
 PhaseName = Literal["playing", "choose_leader", "hand_over", "match_over", "cover"]
 PresenceMark = Literal["here", "never", "left", "bot"]
-"""Who is at a served table's seat (``sessions.presence``)."""
+"""Who is at a served table's seat (``sessions.table.presence``)."""
 PassWord = Literal["pass", "pass_keep"]
 """The ``words`` key the Pass button shows: ``pass_keep`` when a pass keeps the tile just drawn."""
 
@@ -302,7 +302,7 @@ class ReplayWireHand(TypedDict, total=False):
 
 
 class ReplayWire(Heading):
-    """The ``data`` trait as it travels (``sessions/replay_wire.py``): each repeated value once."""
+    """The ``data`` trait as it travels (``sessions/replay/wire.py``): each repeated value once."""
 
     players: dict[str, ReplayPlayer]
     end: str

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, ClassVar, Mapping
 
-from ..catalog import Voice
+from ..words.catalog import Voice
 
 __all__ = ["GuardedState"]
 

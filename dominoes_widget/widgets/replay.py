@@ -1,16 +1,16 @@
 """The ``Replay`` widget: step through a recorded match with every hand open.
 
 ``Replay(record)`` takes a record as a dict, JSON text, a file path, a replayed record
-(:class:`~dominoes_widget.record.Replayed`) or a :class:`~dominoes_widget.match.Match`;
+(:class:`~dominoes_widget.engine.record.Replayed`) or a :class:`~dominoes_widget.engine.match.Match`;
 ``Replay.load("game.json")`` reads a file. Every position of the record goes to the
 browser once, in the ``data`` trait (built by a
-:class:`~dominoes_widget.sessions.replay.ReplaySession`, packed on its way by
-:mod:`~dominoes_widget.sessions.replay_wire`), and the browser steps through it
+:class:`~dominoes_widget.sessions.replay.session.ReplaySession`, packed on its way by
+:mod:`~dominoes_widget.sessions.replay.wire`), and the browser steps through it
 on its own (buttons, slider, keys, play/pause), so a notebook saved with its widget state
 still steps with no kernel.
 
 ``replay.hand`` and ``replay.step`` (moves made in that hand) follow the browser and can be
-set from Python; ``replay.position`` is the engine's :class:`~dominoes_widget.hand.Hand`
+set from Python; ``replay.position`` is the engine's :class:`~dominoes_widget.engine.hand.Hand`
 at that point. A record that does not verify opens nothing: the widget lists every
 problem with where it is, and so does ``replay.problems``.
 
@@ -40,16 +40,17 @@ import anywidget
 import traitlets
 from ipywidgets import widget_serialization
 
-from ..catalog import Voice, Words, ui_words
-from ..errors import Problem
-from ..hand import Hand
-from ..match import Match, MatchState
-from ..move import Move
-from ..record import Replayed
+from ..words.catalog import Voice, Words, ui_words
+from ..words.explanations import describe_rules
+from ..engine.errors import Problem
+from ..engine.hand import Hand
+from ..engine.match import Match, MatchState
+from ..engine.move import Move
+from ..engine.record import Replayed
 from ..sessions.protocol import ProblemInfo
-from ..sessions.replay import MAX_SPEED, MIN_SPEED, ReplaySession, analysis_progress
-from ..sessions.replay_wire import pack_data
-from ..sessions.step_deltas import hand_steps
+from ..sessions.replay.session import MAX_SPEED, MIN_SPEED, ReplaySession, analysis_progress
+from ..sessions.replay.wire import pack_data
+from ..sessions.replay.step_deltas import hand_steps
 from .guarded import GuardedState
 from .static_picture import StaticPicture
 
@@ -80,7 +81,7 @@ def _check_speed(replay: "Replay", proposed: Mapping[str, Any]) -> str | None:
 
 
 def _data_to_json(data: Mapping[str, Any], replay: "Replay") -> dict[str, Any]:
-    """``data`` as it travels to the browser: packed (``sessions/replay_wire.py``), once per value."""
+    """``data`` as it travels to the browser: packed (``sessions/replay/wire.py``), once per value."""
     cached = replay.__dict__.get("_packed")
     if cached is None or cached[0] is not data:
         cached = (data, pack_data(data))
@@ -94,7 +95,7 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
     ``record``: a record dict, JSON text, a path, a ``Replayed`` or a ``Match``. Options:
     ``hand`` and ``step`` to open at (default the start of the first hand), ``speed``
     (moves per second while playing), ``bottom`` (the seat drawn at the bottom), ``lang``,
-    ``analysis`` (an :class:`~dominoes_widget.analysis.Analysis`, the path of one saved
+    ``analysis`` (an :class:`~dominoes_widget.studies.analysis.Analysis`, the path of one saved
     with ``Analysis.save``, or ``True`` to analyse the record now: in a notebook the board
     shows at once with a bar of the decisions judged and the time left, the kernel stays free,
     and the analysis fills in when done (``replay.analysis_task``); in a script, before it
@@ -113,7 +114,7 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
     _browser_writable = {"hand": _check_position, "step": _check_position, "speed": _check_speed}
 
     data = traitlets.Dict(help="every position of the record, for the browser (js/PROTOCOL.md); it travels "
-                               "packed (sessions/replay_wire.py)").tag(sync=True, to_json=_data_to_json)
+                               "packed (sessions/replay/wire.py)").tag(sync=True, to_json=_data_to_json)
     words = traitlets.Dict().tag(sync=True)
     hand = traitlets.Int(0, help="the hand shown (0-based)").tag(sync=True)
     step = traitlets.Int(0, help="moves made in the hand shown: 0 is the deal").tag(sync=True)
@@ -138,21 +139,21 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
         self.report = self._session.report()
         self.data = dict(self._session.data())  # the trait holds a plain dict (as Table's view)
         if self._session.replayed is not None:
-            self.rules_text = self._session.replayed.match.rules.describe(self._session.lang)
+            self.rules_text = describe_rules(self._session.replayed.match.rules, Voice(self._session.lang))
         self.speed = speed
         if self.ok:
             self.go(hand, step)
         self.on_msg(self._on_message)
         self.analysis_task: asyncio.Task[Any] | None = None
         """With ``analysis=True`` on a running loop: the analysis under way (await it for the
-        :class:`~dominoes_widget.analysis.Analysis`); ``None`` otherwise."""
+        :class:`~dominoes_widget.studies.analysis.Analysis`); ``None`` otherwise."""
         if later and self.ok:
             self.analysis_task = asyncio.ensure_future(self._analyse())
 
     async def _analyse(self) -> Any:
         """Analyse on the running loop, the bar in ``analysing`` updated as decisions are judged,
         then show the analysis."""
-        from ..analysis import analyse_async
+        from ..studies.analysis import analyse_async
 
         started = time.perf_counter()
         shown = [0.0]
@@ -353,7 +354,7 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
         """What GitHub, nbviewer or a notebook saved without widget state show instead."""
         from html import escape
 
-        from ..svg import render_svg
+        from ..words.svg import render_svg
 
         words = Words(self._session.lang)
         if not self.ok:

@@ -1,6 +1,6 @@
 """The ``Table`` widget: play partnership or Vietnamese dominoes against bots or friends.
 
-A thin adapter: the game is a :class:`~dominoes_widget.sessions.table.TableSession`; this
+A thin adapter: the game is a :class:`~dominoes_widget.sessions.table.session.TableSession`; this
 class syncs its view to the browser (``view``, ``words``, ``rules_text``), passes the
 browser's intents to it and offers its Python API. See ``js/PROTOCOL.md``.
 """
@@ -14,20 +14,20 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ..catalog import Voice, ui_words
-from ..hand import Hand, LegalMoves
-from ..match import Match
-from ..move import Move
-from ..rules import Rules
+from ..words.catalog import Voice, ui_words
+from ..words.explanations import describe_rules
+from ..engine.hand import Hand, LegalMoves
+from ..engine.match import Match
+from ..engine.move import Move
+from ..engine.rules import Rules
 from ..sessions.protocol import Hint
 from ..sessions.scheduler import AsyncioScheduler
-from ..sessions.screens_apart import handle_for, seen_by, view_for
-from ..sessions.coach import ask_hint
-from ..sessions.look_back import look, undo
-from ..sessions.table import TableSession, table_options
-from ..sessions.table_snapshot import last_result, table_record, table_state
-from ..sessions.table_view import static_html
-from ..tiles import Tile
+from ..sessions.table.screens_apart import handle_for, seen_by, view_for
+from ..sessions.table.look_back import look, undo
+from ..sessions.table.session import TableSession, table_options
+from ..sessions.table.snapshot import last_result, table_record, table_state
+from ..sessions.table.view import static_html
+from ..engine.tiles import Tile
 from .guarded import GuardedState
 from .static_picture import StaticPicture
 
@@ -72,7 +72,7 @@ class Table(StaticPicture, GuardedState, anywidget.AnyWidget):
         self._session = session
         self._shared: Any = None  # the links of table.share(): this screen is then one seat's
         self.words = ui_words(session.options.lang)
-        self.rules_text = session.rules.describe(session.options.lang)
+        self.rules_text = describe_rules(session.rules, Voice(session.options.lang))
         session.on_change = self._refresh
         self.on_msg(self._on_message)
         self._refresh()
@@ -197,7 +197,7 @@ class Table(StaticPicture, GuardedState, anywidget.AnyWidget):
 
     def hint(self) -> Hint:
         """The coach's estimate of each of your legal moves: ``Table(coach=True)``."""
-        return ask_hint(self._session)
+        return self._session.ask_hint()
 
     def share(self, *, seat: str | None = None, host: str = "127.0.0.1", port: int = 0,
               base_url: str | None = None) -> Any:

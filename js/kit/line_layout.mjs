@@ -1,5 +1,5 @@
 // Geometry of the line of play: where each tile lies on the table. DOM-free.
-// dominoes_widget/svg.py's `layout_line` is the same function in Python: for the same
+// dominoes_widget/words/svg.py's `layout_line` is the same function in Python: for the same
 // line, width and unit both give the same placements (tests/test_layout_parity.py).
 //
 // The classic domino snake. The lead sits at the centre of the middle row. The right

@@ -1,7 +1,7 @@
 // The colours of the felt and the tiles, shared with the SVG pictures
-// (dominoes_widget/svg.py reads the same file). DOM-free.
+// (dominoes_widget/words/svg.py reads the same file). DOM-free.
 
-import palette from "../../dominoes_widget/palette.json" with { type: "json" };
+import palette from "../../dominoes_widget/words/palette.json" with { type: "json" };
 
 export const PALETTE = Object.freeze({ ...palette });
 

@@ -4,9 +4,9 @@
 // is "S 6-4 L" (play on the left end, the touching half first), "S 6-4" (lead),
 // "S pass" or "S draw" (another seat's draw hides the tile; the viewer's may show it).
 //
-// The drawing is the one dominoes_widget/svg.py makes (same proportions, same pip
+// The drawing is the one dominoes_widget/words/svg.py makes (same proportions, same pip
 // pattern); the colours come from the theme's CSS variables, which hold
-// dominoes_widget/palette.json.
+// dominoes_widget/words/palette.json.
 
 const SEATS = new Set(["N", "E", "S", "W"]);
 

@@ -1,7 +1,7 @@
 // The front end's labels, in the widget's language. DOM-free.
 //
 // The kernel sends them once in the `words` trait (js/PROTOCOL.md, "Words"); the keys
-// are listed in dominoes_widget/locales/en.toml, section [ui]. A label may hold
+// are listed in dominoes_widget/words/locales/en.toml, section [ui]. A label may hold
 // {placeholders}; a missing key shows the key itself, so a test notices.
 
 import { parseTile } from "./tile.mjs";

@@ -1,0 +1,580 @@
+"""One hand of dominoes: the deal, the line of play, the moves, and how the hand ended.
+
+A :class:`Hand` keeps a move stack and a snapshot stack (python-chess's push/pop), so
+``pop`` undoes the last move exactly. ``legal_moves`` lists what the seat to move may
+do; ``push`` applies a move or raises :class:`IllegalMoveError` with the RULES.md reason
+and changes nothing.
+
+The hand is split by concept: how it ended (``outcome``), the deal (``dealing``), its legal
+moves (``legal_moves``, from the tables of ``move_tables``), why a move is refused
+(``move_checks``) and what happened so far (``hand_history``). Their names are given here too.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from functools import partial
+from typing import Callable, Iterable, Mapping, TypedDict, Unpack, cast
+
+from .dealing import (HAND_SIZE, _all_tuples, _checked_deal, _shuffled, checked_seed, deal_masks, deal_tiles,
+                      opening_lead, opening_lead_of_masks, rng_of)
+from .errors import DealError, IllegalMoveError, MoveSyntaxError, Problem, Reason, excerpt, quoted
+from .hand_history import HandHistory, last_placed, passed_seats
+from .legal_moves import LegalMoves, equivalent, group_moves, legal_moves_of, mirror_key
+from .masks import (WinReason, blocked_winner, fits, fitting, is_blocked, mask_of, pips, pips_by_seat, tiles_of,
+                    unplayed_counts, unplayed_in)
+from .move import DRAW, LEAD, PASS, PLAY, Move
+from .move_checks import check_move
+from .move_tables import PASSES, STEPS_ON
+from .outcome import Outcome, Termination
+from .rules import TEAMS, Rules, other_team, partner_of, team_of
+from .tiles import ALL_TILES, MASK_WITH, Tile
+
+__all__ = ["Hand", "Outcome", "Termination", "WinReason", "LegalMoves", "deal_tiles", "deal_masks", "opening_lead",
+           "opening_lead_of_masks", "team_of",
+           "TEAMS", "partner_of", "other_team", "equivalent", "group_moves", "checked_seed", "rng_of",
+           "HAND_SIZE", "DOUBLE_SIX", "DOUBLE_BLANK", "mirror_key", "passed_seats", "last_placed",
+           "_shuffled", "_checked_deal", "_all_tuples"]
+
+DOUBLE_SIX = ALL_TILES[27]
+DOUBLE_BLANK = ALL_TILES[0]
+
+
+_DOMINO, _BLOCKED, _BY_DOMINO = Termination.DOMINO, Termination.BLOCKED, WinReason.DOMINO
+"""For the end of every hand (an enum member looked up on its class costs 0.1 µs in Python 3.11)."""
+
+
+class LeadOptions(TypedDict, total=False):
+    """The lead keywords :meth:`Hand.dealt` passes on to :class:`Hand`."""
+
+    lead_tile: Tile | str | None
+    leaders: Iterable[str] | None
+
+
+_Ends = tuple[int, int]
+_Snapshot = tuple[_Ends | None, str | None, Tile | None, bool, Outcome | None, int]
+"""What a move changes besides the tiles: (ends before it, turn, drawn, drew, outcome, lead_index)."""
+_Origin = tuple[dict[str, tuple[Tile, ...]], tuple[Tile, ...], tuple[_Ends, ...], str, int, str | None, Tile | None,
+                bool]
+"""The position a hand built by ``from_position`` starts from: its arguments after ``rules``."""
+
+
+class Hand(HandHistory):
+    """A hand from the deal to its end.
+
+    ``leader`` is the seat that makes the first move (by default, the one the first-hand
+    rule names). ``lead_tile`` is the tile that must be led, if any; ``leaders`` the seats
+    that may lead (a seat outside them is refused with ``wrong_leader``).
+    """
+
+    # Every hand sets all of its attributes when it is made, in the same order (see _set_up):
+    # CPython then reads each attribute of every hand from one place, where a class default
+    # that some hands shadow and others not would keep its look-ups from specializing
+    left: int | None
+    right: int | None
+    lead_index: int
+    outcome: Outcome | None
+    _drawn: Tile | None  # a drawn tile that fits and is waiting to be played
+    _drew: bool  # the seat to move has drawn this turn
+    _origin: _Origin | None  # the position a hand built by from_position starts from
+    _offered: tuple[Move, ...]  # the legal moves last listed, while the position stands
+    _unstacked: tuple[int, int, int, int] | None
+    """Set by plain plays and passes, which leave their snapshots to :meth:`_snapshots`: (the
+    index of the first of them, the ends and the lead index before it)."""
+    _deal: dict[str, tuple[Tile, ...]] | None  # worked out from _dealt when first read
+    _history_start: "tuple[tuple[tuple[int, int], ...], dict[str, int], int, int, str] | None"
+
+    def __init__(
+        self,
+        rules: Rules,
+        deal: Mapping[str, Iterable[Tile | str]],
+        boneyard: Iterable[Tile | str] = (),
+        leader: str | None = None,
+        *,
+        lead_tile: Tile | str | None = None,
+        leaders: Iterable[str] | None = None,
+        _trusted: bool = False,
+    ) -> None:
+        tiles: Mapping[str, Iterable[Tile]]
+        pile: Iterable[Tile]
+        if _trusted:
+            # deal_tiles, a Match's deal, from_position and replays pass tiles, never their
+            # names, and skip the check; the types cannot follow the flag, so casts say it
+            # (the types are quoted: a subscripted Mapping costs time to build at each call)
+            tiles, pile = cast("Mapping[str, Iterable[Tile]]", deal), cast("Iterable[Tile]", boneyard)
+        else:
+            tiles, pile = _checked_deal(rules, deal, boneyard)
+        if _trusted and _all_tuples(tiles, rules.seats):
+            dealt = dict(tiles)  # deal_tiles' sorted tuples
+        else:
+            dealt = {seat: tuple(sorted(tiles[seat])) for seat in rules.seats}
+        self._set_up(rules, {seat: mask_of(tiles) for seat, tiles in dealt.items()}, pile, leader, lead_tile, leaders)
+        self._deal = dealt
+
+    def _set_up(self, rules: Rules, held: dict[str, int], pile: Iterable[Tile], leader: str | None,
+                lead_tile: Tile | str | None, leaders: Iterable[str] | None) -> None:
+        """The position at the deal: ``held`` each seat's tiles as a mask, ``pile`` the draw pile (top first)."""
+        # (a hand keeps at most 30 attribute names, the most CPython shares between instances:
+        # one more and every attribute read of every hand takes the slow path; a test holds it)
+        self.rules = rules
+        self.seats: tuple[str, ...] = rules.seats
+        self._dealt = held
+        self.initial_boneyard: tuple[Tile, ...] = tuple(pile)
+        if leader is None:
+            opening = opening_lead_of_masks(rules, held)
+            if opening is None:
+                raise DealError([Problem(Reason.BAD_DEAL, "no double was dealt and the rules say to redeal")])
+            leader, default_tile = opening
+            if lead_tile is None and not (rules.is_partnership and rules.sporting):
+                lead_tile = default_tile
+        if leader not in self.seats:
+            raise DealError([Problem(Reason.BAD_LEADER, f"leader {excerpt(leader)} is not a seat in play "
+                                                        f"({', '.join(self.seats)})")])
+        self.leader = leader
+        self.lead_tile: Tile | None = Tile.parse(lead_tile) if isinstance(lead_tile, str) else lead_tile
+        self.leaders = frozenset(leaders) if leaders is not None else rules.seat_set
+        self._next_seat = rules.next_seat
+        self._wild = rules.blank_rule == "wild"
+
+        self._held = held.copy()
+        self._pile = list(reversed(self.initial_boneyard))  # the top of the pile is last
+        self._unplayed_with = [7] * 7
+        self.line: deque[tuple[int, int]] = deque()
+        self.turn: str | None = leader
+        self.moves: list[Move] = []
+        self._stack: list[_Snapshot] = []  # per move: (ends before it, turn, drawn, drew, outcome, lead_index)
+        self.left = self.right = None
+        self.lead_index = 0
+        self.outcome = None
+        self._drawn = None
+        self._drew = False
+        self._origin = None
+        self._offered = ()
+        self._unstacked = None
+        self._deal = None
+        self._history_start = None
+
+    @property
+    def dealt_masks(self) -> dict[str, int]:
+        """:attr:`deal` with each seat's tiles as a mask (bit ``t`` for tile ``t``)."""
+        return dict(self._dealt)
+
+    @property
+    def deal(self) -> dict[str, tuple[Tile, ...]]:
+        """The tiles dealt to each seat, in order (for a hand built by :meth:`from_position`,
+        what each seat held there)."""
+        if self._deal is None:  # a hand dealt at random keeps its masks until asked
+            self._deal = {seat: tiles_of(mask) for seat, mask in self._dealt.items()}
+        return self._deal
+
+    # -- construction ------------------------------------------------------------------
+    @classmethod
+    def dealt(cls, rules: Rules | None = None, seed: int | random.Random | None = None, leader: str | None = None,
+              **lead_options: Unpack[LeadOptions]) -> "Hand":
+        """A hand dealt at random from ``seed`` (an int or a ``random.Random``)."""
+        rules = rules or Rules.six_love()
+        rng = seed if isinstance(seed, random.Random) else rng_of(seed)
+        while True:
+            held, pile = deal_masks(rules, rng)
+            lead_tile = lead_options.get("lead_tile")
+            lead_tile = Tile.parse(lead_tile) if isinstance(lead_tile, str) else lead_tile
+            if leader is None:
+                opening = opening_lead_of_masks(rules, held)
+                if opening is None:
+                    continue  # no double, and the rules say to redeal
+                leader, tile_led = opening
+                if "lead_tile" not in lead_options and not (rules.is_partnership and rules.sporting):
+                    lead_tile = tile_led
+            return cls.from_masks(rules, held, pile, leader, lead_tile=lead_tile, leaders=lead_options.get("leaders"))
+
+    @classmethod
+    def from_masks(cls, rules: Rules, held: dict[str, int], boneyard: Iterable[Tile], leader: str, *,
+                   lead_tile: Tile | None = None, leaders: Iterable[str] | None = None) -> "Hand":
+        """A hand dealt as :func:`deal_masks` deals: ``held`` each seat's tiles as a mask
+        (trusted, not checked; the hand keeps the dict), ``boneyard`` the pile, top first."""
+        hand = cls.__new__(cls)
+        hand._set_up(rules, held, boneyard, leader, lead_tile, leaders)
+        return hand
+
+    @classmethod
+    def from_position(cls, rules: Rules, held: Mapping[str, Iterable[Tile]], boneyard: Iterable[Tile],
+                      line: Iterable[tuple[int, int]], turn: str, *, lead_index: int = 0,
+                      leader: str | None = None, drawn: Tile | None = None, drew: bool = False) -> "Hand":
+        """A hand at a position given directly, without the moves that led to it.
+
+        Bots use this to play out deals of the unseen tiles that they sample: ``held`` is
+        what each seat holds now, ``boneyard`` the draw pile (top first), ``line`` the
+        tiles on the table as ``(left half, right half)`` pairs from left to right (as
+        :attr:`line` and ``SeatView.line`` give them; empty before the lead), ``turn`` the
+        seat to move, ``drawn`` a tile ``turn`` has just drawn that fits (it must be played
+        now) and ``drew`` whether ``turn`` has drawn this turn. The tiles are trusted, not
+        checked. The new hand's ``deal`` and ``initial_boneyard`` are this position's
+        holdings and pile, its move history starts here (``pop`` stops at this position),
+        and before the lead any tile may be led by ``turn``.
+        """
+        line = tuple(line)
+        hand = cls(rules, held, boneyard, leader or turn, _trusted=True)
+        hand._origin = (hand.deal, hand.initial_boneyard, line, turn, lead_index, leader, drawn, drew)
+        hand._unplayed_with = unplayed_counts(line)
+        hand.line.extend(line)
+        if line:
+            hand.left, hand.right = line[0][0], line[-1][1]
+        hand.lead_index = lead_index
+        hand.turn = turn
+        hand._drawn = drawn
+        hand._drew = drew
+        return hand
+
+    def copy(self) -> "Hand":
+        """An independent copy of the position with its full move history."""
+        if self._origin is not None:
+            twin = Hand.from_position(self.rules, *self._origin[:4], lead_index=self._origin[4],
+                                      leader=self._origin[5], drawn=self._origin[6], drew=self._origin[7])
+            for move in self.moves:
+                twin._apply(move)
+            return twin
+        twin = Hand(self.rules, self.deal, self.initial_boneyard, self.leader,
+                    lead_tile=self.lead_tile, leaders=self.leaders)
+        for move in self.moves:
+            twin._apply(move)
+        return twin
+
+    # -- what a seat holds -------------------------------------------------------------
+    def held(self, seat: str) -> list[Tile]:
+        """The tiles ``seat`` holds now, in order."""
+        return [*tiles_of(self._held[seat])]
+
+    def held_tuple(self, seat: str) -> tuple[Tile, ...]:
+        """The tiles ``seat`` holds now, in order, as a tuple."""
+        return tiles_of(self._held[seat])
+
+    def held_mask(self, seat: str) -> int:
+        """The tiles ``seat`` holds now, as a mask (bit ``t`` for tile ``t``)."""
+        return self._held[seat]
+
+    def count(self, seat: str) -> int:
+        """How many tiles ``seat`` holds."""
+        return self._held[seat].bit_count()
+
+    def holds(self, seat: str, tile: Tile) -> bool:
+        return bool(self._held[seat] >> tile & 1)
+
+    @property
+    def boneyard(self) -> list[Tile]:
+        """The draw pile, top (next drawn) first."""
+        return self._pile[::-1]
+
+    @property
+    def boneyard_size(self) -> int:
+        return len(self._pile)
+
+    def pips(self, seat: str) -> int:
+        """``seat``'s count as the blocked count scores it (0-0 is 13 in the Vietnamese game)."""
+        return pips(self._held[seat], self.rules.double_blank_pips)
+
+    def counts(self) -> dict[str, int]:
+        """How many tiles each seat holds."""
+        held = self._held
+        return dict(zip(held, map(int.bit_count, held.values())))
+
+    @property
+    def ends(self) -> tuple[int, int] | None:
+        """The open ends ``(left, right)``, or ``None`` before the lead."""
+        left, right = self.left, self.right
+        return None if left is None or right is None else (left, right)
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    @property
+    def ply(self) -> int:
+        return len(self.moves)
+
+
+    # -- legal moves -------------------------------------------------------------------
+    @property
+    def legal_moves(self) -> "LegalMoves":
+        """The moves the seat to move may make, as a collection (``in``, ``len``, iteration)."""
+        return LegalMoves(self)
+
+    def legal_move_list(self) -> list[Move]:
+        """The legal moves as a fresh list (the fast path used by bots and simulation)."""
+        moves = legal_moves_of(self)
+        self._offered = moves  # push() accepts one of these, until the position changes, unchecked
+        return list(moves)
+
+    def legal_move_tuple(self) -> tuple[Move, ...]:
+        """The legal moves as a tuple (listed once per position, as :meth:`legal_move_list` lists them)."""
+        if not self._offered:
+            self._offered = legal_moves_of(self)
+        return self._offered
+
+
+    def has_playable(self, seat: str) -> bool:
+        """Whether ``seat`` holds a tile that fits an open end now."""
+        return bool(fitting(self._held[seat], self.left, self.right, self._wild))
+
+    def playable_tiles(self, seat: str) -> list[Tile]:
+        """The tiles of ``seat`` that fit an open end (any tile before the lead)."""
+        return [t for t in self.held(seat) if self.fits(t)]
+
+    def fits(self, tile: Tile) -> bool:
+        """Whether ``tile`` can touch an open end (every tile fits before the lead)."""
+        left, right = self.left, self.right
+        if left is None or right is None:
+            return True
+        return self._fits_end(tile, left) or self._fits_end(tile, right)
+
+    def _fits_end(self, tile: Tile, end: int) -> bool:
+        return fits(tile, end, self._wild)
+
+    # -- making and unmaking moves -----------------------------------------------------
+    def push(self, move: Move | str) -> Move:
+        """Make ``move`` (a :class:`Move` or its notation) and return it as recorded.
+
+        An illegal move raises :class:`IllegalMoveError` and leaves the hand unchanged.
+        A play written with its halves the wrong way round is accepted where only one
+        half can touch. A draw is recorded with the tile drawn.
+        """
+        for offered in self._offered:  # listed as legal at this very position: nothing left to check
+            if offered is move:  # ('in' would call Move.__eq__ on each move listed before it)
+                return self._apply(move)
+        if isinstance(move, str):
+            text = move
+            try:
+                move = Move.parse(text)
+            except MoveSyntaxError:
+                raise IllegalMoveError(Reason.BAD_MOVE, "bad_syntax", text=quoted(text)) from None
+        return self._apply(check_move(self, move))
+
+    def push_unchecked(self, move: Move) -> Move:
+        """Make a move taken from :meth:`legal_move_list` without checking it again."""
+        return self._apply(move)
+
+    def play_out(self, rng: random.Random, choose: Callable[[list[Move]], Move] | None = None) -> Outcome:
+        """Finish the hand with uniformly random legal moves, or with ``choose(legal_moves)``.
+
+        The fast path for rollouts and simulation: moves come from :meth:`legal_move_list`
+        and are made without checking them again. Returns the outcome.
+        """
+        legal, apply = partial(legal_moves_of, self), self._apply
+        if choose is None:
+            uniform = rng.random
+            # first whatever legal_moves_of handles beyond plain plays and passes: the lead, a
+            # drawn tile, wild blanks, a pile
+            while self.turn is not None and (self._wild or self._pile or self.left is None or self._drawn is not None):
+                moves = legal()
+                apply(moves[int(uniform() * len(moves))])
+            if self.turn is not None:
+                _play_out_plainly(self, uniform)
+        else:
+            while self.turn is not None:
+                apply(choose(list(legal())))
+        assert self.outcome is not None  # the hand ends (turn None) only in _finish, which sets it
+        return self.outcome
+
+
+    def pop(self) -> Move:
+        """Undo the last move exactly and return it."""
+        if not self.moves:
+            raise IndexError("pop from a hand with no moves")
+        stack = self._snapshots()  # (before the move leaves the list: its snapshot may be worked out from it)
+        move = self.moves.pop()
+        self._offered = ()
+        ends, self.turn, self._drawn, self._drew, self.outcome, self.lead_index = stack.pop()
+        self.left, self.right = ends or (None, None)
+        seat, tile = move.seat, move.tile
+        if move.action == DRAW:
+            assert tile is not None  # a draw is recorded with the tile drawn
+            self._held[seat] &= ~(1 << tile)
+            self._pile.append(tile)
+        elif move.action in (LEAD, PLAY):
+            assert tile is not None  # a lead or play names its tile
+            self._held[seat] |= 1 << tile
+            low, high = tile.halves
+            self._unplayed_with[low] += 1
+            if high != low:
+                self._unplayed_with[high] += 1
+            if move.end == "L":
+                self.line.popleft()
+            else:
+                self.line.pop()
+        return move
+
+    def _snapshots(self) -> list[_Snapshot]:
+        """The snapshot stack, one entry per move, those of play_out's loop worked out now."""
+        if self._unstacked is not None:
+            start, left, right, lead_index = self._unstacked
+            self._unstacked = None
+            for move in self.moves[start:]:  # plays and passes: the seat to move made them, nothing drawn
+                self._stack.append(((left, right), move.seat, None, False, None, lead_index))
+                if move.action == PLAY:
+                    assert move.second is not None  # a play opens its second half
+                    if move.end == "L":
+                        left, lead_index = move.second, lead_index + 1
+                    else:
+                        right = move.second
+        return self._stack
+
+    def _apply(self, move: Move) -> Move:
+        self._offered = ()
+        seat, action, drew = move.seat, move.action, self._drew
+        left, right = self.left, self.right
+        if drew or left is None or right is None or action == LEAD or action == DRAW:
+            if self._unstacked is not None:
+                self._snapshots()
+            self._stack.append((None if left is None or right is None else (left, right), self.turn, self._drawn,
+                                drew, self.outcome, self.lead_index))
+        elif self._unstacked is None:  # a plain play or pass by the seat to move: its snapshot is left to _snapshots
+            self._unstacked = (len(self.moves), left, right, self.lead_index)
+        if action == PLAY or action == LEAD:
+            tile, placed = move.tile, move.placed
+            assert tile is not None and placed is not None  # a lead or play names its tile and place
+            # its halves as they lie in the line, left to right: a lead opens both ends, a
+            # play on the left opens its left half, a play on the right its right half
+            left_half, right_half = placed
+            held = self._held[seat] ^ 1 << tile
+            self._held[seat] = held
+            unplayed = self._unplayed_with
+            unplayed[left_half] -= 1
+            if right_half != left_half:
+                unplayed[right_half] -= 1
+            end = move.end
+            if end == "L":
+                self.left = left = left_half
+                self.line.appendleft(placed)
+                self.lead_index += 1
+            elif end == "R":
+                self.right = right = right_half
+                self.line.append(placed)
+            else:  # the lead
+                self.left, self.right = left, right = placed
+                self.line.append(placed)
+            if drew:
+                self._drawn = None
+                self._drew = False
+            self.moves.append(move)
+            assert left is not None and right is not None  # set by the lead
+            if not held:
+                self._finish(seat)
+            elif unplayed[left] == 0 and unplayed[right] == 0 and self._is_blocked():  # (a quick first test)
+                self._finish(None)
+            else:
+                self.turn = self._next_seat[seat]
+            return move
+        if action == PASS:
+            self.moves.append(move)
+            self._drawn = None
+            self._drew = False
+            self.turn = self._next_seat[seat]
+            return move
+        return self._apply_draw(move)
+
+    def _apply_draw(self, move: Move) -> Move:
+        """A draw: take the top of the pile; the seat plays it, draws again or the turn passes."""
+        seat, left, right = move.seat, self.left, self.right
+        tile = self._pile.pop()
+        if move.tile is None:
+            move = Move(seat, DRAW, tile)
+        self._held[seat] |= 1 << tile
+        self.moves.append(move)
+        self._drew = True
+        assert left is not None and right is not None  # a draw comes after the lead
+        if self._fits_end(tile, left) or self._fits_end(tile, right):
+            self._drawn = tile
+        elif self.rules.draw_mode == "until_playable" and self._pile:
+            pass  # the same seat draws again
+        else:
+            self._drew = False
+            self.turn = self._next_seat[seat]
+            if self.rules.block_detection == "exhaust_boneyard" and self._is_blocked():
+                self._finish(None)
+        return move
+
+    def _is_blocked(self) -> bool:
+        """No unplayed tile anywhere can ever be placed on either end."""
+        left, right = self.left, self.right
+        assert left is not None and right is not None  # only asked after the lead
+        return is_blocked(self._unplayed_with, left, right, wild=self._wild,
+                          waiting_pile=self.rules.block_detection == "exhaust_boneyard" and bool(self._pile))
+
+    def _finish(self, domino_seat: str | None) -> None:
+        """End the hand: ``domino_seat`` played its last tile, or (``None``) the line is blocked."""
+        self.turn = None
+        self._drawn = None
+        self._drew = False
+        masks = dict(self._held)
+        counts = pips_by_seat(masks, self.rules.double_blank_pips)
+        left, right = self.left, self.right
+        assert left is not None and right is not None  # a hand ends on a play or a draw, after the lead
+        ends = (left, right)
+        if domino_seat is not None:
+            team = team_of(domino_seat) if self.rules.is_partnership else None
+            self.outcome = Outcome(_DOMINO, domino_seat, team, False, counts, ends, _BY_DOMINO, (), masks)
+            return
+        seats = self.seats
+        seat, team, why, lowest = blocked_winner(self.rules, [counts[s] for s in seats],
+                                                 [masks[s].bit_count() for s in seats], seats)
+        self.outcome = Outcome(_BLOCKED, seat, team, seat is None and team is None, counts, ends, why, lowest, masks)
+
+
+    # -- display -----------------------------------------------------------------------
+    def __repr__(self) -> str:
+        ends = "-" if self.left is None else f"{self.left}|{self.right}"
+        state = f"{self.outcome.termination.value}" if self.outcome else f"turn={self.turn}"
+        return f"<Hand {self.rules.name} ply={len(self.moves)} ends={ends} {state}>"
+
+    def _repr_svg_(self) -> str:
+        from ..words.svg import render_position
+
+        return render_position(self)
+
+    def state_key(self) -> tuple[object, ...]:
+        """A value equal for equal positions (used to check that undo is exact)."""
+        return (tuple(sorted(self._held.items())), tuple(self._pile), tuple(self.line), self.left,
+                self.right, self.turn, tuple(self.moves), self.outcome, self._drawn, self._drew,
+                self.lead_index, tuple(self._unplayed_with))
+
+
+def _play_out_plainly(hand: Hand, uniform: Callable[[], float]) -> None:
+    """:meth:`play_out`'s common case, once led with every tile dealt and blanks standard:
+    plays and passes only, made here as :meth:`_apply` makes them (the same moves and
+    line; their snapshots for :meth:`pop` are worked out when first asked), with the
+    position in local names and each play's effects looked up."""
+    hand._offered = ()
+    held, masks, passes, steps_on, next_seat = hand._held, MASK_WITH, PASSES, STEPS_ON, hand._next_seat
+    moves, line = hand.moves.append, hand.line
+    seat, left, right, lead_index = hand.turn, hand.left, hand.right, hand.lead_index
+    assert seat is not None and left is not None and right is not None  # led, and not over
+    if hand._unstacked is None:  # (else the moves before are plain plays and passes whose snapshots wait too)
+        hand._unstacked = (len(hand.moves), left, right, lead_index)  # the snapshots are left to _snapshots
+    out = sum(held.values())  # the tiles not in the line: all held, with the pile empty
+    while True:
+        mine, (on_left, on_right) = held[seat], steps_on[seat]
+        steps = on_left[left][mine & masks[left]] + on_right[right][mine & masks[right]]
+        if not steps:
+            moves(passes[seat])
+            seat = next_seat[seat]
+            continue
+        move, bit, opened, placed, on_the_left = steps[int(uniform() * len(steps))]
+        if on_the_left:
+            left = opened
+            line.appendleft(placed)
+            lead_index += 1
+        else:
+            right = opened
+            line.append(placed)
+        mine ^= bit
+        held[seat] = mine
+        out ^= bit
+        moves(move)
+        # the end of the hand: a domino, or masks.is_dead (no tile out of the line shows an
+        # open end), which is masks.is_blocked without wild blanks or a pile
+        if not mine or not (out & masks[left] or out & masks[right]):
+            hand.left, hand.right, hand.lead_index = left, right, lead_index
+            hand._unplayed_with[:] = unplayed_in(out)
+            hand._finish(None if mine else seat)
+            return
+        seat = next_seat[seat]

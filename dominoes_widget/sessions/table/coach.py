@@ -1,0 +1,93 @@
+"""The Table's coach: an estimate of each legal move of the person to move (``Table(coach=True)``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol, Sequence
+
+from ...engine.errors import IllegalMoveError, Reason
+from ...words.explanations import move_label
+from ...engine.hand import group_moves
+from ...studies.jobs import derive_seed
+from ...engine.views import SeatView, seat_view
+from ..protocol import Hint, Phase
+
+if TYPE_CHECKING:
+    from ...studies.analysis import Judgement
+    from ...engine.hand import Hand
+    from ...engine.match import Match
+    from ...words.catalog import Voice
+    from .options import TableOptions
+    from .screen import Screen
+    from .session import TableSession
+
+__all__ = ["judge_hint", "ask_hint", "CoachedTable", "HINT_ROLLOUTS", "HINT_MS"]
+
+HINT_ROLLOUTS = 600
+HINT_MS = 250.0
+"""The coach's budget for one hint: played-out hands, and a time cap in milliseconds."""
+
+
+class CoachedTable(Protocol):
+    """What the coach reads of a table (it changes nothing: the session keeps the hint)."""
+
+    @property
+    def options(self) -> TableOptions: ...
+
+    @property
+    def screen(self) -> Screen: ...
+
+    @property
+    def hand(self) -> Hand | None: ...
+
+    @property
+    def viewer(self) -> str | None: ...
+
+    @property
+    def phase(self) -> Phase: ...
+
+    @property
+    def looking(self) -> int | None: ...
+
+    @property
+    def match(self) -> Match: ...
+
+    def voice(self) -> Voice: ...
+
+
+def judge_hint(session: CoachedTable) -> Hint:
+    """The coach's estimate of each legal move of the person to move (the session keeps it).
+
+    The strong bot judges the position from the person's seat view only (what that seat may
+    know), within about a quarter of a second; never in hot seat, where it would speak to
+    whoever holds the screen.
+    """
+    from ...studies.analysis import coach_words, judge_position  # the bots load on first use
+
+    if not session.options.coach or session.screen.hot_seat:
+        raise IllegalMoveError(Reason.NO_COACH, "no_coach")
+    hand = session.hand
+    viewer = session.viewer
+    if hand is None or viewer is None or hand.turn != viewer or session.phase is not Phase.PLAYING \
+            or session.looking is not None:
+        raise IllegalMoveError(Reason.NO_COACH, "no_coach_now", seat=viewer)
+    view = seat_view(hand, viewer, session.match.state)
+    seed = derive_seed(session.options.seed or 0, "hint", len(session.match.hands), len(hand.moves))
+    judgements = _one_per_choice(view, judge_position(view, seed=seed, rollouts=HINT_ROLLOUTS, max_ms=HINT_MS))
+    voice = session.voice()
+    return {"moves": [{"move": j.move, "label": move_label(j.move, voice), "win": round(j.win, 3),
+                       "low": round(j.low, 3), "high": round(j.high, 3)} for j in judgements],
+            "best": judgements[0].move, "words": coach_words(view, judgements, voice)}
+
+
+def _one_per_choice(view: SeatView, judgements: Sequence[Judgement]) -> list[Judgement]:
+    """The judgements with mirror-image moves listed once (the first, best judged, stands for them)."""
+    choice = {str(move): str(group[0]) for group in group_moves(view.legal_moves, view.ends) for move in group}
+    kept: dict[str, Judgement] = {}
+    for judgement in judgements:
+        kept.setdefault(choice.get(judgement.move, judgement.move), judgement)
+    return list(kept.values())
+
+
+def ask_hint(session: TableSession) -> Hint:
+    """The coach's hint, kept as ``session.hint``: :meth:`TableSession.ask_hint`, for callers of the old name."""
+    return session.ask_hint()

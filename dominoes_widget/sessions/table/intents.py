@@ -1,0 +1,161 @@
+"""The Table's browser intents (``js/PROTOCOL.md``): each checked, then passed to the session.
+
+What is the whole table's (:data:`TABLE_SETTINGS`: the bots' speed) only its host changes
+(``TableSession.host``); anyone else is refused with ``not_host``.
+
+Nothing a browser sends can raise out of :func:`answer` or change the game unless it is a
+legal request from the person at the screen.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any, Mapping
+
+from ...engine.errors import IllegalMoveError, MoveSyntaxError, Reason, excerpt
+from ...words.explanations import explain_refusal
+from ...engine.move import DRAW, Move
+from .look_back import look, undo
+from ..protocol import MAX_TEXT, Intent, Phase
+
+if TYPE_CHECKING:
+    from .session import TableSession
+
+__all__ = ["answer", "MAX_MESSAGE_TEXT", "TABLE_SETTINGS"]
+
+log = logging.getLogger(__name__)
+
+TABLE_SETTINGS = frozenset({Intent.SPEED})
+"""The intents that change the table for everyone at it: only its host sends them. (Hints,
+the coach and counting are set when the table is set up; counting's toggle at a served
+table is each screen's own.)"""
+MAX_MESSAGE_TEXT = 200
+"""A browser message whose texts are longer than this is refused unread."""
+
+
+class BadMessage(Exception):
+    """A browser message the table cannot read: answered with an error, changes nothing.
+
+    ``key`` names the words of the answer (``message.<key>`` in the catalog), ``params`` fill them.
+    """
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+
+def answer(session: TableSession, content: Any) -> list[dict[str, Any]]:
+    """Answer one browser message; the messages to send back (a refusal or an error)."""
+    try:
+        _handle(session, content)
+    except IllegalMoveError as refusal:
+        text = explain_refusal(refusal, session.voice(), with_code=False)
+        session.tell(text, "refused", refusal.reason)
+        session.changed()
+        return [{"type": "refused", "reason": str(refusal.reason), "message": text[:MAX_TEXT]}]
+    except BadMessage as error:
+        return [{"type": "error", "message": session.voice()(f"message.{error.key}", **error.params)[:MAX_TEXT]}]
+    except Exception as error:  # noqa: BLE001 - a garbled message must never raise into the kernel
+        log.exception("a table message failed")
+        return [{"type": "error", "message": session.voice()("message.failed", error=type(error).__name__)}]
+    return []
+
+
+def _handle(session: TableSession, content: Any) -> None:
+    intent = _intent(content)
+    if intent is Intent.UNCOVER:
+        session.uncover()
+        return
+    if session.screen.covered:  # under the cover nothing but lifting it is accepted, and nothing is echoed
+        raise IllegalMoveError(Reason.NOT_AT_SCREEN, "covered")
+    if intent in TABLE_SETTINGS and not session.may_set_table:
+        host = session.host or ""
+        raise IllegalMoveError(Reason.NOT_HOST, "not_host", host=session.names.get(host, host))
+    if intent is Intent.MOVE:
+        _browser_move(session, content)
+    elif intent is Intent.CHOOSE_LEADER:
+        if session.phase is not Phase.CHOOSE_LEADER:
+            raise IllegalMoveError(Reason.HAND_IN_PROGRESS, "leader_chosen")
+        if session.screen.at_screen not in session.leader_choices:
+            raise IllegalMoveError(Reason.WRONG_LEADER, "not_leading_team")
+        session.choose_leader(content.get("seat"))
+    elif intent is Intent.NEXT_HAND:
+        if session.phase is Phase.MATCH_OVER:
+            raise IllegalMoveError(Reason.MATCH_OVER, "match_over", who=session.match.state.winner)
+        if session.phase is not Phase.HAND_OVER:  # a repeated click after the hand was dealt
+            raise IllegalMoveError(Reason.HAND_IN_PROGRESS, "next_dealt")
+        session.next_hand()
+    elif intent is Intent.NEW_MATCH:
+        if session.phase is not Phase.MATCH_OVER:  # offered only at the end; a double click lands here
+            raise IllegalMoveError(Reason.HAND_IN_PROGRESS, "new_match_started")
+        session.new_match()
+    elif intent is Intent.LOOK:
+        look(session, content.get("ply"))
+    elif intent is Intent.UNDO:
+        undo(session)
+    elif intent is Intent.HINT:
+        session.ask_hint()
+    elif intent is Intent.GO_ON:
+        session.bots.go_on(session.match)
+    elif intent is Intent.SPEED:
+        session.bots.set_speed(content.get("speed"), session.match)
+        session.changed()
+    elif intent is Intent.COUNTING:
+        session.show_counting = bool(content.get("show"))
+        session.changed()
+
+
+def _intent(content: Any) -> Intent:
+    if not isinstance(content, Mapping) or not isinstance(content.get("type"), str):
+        raise BadMessage("not_intent", text=excerpt(content, 40))
+    _check_size(content)
+    try:
+        return Intent(content["type"])
+    except ValueError:
+        raise BadMessage("unknown_type", text=excerpt(content["type"], 20)) from None
+
+
+def _check_size(content: Mapping[str, Any]) -> None:
+    if len(content) > 12:
+        raise BadMessage("too_many_fields")
+    for key, value in content.items():
+        if not isinstance(key, str) or len(key) > 40:
+            raise BadMessage("strange_field")
+        if isinstance(value, str) and len(value) > MAX_MESSAGE_TEXT:
+            raise BadMessage("field_too_long", field=excerpt(key, 20), length=len(value))
+        if isinstance(value, (list, dict)):
+            raise BadMessage("field_not_plain", field=excerpt(key, 20))
+
+
+def _browser_move(session: TableSession, content: Mapping[str, Any]) -> None:
+    if session.looking is not None:
+        raise IllegalMoveError(Reason.STALE, "looking")
+    _check_fresh(session, content)
+    text = content.get("move")
+    if not isinstance(text, str):
+        raise BadMessage("move_not_text", text=excerpt(text, 20))
+    try:
+        move = Move.parse(text)
+    except MoveSyntaxError:
+        raise BadMessage("bad_notation", text=excerpt(text, 20)) from None
+    if move.action == DRAW and move.tile is not None:
+        # a person draws blind; naming a tile would make the refusal reveal the pile's top
+        raise BadMessage("draw_names_tile")
+    if move.seat != session.screen.at_screen:
+        # no echo of the move: it may name a tile of a seat that is no longer at the screen
+        raise IllegalMoveError(Reason.NOT_AT_SCREEN, "not_at_screen")
+    hand = session.hand_for_move()
+    if hand.turn != move.seat:
+        raise IllegalMoveError(Reason.NOT_YOUR_TURN, "not_your_turn", seat=move.seat, turn=hand.turn)
+    session.person_moves(text)
+
+
+def _check_fresh(session: TableSession, content: Mapping[str, Any]) -> None:
+    """Refuse an intent made on an earlier position (a double click that arrives a turn late)."""
+    if content.get("hand") is None and content.get("ply") is None:
+        return
+    hand = session.match.hand
+    current = (len(session.match.hands) - 1, len(hand.moves) if hand is not None else 0)
+    if (content.get("hand"), content.get("ply")) != current:
+        raise IllegalMoveError(Reason.STALE, "stale")

@@ -1,0 +1,317 @@
+"""The game flow behind the ``Table`` widget, with no widget in it.
+
+A :class:`TableSession` holds a match, who sits where (people or bots), the screen and its
+hot-seat cover, the leader choice and the person's moves, checking every one against the
+engine. The rest lives beside it: the options (``table_options``), the bots' pacing
+(``bot_turns``), the browser's intents (``table_intents``), the view (``table_view``), the
+coach (``coach``), take-back and look-back (``look_back``) and snapshots (``table_snapshot``).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable, Iterable
+
+from ...studies.bots import make_bot
+from ...words.catalog import Voice
+from ...engine.errors import IllegalMoveError, MoveSyntaxError, Reason, TileError, excerpt, quoted
+from ...engine.hand import Hand
+from ...engine.match import Deal, Match
+from ...engine.move import DRAW, PLAY, Move
+from ...engine.tiles import Tile
+from ...engine.views import seat_view
+from .bot_turns import BotTurns
+from .coach import judge_hint
+from .move_words import MoveWords
+from ..protocol import MAX_TEXT, Hint, Intent, Notice, NoticeKind, Phase, PresenceMark, TableView
+from ..scheduler import NO_DELAY, Scheduler
+from .screen import Screen
+from .screens_apart import take_up
+from .intents import answer
+from .options import DEFAULT_BOT, HUMAN, OPTIONS, TableOptions, record_options, table_options
+from .view import table_view
+from .thinker import INLINE, Thinker
+
+ANNOUNCE_HOLD = 3.0
+"""A new hand's announcement holds for this many bot delays (or until a click)."""
+
+__all__ = ["TableSession", "TableOptions", "Phase", "Intent", "HUMAN", "DEFAULT_BOT", "OPTIONS", "table_options"]
+
+
+class TableSession:
+    """A match at a table: people and bots, the screen, and what the browser is shown.
+
+    ``thinker`` chooses the bots' moves (inline by default: see ``sessions.thinker``).
+    ``on_change`` (set by the widget) is called after every change; ``handle(message)``
+    answers a browser intent and returns the messages to send back; ``view()`` is the
+    browser's view (``sessions.protocol.TableView``).
+    """
+
+    def __init__(self, options: TableOptions, scheduler: Scheduler = NO_DELAY, match: Match | None = None,
+                 thinker: Thinker = INLINE) -> None:
+        self.options = options
+        self.rules = options.rules
+        self.kinds = dict(options.kinds)
+        self.open_hands = options.open_hands
+        self.comments: dict[str, str] = {}
+        self.on_change: Callable[[], None] | None = None
+        self.humans = [s for s in self.rules.turn_order if self.kinds[s] == HUMAN]
+        voice = Voice(options.lang)
+        self.names = {seat: options.names.get(seat) or (voice("name.you") if self.humans == [seat]
+                                                         else voice.name(seat)) for seat in self.rules.seats}
+        """What each seat is called: its player's name, "You" for the one person, or the seat."""
+        self.rng = random.Random(options.seed)
+        bots = {seat: make_bot(kind, self.rng.randrange(2**32)) for seat, kind in self.kinds.items() if kind != HUMAN}
+        self.bots = BotTurns(bots, scheduler, options.bot_delay, on_pause=self.changed, on_done=self._after_turn,
+                             thinker=thinker)
+        self.notice: Notice | None = None
+        self._notices = 0
+        self.show_counting = options.counting
+        self.hint: Hint | None = None
+        self.screens_apart = False
+        self.host: str | None = None
+        """The seat whose person changes what is the whole table's (the bots' speed); ``None``:
+        whoever is at the screen (one screen, as the notebook's Table: everybody is host)."""
+        self.presence: dict[str, PresenceMark] = {}
+        """Who is at each seat, as a table server tells it (``sessions.table.presence``); empty on one screen."""
+        self.watching = 0
+        """How many watchers a table server shows the table to."""
+        self.move_words = MoveWords()
+        """The moves of each seat's view in words, kept from one view to the next."""
+        """Every person has a screen of their own (a table server's seats): see ``screens_apart``."""
+        if match is None:
+            self.new_match()
+        else:  # a match taken up where it stopped
+            self.screen = Screen(self.humans, self.open_hands)
+            take_up(self, match)
+
+    @classmethod
+    def from_record(cls, record: Any, hand: int = 0, step: int = 0, scheduler: Scheduler = NO_DELAY,
+                    **options: Any) -> "TableSession":
+        """A table at a position of a recorded game: see ``Table.from_record``."""
+        return cls(record_options(record, hand, step, **options), scheduler)
+
+    @property
+    def hand(self) -> Hand | None:
+        """The hand in play (``None`` while a leader is being chosen)."""
+        return self.match.hand if self.match.pending is None else None
+
+    @property
+    def viewer(self) -> str | None:
+        """Whose eyes the browser shows: the person at the screen, or nobody under the cover."""
+        return self.screen.viewer
+
+    def ask_hint(self) -> Hint:
+        """The coach's estimate of each legal move of the person to move, kept as :attr:`hint`."""
+        self.hint = judge_hint(self)
+        self.changed()
+        return self.hint
+
+    # -- starting matches and hands -------------------------------------------------------------
+    def new_match(self) -> None:
+        """A new match with the same players and rules."""
+        self.bots.cancel()
+        self.match = Match(self.rules, self.options.start)
+        self.match.rng = random.Random(self.rng.randrange(2**32))
+        self.phase = Phase.PLAYING
+        self.screen = Screen(self.humans, self.open_hands, apart=self.screens_apart)
+        self.looking: int | None = None
+        self.deal(first=True)
+
+    def next_hand(self, leader: str | None = None) -> None:
+        """Deal the next hand (``leader``: the partner who leads when the lead falls to a team)."""
+        if self.phase is not Phase.HAND_OVER and not self.match.is_over:
+            raise IllegalMoveError(Reason.HAND_IN_PROGRESS, "hand_in_progress")
+        self.deal(first=False, leader=leader)  # the match refuses a hand after its end
+
+    def deal(self, first: bool, leader: str | None = None, prepared: Deal | None = None) -> None:
+        """Deal a hand (``prepared``: one dealt already) and start it, or wait for a leader choice."""
+        options = self.options
+        moves: tuple[str, ...] = ()
+        if prepared is not None:
+            pending = prepared
+        elif first and options.deal is not None:
+            pending = self.match.prepare(options.deal, options.boneyard)
+            leader = leader or options.leader
+            moves = options.moves
+            if leader is None and moves:
+                leader = moves[0].split()[0] if moves[0].split() else None
+        else:
+            pending = self.match.prepare()
+        self.looking = None
+        self.hint = None
+        self.notice = None
+        if leader is None and pending.needs_choice:
+            people = [s for s in pending.leaders if s in self.humans]
+            if people:
+                self.phase = Phase.CHOOSE_LEADER
+                self._screen_to(self.screen.at_screen if self.screen.at_screen in people else people[0], new_deal=True)
+                self.changed()
+                return
+            preview = pending.hand(self.rules)
+            views = {s: seat_view(preview, s, self.match.state) for s in pending.leaders}
+            leader = self.bots.bots[pending.leaders[0]].choose_leader(pending.leaders, views)
+        self._begin(leader, moves)
+
+    def _begin(self, leader: str | None, moves: Iterable[str] = (), new_deal: bool = True) -> None:
+        try:
+            hand = self.match.start(leader)
+        except IllegalMoveError:
+            pending = self.match.pending
+            self.match.pending = None  # nothing is dealt after a refused set-up
+            raise IllegalMoveError(Reason.WRONG_LEADER, "wrong_leader_rule", seat=leader,
+                                   leaders=pending.leaders if pending else (),
+                                   next_leader=self.match.state.next_leader) from None
+        for move in moves:  # a set-up position: its moves are played before anyone moves
+            self.match.push(move)
+        self.phase = Phase.PLAYING
+        first = self.screen.next_person(self.rules.turn_order, hand.turn)
+        if first is not None:
+            self._screen_to(first, new_deal=new_deal)
+        announce = len(self.match.hands) > 1 and not moves and self.bots.to_move(self.match) is not None
+        if announce and self.bots.hold(self.options.bot_delay * ANNOUNCE_HOLD, self.match):
+            self.changed()  # the bots' first moves wait while the new hand is announced
+            return
+        self.bots.advance(self.match)
+
+    def _screen_to(self, seat: str, new_deal: bool = False) -> None:
+        if self.screen.hand_to(seat, new_deal):
+            self.notice = None  # what one person was told is not for the next
+            self.hint = None
+
+    # -- the leader choice -------------------------------------------------------------------------
+    @property
+    def leader_choices(self) -> tuple[str, ...]:
+        """The seats the person's team may choose to lead (empty unless a leader is being chosen)."""
+        pending = self.match.pending
+        return pending.leaders if self.phase is Phase.CHOOSE_LEADER and pending is not None else ()
+
+    def choose_leader(self, seat: object) -> None:
+        """The leading team's people pick which partner leads; anything but one of
+        :attr:`leader_choices` (whatever a browser sent) is refused."""
+        if self.phase is not Phase.CHOOSE_LEADER:
+            raise IllegalMoveError(Reason.HAND_IN_PROGRESS, "leader_chosen")
+        if not isinstance(seat, str) or seat not in self.leader_choices:
+            shown = seat if isinstance(seat, str) and len(seat) <= 2 else excerpt(seat, 8)
+            raise IllegalMoveError(Reason.WRONG_LEADER, "leader_choice", seat=shown, leaders=self.leader_choices)
+        self._begin(seat, new_deal=False)  # the deal was covered for the chooser already
+
+    # -- moves --------------------------------------------------------------------------------------
+    def play(self, tile: str | Tile, end: str | None = None, *, seat: str | None = None) -> Move:
+        """Play ``tile`` (touching half first) for the person to move; ``end`` ``L``/``R`` when it fits both."""
+        hand = self.hand_for_move()
+        seat = seat or hand.turn
+        text = str(tile)
+        if hand.ends is None:
+            return self.person_moves(f"{seat} {text}")
+        if end is None:
+            end = _only_end(hand, str(seat), text)
+        return self.person_moves(f"{seat} {text} {end}")
+
+    def pass_(self, *, seat: str | None = None) -> Move:
+        """Pass for the person to move."""
+        return self.person_moves(f"{seat or self.hand_for_move().turn} pass")
+
+    def draw(self, *, seat: str | None = None) -> Move:
+        """Draw from the pile for the person to move."""
+        return self.person_moves(f"{seat or self.hand_for_move().turn} draw")
+
+    def hand_for_move(self) -> Hand:
+        """The hand a person may move in now; refused while a leader is chosen or after the hand."""
+        if self.phase is Phase.CHOOSE_LEADER:
+            raise IllegalMoveError(Reason.CHOOSE_LEADER, "choose_leader_first")
+        hand = self.hand
+        if hand is None or self.phase is not Phase.PLAYING:
+            reason = Reason.MATCH_OVER if self.phase is Phase.MATCH_OVER else Reason.HAND_OVER
+            raise IllegalMoveError(reason, "no_move_match_over" if reason is Reason.MATCH_OVER else "no_move_hand_over")
+        return hand
+
+    def person_moves(self, text: str) -> Move:
+        """A person's move in record notation, checked by the engine; then the bots answer."""
+        try:
+            move = Move.parse(text)
+        except MoveSyntaxError:
+            raise IllegalMoveError(Reason.BAD_MOVE, "bad_syntax", text=quoted(text)) from None
+        if self.kinds.get(move.seat) != HUMAN:
+            raise IllegalMoveError(Reason.NOT_YOUR_TURN, "bot_seat", seat=move.seat)
+        played = self.match.push(move)
+        self.screen.covered = False  # the person who moved is at the screen
+        self.screen.at_screen = move.seat
+        self.looking = None
+        self.hint = None
+        self.notice = None
+        if played.action == DRAW and played.tile is not None:
+            fits = bool(self.match.hand and self.match.hand.draw_fitted(len(self.match.hand.moves) - 1))
+            key = "table.drew_no_fit" if not fits else \
+                "table.drew_fits_must" if self.rules.drawn_tile_must_play else "table.drew_fits_may"
+            self.tell(self.voice()(key, tile=str(played.tile)), "info")
+        self.bots.advance(self.match)
+        return played
+
+    def _after_turn(self) -> None:
+        hand = self.match.hand
+        if hand is None:
+            return
+        if hand.is_over:
+            self.screen.covered = False  # the hands are turned face up for everyone
+            self.phase = Phase.MATCH_OVER if self.match.is_over else Phase.HAND_OVER
+        elif hand.turn in self.humans and hand.turn != self.screen.at_screen:
+            self._screen_to(str(hand.turn))
+        self.changed()
+
+    # -- the screen, notices and the browser ---------------------------------------------------------
+    def uncover(self) -> None:
+        """Hot seat: lift the cover so the person at the screen sees their tiles."""
+        if self.screen.covered:
+            self.screen.covered = False
+            self.notice = None
+            self.changed()
+
+    def handle(self, content: Any) -> list[dict[str, Any]]:
+        """Answer one browser message (``table_intents``); the messages to send back."""
+        return answer(self, content)
+
+    def view(self) -> TableView:
+        """The browser's view (``js/PROTOCOL.md``; ``table_view``)."""
+        return table_view(self)
+
+    @property
+    def may_set_table(self) -> bool:
+        """Whether the person at the screen may change what is the whole table's (the host)."""
+        return self.host is None or self.screen.at_screen == self.host
+
+    def voice(self) -> Voice:
+        """The table's words, naming each seat and speaking to the person at the screen as "you"."""
+        return Voice(self.options.lang, self.names, you=self.viewer)
+
+    def tell(self, text: str, kind: NoticeKind, reason: Reason | None = None) -> None:
+        """A notice for the person at the screen (shown once by the browser)."""
+        self._notices += 1
+        self.notice = {"text": text[:MAX_TEXT], "kind": kind,
+                       "reason": str(reason) if reason is not None else None, "id": self._notices}
+
+    def changed(self) -> None:
+        """Tell the widget (or server) that the view may have changed."""
+        if self.on_change is not None:
+            self.on_change()
+
+    def close(self) -> None:
+        """Stop the bots for good."""
+        self.bots.close()
+
+    def __repr__(self) -> str:
+        return f"<TableSession {self.rules.name}: {self.phase.value}, hand {len(self.match.hands)}>"
+
+
+def _only_end(hand: Hand, seat: str, text: str) -> str:
+    """The end a tile goes to when the person names none: refused when both ends take it differently."""
+    try:
+        tile = Tile.parse(text)
+    except TileError:
+        raise IllegalMoveError(Reason.BAD_MOVE, "not_a_tile", text=quoted(text)) from None
+    ends = [m.end for m in hand.legal_move_list() if m.action == PLAY and m.tile == tile and m.seat == seat]
+    if len(set(ends)) == 1 or (ends and hand.left == hand.right):
+        return str(ends[0])  # one end, or two ends showing the same number: the same play either way
+    if not ends:
+        return "L"  # let the engine say why it does not fit
+    raise IllegalMoveError(Reason.CHOOSE_END, "choose_end", tile=tile, left=hand.left, right=hand.right)
