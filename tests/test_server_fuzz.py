@@ -13,6 +13,10 @@ of the hand in play only that seat's tiles, the moves with the others' draws hid
 tile of the pile; the seat page, the static files, ``/`` and every refusal hold no tile at
 all; and no log line holds a tile or a token. A planted leak must be reported.
 
+The server seed of a fair deal is as secret as the tiles until its hand has ended: no frame,
+answer or log line holds a seed not yet revealed (the next deal's, the pending deal's, or the
+seed of the hand in play), while the browsers send client seeds as the seat page does.
+
 ``DOMINOES_SERVER_FUZZ_TABLES`` (default 4 per set-up) sets how many tables each set-up plays
 (half as many for the HTTP answers).
 """
@@ -24,6 +28,7 @@ import json
 import logging
 import os
 import random
+import re
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -52,7 +57,20 @@ SETUPS = [
 ]
 GARBAGE = [None, 7, "S 6-6", [], {"type": 3}, {"type": "teleport"}, {"type": "move", "move": ["S", "6-6"]},
            {"type": "move", "move": "S " + "6" * 300}, {"type": "look", "ply": "x"}, {"type": "choose_leader"},
-           {"type": "move", "move": "N draw 6-6"}, {"type": "hint"}, {"type": "undo"}, {"type": "new_match"}]
+           {"type": "move", "move": "N draw 6-6"}, {"type": "hint"}, {"type": "undo"}, {"type": "new_match"},
+           {"type": "seed"}, {"type": "seed", "seed": "bad seed"}, {"type": "seed", "seed": "x" * 65},
+           {"type": "seed", "seed": 7}, {"type": "seed", "seed": "ok_seed-1"}]
+
+
+def unrevealed_seeds(match: Match) -> set[str]:
+    """The server seeds nobody may see yet: of every hand not ended, the pending deal, the next deal."""
+    seeds = [s for s, hand in zip(match.fair, match.hands) if s is not None and not hand.is_over]
+    seeds += [s for s in (match.pending.fair if match.pending else None, match.next_fair) if s is not None]
+    return {s.server_seed for s in seeds if s.server_seed}
+
+
+def seed_leaks(text: str, match: Match) -> list[str]:
+    return [f"the unrevealed server seed {seed[:8]}…" for seed in unrevealed_seeds(match) if seed in text]
 
 
 class Browser:
@@ -88,6 +106,9 @@ class Browser:
     def check(self, frame: dict, echo: set[str] = frozenset()) -> None:
         leaked = tiles_in(json.dumps(frame)) - self.allowed() - echo
         assert not leaked, f"seat {self.seat} was sent {leaked}: {json.dumps(frame)[:400]}"
+        seeds = seed_leaks(json.dumps(frame), self.table.session.match)
+        assert not seeds, f"seat {self.seat} was sent {seeds}"
+        self.stats["fair_views"] = self.stats.get("fair_views", 0) + bool(frame.get("fair"))
 
     def snapshot(self) -> tuple:
         session = self.table.session
@@ -98,7 +119,10 @@ class Browser:
     def act(self, rng: random.Random) -> None:
         view = self.view
         choice = rng.random()
-        if choice < 0.55 and view.get("legal"):
+        waiting = (view.get("fair") or {}).get("next")
+        if waiting and waiting["my_seed"] is None and rng.random() < 0.7:  # as the seat page does
+            content = {"type": "seed", "seed": f"{self.seat}{rng.getrandbits(64):x}"}
+        elif choice < 0.55 and view.get("legal"):
             content = {"type": "move", "move": rng.choice(view["legal"]), "hand": view["hand_number"],
                        "ply": len(view["moves"])}
         elif choice < 0.65 and view.get("leader_choices"):
@@ -134,10 +158,12 @@ def test_no_seat_is_ever_sent_another_seats_hidden_tiles(setup):
         browsers = [Browser(table, seat, stats) for seat in table.tokens]
         for browser in browsers:
             table.join(browser.seat, browser)
+        matches = {}  # every match the table played (a new match starts from hand 0 again)
         for _ in range(STEPS):
             movers = [b for b in browsers if b.view.get("legal") or b.view.get("leader_choices")]
             (rng.choice(movers) if movers and rng.random() < 0.6 else rng.choice(browsers)).act(rng)
-        stats["hands"] += len(table.session.match.hands)
+            matches[id(table.session.match)] = table.session.match
+        stats["hands"] += sum(len(match.hands) for match in matches.values())
         table.close()
     print(f"\n{setup['game']}: {stats}")
     assert stats["frames"] > TABLES * 100 and stats["refused"] > 0 and stats["hands"] > TABLES
@@ -180,7 +206,7 @@ def record_leaks(record: dict, match: Match, seat: str) -> list[str]:
     leaked = tiles_in(json.dumps(rest)) - allowed
     if leaked:
         leaks.append(f"{sorted(leaked)} outside the finished hands")
-    return leaks
+    return leaks + seed_leaks(json.dumps(record), match)
 
 
 async def fetch(url: str, method: str = "GET") -> tuple[int, bytes]:
@@ -225,6 +251,7 @@ class Routes:
             found = [] if body == (app.STATIC / urlsplit(url).path.rsplit("/", 1)[1]).read_bytes() else ["changed"]
         else:
             found = [f"{sorted(leaked)}" for leaked in [tiles_in(body.decode("utf-8", "replace"))] if leaked]
+        found += [] if kind == "record" else seed_leaks(body.decode("utf-8", "replace"), match)
         self.leaks += [f"{where}: {leak}" for leak in found]
         assert status in (200, 400, 403, 404, 405), f"{where}: status {status}"
 
@@ -285,7 +312,8 @@ async def fetch_body(url: str, body: bytes) -> tuple[int, bytes]:
 
 def logged_leaks(caplog: pytest.LogCaptureFixture, tokens: set[str]) -> list[str]:
     lines = [record.getMessage() for record in caplog.records]
-    return [line for line in lines if tiles_in(line) or any(token in line for token in tokens)]
+    return [line for line in lines if tiles_in(line) or any(token in line for token in tokens)
+            or re.search(r"[0-9a-f]{64}", line)]
 
 
 @pytest.mark.parametrize("setup", SETUPS, ids=lambda s: f"{s['game']}-{s.get('players', 4)}-{len(s.get('bots', {}))}bots")
@@ -315,6 +343,13 @@ def _with_another_seats_tile(match, seat, players=None, comments=None):
     return record
 
 
+def _with_the_server_seed(match, seat, players=None, comments=None):
+    record = seat_record_module.seat_record(match, seat, players, comments)
+    if "in_play" in record and match.hand is not None and not match.hand.is_over and match.fair[-1]:
+        record["in_play"]["fair"]["server_seed"] = match.fair[-1].server_seed
+    return record
+
+
 def _with_the_pile(match, seat, players=None, comments=None):
     record = seat_record_module.seat_record(match, seat, players, comments)
     hand = match.hand
@@ -325,7 +360,8 @@ def _with_the_pile(match, seat, players=None, comments=None):
 
 
 @pytest.mark.parametrize("plant, setup", [(_whole_record, SETUPS[3]), (_with_another_seats_tile, SETUPS[1]),
-                                          (_with_the_pile, SETUPS[4])], ids=["whole", "other_tile", "pile"])
+                                          (_with_the_pile, SETUPS[4]), (_with_the_server_seed, SETUPS[0])],
+                         ids=["whole", "other_tile", "pile", "server_seed"])
 def test_a_planted_leak_in_the_record_route_is_reported(plant, setup, monkeypatch):
     monkeypatch.setattr(app, "seat_record", plant)
     leaks: list[str] = []

@@ -13,6 +13,7 @@ from ..move import DRAW, LEAD, PASS
 from ..views import SeatView, seat_view
 from .bot_turns import speed_name
 from .counting import counting_panel
+from .fair_dealer import fair_view
 from .follow import announcement, recap_words, seat_moves
 from .look_back import can_undo
 from .position import position_payload
@@ -98,6 +99,7 @@ def table_view(session: TableSession) -> TableView:
         "speeds": [{"key": key, "label": voice(f"table.speed_{key}")} for key in BOT_SPEEDS] if session.bots.bots else [],
         "counting": counting_panel(shown, voice, lambda seat: seat_label(session, seat, voice))
         if session.show_counting and viewer is not None else None,
+        "fair": fair_view(session),
     }
 
 
