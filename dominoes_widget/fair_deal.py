@@ -211,13 +211,12 @@ def fair_problems(block: Any, index: int, seats: Iterable[str], deal: Mapping[st
                                                          f"{made_for}, not the commitment {commitment}",
                         index, 0, field=f"{where}.server_seed")]
     made, pile = fair_deal(seeds.server_seed, index, seats, seeds.client_seeds, seeds.attempt)
-    problems = []
-    for seat in seats:
-        if sorted(made[seat]) != sorted(deal.get(seat, ())):
-            problems.append(Problem(Reason.DEAL_NOT_FROM_SEED, f"{where}: {seat}'s tiles are not the ones the "
-                                                               f"seeds deal ({' '.join(map(str, made[seat]))})",
-                                    index, 0, seat, field=f"hands[{index}].deal.{seat}"))
-    if list(pile) != list(boneyard):
-        problems.append(Problem(Reason.DEAL_NOT_FROM_SEED, f"{where}: the boneyard is not the one the seeds deal, "
-                                                           "in that order", index, 0, field=f"hands[{index}].boneyard"))
-    return problems
+    wrong = [seat for seat in seats if sorted(made[seat]) != sorted(deal.get(seat, ()))]
+    pile_wrong = list(pile) != list(boneyard)
+    if not wrong and not pile_wrong:
+        return []
+    parts = [f"{', '.join(wrong)} {'was' if len(wrong) == 1 else 'were'} not dealt the tiles the seeds deal"] if wrong else []
+    parts += ["the boneyard is not the one the seeds make, in that order"] if pile_wrong else []
+    where_wrong = f"hands[{index}].deal" if wrong else f"hands[{index}].boneyard"
+    return [Problem(Reason.DEAL_NOT_FROM_SEED, f"{where}: {'; '.join(parts)}", index, 0,
+                    wrong[0] if len(wrong) == 1 else None, field=where_wrong)]

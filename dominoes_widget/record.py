@@ -348,6 +348,9 @@ def _replay_hand(match: Match, index: int, entry: Any, is_last: bool, scoring_ok
                 allowed = " or ".join(sorted(pending.leaders))
                 problems.append(Problem(Reason.WRONG_LEADER, f"{leader} may not lead hand {index}; {allowed} may",
                                         index, 0, leader))
+                if "fair" in entry:
+                    problems.extend(fair_problems(entry["fair"], index, match.rules.seats, pending.tiles,
+                                                  pending.boneyard, finished=False))
                 return False
             hand = match.start(leader)
             target = match
