@@ -194,3 +194,17 @@ def test_a_seeded_server_table_is_not_secret_and_a_restart_keeps_the_seed_of_the
             table = server.tables[created["id"]]
             assert table.session.match.fair[0].server_seed == secret
     run(scenario)
+
+
+def test_the_fair_page_says_what_the_check_proves_and_what_not_in_both_languages():
+    async def scenario():
+        async with local_server() as (base, server):
+            for lang, words in (("en", "What it does not prove"), ("vi", "Điều nó không chứng minh")):
+                status, text = await request(f"{base}/fair?lang={lang}")
+                assert status == 200 and words in text and f'lang="{lang}"' in text
+            status, text = await request(f"{base}/fair", headers={"Accept-Language": "vi-VN,vi;q=0.9"})
+            assert status == 200 and 'lang="vi"' in text
+            status, created = await request(f"{base}/api/tables", PEOPLE)
+            status, page = await request(created["seats"]["S"])
+            assert 'id="dominoes-fair"' in page  # the seat page's corner that links to it
+    run(scenario)

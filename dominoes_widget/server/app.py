@@ -5,6 +5,7 @@
   read it (:func:`~dominoes_widget.sessions.seat_record.seat_record`).
 - ``GET /tables/<id>/seat?token=<token>``: the seat's page (the Table's front end).
 - ``/tables/<id>/socket?token=<token>``: the seat's websocket (intents in, views out).
+- ``GET /fair``: "How do I know the deal is fair?" (:func:`.page.fair_page`).
 
 A wrong or missing token is answered 403 and changes nothing. A table nobody uses is
 closed (:meth:`TableServer.sweep`); its links then say so (404 with the reason; the seat
@@ -42,7 +43,7 @@ from .access import CreationGate, HostKey, origin_allowed, origin_of
 from .headers import add_security_headers
 from .icons import icon_svg
 from .limits import MAX_BODY_BYTES, MAX_BROWSERS_PER_SEAT, MAX_TABLES, Limits, MessageGate
-from .page import closed_page, preferred_lang, seat_page, wrong_link_page
+from .page import closed_page, fair_page, preferred_lang, seat_page, wrong_link_page
 from .safe_json import JsonLimitError, read_json
 from .shared_table import SharedTable, seat_of
 from .spec import SpecError, TableSpec, read_spec
@@ -443,6 +444,18 @@ class IconHandler(_Guarded):
         self.finish(icon_svg("turn" if variant == "-turn.svg" else "idle"))
 
 
+class FairPageHandler(_Guarded):
+    """``GET /fair?lang=en|vi``: "How do I know the deal is fair?" (the seat pages link to it)."""
+
+    def get(self) -> None:
+        lang = self.get_query_argument("lang", None)
+        if lang not in ("en", "vi"):
+            lang = preferred_lang(self.request.headers.get("Accept-Language"))
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "public, max-age=3600")
+        self.finish(fair_page(Voice(lang)))
+
+
 class IndexHandler(_Handler):
     def get(self) -> None:
         self.answer(200, {"server": "dominoes_widget table server", "tables": len(self.server.tables)})
@@ -496,6 +509,7 @@ def make_app(server: TableServer, routes: Iterable[tuple[Any, ...]] = ()) -> tor
         (r"/tables/([\w-]+)/socket", SeatSocket, kwargs),
         (r"/static/(.*)", StaticHandler, {"path": str(STATIC)}),
         (r"/favicon(\.ico|\.svg|-turn\.svg)", IconHandler),
+        (r"/fair", FairPageHandler),
         *routes,
     ], websocket_max_message_size=server.limits.max_frame_bytes, log_function=log_request,
         default_handler_class=NotFoundHandler, default_handler_args=kwargs)

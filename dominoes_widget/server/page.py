@@ -9,13 +9,16 @@ from html import escape
 from ..catalog import Voice
 from ..page import html_page
 
-__all__ = ["seat_page", "closed_page", "wrong_link_page", "preferred_lang"]
+__all__ = ["seat_page", "closed_page", "wrong_link_page", "fair_page", "preferred_lang"]
 
 _STYLE = """body { margin: 0; padding: 12px; font-family: system-ui, sans-serif; color-scheme: light dark; }
 .dw-closed { max-width: 34rem; margin: 12vh auto 0; padding: 1rem 1.5rem; border: 1px solid #8884;
              border-radius: 10px; font-size: 1.05rem; line-height: 1.5; }
 .dw-closed h1 { margin: 0 0 0.5rem; font-size: 1.4rem; }
-.dw-closed p { margin: 0; }"""
+.dw-closed p { margin: 0; }
+.dw-fair-page { margin-top: 4vh; max-width: 40rem; }
+.dw-fair-page h2 { font-size: 1.1rem; margin: 1rem 0 0.3rem; }
+.dw-fair-page ul { margin: 0; padding-left: 1.3rem; }"""
 
 
 def seat_page(lang: str, title: str, seat: str) -> str:
@@ -25,8 +28,16 @@ def seat_page(lang: str, title: str, seat: str) -> str:
 <link rel="stylesheet" href="../../static/table.css">
 <style>
 #dominoes-seat.dw-offline { opacity: 0.6; }  /* the socket dropped: it reconnects on its own */
+.dw-fair { margin: 6px 4px 0; font-size: 0.85rem; line-height: 1.4; opacity: 0.9; }
+.dw-fair ul { list-style: none; margin: 0 0 2px; padding: 0; }
+.dw-fair-ok { color: light-dark(#1b5e20, #a5d6a7); }
+.dw-fair-warning { color: light-dark(#b71c1c, #ef9a9a); font-weight: 600; }
+.dw-fair-note { margin: 0 0 2px; font-style: italic; }
+.dw-fair a { color: inherit; }
 </style>"""
     body = f"""<div id="dominoes-seat" data-seat="{escape(seat)}"></div>
+<aside id="dominoes-fair" class="dw-fair" hidden><ul class="dw-fair-list"></ul><p class="dw-fair-note" hidden></p>
+<a href="../../fair" target="_blank" rel="noopener"></a></aside>
 <script type="module" src="../../static/seat_page.js"></script>"""
     return _page(lang, f"{escape(title)} · {escape(seat)}", head, body)
 
@@ -39,6 +50,21 @@ def closed_page(voice: Voice) -> str:
 def wrong_link_page(voice: Voice) -> str:
     """The HTML a wrong or cut-short link opens: what to do, and nothing about any table."""
     return _message_page(voice, "wrong_link", "dominoes-wrong-link")
+
+
+def fair_page(voice: Voice) -> str:
+    """The HTML of "How do I know the deal is fair?": what the check proves and what it does not."""
+    def say(key: str) -> str:
+        return escape(voice(f"fair_page.{key}"))
+
+    def listed(prefix: str, count: int) -> str:
+        return "".join(f"<li>{say(f'{prefix}_{n}')}</li>" for n in range(1, count + 1))
+
+    title = say("title")
+    return _page(voice.lang, title, "", f"""<main class="dw-closed dw-fair-page"><h1>{title}</h1>
+<p>{say("intro")}</p>
+<h2>{say("proves_title")}</h2><ul>{listed("proves", 3)}</ul>
+<h2>{say("limits_title")}</h2><ul>{listed("limits", 5)}</ul></main>""")
 
 
 def preferred_lang(accept_language: str | None) -> str:
