@@ -339,6 +339,7 @@ class SharedTable:
         self.session.close()
         if self.local is None:  # the session is the table's own: nothing calls it any more
             self.session.on_change = None
+            self.session.fair.waiting_for = None
 
 
 def _state_frame(view: TableView) -> str:
