@@ -10,6 +10,7 @@ import { watcherBanner } from "./kit/presence.mjs";
 import { tabState } from "./kit/tab_title.mjs";
 import { readView } from "./kit/table_view.mjs";
 import { makeWords } from "./kit/words.mjs";
+import { FairMemory, fairPageUrl, newClientSeed, recordUrl, seedWanted, verdict, verdictWords } from "./kit/fair_check.mjs";
 
 // The tab's title and icon follow the turn: a person reading another tab sees theirs come.
 function followTurnInTab(model) {
@@ -38,6 +39,69 @@ function bannerForWatchers(model, el) {
   update();
 }
 
+// Provably fair deals: the page sends its own seed while a commitment waits for seeds,
+// remembers what it saw before each deal, and once a hand has ended rechecks its deal
+// against the seat's record (js/kit/fair_check.mjs), saying so under the table.
+function checkDeals(model, box) {
+  if (!box) return;
+  let storage = null;
+  try { storage = window.sessionStorage; } catch { /* a page with storage turned off */ }
+  const memory = new FairMemory(location.pathname.split("/").slice(-2)[0], storage);
+  const verdicts = new Map(); // "<hand>|<commitment>" -> {hand, text, kind}, or null while checking
+  let sentFor = null;
+  const list = box.querySelector(".dw-fair-list");
+  const note = box.querySelector(".dw-fair-note");
+  const link = box.querySelector("a");
+  const draw = () => {
+    const word = makeWords(model.get("words"));
+    const view = model.get("view");
+    link.textContent = word("fair_link");
+    link.href = fairPageUrl(location.href, view?.lang);
+    note.textContent = word("fair_not_secret");
+    note.hidden = view?.fair?.secret !== false;
+    const shown = [...verdicts.values()].filter(Boolean).sort((a, b) => b.hand - a.hand);
+    list.replaceChildren(...shown.map(({ text, kind }) => {
+      const item = document.createElement("li");
+      item.className = `dw-fair-${kind}`;
+      item.textContent = text;
+      if (kind === "warning") item.setAttribute("role", "alert");
+      return item;
+    }));
+    box.hidden = !view?.fair;
+  };
+  const check = async (view, current) => {
+    const key = `${current.hand}|${current.commitment}`;
+    if (verdicts.has(key)) return;
+    verdicts.set(key, null);
+    try {
+      const response = await fetch(recordUrl(location.href), { cache: "no-store" });
+      const record = await response.json();
+      const hand = record.hands?.[current.hand];
+      const status = await verdict(hand, { hand: current.hand, seats: record.seats, seat: view.viewer }, memory.get(current.hand));
+      const words = verdictWords(makeWords(model.get("words")), status, current.hand, hand);
+      verdicts.set(key, words && { hand: current.hand, ...words });
+    } catch {
+      verdicts.delete(key); // the record did not come: the next view tries again
+    }
+    draw();
+  };
+  const update = () => {
+    const view = model.get("view");
+    if (!view?.fair) return draw();
+    memory.see(view);
+    const wanted = seedWanted(view, sentFor);
+    if (wanted) {
+      sentFor = wanted.commitment;
+      model.send({ type: "seed", seed: newClientSeed() });
+    }
+    const current = view.fair.current;
+    if (current?.server_seed) check(view, current);
+    draw();
+  };
+  model.on("change:view", update);
+  model.on("change:words", draw);
+}
+
 function mount() {
   const el = document.getElementById("dominoes-seat") ?? document.body;
   const model = socketModel(() => new WebSocket(socketUrl(location.href)));
@@ -54,6 +118,7 @@ function mount() {
   table.render({ model, el });
   if (el.dataset.watch) bannerForWatchers(model, el);
   followTurnInTab(model);
+  checkDeals(model, document.getElementById("dominoes-fair"));
   window.dominoesSeat = model; // for tests and the curious: the model the page draws
 }
 

@@ -188,7 +188,7 @@ def test_finding_4_a_table_waiting_for_its_leader_choice_displays():
 def test_finding_4_every_phase_displays():
     seen = set()
     for seats in ({}, {"N": "human"}):
-        table = Table("straight_six", seats=seats, bots="greedy", bot_delay=0, seed=5, target=2)
+        table = Table("straight_six", seats=seats, bots="greedy", bot_delay=0, seed=1, target=2)
         rng = random.Random(2)
         browser = Browser(table)
         for _ in range(3000):

@@ -81,10 +81,16 @@ async def play_to_the_end(seats: list[Seat], phase: str = "match_over") -> None:
     done = lambda view: view.get("phase") in (phase, "match_over")  # noqa: E731
     while True:
         await seats[0].until(lambda s: done(s.view) or s.view.get("phase") == "hand_over"
-                             or any(x.view.get("legal") for x in seats))
+                             or any(x.view.get("legal") or x.view.get("leader_choices") for x in seats))
         view = seats[0].view
         if done(view):
             return
+        chooser = next((s for s in seats if s.view.get("leader_choices")), None)
+        if chooser is not None:  # the people's team won: its first choice leads
+            chosen = chooser.view
+            chooser.send({"type": "choose_leader", "seat": chosen["leader_choices"][0]["seat"]})
+            await chooser.until(lambda s: s.view is not chosen and not s.view.get("leader_choices"))
+            continue
         mover = next((s for s in seats if s.view.get("legal")), None)
         if mover is None:
             seats[0].send({"type": "next_hand"})
@@ -211,7 +217,7 @@ class HeldThinker:
 def test_an_answer_that_comes_after_the_table_moved_on_is_never_played():
     thinker = HeldThinker()
     scheduler = ManualScheduler()
-    options = table_options("six_love", {"seats": {"S": "human"}, "bots": "greedy", "seed": 3, "bot_delay": 0.5,
+    options = table_options("six_love", {"seats": {"S": "human"}, "bots": "greedy", "seed": 4, "bot_delay": 0.5,
                                          "takeback": True, "leader": "S"})
     session = TableSession(options, scheduler, thinker=thinker)
     for bot in session.bots.bots.values():

@@ -16,6 +16,9 @@ all; and no log line holds a tile or a token. A planted leak must be reported.
 A watcher (the watch link, issue 27) is checked the same way, as seat ``None``: every frame
 and its record hold no tile of the hand in play but those on the line (every hand once it
 has ended), and anything it sends is refused and changes nothing.
+The server seed of a fair deal is as secret as the tiles until its hand has ended: no frame,
+answer or log line holds a seed not yet revealed (the next deal's, the pending deal's, or the
+seed of the hand in play), while the browsers send client seeds as the seat page does.
 
 ``DOMINOES_SERVER_FUZZ_TABLES`` (default 4 per set-up) sets how many tables each set-up plays
 (half as many for the HTTP answers).
@@ -28,6 +31,7 @@ import json
 import logging
 import os
 import random
+import re
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -56,7 +60,20 @@ SETUPS = [
 ]
 GARBAGE = [None, 7, "S 6-6", [], {"type": 3}, {"type": "teleport"}, {"type": "move", "move": ["S", "6-6"]},
            {"type": "move", "move": "S " + "6" * 300}, {"type": "look", "ply": "x"}, {"type": "choose_leader"},
-           {"type": "move", "move": "N draw 6-6"}, {"type": "hint"}, {"type": "undo"}, {"type": "new_match"}]
+           {"type": "move", "move": "N draw 6-6"}, {"type": "hint"}, {"type": "undo"}, {"type": "new_match"},
+           {"type": "seed"}, {"type": "seed", "seed": "bad seed"}, {"type": "seed", "seed": "x" * 65},
+           {"type": "seed", "seed": 7}, {"type": "seed", "seed": "ok_seed-1"}]
+
+
+def unrevealed_seeds(match: Match) -> set[str]:
+    """The server seeds nobody may see yet: of every hand not ended, the pending deal, the next deal."""
+    seeds = [s for s, hand in zip(match.fair, match.hands) if s is not None and not hand.is_over]
+    seeds += [s for s in (match.pending.fair if match.pending else None, match.next_fair) if s is not None]
+    return {s.server_seed for s in seeds if s.server_seed}
+
+
+def seed_leaks(text: str, match: Match) -> list[str]:
+    return [f"the unrevealed server seed {seed[:8]}…" for seed in unrevealed_seeds(match) if seed in text]
 
 
 class Browser:
@@ -97,6 +114,9 @@ class Browser:
     def check(self, frame: dict, echo: set[str] = frozenset()) -> None:
         leaked = tiles_in(json.dumps(frame)) - self.allowed() - echo
         assert not leaked, f"seat {self.seat} was sent {leaked}: {json.dumps(frame)[:400]}"
+        seeds = seed_leaks(json.dumps(frame), self.table.session.match)
+        assert not seeds, f"seat {self.seat} was sent {seeds}"
+        self.stats["fair_views"] = self.stats.get("fair_views", 0) + bool(frame.get("fair"))
 
     def snapshot(self) -> tuple:
         session = self.table.session
@@ -107,7 +127,10 @@ class Browser:
     def act(self, rng: random.Random) -> None:
         view = self.view
         choice = rng.random()
-        if choice < 0.55 and view.get("legal"):
+        waiting = (view.get("fair") or {}).get("next")
+        if waiting and waiting["my_seed"] is None and rng.random() < 0.7:  # as the seat page does
+            content = {"type": "seed", "seed": f"{self.seat}{rng.getrandbits(64):x}"}
+        elif choice < 0.55 and view.get("legal"):
             content = {"type": "move", "move": rng.choice(view["legal"]), "hand": view["hand_number"],
                        "ply": len(view["moves"])}
         elif choice < 0.65 and view.get("leader_choices"):
@@ -146,14 +169,16 @@ def test_no_seat_is_ever_sent_another_seats_hidden_tiles(setup):
         watchers = [Browser(table, None, stats) for _ in range(2)]
         watching = random.Random(-seed - 1)
         table.join_watching(watchers[0])
+        matches = {}  # every match the table played (a new match starts from hand 0 again)
         for step in range(STEPS):
             movers = [b for b in browsers if b.view.get("legal") or b.view.get("leader_choices")]
             (rng.choice(movers) if movers and rng.random() < 0.6 else rng.choice(browsers)).act(rng)
+            matches[id(table.session.match)] = table.session.match
             if watching.random() < 0.1:  # (a random source of its own: the people's games stay as they were)
                 watching.choice([w for w in watchers if w.view] or watchers[:1]).act(watching)
             if step == STEPS // 3:  # a watcher comes in mid-game
                 table.join_watching(watchers[1])
-        stats["hands"] += len(table.session.match.hands)
+        stats["hands"] += sum(len(match.hands) for match in matches.values())
         stats["watcher_frames"] = stats.get("watcher_frames", 0) + sum(w.frames for w in watchers)
         table.close()
     print(f"\n{setup['game']}: {stats}")
@@ -199,7 +224,7 @@ def record_leaks(record: dict, match: Match, seat: str | None) -> list[str]:
     leaked = tiles_in(json.dumps(rest)) - allowed
     if leaked:
         leaks.append(f"{sorted(leaked)} outside the finished hands")
-    return leaks
+    return leaks + seed_leaks(json.dumps(record), match)
 
 
 async def fetch(url: str, method: str = "GET") -> tuple[int, bytes]:
@@ -249,6 +274,7 @@ class Routes:
             found = [] if body == (app.STATIC / urlsplit(url).path.rsplit("/", 1)[1]).read_bytes() else ["changed"]
         else:
             found = [f"{sorted(leaked)}" for leaked in [tiles_in(body.decode("utf-8", "replace"))] if leaked]
+        found += [] if kind == "record" else seed_leaks(body.decode("utf-8", "replace"), match)
         self.leaks += [f"{where}: {leak}" for leak in found]
         assert status in (200, 400, 403, 404, 405), f"{where}: status {status}"
 
@@ -312,7 +338,8 @@ async def fetch_body(url: str, body: bytes) -> tuple[int, bytes]:
 
 def logged_leaks(caplog: pytest.LogCaptureFixture, tokens: set[str]) -> list[str]:
     lines = [record.getMessage() for record in caplog.records]
-    return [line for line in lines if tiles_in(line) or any(token in line for token in tokens)]
+    return [line for line in lines if tiles_in(line) or any(token in line for token in tokens)
+            or re.search(r"[0-9a-f]{64}", line)]
 
 
 @pytest.mark.parametrize("setup", SETUPS, ids=lambda s: f"{s['game']}-{s.get('players', 4)}-{len(s.get('bots', {}))}bots")
@@ -342,6 +369,13 @@ def _with_another_seats_tile(match, seat, players=None, comments=None):
     return record
 
 
+def _with_the_server_seed(match, seat, players=None, comments=None):
+    record = seat_record_module.seat_record(match, seat, players, comments)
+    if "in_play" in record and match.hand is not None and not match.hand.is_over and match.fair[-1]:
+        record["in_play"]["fair"]["server_seed"] = match.fair[-1].server_seed
+    return record
+
+
 def _with_the_pile(match, seat, players=None, comments=None):
     record = seat_record_module.seat_record(match, seat, players, comments)
     hand = match.hand
@@ -352,7 +386,8 @@ def _with_the_pile(match, seat, players=None, comments=None):
 
 
 @pytest.mark.parametrize("plant, setup", [(_whole_record, SETUPS[3]), (_with_another_seats_tile, SETUPS[1]),
-                                          (_with_the_pile, SETUPS[4])], ids=["whole", "other_tile", "pile"])
+                                          (_with_the_pile, SETUPS[4]), (_with_the_server_seed, SETUPS[0])],
+                         ids=["whole", "other_tile", "pile", "server_seed"])
 def test_a_planted_leak_in_the_record_route_is_reported(plant, setup, monkeypatch):
     monkeypatch.setattr(app, "seat_record", plant)
     leaks: list[str] = []

@@ -1,8 +1,8 @@
 """A table from start to end as its people meet it (issue 27.6), in real Chromium against a
 server the test starts on 127.0.0.1: the host starts it from the home page, two people open
 their links and a third browser the watch link, each sees who is here, the hand is played
-out by clicking, and the record the links page offers verifies, its deal checked in each
-seat's browser.
+out by clicking, then the next one, dealt from the pages' own seeds; the record the links
+page offers verifies, and every browser, the watcher's too, says each deal was checked.
 """
 
 from __future__ import annotations
@@ -59,6 +59,36 @@ def start_from_the_home_page(page, server: str) -> dict[str, str]:
     return links
 
 
+def play_hand_out(pages, watch) -> int:
+    """Click the people's moves (the first legal one) until the hand ends; the clicks made."""
+    clicks = 0
+    for _ in range(80):
+        view = pages["S"].evaluate(VIEW)
+        if view["phase"] == "choose_leader":  # the team that won chooses who leads: a person asked picks the first
+            chooser = next((p for p in pages.values() if p.evaluate(VIEW)["leader_choices"]), None)
+            if chooser is not None:
+                chooser.locator(".dw-leader-actions button").first.click()
+            pages["S"].wait_for_function(f"() => ({VIEW}).phase !== 'choose_leader'")
+            continue
+        if view["phase"] != "playing":
+            break
+        mover = view["turn"]
+        if mover not in pages:  # a bot's turn: it moves on its own
+            pages["S"].wait_for_function(f"() => ({VIEW}).moves.length > {len(view['moves'])} "
+                                         f"|| ({VIEW}).phase !== 'playing'")
+            continue
+        page = pages[mover]
+        page.wait_for_function(f"() => ({VIEW}).legal.length > 0 && ({VIEW}).moves.length === {len(view['moves'])}")
+        click_move(page, page.evaluate(VIEW)["legal"][0])
+        clicks += 1
+        for each in [*pages.values(), watch]:
+            each.wait_for_function(f"() => ({VIEW}).moves.length > {len(view['moves'])} || ({VIEW}).phase !== 'playing'")
+    for page in [*pages.values(), watch]:
+        page.wait_for_function(f"() => ['hand_over', 'match_over'].includes(({VIEW}).phase)")
+        page.locator(".dw-result").wait_for(state="visible")
+    return clicks
+
+
 def test_a_table_started_from_the_home_page_is_played_watched_and_checked(chromium, server):
     contexts = {who: chromium.new_context(viewport=WIDE) for who in ("host", "S", "N", "watch")}
     try:
@@ -90,36 +120,34 @@ def test_a_table_started_from_the_home_page_is_played_watched_and_checked(chromi
         pages[host].locator(".dw-speed-select").select_option("instant")
         pages["S"].wait_for_function(f"() => ({VIEW}).speed === 'instant'")  # the host's choice holds for everyone
 
-        clicks = 0
-        for _ in range(60):
-            view = pages["S"].evaluate(VIEW)
-            if view["phase"] != "playing":
-                break
-            mover = view["turn"]
-            if mover not in pages:  # a bot's turn: it moves on its own
-                pages["S"].wait_for_function(f"() => ({VIEW}).moves.length > {len(view['moves'])} "
-                                             f"|| ({VIEW}).phase !== 'playing'")
-                continue
-            page = pages[mover]
-            page.wait_for_function(f"() => ({VIEW}).legal.length > 0 && ({VIEW}).moves.length === {len(view['moves'])}")
-            click_move(page, page.evaluate(VIEW)["legal"][0])
-            clicks += 1
-            for each in [*pages.values(), watch]:
-                each.wait_for_function(f"() => ({VIEW}).moves.length > {len(view['moves'])} || ({VIEW}).phase !== 'playing'")
-        assert clicks > 0
+        clicks = play_hand_out(pages, watch)
         for name, page in [*pages.items(), ("watch", watch)]:
-            page.wait_for_function(f"() => ['hand_over', 'match_over'].includes(({VIEW}).phase)")
-            page.locator(".dw-result").wait_for(state="visible")
             ARTIFACTS.mkdir(exist_ok=True)
             page.screenshot(path=str(ARTIFACTS / f"journey-{name}.png"))
         after = watch.evaluate(VIEW)
         assert after["hands"] == pages["S"].evaluate(VIEW)["hands"], "once the hand ends a watcher sees it whole"
+        for page in [*pages.values(), watch]:
+            page.locator(".dw-fair-ok").filter(has_text="Hand 1: deal checked").wait_for()
+
+        pages["S"].locator(".dw-result-actions .dw-button.dw-primary").click()  # Next hand
+        for page in pages.values():  # the second deal waited for both pages' own seeds
+            page.wait_for_function(f"() => ({VIEW}).hand_number === 1 && ['playing', 'choose_leader'].includes(({VIEW}).phase)")
+        clicks += play_hand_out(pages, watch)
+        for page in [*pages.values(), watch]:
+            second = page.locator(".dw-fair-ok").filter(has_text="Hand 2: deal checked")
+            second.wait_for()
+            assert "before any player's seed" not in second.inner_text()
+            assert page.locator(".dw-fair-warning").count() == 0
 
         with urllib.request.urlopen(links["record"], timeout=20) as got:
             record = json.loads(got.read())
         summaries, problems = verify_record(record)
-        assert not problems and summaries[0]["end"] is not None
-        assert len(record["hands"][0]["deal"]["N"]) == 7  # the finished hand, whole, even for a watcher
+        assert not problems and all(summary["end"] is not None for summary in summaries[:2])
+        assert len(record["hands"][0]["deal"]["N"]) == 7  # the finished hands, whole, even for a watcher
+        second = record["hands"][1]["fair"]
+        assert second["server_seed"] and second["client_seeds"]["S"] and second["client_seeds"]["N"]
+        assert not second["client_seeds"].get("E") and not second["client_seeds"].get("W")  # bots add no seed
+        assert clicks > 0
     finally:
         for context in contexts.values():
             context.close()

@@ -342,7 +342,8 @@ def test_bytes_sent_per_move_stay_small():
         view = t.view
         browser.send(type="move", move=rng.choice(view["legal"]))
         sizes.append(len(json.dumps(t.view)))
-    assert max(sizes) < 4096
+    # about 4-5 KB with a dozen moves, the moves' words and the fair deal's commitment
+    assert max(sizes) < 6144
 
 
 def test_bots_move_one_after_another_without_blocking_the_kernel():
@@ -350,7 +351,7 @@ def test_bots_move_one_after_another_without_blocking_the_kernel():
     import asyncio
 
     async def scenario():
-        t = Table(seed=2, bots="greedy", bot_delay=0.05)  # E poses the 6-6: E, N and W move before S
+        t = Table(seed=6, bots="greedy", bot_delay=0.05)  # E poses the 6-6: E, N and W move before S
         seen, ticks = [], 0
         while t.turn != "S" and ticks < 200:
             seen.append(len(t.hand.moves))

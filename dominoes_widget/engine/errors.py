@@ -89,6 +89,11 @@ class Reason(enum.StrEnum):
     WRONG_RESULT = "wrong_result", "record", "the result written differs from what the rules give"
     HAND_UNFINISHED = "hand_unfinished", "record", "a hand other than the last stops before its end"
     BAD_IN_PLAY = "bad_in_play", "record", "in_play is not a hand in play as one seat sees it"
+    BAD_FAIR = "bad_fair", "record", "a hand's fair block is not the one RECORD.md describes"
+    FAIR_COMMITMENT_MISMATCH = ("fair_commitment_mismatch", "record",
+                                "the revealed server seed is not the one the commitment was made for")
+    DEAL_NOT_FROM_SEED = "deal_not_from_seed", "record", "the deal or the pile is not the one the seeds make"
+    FAIR_SEED_MISSING = "fair_seed_missing", "record", "a hand has ended but its server seed is not revealed"
     TOO_MANY_PROBLEMS = "too_many_problems", "record", "the report stops after the first problems"
     # -- analysis side files -------------------------------------------------------------------
     BAD_ANALYSIS = "bad_analysis", "record", "an analysis file is the JSON object `analyse` writes, each field in range"
@@ -104,6 +109,8 @@ class Reason(enum.StrEnum):
     NOT_HOST = "not_host", "table", "only the table's host changes a setting that is the whole table's"
     WATCHING = "watching", "table", "a watcher sees the table but makes no move at it"
     BAD_MESSAGE = "bad_message", "table", "the browser sent a message the table does not understand"
+    BAD_CLIENT_SEED = "bad_client_seed", "table", "a client seed is 1 to 64 characters of A-Z, a-z, 0-9, _ and -"
+    SEED_TOO_LATE = "seed_too_late", "table", "the hand was dealt already: a client seed counts only before the deal"
 
 
 REASONS: dict[str, str] = {reason.value: reason.rule for reason in Reason if reason.kind == "move"}

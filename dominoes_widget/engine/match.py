@@ -14,6 +14,7 @@ from functools import cache
 from typing import Any, Iterable, Mapping
 
 from .errors import DealError, IllegalMoveError, Problem, Reason, excerpt
+from .fair_deal import ClientSeedError, FairSeeds, fair_deal
 from .hand import (DOUBLE_SIX, TEAMS, Hand, Outcome, deal_masks, opening_lead_of_masks, other_team, rng_of,
                    team_of)
 from .masks import mask_of, tiles_of
@@ -300,6 +301,8 @@ class Deal:
     boneyard: tuple[Tile, ...]
     leaders: tuple[str, ...]
     lead_tile: Tile | None
+    fair: FairSeeds | None = None
+    """The seeds the deal was made from, when it was dealt fairly (``fair_deal``)."""
 
     @property
     def tiles(self) -> dict[str, tuple[Tile, ...]]:
@@ -334,6 +337,11 @@ class Match:
     ends it is scored and ``match.state`` moves on. ``match.pop()`` undoes moves, scoring
     included. When a team must choose its leader, ``match.prepare()`` deals the hand and
     keeps it ``pending`` until ``match.start(leader)``.
+
+    A provably fair deal (``fair_deal``): ``match.commit()`` draws the next hand's server
+    seed and gives its commitment to show; ``match.add_client_seed(seat, seed)`` takes the
+    seats' seeds; the next ``prepare``/``deal`` with no deal and no seed deals from them.
+    ``match.fair[i]`` holds hand ``i``'s seeds (``None`` for a hand dealt otherwise).
     """
 
     def __init__(self, rules: Rules | None = None, start: MatchState | Mapping[str, Any] | None = None,
@@ -349,6 +357,44 @@ class Match:
         self.pending: Deal | None = None
         self._states_before: list[MatchState] = []
         self.rng = rng_of(seed)
+        self.fair: list[FairSeeds | None] = []
+        """Per hand, the seeds of its fair deal (``None``: dealt from a seed or given)."""
+        self.next_fair: FairSeeds | None = None
+        """The next hand's seeds, committed to and not dealt yet (:meth:`commit`)."""
+
+    # -- fair deals ----------------------------------------------------------------------
+    def commit(self, seeds: FairSeeds | None = None) -> FairSeeds:
+        """Draw the next hand's server seed (or take ``seeds``): its commitment is shown to
+        every seat now, the seats add client seeds, and the next deal is made from them."""
+        if self.state.is_over:
+            raise self._over()
+        self.next_fair = seeds if seeds is not None else FairSeeds()
+        return self.next_fair
+
+    def add_client_seed(self, seat: str, seed: object) -> None:
+        """``seat``'s client seed for the next fair deal; :class:`ClientSeedError` when the
+        seed is malformed or no deal waits for seeds (``seed_too_late``)."""
+        if self.next_fair is None:
+            raise ClientSeedError(Reason.SEED_TOO_LATE, "no deal waits for seeds now: a client seed counts "
+                                                        "between a commitment and its deal")
+        if seat not in self.rules.seats:
+            raise ClientSeedError(Reason.BAD_CLIENT_SEED, f"{excerpt(seat, 8)} is not a seat in play")
+        self.next_fair.add(seat, seed)
+
+    def _fair_masks(self, seeds: FairSeeds) -> tuple[dict[str, int], list[Tile], tuple[str, ...], Tile | None]:
+        """Deal from ``seeds`` (a deal the rules throw back is made again with the next attempt)."""
+        assert seeds.server_seed is not None
+        while True:
+            tiles, pile = fair_deal(seeds.server_seed, len(self.hands), self.rules.seats, seeds.client_seeds,
+                                    seeds.attempt)
+            held = {seat: mask_of(dealt) for seat, dealt in tiles.items()}
+            try:
+                leaders, lead_tile = self._lead_rule(held)
+            except DealError:
+                seeds.attempt += 1
+                continue
+            seeds.dealt = True
+            return held, pile, leaders, lead_tile
 
     # -- the right to lead -------------------------------------------------------------
     def lead_rule(self, deal: Mapping[str, Iterable[Tile]]) -> tuple[tuple[str, ...], Tile | None]:
@@ -385,17 +431,24 @@ class Match:
         return self.state.is_over
 
     def prepare(self, deal: Mapping[str, Iterable[Tile | str]] | None = None, boneyard: Iterable[Tile | str] = (),
-                *, seed: int | random.Random | None = None) -> Deal:
+                *, seed: int | random.Random | None = None, fair: FairSeeds | None = None) -> Deal:
         """Deal the next hand without starting it: it stays ``pending`` until :meth:`start`.
 
-        From an explicit deal, or shuffled (from ``seed`` or the match's rng; a shuffle with
-        no double under the redeal rule is shuffled again).
+        From an explicit deal (``fair``: the seeds it was made from, as a record says), from
+        the committed seeds (:meth:`commit`) when no ``seed`` is given, or shuffled (from
+        ``seed`` or the match's rng; a shuffle with no double under the redeal rule is
+        shuffled again).
         """
         if self.state.is_over:
             raise self._over()
         if self.hands and not self.hands[-1].is_over:
             raise IllegalMoveError(Reason.HAND_IN_PROGRESS, "hand_in_progress")
-        if deal is None:
+        if deal is None and seed is None and fair is None:
+            fair = self.next_fair
+        if deal is None and fair is not None:
+            self.next_fair = None
+            held, pile, leaders, lead_tile = self._fair_masks(fair)
+        elif deal is None:
             rng = self.rng if seed is None else rng_of(seed)
             while True:
                 held, pile = deal_masks(self.rules, rng)
@@ -408,7 +461,7 @@ class Match:
             probe = Hand(self.rules, deal, boneyard, self.rules.seats[0], leaders=())
             held, pile = probe.dealt_masks, list(probe.initial_boneyard)
             leaders, lead_tile = self._lead_rule(held)
-        self.pending = Deal(held, tuple(pile), leaders, lead_tile)
+        self.pending = Deal(held, tuple(pile), leaders, lead_tile, fair)
         return self.pending
 
     def start(self, leader: str | None = None) -> Hand:
@@ -416,8 +469,9 @@ class Match:
         if self.pending is None:
             raise IllegalMoveError(Reason.HAND_IN_PROGRESS, "no_hand")
         hand = self.pending.hand(self.rules, leader)
-        self.pending = None
         self.hands.append(hand)
+        self.fair.append(self.pending.fair)
+        self.pending = None
         self._states_before.append(self.state)
         return hand
 
@@ -469,7 +523,16 @@ class Match:
         if not self.hands or self.hands[-1].moves:
             raise IndexError("only a hand with no moves can be taken back")
         self.state = self._states_before.pop()
+        self.fair.pop()
         return self.hands.pop()
+
+    def fair_block(self, index: int, reveal: bool = False) -> dict[str, Any] | None:
+        """Hand ``index``'s ``fair`` block as a record writes it (``None`` for a hand not dealt
+        fairly): the server seed once the hand has ended, or when ``reveal``."""
+        seeds = self.fair[index]
+        if seeds is None:
+            return None
+        return seeds.block(self.rules.seats, reveal or self.hands[index].is_over)
 
     def state_before(self, index: int) -> MatchState:
         """The match state just before hand ``index`` was dealt."""

@@ -18,6 +18,7 @@ from typing import Any, Mapping
 
 from .errors import (DealError, IllegalMoveError, MoveSyntaxError, Problem, Problems, RecordError, Reason,
                      RulesError, excerpt)
+from .fair_deal import fair_problems, read_fair
 from .hand import Hand, Outcome
 from .match import Match, MatchState
 from .move import Move
@@ -25,7 +26,7 @@ from .rules import GAMES, SEATS_BY_PLAYERS, Rules
 from .tiles import Tile
 
 __all__ = ["Problem", "RecordError", "Replayed", "write_record", "read_record", "verify_record",
-           "load_json", "hand_summary", "outcome_json", "MAX_RECORD_BYTES", "IN_PLAY_KEYS"]
+           "load_json", "hand_summary", "outcome_json", "MAX_RECORD_BYTES", "IN_PLAY_KEYS", "IN_PLAY_OPTIONAL"]
 
 FORMAT = "dominoes-record"
 VERSION = 1
@@ -34,7 +35,9 @@ MAX_RECORD_BYTES = 32 * 1024 * 1024
 IN_PLAY_KEYS = ("seat", "leader", "tiles", "held", "boneyard_left", "moves")
 """The fields of a record's ``in_play``: the seat that saw it (``null``: a watcher), the leader (``null`` while a
 team chooses), that seat's tiles, every seat's tile count, the pile's size, and the moves
-with the other seats' draws written ``draw``."""
+with the other seats' draws written ``draw``; and, for a hand dealt fairly, ``fair``: its
+commitment and client seeds, never its server seed."""
+IN_PLAY_OPTIONAL = ("fair",)
 _COMMENT_KEY = re.compile(r"^([0-9]{1,6}):([0-9]{1,6})$", re.ASCII)
 
 
@@ -55,8 +58,13 @@ class Replayed:
 
 # -- writing ------------------------------------------------------------------------------
 def write_record(match: Match, players: Mapping[str, str] | None = None,
-                 comments: Mapping[str, str] | None = None) -> dict[str, Any]:
-    """The match as a RECORD.md record (a JSON-ready dict); an unfinished hand is included."""
+                 comments: Mapping[str, str] | None = None, *, unrevealed_seeds: bool = False) -> dict[str, Any]:
+    """The match as a RECORD.md record (a JSON-ready dict); an unfinished hand is included.
+
+    A hand dealt fairly carries its ``fair`` block, with the server seed once the hand has
+    ended; ``unrevealed_seeds`` writes it for the hand in play too (the table server's own
+    store, which takes a table up again after a restart: never an answer to anyone).
+    """
     rules = match.rules
     record: dict[str, Any] = {
         "format": FORMAT,
@@ -78,6 +86,9 @@ def write_record(match: Match, players: Mapping[str, str] | None = None,
         }
         if hand.outcome is not None:
             entry["result"] = outcome_json(hand.outcome)
+        fair = match.fair_block(index, reveal=unrevealed_seeds)
+        if fair is not None:
+            entry["fair"] = fair
         hands.append(entry)
     record["hands"] = hands
     if comments:
@@ -327,15 +338,19 @@ def _replay_hand(match: Match, index: int, entry: Any, is_last: bool, scoring_ok
         problems.append(Problem(Reason.BAD_DEAL, f"boneyard must be a list of tiles, not {excerpt(boneyard)}",
                                 index))
         return False
+    seeds = read_fair(entry["fair"], match.rules.seats)[0] if "fair" in entry else None
     target: Match | _Detached
     try:
         if scoring_ok:
-            pending = match.prepare(deal, boneyard or [])
+            pending = match.prepare(deal, boneyard or [], fair=seeds)
             if leader not in pending.leaders:
                 match.pending = None
                 allowed = " or ".join(sorted(pending.leaders))
                 problems.append(Problem(Reason.WRONG_LEADER, f"{leader} may not lead hand {index}; {allowed} may",
                                         index, 0, leader))
+                if "fair" in entry:
+                    problems.extend(fair_problems(entry["fair"], index, match.rules.seats, pending.tiles,
+                                                  pending.boneyard, finished=False))
                 return False
             hand = match.start(leader)
             target = match
@@ -376,7 +391,11 @@ def _replay_hand(match: Match, index: int, entry: Any, is_last: bool, scoring_ok
                                     field=f"hands[{index}].result"))
         else:
             _check_result(entry["result"], hand.outcome, index, problems)
-    return problems.found == found
+    ok = problems.found == found
+    if "fair" in entry:  # a deal not from its seeds is reported, and the rules' replay goes on
+        problems.extend(fair_problems(entry["fair"], index, match.rules.seats, hand.deal, hand.initial_boneyard,
+                                      hand.is_over))
+    return ok
 
 
 def _check_in_play(in_play: Any, match: Match, index: int, scoring_ok: bool, problems: Problems) -> None:
@@ -388,7 +407,7 @@ def _check_in_play(in_play: Any, match: Match, index: int, scoring_ok: bool, pro
 
     if not isinstance(in_play, dict):
         return problem(f"a hand in play is an object of {', '.join(IN_PLAY_KEYS)}, not {excerpt(in_play)}")
-    unknown = [_key(k) for k in in_play if k not in IN_PLAY_KEYS]
+    unknown = [_key(k) for k in in_play if k not in IN_PLAY_KEYS + IN_PLAY_OPTIONAL]
     missing = [k for k in IN_PLAY_KEYS if k not in in_play]
     if unknown or missing:
         return problem(f"it holds {', '.join(IN_PLAY_KEYS)}" + (f"; unknown: {', '.join(unknown)}" if unknown else "")
@@ -407,6 +426,13 @@ def _check_in_play(in_play: Any, match: Match, index: int, scoring_ok: bool, pro
     own = _in_play_tiles(tiles, problem)
     if own is None:
         return
+    if "fair" in in_play:
+        seeds, _, malformed = read_fair(in_play["fair"], seats)
+        if malformed is not None or seeds is None:
+            return problem(str(malformed), "fair")
+        if seeds.server_seed is not None:
+            return problem("a hand in play never shows its server seed (it is revealed once the hand has ended)",
+                           "fair")
     if (not isinstance(held, dict) or sorted(held) != sorted(seats)
             or not all(type(n) is int and 0 <= n <= 28 for n in held.values())):
         return problem(f"an object of every seat in play → its number of tiles, not {excerpt(held)}", "held")

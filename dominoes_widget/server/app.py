@@ -14,6 +14,7 @@
 - ``/tables/<id>/socket?token=<token>``: the seat's websocket (intents in, views out), or a
   watcher's with the watch token (views out; every intent refused with ``watching``); at
   most ``Limits.max_watchers_per_table`` watchers at once (then 429).
+- ``GET /fair``: "How do I know the deal is fair?" (:func:`.page.fair_page`).
 
 A wrong or missing token is answered 403 and changes nothing. A table nobody uses is
 closed (:meth:`TableServer.sweep`); its links then say so (404 with the reason; the seat
@@ -54,7 +55,7 @@ from .home_page import home_page, invite_page
 from .icons import icon_svg
 from .invitations import Invitation, invite_token
 from .limits import MAX_BODY_BYTES, MAX_BROWSERS_PER_SEAT, MAX_TABLES, Limits, MessageGate
-from .page import closed_page, preferred_lang, seat_page, watch_full_page, wrong_link_page
+from .page import closed_page, fair_page, preferred_lang, seat_page, watch_full_page, wrong_link_page
 from .safe_json import JsonLimitError, read_json
 from .shared_table import SharedTable, seat_of
 from .spec import SpecError, TableSpec, read_spec
@@ -542,6 +543,18 @@ class IconHandler(_Guarded):
         self.finish(icon_svg("turn" if variant == "-turn.svg" else "idle"))
 
 
+class FairPageHandler(_Guarded):
+    """``GET /fair?lang=en|vi``: "How do I know the deal is fair?" (the seat pages link to it)."""
+
+    def get(self) -> None:
+        lang = self.get_query_argument("lang", None)
+        if lang not in ("en", "vi"):
+            lang = preferred_lang(self.request.headers.get("Accept-Language"))
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "public, max-age=3600")
+        self.finish(fair_page(Voice(lang)))
+
+
 class IndexHandler(_Handler):
     """``GET /``: the home page; a program asking for JSON gets the status (:class:`StatusHandler`)."""
 
@@ -635,6 +648,7 @@ def make_app(server: TableServer, routes: Iterable[tuple[Any, ...]] = ()) -> tor
         (r"/tables/([\w-]+)/socket", SeatSocket, kwargs),
         (r"/static/(.*)", StaticHandler, {"path": str(STATIC)}),
         (r"/favicon(\.ico|\.svg|-turn\.svg)", IconHandler),
+        (r"/fair", FairPageHandler),
         *routes,
     ], websocket_max_message_size=server.limits.max_frame_bytes, log_function=log_request,
         default_handler_class=NotFoundHandler, default_handler_args=kwargs)

@@ -30,6 +30,8 @@ from ..engine.move import DRAW
 from ..engine.record import read_record
 from ..sessions.table.presence import presence_marks
 from ..sessions.protocol import MAX_TEXT
+from ..engine.fair_deal import read_fair
+from ..engine.match import Match
 from ..sessions.scheduler import AsyncioScheduler, Scheduler
 from ..sessions.table.screens_apart import handle_for, set_apart, view_for
 from ..sessions.protocol import TableView
@@ -40,7 +42,11 @@ from ..engine.views import seat_view
 from .spec import TableSpec, read_spec
 from .store import StoredTable, TableStore
 
-__all__ = ["SharedTable", "Connection", "new_token", "new_table_id", "seat_of"]
+__all__ = ["SharedTable", "Connection", "new_token", "new_table_id", "seat_of", "SEED_WAIT"]
+
+SEED_WAIT = 2.0
+"""A deal waits at most this many seconds for the client seeds of the people whose pages send
+them (every page but the first hand's: see docs/fair-deals.md), then deals with what it has."""
 
 log = logging.getLogger(__name__)
 
@@ -94,10 +100,15 @@ class SharedTable:
         if session is None:
             match = read_record(record, need_hands=True).match if record and record.get("hands") else None
             if match is not None and pending is not None:  # stopped while a leader was being chosen
-                match.prepare(pending["deal"], pending["boneyard"])
+                fair = read_fair(pending["fair"], match.rules.seats)[0] if "fair" in pending else None
+                match.prepare(pending["deal"], pending["boneyard"], fair=fair)
             session = TableSession(spec.options, scheduler or AsyncioScheduler(), match=match, thinker=thinker)
         self.session = session
         set_apart(session)  # each person has a screen of their own: no cover to pass
+        self.seeding: set[str] = set()
+        """The seats whose page has sent a client seed: the next deals wait (a little) for theirs."""
+        session.fair.wait = SEED_WAIT
+        session.fair.waiting_for = self._seeds_awaited
         self.local = local
         """A seat played elsewhere (the notebook's own widget, with ``table.share()``): no link."""
         session.host = local if local is not None else spec.host_seat
@@ -132,7 +143,8 @@ class SharedTable:
         tokens = {seat: new_token() for seat in spec.human_seats}
         table = cls(new_table_id(), spec, tokens, store, scheduler=scheduler, clock=clock, thinker=thinker,
                     watch=new_token())
-        store.add(StoredTable(table.id, spec.request, tokens, table_record(table.session), watch=table.watch))
+        store.add(StoredTable(table.id, spec.request, tokens, table_record(table.session, unrevealed_seeds=True),
+                              watch=table.watch))
         return table
 
     @classmethod
@@ -265,6 +277,8 @@ class SharedTable:
             self.counting[seat] = bool(content.get("show"))  # each screen's own panel
             self.flush(force=True)
             return []
+        if isinstance(content, Mapping) and content.get("type") == "seed":
+            self.seeding.add(seat)  # this page sends seeds: later deals wait a moment for them
         replies = handle_for(self.session, seat, content)
         self.flush()
         return replies
@@ -297,7 +311,8 @@ class SharedTable:
         progress = self._progress()
         if progress != self._saved and self._keeps_records:
             self._saved = progress
-            writing = self.store.save_record(self.id, table_record(self.session), self._pending())
+            writing = self.store.save_record(self.id, table_record(self.session, unrevealed_seeds=True),
+                                             self._pending())
             if writing is not None:
                 self._writing = asyncio.ensure_future(writing)
                 self._writing.add_done_callback(self._written)
@@ -345,8 +360,15 @@ class SharedTable:
         pending = self.session.match.pending
         if pending is None:
             return None
-        return {"deal": {seat: [str(t) for t in tiles] for seat, tiles in pending.tiles.items()},
+        kept = {"deal": {seat: [str(t) for t in tiles] for seat, tiles in pending.tiles.items()},
                 "boneyard": [str(t) for t in pending.boneyard]}
+        if pending.fair is not None:
+            kept["fair"] = pending.fair.block(self.session.rules.seats, reveal=True)
+        return kept
+
+    def _seeds_awaited(self, match: Match) -> set[str]:
+        """The seats whose seed the next deal waits for: those with a page open that sends seeds."""
+        return {seat for seat in self.seeding if self.connections.get(seat)}
 
     # -- absent people --------------------------------------------------------------------------
     def _awaited(self) -> str | None:
@@ -408,6 +430,7 @@ class SharedTable:
         self.session.close()
         if self.local is None:  # the session is the table's own: nothing calls it any more
             self.session.on_change = None
+            self.session.fair.waiting_for = None
 
 
 def _state_frame(view: TableView) -> str:

@@ -13,6 +13,7 @@ __all__ = ["Phase", "Intent", "TableView", "PlayerInfo", "Notice", "NoticeKind",
            "LeaderChoice", "Cover", "ResultPanel", "Look", "Hint", "HintMove", "Counting", "UnseenCount", "KnownVoid", "ReplayData",
            "ReplayHand", "ReplayStep", "ReplayWire", "ReplayWireHand", "ReplayPlayer", "ReplayResult", "ProblemInfo", "ReplayAnalysis",
            "AnalysisMark", "AnalysisSummary", "SpeedChoice", "Heading", "Position", "TABLE_VIEW_KEYS",
+           "FairView", "FairHand", "FairCommitment",
            "PROTOCOL_VERSION", "MAX_TEXT", "PresenceMark"]
 
 PROTOCOL_VERSION = 2
@@ -51,6 +52,7 @@ class Intent(enum.StrEnum):
     COUNTING = "counting"
     GO_ON = "go_on"
     SPEED = "speed"
+    SEED = "seed"
 
 
 class PlayerInfo(TypedDict):
@@ -146,6 +148,32 @@ class SpeedChoice(TypedDict):
     label: str
 
 
+class FairHand(TypedDict):
+    """A hand dealt fairly (RECORD.md's ``fair`` block, as the view shows it)."""
+
+    hand: int
+    scheme: str
+    commitment: str
+    attempt: int
+    client_seeds: dict[str, str]
+    my_seed: str | None
+    server_seed: str | None  # only once the hand has ended
+
+
+class FairCommitment(TypedDict):
+    """The next deal's commitment, waiting for the seats' client seeds."""
+
+    hand: int
+    commitment: str
+    my_seed: str | None
+
+
+class FairView(TypedDict):
+    secret: bool
+    current: FairHand | None
+    next: FairCommitment | None
+
+
 class Position(TypedDict):
     """One position as drawn: the part the Table's view and every Replay step share."""
 
@@ -208,6 +236,7 @@ class TableView(Heading, Position):
     presence: dict[str, PresenceMark]
     watching: int
     can_set_table: bool
+    fair: FairView | None
 
 
 TABLE_VIEW_KEYS = frozenset(TableView.__annotations__)

@@ -6,6 +6,9 @@ how often hands block). Hand ``i`` is dealt and its bots are seeded from ``(seed
 alone, so the same seed gives the same rows whatever the number of workers or the
 executor. With ``duplicate=True`` each deal is played again with the players moved round
 the table (in the partnership game the teams swap seats), so the luck of the deal cancels.
+Simulations deal from a seeded ``random.Random``, not by the provably fair scheme the tables
+use (``fair_deal``): nobody plays against the dealer here, and a seeded deal is about ten
+times cheaper (``benchmarks/fair_deal_speed.py``).
 
     >>> from dominoes_widget.studies.simulation import simulate
     >>> results = simulate("six_love", ["greedy", "random"], hands=20, seed=1, workers=1, progress=False)

@@ -41,7 +41,7 @@ def _():
 
 @app.cell
 def _(Table, json, mo):
-    game = Table(seed=1, bot_delay=0, bots="greedy")  # S holds the 6-6 and poses it
+    game = Table(seed=4, bot_delay=0, bots="greedy")  # S holds the 6-6 and poses it
 
     def dump(change=None):
         state = {"moves": game.state["moves"], "turn": game.turn, "legal": game.view["legal"]}

@@ -18,7 +18,7 @@ CELLS = [
     '''
 from dominoes_widget import Replay, Table
 
-table = Table(seed=1, bot_delay=0, bots="greedy")  # you hold the 6-6 and pose it
+table = Table(seed=4, bot_delay=0, bots="greedy")  # you hold the 6-6 and pose it
 table.observe(lambda _: e2e_dump("table.json", {"moves": table.state["moves"], "turn": table.turn,
                                                 "legal": table.view["legal"]}), "view")
 table

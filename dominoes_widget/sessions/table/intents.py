@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ...engine.errors import IllegalMoveError, MoveSyntaxError, Reason, excerpt
 from ...words.explanations import explain_refusal
 from ...engine.move import DRAW, Move
+from ...engine.fair_deal import ClientSeedError
+from .coach import ask_hint
 from .look_back import look, undo
 from ..protocol import MAX_TEXT, Intent, Phase
 
@@ -39,9 +41,10 @@ class BadMessage(Exception):
     ``key`` names the words of the answer (``message.<key>`` in the catalog), ``params`` fill them.
     """
 
-    def __init__(self, key: str, **params: Any) -> None:
+    def __init__(self, key: str, reason: Reason | None = None, **params: Any) -> None:
         super().__init__(key)
         self.key = key
+        self.reason = reason
         self.params = params
 
 
@@ -55,7 +58,8 @@ def answer(session: TableSession, content: Any) -> list[dict[str, Any]]:
         session.changed()
         return [{"type": "refused", "reason": str(refusal.reason), "message": text[:MAX_TEXT]}]
     except BadMessage as error:
-        return [{"type": "error", "message": session.voice()(f"message.{error.key}", **error.params)[:MAX_TEXT]}]
+        reply = {"type": "error", "message": session.voice()(f"message.{error.key}", **error.params)[:MAX_TEXT]}
+        return [reply | {"reason": str(error.reason)} if error.reason is not None else reply]
     except Exception as error:  # noqa: BLE001 - a garbled message must never raise into the kernel
         log.exception("a table message failed")
         return [{"type": "error", "message": session.voice()("message.failed", error=type(error).__name__)}]
@@ -66,6 +70,12 @@ def _handle(session: TableSession, content: Any) -> None:
     intent = _intent(content)
     if intent is Intent.UNCOVER:
         session.uncover()
+        return
+    if intent is Intent.SEED:  # a page's seed for the next deal shows nothing: taken under a cover too
+        try:
+            session.add_seed(session.screen.at_screen, content.get("seed"))
+        except ClientSeedError as error:
+            raise BadMessage(str(error.reason), error.reason) from None
         return
     if session.screen.covered:  # under the cover nothing but lifting it is accepted, and nothing is echoed
         raise IllegalMoveError(Reason.NOT_AT_SCREEN, "covered")
@@ -89,7 +99,7 @@ def _handle(session: TableSession, content: Any) -> None:
     elif intent is Intent.NEW_MATCH:
         if session.phase is not Phase.MATCH_OVER:  # offered only at the end; a double click lands here
             raise IllegalMoveError(Reason.HAND_IN_PROGRESS, "new_match_started")
-        session.new_match()
+        session.fair.deal_when_seeded(session, session.new_match)
     elif intent is Intent.LOOK:
         look(session, content.get("ply"))
     elif intent is Intent.UNDO:
@@ -119,10 +129,11 @@ def _intent(content: Any) -> Intent:
 def _check_size(content: Mapping[str, Any]) -> None:
     if len(content) > 12:
         raise BadMessage("too_many_fields")
+    seed = content.get("type") == Intent.SEED  # a seed's own limits say what is wrong with it
     for key, value in content.items():
         if not isinstance(key, str) or len(key) > 40:
             raise BadMessage("strange_field")
-        if isinstance(value, str) and len(value) > MAX_MESSAGE_TEXT:
+        if isinstance(value, str) and len(value) > MAX_MESSAGE_TEXT and not (seed and key == "seed"):
             raise BadMessage("field_too_long", field=excerpt(key, 20), length=len(value))
         if isinstance(value, (list, dict)):
             raise BadMessage("field_not_plain", field=excerpt(key, 20))

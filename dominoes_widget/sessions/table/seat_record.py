@@ -34,22 +34,29 @@ def seat_record(match: Match, seat: str | None, players: Mapping[str, str] | Non
 
 def in_play(match: Match, seat: str | None) -> dict[str, Any] | None:
     """The hand in play as ``seat`` sees it (``None`` when no hand is in play): its own tiles,
-    every seat's tile count, the pile's size and the moves with the others' draws hidden.
-    A deal whose leader is still to choose shows ``leader: null`` and no moves. A watcher
-    (``seat=None``) has no tiles and sees every draw hidden."""
+    every seat's tile count, the pile's size and the moves with the others' draws hidden,
+    and the commitment and client seeds of a fair deal (never its server seed). A deal whose
+    leader is still to choose shows ``leader: null`` and no moves. A watcher (``seat=None``)
+    has no tiles and sees every draw hidden."""
     hand = match.hand
+    playing: dict[str, Any] | None = None
+    seeds = None
     if hand is not None and not hand.is_over:
         view = seat_view(hand, seat)
-        return {"seat": seat, "leader": view.leader, "tiles": [str(t) for t in view.tiles],
-                "held": dict(view.counts), "boneyard_left": view.boneyard_size,
-                "moves": [str(m) for m in view.moves]}
-    pending = match.pending
-    if pending is not None:
+        playing = {"seat": seat, "leader": view.leader, "tiles": [str(t) for t in view.tiles],
+                   "held": dict(view.counts), "boneyard_left": view.boneyard_size,
+                   "moves": [str(m) for m in view.moves]}
+        seeds = match.fair[-1]
+    elif match.pending is not None:
+        pending = match.pending
         dealt = pending.tiles
-        return {"seat": seat, "leader": None, "tiles": [str(t) for t in dealt[seat]] if seat is not None else [],
-                "held": {s: len(tiles) for s, tiles in dealt.items()}, "boneyard_left": len(pending.boneyard),
-                "moves": []}
-    return None
+        playing = {"seat": seat, "leader": None, "tiles": [str(t) for t in dealt[seat]] if seat is not None else [],
+                   "held": {s: len(tiles) for s, tiles in dealt.items()}, "boneyard_left": len(pending.boneyard),
+                   "moves": []}
+        seeds = pending.fair
+    if playing is not None and seeds is not None:
+        playing["fair"] = seeds.block(match.rules.seats, reveal=False)  # the seed waits for the hand's end
+    return playing
 
 
 def _hand_of(key: str) -> int:

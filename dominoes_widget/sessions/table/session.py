@@ -15,6 +15,7 @@ from typing import Any, Callable, Iterable
 from ...studies.bots import make_bot
 from ...words.catalog import Voice
 from ...engine.errors import IllegalMoveError, MoveSyntaxError, Reason, TileError, excerpt, quoted
+from ...engine.fair_deal import ClientSeedError
 from ...engine.hand import Hand
 from ...engine.match import Deal, Match
 from ...engine.move import DRAW, PLAY, Move
@@ -22,6 +23,7 @@ from ...engine.tiles import Tile
 from ...engine.views import seat_view
 from .bot_turns import BotTurns
 from .coach import judge_hint
+from .fair_dealer import FairDealer
 from .move_words import MoveWords
 from ..protocol import MAX_TEXT, Hint, Intent, Notice, NoticeKind, Phase, PresenceMark, TableView
 from ..scheduler import NO_DELAY, Scheduler
@@ -64,6 +66,8 @@ class TableSession:
         bots = {seat: make_bot(kind, self.rng.randrange(2**32)) for seat, kind in self.kinds.items() if kind != HUMAN}
         self.bots = BotTurns(bots, scheduler, options.bot_delay, on_pause=self.changed, on_done=self._after_turn,
                              thinker=thinker)
+        self.fair = FairDealer(options.seed)
+        """Every shuffled deal is a provably fair one (``fair_dealer``)."""
         self.notice: Notice | None = None
         self._notices = 0
         self.show_counting = options.counting
@@ -111,8 +115,12 @@ class TableSession:
     def new_match(self) -> None:
         """A new match with the same players and rules."""
         self.bots.cancel()
+        self.fair.cancel()
+        carried = getattr(self, "match", None)
         self.match = Match(self.rules, self.options.start)
         self.match.rng = random.Random(self.rng.randrange(2**32))
+        if carried is not None and carried.next_fair is not None:  # committed to as the last match ended
+            self.match.commit(carried.next_fair)
         self.phase = Phase.PLAYING
         self.screen = Screen(self.humans, self.open_hands, apart=self.screens_apart)
         self.looking: int | None = None
@@ -122,7 +130,19 @@ class TableSession:
         """Deal the next hand (``leader``: the partner who leads when the lead falls to a team)."""
         if self.phase is not Phase.HAND_OVER and not self.match.is_over:
             raise IllegalMoveError(Reason.HAND_IN_PROGRESS, "hand_in_progress")
-        self.deal(first=False, leader=leader)  # the match refuses a hand after its end
+        if self.match.is_over:
+            self.deal(first=False, leader=leader)  # the match refuses a hand after its end
+            return
+        self.fair.commit(self.match)
+        self.fair.deal_when_seeded(self, lambda: self.deal(first=False, leader=leader))
+
+    def add_seed(self, seat: str | None, seed: object) -> None:
+        """``seat``'s page adds its client seed to the next deal (``ClientSeedError`` if it cannot)."""
+        if seat is None:
+            raise ClientSeedError(Reason.BAD_CLIENT_SEED, "only a player's page sends a seed")
+        self.match.add_client_seed(seat, seed)
+        self.changed()
+        self.fair.seed_added(self)
 
     def deal(self, first: bool, leader: str | None = None, prepared: Deal | None = None) -> None:
         """Deal a hand (``prepared``: one dealt already) and start it, or wait for a leader choice."""
@@ -137,6 +157,7 @@ class TableSession:
             if leader is None and moves:
                 leader = moves[0].split()[0] if moves[0].split() else None
         else:
+            self.fair.commit(self.match)
             pending = self.match.prepare()
         self.looking = None
         self.hint = None
@@ -255,6 +276,7 @@ class TableSession:
         if hand.is_over:
             self.screen.covered = False  # the hands are turned face up for everyone
             self.phase = Phase.MATCH_OVER if self.match.is_over else Phase.HAND_OVER
+            self.fair.commit(self.match)  # the next deal's commitment, shown while the result is read
         elif hand.turn in self.humans and hand.turn != self.screen.at_screen:
             self._screen_to(str(hand.turn))
         self.changed()
@@ -296,7 +318,8 @@ class TableSession:
             self.on_change()
 
     def close(self) -> None:
-        """Stop the bots for good."""
+        """Stop the bots (and a deal waiting for seeds) for good."""
+        self.fair.cancel()
         self.bots.close()
 
     def __repr__(self) -> str:

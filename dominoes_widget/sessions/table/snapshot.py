@@ -31,9 +31,10 @@ class RecordedTable(Protocol):
 __all__ = ["table_record", "table_players", "table_state", "last_result"]
 
 
-def table_record(session: RecordedTable) -> dict[str, Any]:
-    """Everything played so far as a RECORD.md game record."""
-    return write_record(session.match, table_players(session), session.comments)
+def table_record(session: RecordedTable, *, unrevealed_seeds: bool = False) -> dict[str, Any]:
+    """Everything played so far as a RECORD.md game record (``unrevealed_seeds``: with the
+    server seed of the hand in play, for the table server's own store only)."""
+    return write_record(session.match, table_players(session), session.comments, unrevealed_seeds=unrevealed_seeds)
 
 
 def table_players(session: RecordedTable) -> dict[str, str]:

@@ -13,6 +13,7 @@ from ...engine.move import DRAW, LEAD, PASS
 from ...engine.views import SeatView, seat_view
 from .bot_turns import speed_name
 from ..counting import counting_panel
+from .fair_dealer import fair_view
 from .follow import announcement, recap_words, seat_moves
 from .look_back import can_undo
 from ..position import position_payload
@@ -101,6 +102,7 @@ def table_view(session: TableSession) -> TableView:
         "presence": dict(session.presence),
         "watching": session.watching,
         "can_set_table": viewer is not None and session.may_set_table,
+        "fair": fair_view(session),
     }
 
 

@@ -1,0 +1,98 @@
+"""Provably fair deals on a real seat page (Chromium, the server as ``python -m dominoes_widget
+serve`` on 127.0.0.1): the page sends its own seed for the next deal, and when a hand ends it
+rechecks the deal in the browser and says "deal checked" under the table. Screenshots at
+1366x768 and 390x844, light and dark, go to test-artifacts/."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from dominoes_widget.engine.record import verify_record
+from server_harness import spawn_server, stop_server
+
+pytestmark = pytest.mark.browser
+
+ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
+VIEW = "window.dominoesSeat ? window.dominoesSeat.get('view') : {}"
+
+
+def post(url: str, body: dict) -> dict:
+    request = urllib.request.Request(url, json.dumps(body).encode(), {"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=20) as answer:
+        return json.loads(answer.read())
+
+
+def get(url: str) -> dict:
+    with urllib.request.urlopen(url, timeout=20) as answer:
+        return json.loads(answer.read())
+
+
+@pytest.fixture()
+def server():
+    process, base = spawn_server()
+    yield base
+    stop_server(process)
+
+
+def play_out(page, hand: int) -> None:
+    """South plays its first legal move (the bots answer at once) until hand ``hand`` has ended."""
+    for _ in range(60):
+        view = page.evaluate(VIEW)
+        if view["hand_number"] == hand and view["phase"] in ("hand_over", "match_over"):
+            return
+        if view.get("legal"):
+            page.evaluate("(v) => window.dominoesSeat.send({type: 'move', move: v.legal[0], hand: v.hand_number,"
+                          " ply: v.moves.length})", view)
+        elif view.get("leader_choices"):
+            page.evaluate("(v) => window.dominoesSeat.send({type: 'choose_leader', seat: v.leader_choices[0].seat})",
+                          view)
+        page.wait_for_function("(before) => JSON.stringify(window.dominoesSeat.get('view')) !== before",
+                               arg=json.dumps(view))
+    raise AssertionError("the hand did not end")
+
+
+def test_the_seat_page_seeds_the_next_deal_and_says_each_deal_was_checked(chromium, server):
+    answer = post(f"{server}/api/tables", {"game": "six_love", "bots": {"E": "greedy", "W": "greedy", "N": "greedy"},
+                                           "bot_delay": 0, "rules": {"target": 3}})
+    link = answer["seats"]["S"]
+    context = chromium.new_context(viewport={"width": 1366, "height": 768})
+    try:
+        page = context.new_page()
+        page.goto(link)
+        page.wait_for_function(f"() => ({VIEW}).viewer === 'S'")
+        play_out(page, 0)
+        badge = page.locator("#dominoes-fair li")
+        badge.first.wait_for()
+        # hand 1 was dealt as the table was set up, before any page could send a seed
+        assert badge.first.inner_text().startswith("Hand 1: deal checked ✓")
+        assert page.locator("#dominoes-fair a").get_attribute("href").endswith("/fair?lang=en")
+        # the next deal's commitment is on screen: the page sent its seed by itself
+        page.wait_for_function(f"() => ({VIEW}).fair.next && ({VIEW}).fair.next.my_seed")
+        mine = page.evaluate(f"({VIEW}).fair.next.my_seed")
+        page.locator('button[data-send*="next_hand"], button[data-send*="new_match"]').click()
+        page.wait_for_function(f"() => ({VIEW}).fair.current && ({VIEW}).fair.current.client_seeds.S")
+        play_out(page, page.evaluate(f"({VIEW}).hand_number"))
+        page.wait_for_function("() => document.querySelectorAll('#dominoes-fair li').length >= 2")
+        texts = page.locator("#dominoes-fair li").all_inner_texts()
+        assert texts[0].endswith("deal checked ✓") and "Hand 2" in texts[0], texts
+        assert page.locator("#dominoes-fair .dw-fair-warning").count() == 0
+        record = get(link.replace("/tables/", "/api/tables/").replace("/seat?", "/record?"))
+        assert record["hands"][1]["fair"]["client_seeds"] == {"S": mine}
+        assert verify_record(record)[1] == []
+        ARTIFACTS.mkdir(exist_ok=True)
+        for width, height in ((1366, 768), (390, 844)):
+            page.set_viewport_size({"width": width, "height": height})
+            for theme in ("light", "dark"):
+                page.emulate_media(color_scheme=theme)
+                page.locator("#dominoes-fair").scroll_into_view_if_needed()
+                page.screenshot(path=str(ARTIFACTS / f"fair-deal-{width}x{height}-{theme}.png"), full_page=True)
+        fair = context.new_page()
+        fair.goto(f"{server}/fair?lang=vi")
+        assert "Điều nó không chứng minh" in fair.inner_text("main")
+        fair.screenshot(path=str(ARTIFACTS / "fair-page-vi.png"), full_page=True)
+    finally:
+        context.close()
