@@ -1,4 +1,5 @@
-"""After a Table cell runs in JupyterLab at 1366x768, the whole table is in view: its top
+"""After a Table cell runs in JupyterLab at 1366x768 (and in a 640 px tall browser window on
+such a screen), the whole table is in view: its top
 and its hand tray (the tiles and the Pass/Draw buttons), in the notebook's visible area.
 
 Two ways people run it: Shift+Enter on the table cell of notebooks/play.ipynb (the README's
@@ -54,8 +55,9 @@ ALL_RUN = """(panel) => panel.querySelector('.dominoes-widget .dw-hand-tile') !=
 
 
 @pytest.fixture
-def lab_page(browser):
-    context = browser.new_context(viewport={"width": 1366, "height": 768})
+def lab_page(browser, request):
+    width, height = getattr(request, "param", (1366, 768))
+    context = browser.new_context(viewport={"width": width, "height": height})
     context.set_default_timeout(30_000)
     yield context.new_page()
     context.close()
@@ -103,7 +105,9 @@ def _check_and_picture(page, nb, picture: str):
         _theme(page, "light")  # the theme is a user setting of the shared server: leave it as found
 
 
-@pytest.mark.parametrize("theme", ["light", "dark"])
+# 1366x640: the same laptop screen less the browser's tab and address bars.
+@pytest.mark.parametrize(("lab_page", "theme"), [((1366, 768), "light"), ((1366, 768), "dark"), ((1366, 640), "light")],
+                         ids=["1366x768-light", "1366x768-dark", "1366x640-light"], indirect=["lab_page"])
 def test_shift_enter_on_the_play_notebook_shows_the_whole_table(lab_page, lab, test_dir, theme):
     from browser_harness import ensure_built
 
@@ -111,7 +115,8 @@ def test_shift_enter_on_the_play_notebook_shows_the_whole_table(lab_page, lab, t
     nb = _open(lab_page, lab, test_dir, "play.ipynb", theme)
     nb.locator(".jp-CodeCell").first.locator(".jp-InputArea-editor").click()
     lab_page.keyboard.press("Shift+Enter")
-    where = _check_and_picture(lab_page, nb, f"lab-scroll-play-shift-enter-{theme}.png")
+    size = "{width}x{height}".format(**lab_page.viewport_size)
+    where = _check_and_picture(lab_page, nb, f"lab-scroll-play-shift-enter-{size}-{theme}.png")
     assert where["scrollTop"] > 0, "the table fitted without scrolling: this case no longer tests the reveal"
 
 
@@ -122,4 +127,4 @@ def test_run_all_on_a_tutorial_keeps_the_table_top_in_view(lab_page, lab, test_d
     nb = _open(lab_page, lab, test_dir, "01_partnership.ipynb", "light")
     lab_page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
     lab_page.wait_for_function(ALL_RUN, arg=nb.element_handle(), timeout=90_000, polling=200)
-    _check_and_picture(lab_page, nb, "lab-scroll-tutorial-run-all-light.png")
+    _check_and_picture(lab_page, nb, "lab-scroll-tutorial-run-all-1366x768-light.png")
