@@ -6,14 +6,19 @@
 
 /** Time after `render` within which the first layout still counts as "just shown". */
 export const REVEAL_WINDOW_MS = 4000;
+/** After the first layout, how long the reveal is kept while the notebook settles. */
+export const REVEAL_SETTLE_MS = 1500;
 /** Room left between the widget and the visible area's edge. */
 export const REVEAL_MARGIN = 8;
+/** A smaller move shows nothing new (an output area's padding): it is not made. */
+export const REVEAL_MIN_MOVE = 6;
 
 /**
  * How far to scroll (px, down is positive) so that `box` ({top, bottom}) shows inside
  * `area` ({top, bottom}), both in the same coordinates: the least move, and the top at
  * the area's top when the box is taller than the area. 0 when the box is all in view, or
- * when none of it is (the person is looking elsewhere).
+ * when none of it is (the person is looking elsewhere), or when the move would be under
+ * REVEAL_MIN_MOVE.
  */
 export function revealDelta(box, area, margin = REVEAL_MARGIN) {
   const height = box.bottom - box.top;
@@ -22,8 +27,8 @@ export function revealDelta(box, area, margin = REVEAL_MARGIN) {
   if (box.bottom <= area.top || box.top >= area.bottom) return 0;
   if (box.top >= area.top && box.bottom <= area.bottom) return 0;
   const pad = Math.max(0, Math.min(margin, (room - height) / 2));
-  if (height > room || box.top < area.top) return Math.round(box.top - (area.top + pad));
-  return Math.round(box.bottom - (area.bottom - pad));
+  const delta = height > room || box.top < area.top ? box.top - (area.top + pad) : box.bottom - (area.bottom - pad);
+  return Math.abs(delta) < REVEAL_MIN_MOVE ? 0 : Math.round(delta);
 }
 
 /**
@@ -66,21 +71,37 @@ export function reveal(root, margin = REVEAL_MARGIN) {
 
 /**
  * Reveal `root` after its first layout, if that comes within REVEAL_WINDOW_MS (a widget
- * drawn into a hidden tab and shown later is left where it is). Returns a cleanup.
+ * drawn into a hidden tab and shown later is left where it is), and keep it revealed while
+ * the notebook settles (cells above it measured late move it) for REVEAL_SETTLE_MS, until
+ * the person scrolls, clicks or types. Returns a cleanup.
  */
 export function revealWhenShown(root, { now = () => performance.now() } = {}) {
   const start = now();
   let frame = 0;
+  let settleUntil = 0;
+  const page = root.ownerDocument;
+  const stop = () => {
+    observer.disconnect();
+    cancelAnimationFrame(frame);
+    for (const type of USER_INPUT) page.removeEventListener(type, stop, true);
+  };
+  const follow = () => {
+    reveal(root);
+    frame = now() < settleUntil ? requestAnimationFrame(follow) : 0;
+    if (!frame) stop();
+  };
   const observer = new ResizeObserver((entries) => {
     if (!entries.some((entry) => entry.contentRect.height > 0)) return;
     observer.disconnect();
-    if (now() - start > REVEAL_WINDOW_MS) return;
-    // the next frame: the host has placed the output and its neighbours by then
-    frame = requestAnimationFrame(() => reveal(root));
+    if (now() - start > REVEAL_WINDOW_MS) return stop();
+    settleUntil = now() + REVEAL_SETTLE_MS;
+    for (const type of USER_INPUT) page.addEventListener(type, stop, { capture: true, passive: true });
+    // from the next frame: the host has placed the output and its neighbours by then
+    frame = requestAnimationFrame(follow);
   });
   observer.observe(root);
-  return () => {
-    observer.disconnect();
-    cancelAnimationFrame(frame);
-  };
+  return stop;
 }
+
+// What the person does that ends the reveal: from then on the view is theirs.
+const USER_INPUT = ["wheel", "touchstart", "pointerdown", "keydown"];

@@ -30,6 +30,8 @@ test("a table taller than the view shows its top at the view's top", () => {
   const tall = { top: 300, bottom: 1100 };
   assert.equal(revealDelta(tall, area), 300 - 91);
   assert.equal(revealDelta({ top: -50, bottom: 750 }, area), -50 - 91);
+  assert.equal(revealDelta({ top: 95, bottom: 900 }, area), 0, "its top a few pixels down already: no jiggle");
+  assert.equal(revealDelta({ top: 95, bottom: 95 + 647 }, area), 0, "as tall as the view, 4 px over: no jiggle");
 });
 
 test("with little room to spare the margin shrinks so the whole table still fits", () => {
