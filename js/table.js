@@ -9,6 +9,7 @@
 import { changeTracker, listenModel } from "./kit/dom.mjs";
 import { kernelLink } from "./kit/kernel_link.mjs";
 import { noticeFlasher } from "./kit/notice.mjs";
+import { revealWhenShown } from "./kit/reveal.mjs";
 import { applyPalette } from "./kit/palette.mjs";
 import { showRulesText } from "./kit/panels.mjs";
 import { tableActions } from "./kit/table_actions.mjs";
@@ -39,6 +40,8 @@ function render({ model, el }) {
     lineSize: { width: 0, height: 0 },
     handWidth: 0,
   };
+  // Shown as the output of a cell just run: the notebook scrolls once to show all of it.
+  const stopReveal = revealWhenShown(ui.root);
   const flasher = noticeFlasher(ui.notice);
   const link = kernelLink({ send: (message) => model.send(message), answered: ANSWERED, timeoutMs: NO_ANSWER_MS, onSilence: () => draw.drawStatusPart() });
   const draw = tableRenderer(ui, state, { flasher, link });
@@ -86,6 +89,7 @@ function render({ model, el }) {
   onWords();
 
   return () => {
+    stopReveal();
     unbindModel();
     unbindInput();
     resizeObserver.disconnect();

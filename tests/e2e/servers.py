@@ -9,7 +9,8 @@ end (JupyterLab, Notebook 7, Voilà, marimo) use these.
   waits until it answers, and stops it and its kernels at the end; yields a ``Server``.
 - ``jupyter_command(app, *options)``: the argv of ``jupyter lab`` or ``jupyter notebook``.
 - ``write_notebook(folder, name, cells)``, ``run_notebook(page, server, url, path)`` (open
-  a notebook page of a JupyterLab-based app, wait for its kernel, run every cell) and
+  a notebook page of a JupyterLab-based app, wait for its kernel, run every cell),
+  ``open_for_kernel(page, server, url, path)`` (the same without running anything) and
   ``wait_json(page, file, until)`` (what the kernel wrote).
 - ``watch(page, item)``: keep a page's console for the failure report and its screenshot.
 """
@@ -280,17 +281,26 @@ def write_notebook(folder: Path, name: str, cells: list[str]) -> Path:
     return path
 
 
-def run_notebook(page: Page, server: Server, url: str, path: str, *, timeout: float = 90_000,
-                 allow_errors: bool = False) -> Locator:
-    """Open ``url`` (a notebook page of JupyterLab or Notebook 7, with ``window.jupyterapp``),
-    wait until the kernel of the notebook at ``path`` (relative to the server root) is
-    connected and idle, run all cells and wait until each has run; the notebook's panel."""
+def open_for_kernel(page: Page, server: Server, url: str, path: str, *, timeout: float = 90_000) -> Locator:
+    """Open ``url`` (a notebook page of JupyterLab or Notebook 7, with ``window.jupyterapp``)
+    and wait until the kernel of the notebook at ``path`` (relative to the server root) is
+    connected and idle, without running anything; the notebook's panel."""
     page.goto(url)
     try:
         page.wait_for_function(_KERNEL_READY, arg=path, timeout=timeout, polling=100)
     except Exception as e:
         raise AssertionError(f"{path}: its kernel was not connected and idle within {timeout / 1000:.0f} s"
                              f" ({type(e).__name__}).\nServer log:\n{server.log_tail(30)}") from None
+    panel_id = page.evaluate(f"(path) => ({_FIND_PANEL})(path).id", path)
+    return page.locator(f'[id="{panel_id}"]')
+
+
+def run_notebook(page: Page, server: Server, url: str, path: str, *, timeout: float = 90_000,
+                 allow_errors: bool = False) -> Locator:
+    """Open ``url`` (a notebook page of JupyterLab or Notebook 7, with ``window.jupyterapp``),
+    wait until the kernel of the notebook at ``path`` (relative to the server root) is
+    connected and idle, run all cells and wait until each has run; the notebook's panel."""
+    open_for_kernel(page, server, url, path, timeout=timeout)
     panel_id = page.evaluate(_PRELUDE_AND_RUN, [path, KERNEL_PRELUDE])
     try:
         result = page.wait_for_function(_EXECUTED, arg=path, timeout=timeout, polling=100).json_value()
