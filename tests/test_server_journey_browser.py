@@ -126,6 +126,8 @@ def test_a_table_started_from_the_home_page_is_played_watched_and_checked(chromi
             page.screenshot(path=str(ARTIFACTS / f"journey-{name}.png"))
         after = watch.evaluate(VIEW)
         assert after["hands"] == pages["S"].evaluate(VIEW)["hands"], "once the hand ends a watcher sees it whole"
+        assert not watch.locator(".dw-result-actions").is_visible(), "a watcher deals no next hand"
+        assert pages["S"].locator(".dw-result-actions").is_visible()
         for page in [*pages.values(), watch]:
             page.locator(".dw-fair-ok").filter(has_text="Hand 1: deal checked").wait_for()
 

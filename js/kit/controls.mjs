@@ -27,7 +27,10 @@ export function drawControls(ui, view, word) {
   const leader = view.phase === "choose_leader" && view.leader_choices.length > 0;
   ui.moveActions.hidden = result || leader || !view.viewer; // nobody's eyes (a watcher, all bots): nothing to press
   ui.leaderActions.hidden = !leader;
-  ui.resultActions.hidden = !result;
+  // a watcher (no seat, and nothing of the table's to change) reads the result; a table of
+  // bots in a notebook (no seat either) is moved on by whoever is at the screen
+  const watcher = !view.viewer && view.can_set_table === false;
+  ui.resultActions.hidden = !result || watcher;
   drawMoveButtons(ui, view, word);
   if (result) {
     const next = view.phase === "match_over" ? "new_match" : "next_hand";

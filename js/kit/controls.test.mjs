@@ -78,3 +78,13 @@ test("a view from no seat (a watcher, a table of bots) shows no move buttons to 
   drawControls(ui, STUCK, testWord);
   assert.equal(ui.moveActions.hidden, false);
 });
+
+test("a watcher is offered no Next hand; a notebook's table of bots is", () => {
+  installDom();
+  const ui = buildControls();
+  const over = { seats: ["S", "N"], viewer: null, phase: "hand_over", result: { title: "N wins" } };
+  drawControls(ui, readView({ ...over, can_set_table: false }), testWord);
+  assert.equal(ui.resultActions.hidden, true);
+  drawControls(ui, readView({ ...over, can_set_table: true }), testWord);
+  assert.equal(ui.resultActions.hidden, false);
+});
