@@ -14,7 +14,7 @@ import json
 import os
 import re
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from .errors import (DealError, IllegalMoveError, MoveSyntaxError, Problem, Problems, RecordError, Reason,
                      RulesError, excerpt)
@@ -468,7 +468,7 @@ def _check_in_play(in_play: Any, match: Match, index: int, scoring_ok: bool, pro
 
 
 def _check_in_play_moves(moves: list[Any], seats: tuple[str, ...], seat: str | None, leader: str | None,
-                         own: set[Tile], problem: Any) -> None:
+                         own: set[Tile], problem: Callable[..., None]) -> None:
     """``in_play.moves``: each a move of a seat in play, led by the leader, no tile placed twice
     or placed while still in ``seat``'s own tiles; the first problem is reported."""
     placed: set[Tile] = set()

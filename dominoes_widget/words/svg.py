@@ -322,7 +322,7 @@ def _draw(scene: _Scene, width: float, names: dict[str, str], caption: str | Non
 
 
 def _middle_band(out: list[str], scene: _Scene, names: dict[str, str], y: float, width: float, pad: float,
-                 side_seats: list[str], side_width: float, hand_unit: float, hgap: float, per_column: int,
+                 side_seats: Sequence[str], side_width: float, hand_unit: float, hgap: float, per_column: int,
                  small: float) -> float:
     """The band below the top seat: the West column, the line of play (or "no tile"), the East
     column; returns the ``y`` below it."""

@@ -9,7 +9,7 @@ instead, so its deals can be played again, and its view says they are not secret
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from ...engine.fair_deal import SCHEME, FairSeeds, server_seed_from
 from ...engine.match import Match
@@ -93,7 +93,20 @@ class FairDealer:
         return self.waiting_for(match) - set(seeds.client_seeds)
 
 
-def fair_view(session: TableSession) -> FairView | None:
+class FairTable(Protocol):
+    """What :func:`fair_view` reads of a table."""
+
+    @property
+    def match(self) -> Match: ...
+
+    @property
+    def viewer(self) -> str | None: ...
+
+    @property
+    def fair(self) -> FairDealer: ...
+
+
+def fair_view(session: FairTable) -> FairView | None:
     """The ``fair`` part of the view: the hand shown (its seed once it has ended) and the
     commitment waiting for seeds, with the seed the viewer's page sent for each."""
     match = session.match
