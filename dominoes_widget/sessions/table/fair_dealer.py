@@ -17,7 +17,7 @@ from ..protocol import FairCommitment, FairHand, FairView
 from ..scheduler import Pending
 
 if TYPE_CHECKING:
-    from .session import TableSession
+    from .bot_turns import BotTurns
 
 __all__ = ["FairDealer", "fair_view"]
 
@@ -59,7 +59,7 @@ class FairDealer:
         """Whether a deal waits for seeds."""
         return self._held is not None
 
-    def deal_when_seeded(self, session: TableSession, deal: Callable[[], None]) -> None:
+    def deal_when_seeded(self, session: SeededTable, deal: Callable[[], None]) -> None:
         """Run ``deal`` once every awaited seat has sent its seed, or after ``wait`` seconds."""
         if self._held is not None:
             return  # a second click while the deal waits
@@ -70,7 +70,7 @@ class FairDealer:
                 return
         deal()
 
-    def seed_added(self, session: TableSession) -> None:
+    def seed_added(self, session: SeededTable) -> None:
         """A seed came: deal now if it was the last one awaited."""
         if self._held is not None and not self._missing(session.match):
             self._held[0].cancel()
@@ -91,6 +91,16 @@ class FairDealer:
         if self.waiting_for is None or seeds is None:
             return set()
         return self.waiting_for(match) - set(seeds.client_seeds)
+
+
+class SeededTable(Protocol):
+    """What the dealer reads of a table while a deal waits for seeds."""
+
+    @property
+    def match(self) -> Match: ...
+
+    @property
+    def bots(self) -> BotTurns: ...
 
 
 class FairTable(Protocol):
