@@ -150,3 +150,13 @@ print(sorted(m for m in sys.modules if m.startswith("dominoes_widget.words")))
     message, loaded = done.stdout.strip().splitlines()
     assert "'s turn, not " in message and message.endswith("[not_your_turn]"), message
     assert loaded == "[]", "the words layer was loaded to say it"
+
+
+@pytest.mark.parametrize("helper", ["intents", "look_back", "screens_apart", "view", "snapshot", "coach", "fair_dealer"])
+def test_the_table_helpers_see_the_session_through_a_small_protocol(helper):
+    """The session's helpers read what they need through a typed Protocol of their own and ask for
+    changes by method: none imports ``TableSession``, even for the type checker."""
+    source = (PACKAGE / "sessions" / "table" / f"{helper}.py").read_text(encoding="utf-8")
+    found = [node for node in ast.walk(ast.parse(source))
+             if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[-1] == "session"]
+    assert not found, helper

@@ -5,7 +5,8 @@ A :class:`Hand` keeps a move stack and a snapshot stack (python-chess's push/pop
 do; ``push`` applies a move or raises :class:`IllegalMoveError` with the RULES.md reason
 and changes nothing.
 
-The hand is split by concept: how it ended (``outcome``), the deal (``dealing``), its legal
+The hand is split by concept: how it is made (``hand_making``), how it ended (``outcome``),
+the deal (``dealing``), its legal
 moves (``legal_moves``, from the tables of ``move_tables``), why a move is refused
 (``move_checks``) and what happened so far (``hand_history``). Their names are given here too.
 """
@@ -13,21 +14,20 @@ moves (``legal_moves``, from the tables of ``move_tables``), why a move is refus
 from __future__ import annotations
 
 import random
-from collections import deque
 from functools import partial
-from typing import Callable, Iterable, Mapping, TypedDict, Unpack, cast
+from typing import Callable, Iterable, Mapping, Unpack, cast
 
 from .dealing import (HAND_SIZE, _all_tuples, _checked_deal, _shuffled, checked_seed, deal_masks, deal_tiles,
                       opening_lead, opening_lead_of_masks, rng_of)
-from .errors import DealError, IllegalMoveError, MoveSyntaxError, Problem, Reason, excerpt, quoted
+from .errors import IllegalMoveError, MoveSyntaxError, Reason, quoted
 from .hand_history import HandHistory, last_placed, passed_seats
+from .hand_making import LeadOptions, at_position, copy_of, dealt_at_random, set_up
 from .legal_moves import LegalMoves, equivalent, group_moves, legal_moves_of, mirror_key
-from .masks import (WinReason, blocked_winner, fits, fitting, is_blocked, mask_of, pips, pips_by_seat, tiles_of,
-                    unplayed_counts, unplayed_in)
+from .masks import WinReason, fits, fitting, is_blocked, mask_of, pips, tiles_of, unplayed_in
 from .move import DRAW, LEAD, PASS, PLAY, Move
 from .move_checks import check_move
 from .move_tables import PASSES, STEPS_ON
-from .outcome import Outcome, Termination
+from .outcome import Outcome, Termination, outcome_at_end
 from .rules import TEAMS, Rules, other_team, partner_of, team_of
 from .tiles import ALL_TILES, MASK_WITH, Tile
 
@@ -39,17 +39,6 @@ __all__ = ["Hand", "Outcome", "Termination", "WinReason", "LegalMoves", "deal_ti
 
 DOUBLE_SIX = ALL_TILES[27]
 DOUBLE_BLANK = ALL_TILES[0]
-
-
-_DOMINO, _BLOCKED, _BY_DOMINO = Termination.DOMINO, Termination.BLOCKED, WinReason.DOMINO
-"""For the end of every hand (an enum member looked up on its class costs 0.1 µs in Python 3.11)."""
-
-
-class LeadOptions(TypedDict, total=False):
-    """The lead keywords :meth:`Hand.dealt` passes on to :class:`Hand`."""
-
-    lead_tile: Tile | str | None
-    leaders: Iterable[str] | None
 
 
 _Ends = tuple[int, int]
@@ -68,9 +57,18 @@ class Hand(HandHistory):
     that may lead (a seat outside them is refused with ``wrong_leader``).
     """
 
-    # Every hand sets all of its attributes when it is made, in the same order (see _set_up):
-    # CPython then reads each attribute of every hand from one place, where a class default
-    # that some hands shadow and others not would keep its look-ups from specializing
+    # Every hand sets all of its attributes when it is made, in the same order (see
+    # hand_making.set_up): CPython then reads each attribute of every hand from one place, where
+    # a class default that some hands shadow and others not would keep its look-ups from specializing
+    rules: Rules
+    lead_tile: Tile | None
+    leaders: frozenset[str]
+    _next_seat: dict[str, str]
+    _wild: bool
+    _held: dict[str, int]  # each seat's tiles as a mask
+    _pile: list[Tile]  # the top of the pile is last
+    _unplayed_with: list[int]  # per pip, how many tiles out of the line show it
+    _stack: list[_Snapshot]  # per move: (ends before it, turn, drawn, drew, outcome, lead_index)
     left: int | None
     right: int | None
     lead_index: int
@@ -109,51 +107,8 @@ class Hand(HandHistory):
             dealt = dict(tiles)  # deal_tiles' sorted tuples
         else:
             dealt = {seat: tuple(sorted(tiles[seat])) for seat in rules.seats}
-        self._set_up(rules, {seat: mask_of(tiles) for seat, tiles in dealt.items()}, pile, leader, lead_tile, leaders)
+        set_up(self, rules, {seat: mask_of(tiles) for seat, tiles in dealt.items()}, pile, leader, lead_tile, leaders)
         self._deal = dealt
-
-    def _set_up(self, rules: Rules, held: dict[str, int], pile: Iterable[Tile], leader: str | None,
-                lead_tile: Tile | str | None, leaders: Iterable[str] | None) -> None:
-        """The position at the deal: ``held`` each seat's tiles as a mask, ``pile`` the draw pile (top first)."""
-        # (a hand keeps at most 30 attribute names, the most CPython shares between instances:
-        # one more and every attribute read of every hand takes the slow path; a test holds it)
-        self.rules = rules
-        self.seats: tuple[str, ...] = rules.seats
-        self._dealt = held
-        self.initial_boneyard: tuple[Tile, ...] = tuple(pile)
-        if leader is None:
-            opening = opening_lead_of_masks(rules, held)
-            if opening is None:
-                raise DealError([Problem(Reason.BAD_DEAL, "no double was dealt and the rules say to redeal")])
-            leader, default_tile = opening
-            if lead_tile is None and not (rules.is_partnership and rules.sporting):
-                lead_tile = default_tile
-        if leader not in self.seats:
-            raise DealError([Problem(Reason.BAD_LEADER, f"leader {excerpt(leader)} is not a seat in play "
-                                                        f"({', '.join(self.seats)})")])
-        self.leader = leader
-        self.lead_tile: Tile | None = Tile.parse(lead_tile) if isinstance(lead_tile, str) else lead_tile
-        self.leaders = frozenset(leaders) if leaders is not None else rules.seat_set
-        self._next_seat = rules.next_seat
-        self._wild = rules.blank_rule == "wild"
-
-        self._held = held.copy()
-        self._pile = list(reversed(self.initial_boneyard))  # the top of the pile is last
-        self._unplayed_with = [7] * 7
-        self.line: deque[tuple[int, int]] = deque()
-        self.turn: str | None = leader
-        self.moves: list[Move] = []
-        self._stack: list[_Snapshot] = []  # per move: (ends before it, turn, drawn, drew, outcome, lead_index)
-        self.left = self.right = None
-        self.lead_index = 0
-        self.outcome = None
-        self._drawn = None
-        self._drew = False
-        self._origin = None
-        self._offered = ()
-        self._unstacked = None
-        self._deal = None
-        self._history_start = None
 
     @property
     def dealt_masks(self) -> dict[str, int]:
@@ -168,25 +123,12 @@ class Hand(HandHistory):
             self._deal = {seat: tiles_of(mask) for seat, mask in self._dealt.items()}
         return self._deal
 
-    # -- construction ------------------------------------------------------------------
+    # -- construction (the work is done in hand_making) ----------------------------------
     @classmethod
     def dealt(cls, rules: Rules | None = None, seed: int | random.Random | None = None, leader: str | None = None,
               **lead_options: Unpack[LeadOptions]) -> "Hand":
         """A hand dealt at random from ``seed`` (an int or a ``random.Random``)."""
-        rules = rules or Rules.six_love()
-        rng = seed if isinstance(seed, random.Random) else rng_of(seed)
-        while True:
-            held, pile = deal_masks(rules, rng)
-            lead_tile = lead_options.get("lead_tile")
-            lead_tile = Tile.parse(lead_tile) if isinstance(lead_tile, str) else lead_tile
-            if leader is None:
-                opening = opening_lead_of_masks(rules, held)
-                if opening is None:
-                    continue  # no double, and the rules say to redeal
-                leader, tile_led = opening
-                if "lead_tile" not in lead_options and not (rules.is_partnership and rules.sporting):
-                    lead_tile = tile_led
-            return cls.from_masks(rules, held, pile, leader, lead_tile=lead_tile, leaders=lead_options.get("leaders"))
+        return dealt_at_random(cls, rules or Rules.six_love(), seed, leader, lead_options)
 
     @classmethod
     def from_masks(cls, rules: Rules, held: dict[str, int], boneyard: Iterable[Tile], leader: str, *,
@@ -194,7 +136,7 @@ class Hand(HandHistory):
         """A hand dealt as :func:`deal_masks` deals: ``held`` each seat's tiles as a mask
         (trusted, not checked; the hand keeps the dict), ``boneyard`` the pile, top first."""
         hand = cls.__new__(cls)
-        hand._set_up(rules, held, boneyard, leader, lead_tile, leaders)
+        set_up(hand, rules, held, boneyard, leader, lead_tile, leaders)
         return hand
 
     @classmethod
@@ -213,32 +155,11 @@ class Hand(HandHistory):
         holdings and pile, its move history starts here (``pop`` stops at this position),
         and before the lead any tile may be led by ``turn``.
         """
-        line = tuple(line)
-        hand = cls(rules, held, boneyard, leader or turn, _trusted=True)
-        hand._origin = (hand.deal, hand.initial_boneyard, line, turn, lead_index, leader, drawn, drew)
-        hand._unplayed_with = unplayed_counts(line)
-        hand.line.extend(line)
-        if line:
-            hand.left, hand.right = line[0][0], line[-1][1]
-        hand.lead_index = lead_index
-        hand.turn = turn
-        hand._drawn = drawn
-        hand._drew = drew
-        return hand
+        return at_position(cls, rules, held, boneyard, line, turn, lead_index, leader, drawn, drew)
 
     def copy(self) -> "Hand":
         """An independent copy of the position with its full move history."""
-        if self._origin is not None:
-            twin = Hand.from_position(self.rules, *self._origin[:4], lead_index=self._origin[4],
-                                      leader=self._origin[5], drawn=self._origin[6], drew=self._origin[7])
-            for move in self.moves:
-                twin._apply(move)
-            return twin
-        twin = Hand(self.rules, self.deal, self.initial_boneyard, self.leader,
-                    lead_tile=self.lead_tile, leaders=self.leaders)
-        for move in self.moves:
-            twin._apply(move)
-        return twin
+        return copy_of(self)
 
     # -- what a seat holds -------------------------------------------------------------
     def held(self, seat: str) -> list[Tile]:
@@ -292,7 +213,6 @@ class Hand(HandHistory):
     def ply(self) -> int:
         return len(self.moves)
 
-
     # -- legal moves -------------------------------------------------------------------
     @property
     def legal_moves(self) -> "LegalMoves":
@@ -310,7 +230,6 @@ class Hand(HandHistory):
         if not self._offered:
             self._offered = legal_moves_of(self)
         return self._offered
-
 
     def has_playable(self, seat: str) -> bool:
         """Whether ``seat`` holds a tile that fits an open end now."""
@@ -374,7 +293,6 @@ class Hand(HandHistory):
                 apply(choose(list(legal())))
         assert self.outcome is not None  # the hand ends (turn None) only in _finish, which sets it
         return self.outcome
-
 
     def pop(self) -> Move:
         """Undo the last move exactly and return it."""
@@ -505,20 +423,9 @@ class Hand(HandHistory):
         self.turn = None
         self._drawn = None
         self._drew = False
-        masks = dict(self._held)
-        counts = pips_by_seat(masks, self.rules.double_blank_pips)
         left, right = self.left, self.right
         assert left is not None and right is not None  # a hand ends on a play or a draw, after the lead
-        ends = (left, right)
-        if domino_seat is not None:
-            team = team_of(domino_seat) if self.rules.is_partnership else None
-            self.outcome = Outcome(_DOMINO, domino_seat, team, False, counts, ends, _BY_DOMINO, (), masks)
-            return
-        seats = self.seats
-        seat, team, why, lowest = blocked_winner(self.rules, [counts[s] for s in seats],
-                                                 [masks[s].bit_count() for s in seats], seats)
-        self.outcome = Outcome(_BLOCKED, seat, team, seat is None and team is None, counts, ends, why, lowest, masks)
-
+        self.outcome = outcome_at_end(self.rules, self.seats, dict(self._held), (left, right), domino_seat)
 
     # -- display -----------------------------------------------------------------------
     def __repr__(self) -> str:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-from .masks import WinReason, tiles_of
-from .rules import TEAMS, team_of
+from .masks import WinReason, blocked_winner, pips_by_seat, tiles_of
+from .rules import TEAMS, Rules, team_of
 from .tiles import Tile
 
 
@@ -85,3 +85,20 @@ class Outcome:
         if self.winner_team is not None:
             return tuple(seat for seat in self.pips if team_of(seat) == self.winner_team)
         return (self.winner_seat,) if self.winner_seat else ()
+
+
+_DOMINO, _BLOCKED, _BY_DOMINO = Termination.DOMINO, Termination.BLOCKED, WinReason.DOMINO
+"""For the end of every hand (an enum member looked up on its class costs 0.1 µs in Python 3.11)."""
+
+
+def outcome_at_end(rules: Rules, seats: tuple[str, ...], masks: dict[str, int], ends: tuple[int, int],
+                   domino_seat: str | None) -> Outcome:
+    """How a hand ends with ``masks`` left in the seats' hands and ``ends`` open: ``domino_seat``
+    played its last tile, or (``None``) the line is blocked and the lowest count wins."""
+    counts = pips_by_seat(masks, rules.double_blank_pips)
+    if domino_seat is not None:
+        team = team_of(domino_seat) if rules.is_partnership else None
+        return Outcome(_DOMINO, domino_seat, team, False, counts, ends, _BY_DOMINO, (), masks)
+    seat, team, why, lowest = blocked_winner(rules, [counts[s] for s in seats],
+                                             [masks[s].bit_count() for s in seats], seats)
+    return Outcome(_BLOCKED, seat, team, seat is None and team is None, counts, ends, why, lowest, masks)

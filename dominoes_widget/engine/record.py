@@ -14,7 +14,7 @@ import json
 import os
 import re
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from .errors import (DealError, IllegalMoveError, MoveSyntaxError, Problem, Problems, RecordError, Reason,
                      RulesError, excerpt)
@@ -316,74 +316,16 @@ def _replay_hand(match: Match, index: int, entry: Any, is_last: bool, scoring_ok
                  problems: Problems) -> bool:
     """Replay one hand onto the match; False if it has a problem (later hands are not scored)."""
     found = problems.found
-    if not isinstance(entry, dict):
-        problems.append(Problem(Reason.BAD_HAND, "a hand is an object with deal, boneyard, leader and moves", index))
+    shape = _hand_shape_problem(match, index, entry, scoring_ok)
+    if shape is not None:
+        problems.append(shape)
         return False
-    if match.is_over and scoring_ok:
-        problems.append(Problem(Reason.MATCH_OVER, f"hand {index} is played after {match.state.winner} won "
-                                                   "the match", index, 0))
+    started = _start_hand(match, index, entry, scoring_ok, problems)
+    if started is None:
         return False
-    deal, boneyard, leader, moves = (entry.get(k) for k in ("deal", "boneyard", "leader", "moves"))
-    if not isinstance(deal, dict):
-        problems.append(Problem(Reason.BAD_DEAL, "deal must be an object of seat → tiles", index))
-        return False
-    if not isinstance(leader, str) or leader not in match.rules.seats:
-        problems.append(Problem(Reason.BAD_LEADER, f"leader {excerpt(leader, 12)} is not a seat in play", index,
-                                seat=excerpt(leader, 12)))
-        return False
-    if not isinstance(moves, list):
-        problems.append(Problem(Reason.BAD_MOVES, "moves must be a list of strings", index))
-        return False
-    if boneyard is not None and not isinstance(boneyard, list):
-        problems.append(Problem(Reason.BAD_DEAL, f"boneyard must be a list of tiles, not {excerpt(boneyard)}",
-                                index))
-        return False
-    seeds = read_fair(entry["fair"], match.rules.seats)[0] if "fair" in entry else None
-    target: Match | _Detached
-    try:
-        if scoring_ok:
-            pending = match.prepare(deal, boneyard or [], fair=seeds)
-            if leader not in pending.leaders:
-                match.pending = None
-                allowed = " or ".join(sorted(pending.leaders))
-                problems.append(Problem(Reason.WRONG_LEADER, f"{leader} may not lead hand {index}; {allowed} may",
-                                        index, 0, leader))
-                if "fair" in entry:
-                    problems.extend(fair_problems(entry["fair"], index, match.rules.seats, pending.tiles,
-                                                  pending.boneyard, finished=False))
-                return False
-            hand = match.start(leader)
-            target = match
-        else:  # the match state is unknown after a broken hand: check the moves alone
-            hand = Hand(match.rules, deal, boneyard or [], leader, leaders=match.rules.seats)
-            target = _Detached(hand)
-    except DealError as error:
-        for problem in error.problems:
-            problems.append(Problem(problem.reason, f"deal: {problem.message}", index, seat=problem.seat,
-                                    tile=problem.tile))
-        return False
-    for number, text in enumerate(moves):
-        if hand.is_over:
-            extra = len(moves) - number
-            problems.append(Problem(Reason.HAND_OVER, f"{excerpt(text, 24)} is written after the hand ended"
-                                    + (f" (and {extra - 1} more moves)" if extra > 1 else ""), index, number,
-                                    _seat_of(text)))
-            break
-        try:
-            move = Move.parse(text)
-        except MoveSyntaxError as error:
-            problems.append(Problem(Reason.BAD_MOVE, str(error), index, number, _seat_of(text)))
-            break
-        try:
-            target.push(move)
-        except IllegalMoveError as error:
-            problems.append(Problem(error.reason, error.message, index, number, move.seat,
-                                    str(move.tile) if move.tile is not None else None))
-            break
-    else:
-        if not hand.is_over and not is_last:
-            problems.append(Problem(Reason.HAND_UNFINISHED, "the moves stop before the hand has ended", index,
-                                    len(moves)))
+    hand, target = started
+    moves = entry["moves"]
+    _push_moves(hand, target, moves, index, is_last, problems)
     if problems.found == found and "result" in entry:
         if hand.outcome is None:
             problems.append(Problem(Reason.WRONG_RESULT, f"hands[{index}].result: the hand has not ended, so it "
@@ -396,6 +338,82 @@ def _replay_hand(match: Match, index: int, entry: Any, is_last: bool, scoring_ok
         problems.extend(fair_problems(entry["fair"], index, match.rules.seats, hand.deal, hand.initial_boneyard,
                                       hand.is_over))
     return ok
+
+
+def _hand_shape_problem(match: Match, index: int, entry: Any, scoring_ok: bool) -> Problem | None:
+    """What is wrong with a hand's entry before its deal is looked at (its fields' types, a match
+    already won), or ``None``."""
+    if not isinstance(entry, dict):
+        return Problem(Reason.BAD_HAND, "a hand is an object with deal, boneyard, leader and moves", index)
+    if match.is_over and scoring_ok:
+        return Problem(Reason.MATCH_OVER, f"hand {index} is played after {match.state.winner} won the match",
+                       index, 0)
+    deal, boneyard, leader, moves = (entry.get(k) for k in ("deal", "boneyard", "leader", "moves"))
+    if not isinstance(deal, dict):
+        return Problem(Reason.BAD_DEAL, "deal must be an object of seat → tiles", index)
+    if not isinstance(leader, str) or leader not in match.rules.seats:
+        return Problem(Reason.BAD_LEADER, f"leader {excerpt(leader, 12)} is not a seat in play", index,
+                       seat=excerpt(leader, 12))
+    if not isinstance(moves, list):
+        return Problem(Reason.BAD_MOVES, "moves must be a list of strings", index)
+    if boneyard is not None and not isinstance(boneyard, list):
+        return Problem(Reason.BAD_DEAL, f"boneyard must be a list of tiles, not {excerpt(boneyard)}", index)
+    return None
+
+
+def _start_hand(match: Match, index: int, entry: dict[str, Any], scoring_ok: bool,
+                problems: Problems) -> tuple[Hand, Match | _Detached] | None:
+    """The hand dealt as ``entry`` says, and where its moves are pushed: the match while it is
+    scored, else the hand alone; ``None`` after reporting a bad deal or leader."""
+    deal, boneyard, leader = entry["deal"], entry.get("boneyard") or [], entry["leader"]
+    seeds = read_fair(entry["fair"], match.rules.seats)[0] if "fair" in entry else None
+    try:
+        if not scoring_ok:  # the match state is unknown after a broken hand: check the moves alone
+            hand = Hand(match.rules, deal, boneyard, leader, leaders=match.rules.seats)
+            return hand, _Detached(hand)
+        pending = match.prepare(deal, boneyard, fair=seeds)
+        if leader not in pending.leaders:
+            match.pending = None
+            allowed = " or ".join(sorted(pending.leaders))
+            problems.append(Problem(Reason.WRONG_LEADER, f"{leader} may not lead hand {index}; {allowed} may",
+                                    index, 0, leader))
+            if "fair" in entry:
+                problems.extend(fair_problems(entry["fair"], index, match.rules.seats, pending.tiles,
+                                              pending.boneyard, finished=False))
+            return None
+        return match.start(leader), match
+    except DealError as error:
+        for problem in error.problems:
+            problems.append(Problem(problem.reason, f"deal: {problem.message}", index, seat=problem.seat,
+                                    tile=problem.tile))
+        return None
+
+
+def _push_moves(hand: Hand, target: Match | _Detached, moves: list[Any], index: int, is_last: bool,
+                problems: Problems) -> None:
+    """Push a hand's moves onto ``target``, reporting the first that is malformed or illegal, or
+    written after the end, and a hand that stops early unless it is the record's last."""
+    for number, text in enumerate(moves):
+        if hand.is_over:
+            extra = len(moves) - number
+            problems.append(Problem(Reason.HAND_OVER, f"{excerpt(text, 24)} is written after the hand ended"
+                                    + (f" (and {extra - 1} more moves)" if extra > 1 else ""), index, number,
+                                    _seat_of(text)))
+            return
+        try:
+            move = Move.parse(text)
+        except MoveSyntaxError as error:
+            problems.append(Problem(Reason.BAD_MOVE, str(error), index, number, _seat_of(text)))
+            return
+        try:
+            target.push(move)
+        except IllegalMoveError as error:
+            problems.append(Problem(error.reason, error.message, index, number, move.seat,
+                                    str(move.tile) if move.tile is not None else None))
+            return
+    if not hand.is_over and not is_last:
+        problems.append(Problem(Reason.HAND_UNFINISHED, "the moves stop before the hand has ended", index,
+                                len(moves)))
 
 
 def _check_in_play(in_play: Any, match: Match, index: int, scoring_ok: bool, problems: Problems) -> None:
@@ -446,6 +464,13 @@ def _check_in_play(in_play: Any, match: Match, index: int, scoring_ok: bool, pro
         return problem("moves must be a list of strings", "moves")
     if moves and leader is None:
         return problem("a hand with moves has its leader", "leader")
+    _check_in_play_moves(moves, seats, seat, leader, own, problem)
+
+
+def _check_in_play_moves(moves: list[Any], seats: tuple[str, ...], seat: str | None, leader: str | None,
+                         own: set[Tile], problem: Callable[..., None]) -> None:
+    """``in_play.moves``: each a move of a seat in play, led by the leader, no tile placed twice
+    or placed while still in ``seat``'s own tiles; the first problem is reported."""
     placed: set[Tile] = set()
     for number, text in enumerate(moves):
         try:

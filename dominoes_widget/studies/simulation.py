@@ -552,6 +552,33 @@ def simulate(
     """
     if isinstance(rules, str):
         rules = Rules.preset(rules)
+    spec, lineup, total = _planned(rules, players, hands, seed, workers, matches, duplicate, bot_options)
+
+    shown_workers: int | str  # the workers' count, or the executor's kind, as the results show it
+    workers, executor = runnable_here(workers, executor, "matches" if matches else "hands")
+    if executor is None:
+        if workers is None:
+            workers = os.cpu_count() or 1
+        shown_workers = workers
+    else:
+        shown_workers = type(executor).__name__
+    start = time.perf_counter()
+    finished, interrupted = run_jobs(partial(_run_unit, spec), range(total), workers=workers, executor=executor,
+                                     progress=progress, unit="matches" if matches else "hands", desc="simulate",
+                                     chunk_size=chunk_size, callback=callback)
+    rows = [row for unit in sorted(finished) for row in finished[unit]]
+    for number, row in enumerate(rows):
+        row["hand"] = number
+    return SimulationResults(rules, lineup, rows, seed=spec.seed, requested=total, units_done=len(finished),
+                             matches=matches, duplicate=duplicate, seatings=len(spec.seatings), interrupted=interrupted,
+                             elapsed=time.perf_counter() - start,
+                             workers=shown_workers)
+
+
+def _planned(rules: Rules, players: Any, hands: int, seed: int | None, workers: int | None, matches: bool,
+             duplicate: bool, bot_options: Mapping[str, Mapping[str, Any]] | None) -> tuple[_Spec, Lineup, int]:
+    """:func:`simulate`'s arguments checked (a bad one raises ``ValueError`` before any hand is
+    played), as the workers' spec, the lineup and the number of units to play."""
     if not isinstance(hands, int) or isinstance(hands, bool) or hands < 0:
         raise ValueError(f"hands must be a whole number of at least 0, not {hands!r}")
     if matches and rules.target is None:
@@ -572,29 +599,7 @@ def simulate(
     elif isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"seed must be a whole number (or None for a fresh one), not {seed!r}")
     total = -(-hands // len(seatings)) * len(seatings)
-    spec = _Spec(rules, seatings, seed, matches, tuple(sorted(options.items())))
-
-    shown_workers: int | str  # the workers' count, or the executor's kind, as the results show it
-    workers, executor = runnable_here(workers, executor, "matches" if matches else "hands")
-    if executor is None:
-        if workers is None:
-            workers = os.cpu_count() or 1
-        shown_workers = workers
-    else:
-        shown_workers = type(executor).__name__
-    start = time.perf_counter()
-    finished, interrupted = run_jobs(partial(_run_unit, spec), range(total), workers=workers, executor=executor,
-                                     progress=progress, unit="matches" if matches else "hands", desc="simulate",
-                                     chunk_size=chunk_size, callback=callback)
-    rows = []
-    for unit in sorted(finished):
-        rows.extend(finished[unit])
-    for number, row in enumerate(rows):
-        row["hand"] = number
-    return SimulationResults(rules, lineup, rows, seed=seed, requested=total, units_done=len(finished),
-                             matches=matches, duplicate=duplicate, seatings=len(seatings), interrupted=interrupted,
-                             elapsed=time.perf_counter() - start,
-                             workers=shown_workers)
+    return _Spec(rules, seatings, seed, matches, tuple(sorted(options.items()))), lineup, total
 
 
 # -- command line ------------------------------------------------------------------------

@@ -304,6 +304,28 @@ def _draw(scene: _Scene, width: float, names: dict[str, str], caption: str | Non
         y = _seat_row(out, scene, "N", names, y, width, pad, hand_unit, hgap, per_row, small)
 
     # the middle band: West | the line | East
+    y = _middle_band(out, scene, names, y, width, pad, side_seats, side_width, hand_unit, hgap, per_column, small)
+
+    # South (or the bottom seat)
+    if "S" in seats:
+        y = _seat_row(out, scene, "S", names, y, width, pad, hand_unit, hgap, per_row, small)
+
+    legend = _legend(scene, names)
+    if legend:
+        out.append(_text(pad, y + small, legend, small * 0.95, fill=INK_DIM))
+        y += small * 1.5
+    if caption:
+        for piece in _wrap_text(caption, int((width - 2 * pad) / (small * 0.55))):
+            out.append(_text(pad, y + small, piece, small))
+            y += small * 1.35
+    return _framed(scene, out, width, y + pad, pad)
+
+
+def _middle_band(out: list[str], scene: _Scene, names: dict[str, str], y: float, width: float, pad: float,
+                 side_seats: Sequence[str], side_width: float, hand_unit: float, hgap: float, per_column: int,
+                 small: float) -> float:
+    """The band below the top seat: the West column, the line of play (or "no tile"), the East
+    column; returns the ``y`` below it."""
     line_left = pad + side_width
     line_width = max(6 * hand_unit, width - 2 * pad - 2 * side_width)
     line_unit = min(width / 20, line_width / 6)
@@ -328,21 +350,11 @@ def _draw(scene: _Scene, width: float, names: dict[str, str], caption: str | Non
         own = max(1, _wrap_count(_count(scene.hands[s]), per_column))
         x = pad if s == "W" else width - pad - own * (2 * hand_unit + hgap) + hgap
         _side_column(out, scene, s, names, x, band_top, hand_unit, hgap, per_column, small)
-    y = band_top + band + small * 0.8
+    return band_top + band + small * 0.8
 
-    # South (or the bottom seat)
-    if "S" in seats:
-        y = _seat_row(out, scene, "S", names, y, width, pad, hand_unit, hgap, per_row, small)
 
-    legend = _legend(scene, names)
-    if legend:
-        out.append(_text(pad, y + small, legend, small * 0.95, fill=INK_DIM))
-        y += small * 1.5
-    if caption:
-        for piece in _wrap_text(caption, int((width - 2 * pad) / (small * 0.55))):
-            out.append(_text(pad, y + small, piece, small))
-            y += small * 1.35
-    height = y + pad
+def _framed(scene: _Scene, out: list[str], width: float, height: float, pad: float) -> str:
+    """The picture's parts ``out`` in the felt-table frame, labelled for a screen reader."""
     label = _esc(_heading(scene) + ". " + _status(scene))
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{_r(width)}" height="{_r(height)}" '
             f'viewBox="0 0 {_r(width)} {_r(height)}" role="img" aria-label="{label}" font-family="{_esc(FONT)}"'

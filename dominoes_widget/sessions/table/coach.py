@@ -18,7 +18,6 @@ if TYPE_CHECKING:
     from ...words.catalog import Voice
     from .options import TableOptions
     from .screen import Screen
-    from .session import TableSession
 
 __all__ = ["judge_hint", "ask_hint", "CoachedTable", "HINT_ROLLOUTS", "HINT_MS"]
 
@@ -52,6 +51,12 @@ class CoachedTable(Protocol):
     def match(self) -> Match: ...
 
     def voice(self) -> Voice: ...
+
+
+class HintedTable(Protocol):
+    """A table that keeps the coach's hint (:func:`ask_hint`)."""
+
+    def ask_hint(self) -> Hint: ...
 
 
 def judge_hint(session: CoachedTable) -> Hint:
@@ -88,6 +93,6 @@ def _one_per_choice(view: SeatView, judgements: Sequence[Judgement]) -> list[Jud
     return list(kept.values())
 
 
-def ask_hint(session: TableSession) -> Hint:
+def ask_hint(session: HintedTable) -> Hint:
     """The coach's hint, kept as ``session.hint``: :meth:`TableSession.ask_hint`, for callers of the old name."""
     return session.ask_hint()

@@ -9,7 +9,7 @@ instead, so its deals can be played again, and its view says they are not secret
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from ...engine.fair_deal import SCHEME, FairSeeds, server_seed_from
 from ...engine.match import Match
@@ -17,7 +17,7 @@ from ..protocol import FairCommitment, FairHand, FairView
 from ..scheduler import Pending
 
 if TYPE_CHECKING:
-    from .session import TableSession
+    from .bot_turns import BotTurns
 
 __all__ = ["FairDealer", "fair_view"]
 
@@ -59,7 +59,7 @@ class FairDealer:
         """Whether a deal waits for seeds."""
         return self._held is not None
 
-    def deal_when_seeded(self, session: TableSession, deal: Callable[[], None]) -> None:
+    def deal_when_seeded(self, session: SeededTable, deal: Callable[[], None]) -> None:
         """Run ``deal`` once every awaited seat has sent its seed, or after ``wait`` seconds."""
         if self._held is not None:
             return  # a second click while the deal waits
@@ -70,7 +70,7 @@ class FairDealer:
                 return
         deal()
 
-    def seed_added(self, session: TableSession) -> None:
+    def seed_added(self, session: SeededTable) -> None:
         """A seed came: deal now if it was the last one awaited."""
         if self._held is not None and not self._missing(session.match):
             self._held[0].cancel()
@@ -93,7 +93,30 @@ class FairDealer:
         return self.waiting_for(match) - set(seeds.client_seeds)
 
 
-def fair_view(session: TableSession) -> FairView | None:
+class SeededTable(Protocol):
+    """What the dealer reads of a table while a deal waits for seeds."""
+
+    @property
+    def match(self) -> Match: ...
+
+    @property
+    def bots(self) -> BotTurns: ...
+
+
+class FairTable(Protocol):
+    """What :func:`fair_view` reads of a table."""
+
+    @property
+    def match(self) -> Match: ...
+
+    @property
+    def viewer(self) -> str | None: ...
+
+    @property
+    def fair(self) -> FairDealer: ...
+
+
+def fair_view(session: FairTable) -> FairView | None:
     """The ``fair`` part of the view: the hand shown (its seed once it has ended) and the
     commitment waiting for seeds, with the seed the viewer's page sent for each."""
     match = session.match

@@ -1,7 +1,7 @@
 """The Table's browser intents (``js/PROTOCOL.md``): each checked, then passed to the session.
 
 What is the whole table's (:data:`TABLE_SETTINGS`: the bots' speed) only its host changes
-(``TableSession.host``); anyone else is refused with ``not_host``.
+(the session's ``host``); anyone else is refused with ``not_host``.
 
 Nothing a browser sends can raise out of :func:`answer` or change the game unless it is a
 legal request from the person at the screen.
@@ -10,18 +10,18 @@ legal request from the person at the screen.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping, Protocol
 
 from ...engine.errors import IllegalMoveError, MoveSyntaxError, Reason, excerpt
 from ...words.explanations import explain_refusal
 from ...engine.move import DRAW, Move
 from ...engine.fair_deal import ClientSeedError
-from .coach import ask_hint
-from .look_back import look, undo
+from .look_back import TakebackTable, look, undo
 from ..protocol import MAX_TEXT, Intent, Phase
 
 if TYPE_CHECKING:
-    from .session import TableSession
+    from ...engine.hand import Hand
+    from ..protocol import Hint
 
 __all__ = ["answer", "MAX_MESSAGE_TEXT", "TABLE_SETTINGS"]
 
@@ -48,7 +48,47 @@ class BadMessage(Exception):
         self.params = params
 
 
-def answer(session: TableSession, content: Any) -> list[dict[str, Any]]:
+class IntentTable(TakebackTable, Protocol):
+    """What the intents read of a table (and what :mod:`look_back` does), and what they ask of it."""
+
+    @property
+    def phase(self) -> Phase: ...
+
+    @property
+    def looking(self) -> int | None: ...
+
+    @property
+    def host(self) -> str | None: ...
+
+    @property
+    def names(self) -> dict[str, str]: ...
+
+    @property
+    def leader_choices(self) -> tuple[str, ...]: ...
+
+    @property
+    def may_set_table(self) -> bool: ...
+
+    def uncover(self) -> None: ...
+
+    def add_seed(self, seat: str | None, seed: object) -> None: ...
+
+    def choose_leader(self, seat: object) -> None: ...
+
+    def next_hand(self, leader: str | None = None) -> None: ...
+
+    def new_match_when_seeded(self) -> None: ...
+
+    def ask_hint(self) -> Hint: ...
+
+    def hand_for_move(self) -> Hand: ...
+
+    def person_moves(self, text: str) -> Move: ...
+
+    def set_counting(self, show: bool) -> None: ...
+
+
+def answer(session: IntentTable, content: Any) -> list[dict[str, Any]]:
     """Answer one browser message; the messages to send back (a refusal or an error)."""
     try:
         _handle(session, content)
@@ -66,7 +106,7 @@ def answer(session: TableSession, content: Any) -> list[dict[str, Any]]:
     return []
 
 
-def _handle(session: TableSession, content: Any) -> None:
+def _handle(session: IntentTable, content: Any) -> None:
     intent = _intent(content)
     if intent is Intent.UNCOVER:
         session.uncover()
@@ -99,7 +139,7 @@ def _handle(session: TableSession, content: Any) -> None:
     elif intent is Intent.NEW_MATCH:
         if session.phase is not Phase.MATCH_OVER:  # offered only at the end; a double click lands here
             raise IllegalMoveError(Reason.HAND_IN_PROGRESS, "new_match_started")
-        session.fair.deal_when_seeded(session, session.new_match)
+        session.new_match_when_seeded()
     elif intent is Intent.LOOK:
         look(session, content.get("ply"))
     elif intent is Intent.UNDO:
@@ -112,7 +152,7 @@ def _handle(session: TableSession, content: Any) -> None:
         session.bots.set_speed(content.get("speed"), session.match)
         session.changed()
     elif intent is Intent.COUNTING:
-        session.show_counting = bool(content.get("show"))
+        session.set_counting(bool(content.get("show")))
         session.changed()
 
 
@@ -139,7 +179,7 @@ def _check_size(content: Mapping[str, Any]) -> None:
             raise BadMessage("field_not_plain", field=excerpt(key, 20))
 
 
-def _browser_move(session: TableSession, content: Mapping[str, Any]) -> None:
+def _browser_move(session: IntentTable, content: Mapping[str, Any]) -> None:
     if session.looking is not None:
         raise IllegalMoveError(Reason.STALE, "looking")
     _check_fresh(session, content)
@@ -162,7 +202,7 @@ def _browser_move(session: TableSession, content: Mapping[str, Any]) -> None:
     session.person_moves(text)
 
 
-def _check_fresh(session: TableSession, content: Mapping[str, Any]) -> None:
+def _check_fresh(session: IntentTable, content: Mapping[str, Any]) -> None:
     """Refuse an intent made on an earlier position (a double click that arrives a turn late)."""
     if content.get("hand") is None and content.get("ply") is None:
         return

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from ...engine.errors import IllegalMoveError, Reason
 from ...words.explanations import move_label
@@ -10,12 +10,57 @@ from ...engine.move import Move
 from ..protocol import Phase
 
 if TYPE_CHECKING:
-    from .session import TableSession
+    from ...engine.hand import Hand
+    from ...engine.match import Match
+    from ...words.catalog import Voice
+    from ..protocol import NoticeKind
+    from .bot_turns import BotTurns
+    from .options import TableOptions
+    from .screen import Screen
 
-__all__ = ["can_undo", "undo", "look"]
+__all__ = ["can_undo", "undo", "look", "UndoableTable", "TakebackTable"]
 
 
-def can_undo(session: TableSession) -> bool:
+class UndoableTable(Protocol):
+    """What :func:`can_undo` reads of a table."""
+
+    @property
+    def options(self) -> TableOptions: ...
+
+    @property
+    def humans(self) -> list[str]: ...
+
+    @property
+    def screen(self) -> Screen: ...
+
+    @property
+    def match(self) -> Match: ...
+
+
+class TakebackTable(UndoableTable, Protocol):
+    """What a take-back and a look back read of a table, and the changes they ask of it."""
+
+    @property
+    def hand(self) -> Hand | None: ...
+
+    @property
+    def bots(self) -> BotTurns: ...
+
+    def voice(self) -> Voice: ...
+
+    def tell(self, text: str, kind: NoticeKind, reason: Reason | None = None) -> None: ...
+
+    def changed(self) -> None: ...
+
+    def forget_told(self) -> None: ...
+
+    def set_phase(self, phase: Phase) -> None: ...
+
+    def look_at(self, ply: int | None) -> None:
+        """Show the position after ``ply`` moves of this hand (``None``: the live one)."""
+
+
+def can_undo(session: UndoableTable) -> bool:
     """Whether :func:`undo` would take a move back now."""
     hand = session.match.hand
     if not (session.options.takeback and len(session.humans) == 1 and not session.screen.covered
@@ -25,7 +70,7 @@ def can_undo(session: TableSession) -> bool:
     return any(m.seat in session.humans for m in hand.moves[set_up:])
 
 
-def undo(session: TableSession) -> Move:
+def undo(session: TakebackTable) -> Move:
     """Take back the person's last move of this hand (and the bots' moves after it)."""
     if not can_undo(session):
         if not session.options.takeback:
@@ -36,16 +81,15 @@ def undo(session: TableSession) -> Move:
         move = session.match.pop()
         if move.seat in session.humans:
             break
-    session.phase = Phase.PLAYING
-    session.looking = None
-    session.hint = None
+    session.forget_told()  # (the hint and a look back; the notice is the take-back's)
+    session.set_phase(Phase.PLAYING)
     voice = session.voice()  # in words, never naming a drawn tile (move_label says only "draw")
     session.tell(voice("table.took_back", move=move_label(move, voice)), "info")
     session.changed()
     return move
 
 
-def look(session: TableSession, ply: object) -> None:
+def look(session: TakebackTable, ply: object) -> None:
     """Look back at the position after ``ply`` moves of this hand (``None``: back to the game)."""
     hand = session.hand
     if ply is not None:
@@ -54,5 +98,4 @@ def look(session: TableSession, ply: object) -> None:
             raise IllegalMoveError(Reason.BAD_MESSAGE, "look_range", n=moves)
         if ply == len(hand.moves):
             ply = None
-    session.looking = ply
-    session.changed()
+    session.look_at(ply)

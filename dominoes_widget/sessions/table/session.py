@@ -28,7 +28,7 @@ from .move_words import MoveWords
 from ..protocol import MAX_TEXT, Hint, Intent, Notice, NoticeKind, Phase, PresenceMark, TableView
 from ..scheduler import NO_DELAY, Scheduler
 from .screen import Screen
-from .screens_apart import take_up
+from .screens_apart import Told, take_up
 from .intents import answer
 from .options import DEFAULT_BOT, HUMAN, OPTIONS, TableOptions, record_options, table_options
 from .view import table_view
@@ -316,6 +316,44 @@ class TableSession:
         """Tell the widget (or server) that the view may have changed."""
         if self.on_change is not None:
             self.on_change()
+
+    # -- the changes the helpers ask for (they read the session through small Protocols) -------
+    def set_phase(self, phase: Phase) -> None:
+        self.phase = phase
+
+    def adopt(self, match: Match) -> None:
+        """Play ``match`` from now on (``screens_apart.take_up``), at its live position."""
+        self.match = match
+        self.looking = None
+
+    def look_at(self, ply: int | None) -> None:
+        """Show the position after ``ply`` moves of this hand (``None``: the live one)."""
+        self.looking = ply
+        self.changed()
+
+    def set_counting(self, show: bool) -> None:
+        self.show_counting = show
+
+    def forget_told(self) -> None:
+        """What one person was told (the notice, hint and look back) is not for the next."""
+        self.notice, self.hint, self.looking = None, None, None
+
+    def told(self) -> Told:
+        """What the person at the screen was told and chose to see, to :meth:`retell` later."""
+        return self.notice, self.hint, self.looking, self.show_counting
+
+    def retell(self, told: Told) -> None:
+        self.notice, self.hint, self.looking, self.show_counting = told
+
+    def part_screens(self) -> None:
+        """Every person has a screen of their own from now on: no cover (``screens_apart``)."""
+        self.screens_apart = True
+        self.screen.apart = True
+        self.screen.covered = False
+
+    def new_match_when_seeded(self) -> None:
+        """A new match, dealt once the pages' seeds for it are in (``fair_dealer``)."""
+        self.fair.deal_when_seeded(self, self.new_match)
 
     def close(self) -> None:
         """Stop the bots (and a deal waiting for seeds) for good."""

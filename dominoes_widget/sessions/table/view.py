@@ -3,7 +3,7 @@ from the seat view of the person at the screen alone, and the same as a static p
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from ...words.catalog import Voice
 from ...words.explanations import (explain_result, hand_label, match_winner_words, player_label,
@@ -13,21 +13,76 @@ from ...engine.move import DRAW, LEAD, PASS
 from ...engine.views import SeatView, seat_view
 from .bot_turns import speed_name
 from ..counting import counting_panel
-from .fair_dealer import fair_view
+from .fair_dealer import FairTable, fair_view
 from .follow import announcement, recap_words, seat_moves
-from .look_back import can_undo
+from .look_back import UndoableTable, can_undo
 from ..position import position_payload
 from ..protocol import (PROTOCOL_VERSION, Cover, Look, Phase, PlayerInfo, ResultPanel, ScorePanel, ScoreRow,
                        TableView)
 from .options import BOT_SPEEDS, HUMAN
 
 if TYPE_CHECKING:
-    from .session import TableSession
+    from ...engine.rules import Rules
+    from ..protocol import Hint, Notice, PresenceMark
+    from .bot_turns import BotTurns
+    from .move_words import MoveWords
 
-__all__ = ["table_view", "screen_view", "seat_label", "status_line", "static_html"]
+__all__ = ["table_view", "screen_view", "seat_label", "status_line", "static_html", "ViewedTable"]
 
 
-def screen_view(session: TableSession) -> SeatView:
+class ViewedTable(UndoableTable, FairTable, Protocol):
+    """What the view reads of a table (and what :func:`can_undo` and :func:`fair_view` read); it changes nothing
+    but the words of the moves, which :class:`MoveWords` keeps from one view to the next."""
+
+    @property
+    def rules(self) -> Rules: ...
+
+    @property
+    def kinds(self) -> dict[str, str]: ...
+
+    @property
+    def names(self) -> dict[str, str]: ...
+
+    @property
+    def open_hands(self) -> bool: ...
+
+    @property
+    def phase(self) -> Phase: ...
+
+    @property
+    def looking(self) -> int | None: ...
+
+    @property
+    def notice(self) -> Notice | None: ...
+
+    @property
+    def hint(self) -> Hint | None: ...
+
+    @property
+    def show_counting(self) -> bool: ...
+
+    @property
+    def leader_choices(self) -> tuple[str, ...]: ...
+
+    @property
+    def may_set_table(self) -> bool: ...
+
+    @property
+    def bots(self) -> BotTurns: ...
+
+    @property
+    def move_words(self) -> MoveWords: ...
+
+    @property
+    def presence(self) -> dict[str, PresenceMark]: ...
+
+    @property
+    def watching(self) -> int: ...
+
+    def voice(self) -> Voice: ...
+
+
+def screen_view(session: ViewedTable) -> SeatView:
     """The seat view the browser shows: the person at the screen's (nobody's under the cover),
     at the position being looked at."""
     match = session.match
@@ -45,7 +100,7 @@ def screen_view(session: TableSession) -> SeatView:
     return seat_view(position, session.viewer, match.state, open_hands=open_hands)
 
 
-def table_view(session: TableSession) -> TableView:
+def table_view(session: ViewedTable) -> TableView:
     """The browser's view, built from :func:`screen_view` alone."""
     shown = screen_view(session)
     rules, match = session.rules, session.match
@@ -106,7 +161,7 @@ def table_view(session: TableSession) -> TableView:
     }
 
 
-def _recap(session: TableSession, shown: SeatView, voice: Voice) -> str:
+def _recap(session: ViewedTable, shown: SeatView, voice: Voice) -> str:
     """The moves since the person at the screen last moved, after the hand's announcement
     while they have not moved in it yet."""
     if session.looking is not None:
@@ -118,13 +173,13 @@ def _recap(session: TableSession, shown: SeatView, voice: Voice) -> str:
     return f"{opening}. {moves}" if moves else opening
 
 
-def seat_label(session: TableSession, seat: str, voice: Voice | None = None) -> str:
+def seat_label(session: ViewedTable, seat: str, voice: Voice | None = None) -> str:
     """What the table calls a seat's player: ``You``, ``Ana``, ``North (strong bot)``."""
     kind = session.kinds[seat]
     return player_label(voice or session.voice(), seat, None if kind == HUMAN else kind)
 
 
-def status_line(session: TableSession, shown: SeatView, voice: Voice) -> str:
+def status_line(session: ViewedTable, shown: SeatView, voice: Voice) -> str:
     """The one status line: whose turn, and what the person at the screen can do."""
     pending = session.match.pending
     at_screen = session.screen.at_screen
@@ -167,14 +222,14 @@ def _your_turn(shown: SeatView, voice: Voice) -> str:
     return voice("table.your_turn")
 
 
-def _look(session: TableSession, voice: Voice, moves_total: int) -> Look | None:
+def _look(session: ViewedTable, voice: Voice, moves_total: int) -> Look | None:
     if session.looking is None:
         return None
     key = "table.look_deal" if session.looking == 0 else "table.look_move"
     return {"ply": session.looking, "of": moves_total, "label": voice(key, ply=session.looking, of=moves_total)}
 
 
-def _bottom(session: TableSession) -> str:
+def _bottom(session: ViewedTable) -> str:
     if session.options.bottom is not None:
         return session.options.bottom
     if session.screen.at_screen is not None:
@@ -182,19 +237,19 @@ def _bottom(session: TableSession) -> str:
     return "S" if "S" in session.rules.seats else session.rules.seats[0]
 
 
-def _player(session: TableSession, seat: str, voice: Voice) -> PlayerInfo:
+def _player(session: ViewedTable, seat: str, voice: Voice) -> PlayerInfo:
     return {"name": voice.name(seat), "label": seat_label(session, seat, voice),
             "human": session.kinds[seat] == HUMAN,
             "team": team_of(seat) if session.rules.is_partnership else None}
 
 
-def _leader_prompt(session: TableSession, voice: Voice) -> str:
+def _leader_prompt(session: ViewedTable, voice: Voice) -> str:
     if not session.rules.is_partnership or session.viewer is None:
         return voice("table.leader_prompt_plain")
     return voice("table.leader_prompt", team=voice.team(team_of(session.viewer)))
 
 
-def _score(session: TableSession, voice: Voice) -> ScorePanel:
+def _score(session: ViewedTable, voice: Voice) -> ScorePanel:
     title, rows, notes = score_panel_words(session.rules, session.match.state, voice)
     viewer = session.screen.at_screen
     mine = {viewer, team_of(viewer) if viewer and session.rules.is_partnership else None} - {None}
@@ -203,7 +258,7 @@ def _score(session: TableSession, voice: Voice) -> ScorePanel:
                      for key, label, value, detail in rows]}
 
 
-def _cover(session: TableSession, voice: Voice) -> Cover | None:
+def _cover(session: ViewedTable, voice: Voice) -> Cover | None:
     at_screen = session.screen.at_screen
     if not session.screen.covered or at_screen is None:
         return None
@@ -212,7 +267,7 @@ def _cover(session: TableSession, voice: Voice) -> Cover | None:
     return {"title": voice("table.pass_screen", who=name), "hint": voice(hint, who=name)}
 
 
-def _result(session: TableSession, voice: Voice) -> ResultPanel:
+def _result(session: ViewedTable, voice: Voice) -> ResultPanel:
     match = session.match
     index = len(match.hands) - 1
     hand = match.hands[index]
@@ -224,7 +279,7 @@ def _result(session: TableSession, voice: Voice) -> ResultPanel:
             "match": match_winner_words(session.rules, match.state, voice) if over else None}
 
 
-def static_html(session: TableSession) -> str:
+def static_html(session: ViewedTable) -> str:
     """The table as a picture, for notebook viewers with no widget: exactly what the browser shows."""
     from html import escape
 
