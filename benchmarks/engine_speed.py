@@ -39,6 +39,7 @@ from __future__ import annotations
 import argparse
 import atexit
 import importlib
+import importlib.util
 import os
 import platform
 import random
@@ -87,7 +88,9 @@ def engine_checked(seed: int, engine: types.ModuleType = dominoes_widget) -> Cal
 def engine_match(seed: int, engine: types.ModuleType = dominoes_widget) -> Callable[[], None]:
     rng = random.Random(seed)
     rules, seat_view, Match = engine.Rules.six_love(), engine.seat_view, engine.Match
-    make_bot = importlib.import_module(engine.__name__ + ".bots").make_bot
+    # the bots' module in this checkout's floors (studies/), or in an older checkout's (--against)
+    place = ".studies.bots" if importlib.util.find_spec(engine.__name__ + ".studies") else ".bots"
+    make_bot = importlib.import_module(engine.__name__ + place).make_bot
     players = {seat: make_bot("greedy", rng.randrange(2**32)) for seat in rules.seats}
     box = {"match": Match(rules, seed=rng.randrange(2**32))}
 
