@@ -73,3 +73,14 @@ def test_other_problems_still_open_nothing():
     broken = fair_record()
     broken["hands"][0]["moves"][0] = "S 0-0"
     assert not ReplaySession(broken).ok
+
+
+def test_the_command_line_writes_the_page_of_a_tampered_record_and_warns(tmp_path, capsys):
+    from dominoes_widget.__main__ import main
+    import json
+
+    source = tmp_path / "tampered.json"
+    source.write_text(json.dumps(seed_changed(fair_record())), encoding="utf-8")
+    assert main(["html", str(source)]) == 0 and source.with_suffix(".html").exists()
+    err = capsys.readouterr().err
+    assert "warning:" in err and "fair_commitment_mismatch" in err and "hand 0" in err.lower()
