@@ -190,7 +190,17 @@ def _html(args) -> int:
         print(f"error: cannot write {output}: {error.strerror or error}", file=sys.stderr)
         return 2
     print(f"wrote {output} ({output.stat().st_size / 1024:.0f} KB): open it in any browser")
+    _warn_unchecked_deals(source)
     return 0
+
+
+def _warn_unchecked_deals(source: Any) -> None:
+    """A record whose fair deals do not check out opens (its page warns of it): say so here too."""
+    from .engine.record import DEAL_CHECKS, verify_record
+
+    for problem in verify_record(source)[1]:
+        if problem.reason in DEAL_CHECKS:
+            print(f"warning: {problem} (the page says so for that hand)", file=sys.stderr)
 
 
 def _add_simulate(commands) -> None:

@@ -154,14 +154,22 @@ def _decoded(data: bytes, name: str) -> str:
                                                            f"cannot be read)")]) from None
 
 
-def read_record(source: str | bytes | os.PathLike[str] | Mapping[str, Any], *, need_hands: bool = False
-                ) -> Replayed:
+DEAL_CHECKS = (Reason.FAIR_COMMITMENT_MISMATCH, Reason.DEAL_NOT_FROM_SEED)
+"""The problems of a fair deal that does not check out: the rules' replay goes on past them."""
+
+
+def read_record(source: str | bytes | os.PathLike[str] | Mapping[str, Any], *, need_hands: bool = False,
+                check_deals: bool = True) -> Replayed:
     """The match a record describes, replayed move by move; ``RecordError`` if anything is wrong.
 
     ``need_hands``: a record with no hand yet is a problem too (``no_hands``), for
-    callers that show a hand.
+    callers that show a hand. ``check_deals=False``: a fair deal that does not check out
+    (:data:`DEAL_CHECKS`) is no problem here, for a caller that checks and shows it itself
+    (the replay's page rechecks every deal in the browser and warns).
     """
     replayed, problems = _replay(load_json(source))
+    if not check_deals and not problems.left_out:
+        problems = Problems(p for p in problems if p.reason not in DEAL_CHECKS)
     if replayed is not None and not problems and need_hands and not replayed.match.hands:
         problems.append(Problem(Reason.NO_HANDS, "the record has no hand yet: there is nothing to show"))
     if problems or replayed is None:

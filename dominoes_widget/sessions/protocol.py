@@ -11,7 +11,7 @@ from typing import Any, Literal, NotRequired, TypedDict
 
 __all__ = ["Phase", "Intent", "TableView", "PlayerInfo", "Notice", "NoticeKind", "ScorePanel", "ScoreRow",
            "LeaderChoice", "Cover", "ResultPanel", "Look", "Hint", "HintMove", "Counting", "UnseenCount", "KnownVoid", "ReplayData",
-           "ReplayHand", "ReplayStep", "ReplayWire", "ReplayWireHand", "ReplayPlayer", "ReplayResult", "ProblemInfo", "ReplayAnalysis",
+           "ReplayHand", "ReplayFair", "ReplayStep", "ReplayWire", "ReplayWireHand", "ReplayPlayer", "ReplayResult", "ProblemInfo", "ReplayAnalysis",
            "AnalysisMark", "AnalysisSummary", "SpeedChoice", "Heading", "Position", "TABLE_VIEW_KEYS",
            "FairView", "FairHand", "FairCommitment",
            "PROTOCOL_VERSION", "MAX_TEXT", "PresenceMark"]
@@ -284,6 +284,15 @@ class ReplayAnalysis(TypedDict):
     marks: list[AnalysisMark]
 
 
+class ReplayFair(TypedDict):
+    """What the browser needs to recheck a fairly dealt hand (RECORD.md, "Provably fair deals"):
+    the record's ``fair`` block, the deal (seat → tiles) and the pile, top first."""
+
+    block: dict[str, Any]
+    deal: dict[str, list[str]]
+    boneyard: list[str]
+
+
 class ReplayHand(TypedDict, total=False):
     label: str
     moves: list[str]
@@ -295,6 +304,7 @@ class ReplayHand(TypedDict, total=False):
     result: ReplayResult | None
     deltas: list[dict[str, Any]]  # the ReplaySteps, each as its change from the one before (step_deltas)
     analysis: ReplayAnalysis
+    fair: ReplayFair  # a hand dealt fairly: the page rechecks its deal and says so
 
 
 class AnalysisSummary(TypedDict):
@@ -328,6 +338,7 @@ class ReplayWireHand(TypedDict, total=False):
     result: int | None
     deltas: list[list[Any]]  # [mask, value, ...]: bit i of mask says step_keys[i] is there
     analysis: ReplayAnalysis
+    fair: ReplayFair  # as it is
 
 
 class ReplayWire(Heading):

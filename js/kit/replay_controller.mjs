@@ -5,6 +5,7 @@
 import { changeTracker } from "./dom.mjs";
 import { showRulesText } from "./panels.mjs";
 import { createPlayer } from "./player.mjs";
+import { fairChecks, hasFairDeals } from "./replay_fair.mjs";
 import { drawPosition, stripTip } from "./replay_draw.mjs";
 import { fillHandPicker, labelReplay, showPlaying, showProgress, showReport, showSpeed } from "./replay_skeleton.mjs";
 import { makeWords } from "./words.mjs";
@@ -21,6 +22,8 @@ export function createReplay(ui, model, { timers = globalThis } = {}) {
     lineSize: { width: 0, height: 0 },
     stripSize: { width: 0, height: 0 },
     analysed: false, // some hand has an analysis
+    fairDeals: false, // some hand was dealt fairly: each hand shows its deal check
+    fairChecks: null, // replay_fair.mjs's checks of this data
     side: null, // the side the strip follows (kept across hands)
     showBest: false, // the best move on the line
     matchScope: false, // the strip over the whole match, not the hand
@@ -170,11 +173,16 @@ function actions({ ui, model, state, player, position, go, drawSoon }) {
 }
 
 /** What each trait's change does: `listeners` for the model, `showAll()` at the start. */
-function traitUpdates({ ui, model, state, player, drawSoon }) {
+function traitUpdates({ ui, model, state, player, position, drawSoon }) {
   function onData() {
     state.data = unpackData(model.get("data")); // as it travels (replay_wire.mjs), read once
     state.changed = changeTracker();
     state.analysed = hasAnalysis(state.data);
+    // each hand's deal rechecked here when first shown; the hand on screen redrawn when done
+    state.fairDeals = hasFairDeals(state.data);
+    state.fairChecks = fairChecks(state.data, (hand) => {
+      if (position().hand === hand) drawSoon();
+    });
     if (!state.analysed) {
       state.showBest = false;
       ui.bestButton.setAttribute("aria-pressed", "false");

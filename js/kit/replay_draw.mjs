@@ -13,6 +13,7 @@ import { drawSeat } from "./felt.mjs";
 import { lineDrawing } from "./line_view.mjs";
 import { drawCounting, drawMoveList, drawScore, markCurrentMove } from "./panels.mjs";
 import { STEP_ACTIONS } from "./replay_skeleton.mjs";
+import { fairLine } from "./replay_fair.mjs";
 import { drawResult } from "./result_panel.mjs";
 import { bestMoveView, controlTexts, cornerTexts, idleActions, lineLabel, matchStrip, moveListItems, seatInfos, stripTitles, stripWords, verdictView } from "./replay_view.mjs";
 import { stripDrawing, stripMarker } from "./strip.mjs";
@@ -39,6 +40,7 @@ export function drawPosition(ui, state, { hand, step }) {
   drawSeats(ui, state, seatInfos(data, here, said));
   drawLine(ui, state, here, best?.ghost ?? null);
   drawWords(ui, state, said, verdictView(moveMarkAt(analysis, step), word));
+  drawFairLine(ui, state, hand);
   drawSide(ui, state, hand, step, said, analysis);
   drawAnalysis(ui, state, hand, step, analysis);
   drawCountingPanel(ui, state, here.counting ?? null);
@@ -106,6 +108,18 @@ export function drawWords(ui, state, said, verdict) {
   ui.result.hidden = !result;
   ui.info.classList.toggle("dw-with-result", Boolean(result));
   drawResult(ui.result, result ? { ...result, match: said.end ?? null } : null, { heading: "h3" });
+}
+
+/** The hand's deal check (replay_fair.mjs): kept as a line for every hand of a record dealt fairly. */
+export function drawFairLine(ui, state, hand) {
+  const kept = Boolean(state.fairDeals);
+  const line = kept ? fairLine(state.word, state.fairChecks?.status(hand), hand, state.data.hands[hand]) : null;
+  if (!state.changed("fair", [kept, line?.text ?? "", line?.kind ?? ""])) return;
+  ui.info.classList.toggle("dw-with-fair", kept);
+  ui.fairLine.hidden = !kept;
+  ui.fairLine.textContent = line?.text ?? "";
+  ui.fairLine.title = line?.text ?? "";
+  ui.fairLine.dataset.kind = line?.kind ?? "";
 }
 
 function drawSide(ui, state, hand, step, said, analysis) {

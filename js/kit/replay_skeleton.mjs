@@ -76,8 +76,10 @@ function buildWordsBox() {
   // with "best move" on at a marked move: the better move and the played one, each with its chance
   const bestInfo = h("p", { className: "dw-best-info", hidden: true });
   const result = h("section", { className: "dw-result", hidden: true });
-  const info = h("div", { className: "dw-info", "aria-live": "polite" }, h("div", { className: "dw-said" }, say, note, verdict, bestInfo), result);
-  return { info, say, note, verdict, verdictSign, verdictText, bestInfo, result };
+  // a hand dealt fairly: its deal rechecked here (replay_fair.mjs), one line across the box
+  const fairLine = h("p", { className: "dw-fair-line", hidden: true });
+  const info = h("div", { className: "dw-info", "aria-live": "polite" }, h("div", { className: "dw-said" }, say, note, verdict, bestInfo), result, fairLine);
+  return { info, say, note, verdict, verdictSign, verdictText, bestInfo, result, fairLine };
 }
 
 function buildControls() {

@@ -25,7 +25,7 @@ from ..counting import counting_panel
 from .step_deltas import encode_steps
 from ..position import position_payload
 from ..protocol import (MAX_TEXT, PROTOCOL_VERSION, AnalysisMark, AnalysisSummary, Counting, ProblemInfo, ReplayAnalysis,
-                       ReplayData,
+                       ReplayData, ReplayFair,
                        ReplayHand, ReplayPlayer, ReplayResult, ReplayStep, ScorePanel, ScoreRow)
 
 if TYPE_CHECKING:
@@ -239,7 +239,22 @@ class ReplaySession:
         }
         if self.analysis is not None and index in self.analysis.hands:
             data["analysis"] = self._analysis_data(index, voice)
+        fair = self._fair_data(index)
+        if fair is not None:
+            data["fair"] = fair
         return data
+
+    def _fair_data(self, index: int) -> ReplayFair | None:
+        """What the browser rechecks a fairly dealt hand with: the record's block, the deal and
+        the pile as the record has them (every hand is shown open here); ``None`` otherwise."""
+        assert self.replayed is not None
+        match = self.replayed.match
+        block = match.fair_block(index)
+        if block is None:
+            return None
+        source = match.hands[index]
+        return {"block": block, "deal": {seat: [str(tile) for tile in source.deal[seat]] for seat in match.rules.seats},
+                "boneyard": [str(tile) for tile in source.initial_boneyard]}
 
     def _analysis_data(self, index: int, voice: Voice) -> ReplayAnalysis:
         """A hand's analysis for the browser: each side's win share after every step, and the marks."""
@@ -375,7 +390,8 @@ def _read(source: Any) -> tuple[Replayed, Any]:
                         f"not {type(source).__name__}")
     data = load_json(source)
     try:
-        return read_record(data, need_hands=True), data
+        # a deal that does not check out is shown, and the page's own check warns of it
+        return read_record(data, need_hands=True, check_deals=False), data
     except RecordError as error:
         error.record = data  # type: ignore[attr-defined]
         raise
