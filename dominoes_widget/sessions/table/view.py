@@ -27,11 +27,13 @@ if TYPE_CHECKING:
 __all__ = ["table_view", "screen_view", "seat_label", "status_line", "static_html"]
 
 
-def screen_view(session: TableSession) -> SeatView:
+def screen_view(session: TableSession) -> SeatView | None:
     """The seat view the browser shows: the person at the screen's (nobody's under the cover),
-    at the position being looked at."""
+    at the position being looked at; ``None`` before the first deal (phase ``dealing``)."""
     match = session.match
     open_hands = session.open_hands
+    if match.pending is None and match.hand is None:
+        return None
     if match.pending is not None:
         position = match.pending.hand(session.rules)
     else:
@@ -46,8 +48,11 @@ def screen_view(session: TableSession) -> SeatView:
 
 
 def table_view(session: TableSession) -> TableView:
-    """The browser's view, built from :func:`screen_view` alone."""
+    """The browser's view, built from :func:`screen_view` alone (no tile at all before the
+    first deal)."""
     shown = screen_view(session)
+    if shown is None:
+        return _before_deal(session)
     rules, match = session.rules, session.match
     voice = session.voice()
     viewer = session.viewer
@@ -99,6 +104,63 @@ def table_view(session: TableSession) -> TableView:
         "speeds": [{"key": key, "label": voice(f"table.speed_{key}")} for key in BOT_SPEEDS] if session.bots.bots else [],
         "counting": counting_panel(shown, voice, lambda seat: seat_label(session, seat, voice))
         if session.show_counting and viewer is not None else None,
+        "presence": dict(session.presence),
+        "watching": session.watching,
+        "can_set_table": viewer is not None and session.may_set_table,
+        "fair": fair_view(session),
+    }
+
+
+def _before_deal(session: TableSession) -> TableView:
+    """The view while the first hand waits for the players' seeds: the table, the score and the
+    commitment, no tile and nothing to move."""
+    rules, voice, viewer = session.rules, session.voice(), session.viewer
+    return {
+        "v": PROTOCOL_VERSION,
+        "lang": session.options.lang,
+        "game": rules.game,
+        "title": rules_name(rules, voice),
+        "seats": list(rules.seats),
+        "bottom": _bottom(session),
+        "players": {s: _player(session, s, voice) for s in rules.seats},
+        "viewer": viewer,
+        "hands": {s: 0 for s in rules.seats},
+        "pips": {s: 0 for s in rules.seats},
+        "line": [],
+        "lead": 0,
+        "last": None,
+        "ends": None,
+        "turn": None,
+        "pile": None,
+        "passed": [],
+        "moves": [],
+        "move_words": [],
+        "move_items": [],
+        "legal": [],
+        "pass_word": "pass",
+        "playable": [],
+        "hand_number": len(session.match.hands),
+        "hand_label": hand_label(session.options.hands_before + len(session.match.hands), voice),
+        "phase": session.phase.value,
+        "status": voice("table.waiting_for_seeds"),
+        "message": session.notice,
+        "score": _score(session, voice),
+        "leader_choices": [],
+        "leader_prompt": "",
+        "cover": None,
+        "result": None,
+        "look": None,
+        "can_undo": False,
+        "coach": session.options.coach and not session.screen.hot_seat,
+        "hint": None,
+        "recap": "",
+        "seat_moves": {},
+        "holding": False,
+        "announce": "",
+        "animate": session.bots.delay > 0,
+        "speed": speed_name(session.bots.delay),
+        "speeds": [{"key": key, "label": voice(f"table.speed_{key}")} for key in BOT_SPEEDS] if session.bots.bots else [],
+        "counting": None,
         "presence": dict(session.presence),
         "watching": session.watching,
         "can_set_table": viewer is not None and session.may_set_table,
@@ -232,6 +294,8 @@ def static_html(session: TableSession) -> str:
 
     shown = screen_view(session)
     voice = session.voice()
+    if shown is None:  # (a notebook's table deals at once: only a served one waits for seeds)
+        return f'<div class="dominoes-table-static">{escape(voice("table.waiting_for_seeds"))}</div>'
     names = {s: seat_label(session, s, voice) for s in session.rules.seats}
     status = escape(f"{rules_name(session.rules, voice)}: {status_line(session, shown, voice)}")
     picture = render_svg(shown, names=names, lang=session.options.lang)
