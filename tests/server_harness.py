@@ -80,11 +80,19 @@ async def local_server(db: str | Path | None = None, **options: Any) -> AsyncIte
 
 
 class Seat:
-    """One browser at one seat: every frame it receives, in order (parsed)."""
+    """One browser at one seat: every frame it receives, in order (parsed).
 
-    def __init__(self, socket: tornado.websocket.WebSocketClientConnection, seat: str) -> None:
+    As a seat page does, it sends a client seed while the table's first hand waits for the
+    players' seeds (phase ``dealing``), unless opened with ``first_seed=False``; later
+    commitments get a seed only when the test sends one.
+    """
+
+    def __init__(self, socket: tornado.websocket.WebSocketClientConnection, seat: str,
+                 first_seed: bool = True) -> None:
         self.socket = socket
         self.seat = seat
+        self.first_seed = first_seed
+        self._seeded: set[str] = set()
         self.frames: list[dict[str, Any]] = []
         self.view: dict[str, Any] = {}
         self.closed = asyncio.Event()
@@ -92,11 +100,12 @@ class Seat:
         self._reader = asyncio.ensure_future(self._read())
 
     @classmethod
-    async def open(cls, link: str, seat: str = "", headers: dict[str, str] | None = None) -> "Seat":
+    async def open(cls, link: str, seat: str = "", headers: dict[str, str] | None = None,
+                   first_seed: bool = True) -> "Seat":
         target = tornado.httpclient.HTTPRequest(socket_url(link), headers=headers)
         socket = await tornado.websocket.websocket_connect(target)
         socket.protocol.set_nodelay(True)  # as browsers do: a small frame goes out at once
-        return cls(socket, seat)
+        return cls(socket, seat, first_seed)
 
     async def _read(self) -> None:
         while True:
@@ -108,8 +117,16 @@ class Seat:
             frame = json.loads(text)
             if frame.get("type") == "state":
                 self.view = frame["view"]
+                self._seed_first_hand()
             self.frames.append(frame)
             self._arrived.set()
+
+    def _seed_first_hand(self) -> None:
+        upcoming = (self.view.get("fair") or {}).get("next")
+        if (self.first_seed and self.view.get("phase") == "dealing" and self.view.get("viewer") and upcoming
+                and not upcoming.get("my_seed") and upcoming["commitment"] not in self._seeded):
+            self._seeded.add(upcoming["commitment"])
+            self.send({"type": "seed", "seed": f"harness-{self.seat or 'x'}"})
 
     def send(self, content: Any) -> None:
         self.socket.write_message(content if isinstance(content, str) else json.dumps(content))

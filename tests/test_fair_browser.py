@@ -67,8 +67,10 @@ def test_the_seat_page_seeds_the_next_deal_and_says_each_deal_was_checked(chromi
         play_out(page, 0)
         badge = page.locator("#dominoes-fair li")
         badge.first.wait_for()
-        # hand 1 was dealt as the table was set up, before any page could send a seed
-        assert badge.first.inner_text().startswith("Hand 1: deal checked ✓")
+        # hand 1 waited for the page's seed (the only person's): dealt from it, checked, no caveat
+        assert badge.first.inner_text() == "Hand 1: deal checked ✓"
+        first = get(link.replace("/tables/", "/api/tables/").replace("/seat?", "/record?"))["hands"][0]["fair"]
+        assert set(first["client_seeds"]) == {"S"}
         assert page.locator("#dominoes-fair a").get_attribute("href").endswith("/fair?lang=en")
         # the next deal's commitment is on screen: the page sent its seed by itself
         page.wait_for_function(f"() => ({VIEW}).fair.next && ({VIEW}).fair.next.my_seed")
@@ -94,5 +96,25 @@ def test_the_seat_page_seeds_the_next_deal_and_says_each_deal_was_checked(chromi
         fair.goto(f"{server}/fair?lang=vi")
         assert "Điều nó không chứng minh" in fair.inner_text("main")
         fair.screenshot(path=str(ARTIFACTS / "fair-page-vi.png"), full_page=True)
+    finally:
+        context.close()
+
+
+def test_a_new_table_waits_for_the_players_pages_before_its_first_deal(chromium, server):
+    answer = post(f"{server}/api/tables", {"game": "six_love", "bots": {"E": "greedy", "W": "greedy"},
+                                           "bot_delay": 0, "rules": {"target": 3}})
+    context = chromium.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        page.goto(answer["seats"]["S"])  # N has not opened its link: the deal waits (2 s at most)
+        # while it waits, the status line says so and no tile is drawn anywhere
+        page.wait_for_function("() => document.body.innerText.includes('Waiting for the players')"
+                               " && document.querySelectorAll('.dw-tile').length === 0")
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "fair-first-deal-waiting-390x844-light.png"), full_page=True)
+        page.wait_for_function(f"() => ({VIEW}).phase === 'playing' || ({VIEW}).phase === 'choose_leader'")
+        page.wait_for_function("() => document.querySelectorAll('.dw-tile').length > 0")  # South's tiles, dealt
+        record = get(answer["seats"]["S"].replace("/tables/", "/api/tables/").replace("/seat?", "/record?"))
+        assert record["in_play"]["fair"]["client_seeds"].keys() == {"S"}
     finally:
         context.close()

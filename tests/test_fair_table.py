@@ -14,6 +14,7 @@ import pytest
 from dominoes_widget import Table
 from dominoes_widget.engine.fair_deal import commitment_of, fair_deal
 from dominoes_widget.engine.record import verify_record
+from dominoes_widget.server.shared_table import SEED_WAIT
 from server_harness import Seat, local_server, request
 from test_table import Browser
 
@@ -126,8 +127,8 @@ def test_served_pages_seed_the_next_deal_and_no_answer_shows_a_seed_before_its_h
             table = server.tables[created["id"]]
             seats = [await Seat.open(created["seats"][seat], seat) for seat in ("S", "N")]
             record_url = created["seats"]["S"].replace("/tables/", "/api/tables/").replace("/seat?", "/record?")
-            for seat in seats:
-                await seat.until(lambda s: s.view.get("fair"))
+            for seat in seats:  # the pages seed the first hand (the harness's seats, as a page does)
+                await seat.until(lambda s: s.view.get("fair") and s.view["phase"] != "dealing")
             secret = table.session.match.fair[0].server_seed
             _, record = await request(record_url)
             assert record["in_play"]["fair"]["commitment"] == commitment_of(secret)
@@ -148,6 +149,102 @@ def test_served_pages_seed_the_next_deal_and_no_answer_shows_a_seed_before_its_h
             assert all(upcoming.server_seed not in json.dumps(s.frames) for s in seats)
             for seat in seats:
                 seat.close()
+    run(scenario)
+
+
+def tiles_shown(frames: list) -> list:
+    """Every tile a seat's frames show of anyone's hand (a hand face down is a count)."""
+    return [tiles for f in frames if f.get("type") == "state" for tiles in f["view"]["hands"].values()
+            if not isinstance(tiles, int)] + [f["view"]["line"] for f in frames if f.get("type") == "state" and f["view"]["line"]]
+
+
+def dealt_from(table, fair: dict) -> bool:
+    """Whether hand 0's deal is the one its seeds make."""
+    hand = table.session.match.hands[0]
+    deal, pile = fair_deal(fair["server_seed"], 0, table.session.rules.seats, fair["client_seeds"], fair["attempt"])
+    return {s: sorted(map(str, deal[s])) for s in deal} == {s: sorted(map(str, hand.deal[s])) for s in deal}
+
+
+def test_a_new_served_table_deals_its_first_hand_only_once_both_pages_have_seeded_it():
+    async def scenario():
+        async with local_server() as (base, server):
+            status, created = await request(f"{base}/api/tables", PEOPLE)
+            table = server.tables[created["id"]]
+            match = table.session.match
+            assert status == 201 and match.hands == [] and match.pending is None  # nobody opened: nothing dealt
+            seats = [await Seat.open(created["seats"][seat], seat, first_seed=False) for seat in ("S", "N")]
+            watcher = await Seat.open(created["watch"])
+            record_url = created["seats"]["S"].replace("/tables/", "/api/tables/").replace("/seat?", "/record?")
+            for seat in (*seats, watcher):
+                await seat.until(lambda s: s.view.get("fair"))
+            secret = match.next_fair.server_seed
+            for seat in seats:
+                view = seat.view
+                assert view["phase"] == "dealing" and view["hand_number"] == 0 and view["legal"] == []
+                assert view["fair"]["next"] == {"hand": 0, "commitment": commitment_of(secret), "my_seed": None}
+                assert view["status"].startswith("Waiting for the players")
+            _, record = await request(record_url)
+            assert record["hands"] == [] and record.get("in_play") is None and secret not in json.dumps(record)
+            seats[0].send({"type": "seed", "seed": "south-0"})
+            await seats[0].until(lambda s: s.view["fair"]["next"]["my_seed"] == "south-0")
+            assert match.hands == [] and table.session.fair.holding  # N's page has not seeded yet
+            seats[1].send({"type": "seed", "seed": "north-0"})
+            for seat in (*seats, watcher):
+                await seat.until(lambda s: s.view["phase"] != "dealing")
+            fair = match.fair_block(0, reveal=True)
+            assert fair["client_seeds"] == {"S": "south-0", "N": "north-0"} and fair["commitment"] == commitment_of(secret)
+            assert dealt_from(table, fair)
+            for seat in (*seats, watcher):  # before the deal no frame showed a tile, nor the seed
+                before = [f for f in seat.frames if f.get("type") == "state" and f["view"]["phase"] == "dealing"]
+                assert before and tiles_shown(before) == [] and secret not in json.dumps(seat.frames)
+                seat.close()
+    run(scenario)
+
+
+def test_the_first_deal_waits_for_the_other_pages_at_most_seed_wait_after_one_page_seeded():
+    async def scenario():
+        async with local_server() as (base, server):
+            status, created = await request(f"{base}/api/tables", PEOPLE)
+            table = server.tables[created["id"]]
+            south = await Seat.open(created["seats"]["S"], "S", first_seed=False)  # N never opens its link
+            await south.until(lambda s: s.view.get("fair"))
+            sent = asyncio.get_running_loop().time()
+            south.send({"type": "seed", "seed": "alone"})
+            await south.until(lambda s: s.view["phase"] != "dealing", timeout=SEED_WAIT + 20)
+            assert asyncio.get_running_loop().time() - sent >= SEED_WAIT  # it waited for N, then dealt without
+            fair = table.session.match.fair_block(0, reveal=True)
+            assert fair["client_seeds"] == {"S": "alone"} and dealt_from(table, fair)
+            south.close()
+    run(scenario)
+
+
+def test_a_restart_before_the_first_deal_keeps_its_commitment_and_the_seeds_sent(tmp_path):
+    async def scenario():
+        db = tmp_path / "tables.sqlite"
+        async with local_server(db) as (base, server):
+            status, created = await request(f"{base}/api/tables", PEOPLE)
+            link = created["seats"]["S"].removeprefix(base)  # the same link on the restarted server's port
+            south = await Seat.open(base + link, "S", first_seed=False)
+            await south.until(lambda s: s.view.get("fair"))
+            shown = south.view["fair"]["next"]["commitment"]
+            south.close()
+        async with local_server(db) as (base, server):  # nobody seeded: still committed, not dealt
+            table = server.tables[created["id"]]
+            assert table.session.match.hands == [] and table.session.match.next_fair.commitment == shown
+            south = await Seat.open(base + link, "S", first_seed=False)
+            await south.until(lambda s: s.view.get("fair"))
+            assert south.view["phase"] == "dealing" and south.view["fair"]["next"]["commitment"] == shown
+            south.send({"type": "seed", "seed": "before-restart"})
+            await south.until(lambda s: s.view["fair"]["next"]["my_seed"] == "before-restart")
+            south.close()
+        async with local_server(db) as (base, server):  # the seed sent counts, and the wait it started ends
+            table = server.tables[created["id"]]
+            south = await Seat.open(base + link, "S", first_seed=False)
+            await south.until(lambda s: s.view.get("fair") and s.view["phase"] != "dealing", timeout=SEED_WAIT + 20)
+            fair = table.session.match.fair_block(0, reveal=True)
+            assert fair["commitment"] == shown and fair["client_seeds"] == {"S": "before-restart"}
+            assert dealt_from(table, fair)
+            south.close()
     run(scenario)
 
 

@@ -85,7 +85,9 @@ def test_a_host_starts_a_table_from_the_form_and_hands_out_the_links(chromium, s
             page.locator(".dw-invite-card").first.locator("a.dw-open").click()
         seat = opened.value
         seat.wait_for_function("() => window.dominoesSeat && window.dominoesSeat.get('view').viewer === 'S'")
-        assert seat.locator(".dw-hand .dw-hand-tile").count() == 7
+        # the first hand waits for the players' pages: Ana's page seeds it, and it is dealt once Bao's
+        # page has had its 2 seconds to add a seed too
+        seat.wait_for_function("() => document.querySelectorAll('.dw-hand .dw-hand-tile').length === 7")
         assert not refused, refused
     finally:
         context.close()

@@ -46,7 +46,8 @@ __all__ = ["SharedTable", "Connection", "new_token", "new_table_id", "seat_of", 
 
 SEED_WAIT = 2.0
 """A deal waits at most this many seconds for the client seeds of the people whose pages send
-them (every page but the first hand's: see docs/fair-deals.md), then deals with what it has."""
+them, then deals with what it has; the first hand, from the first seed that comes (see
+docs/fair-deals.md)."""
 
 log = logging.getLogger(__name__)
 
@@ -97,18 +98,26 @@ class SharedTable:
         self.spec = spec
         self.tokens = dict(tokens)
         self.store = store
+        committed = None
         if session is None:
             match = read_record(record, need_hands=True).match if record and record.get("hands") else None
-            if match is not None and pending is not None:  # stopped while a leader was being chosen
-                fair = read_fair(pending["fair"], match.rules.seats)[0] if "fair" in pending else None
+            fair = read_fair(pending["fair"], spec.options.rules.seats)[0] if pending and "fair" in pending else None
+            if match is not None and pending is not None and "deal" in pending:  # stopped while a leader was chosen
                 match.prepare(pending["deal"], pending["boneyard"], fair=fair)
-            session = TableSession(spec.options, scheduler or AsyncioScheduler(), match=match, thinker=thinker)
+            else:
+                committed = fair  # stopped before a deal: the hand committed to (its seeds) is kept
+            session = TableSession(spec.options, scheduler or AsyncioScheduler(), match=match, thinker=thinker,
+                                   first_deal_waits=True)
         self.session = session
         set_apart(session)  # each person has a screen of their own: no cover to pass
         self.seeding: set[str] = set()
         """The seats whose page has sent a client seed: the next deals wait (a little) for theirs."""
         session.fair.wait = SEED_WAIT
         session.fair.waiting_for = self._seeds_awaited
+        if committed is not None and session.match.pending is None:
+            committed.dealt = False  # (read back as a record's block, which is dealt)
+            session.match.next_fair = committed
+            session.deal_when_seeded()  # seeds came before the restart: the deal waits no longer than it would have
         self.local = local
         """A seat played elsewhere (the notebook's own widget, with ``table.share()``): no link."""
         session.host = local if local is not None else spec.host_seat
@@ -144,7 +153,7 @@ class SharedTable:
         table = cls(new_table_id(), spec, tokens, store, scheduler=scheduler, clock=clock, thinker=thinker,
                     watch=new_token())
         store.add(StoredTable(table.id, spec.request, tokens, table_record(table.session, unrevealed_seeds=True),
-                              watch=table.watch))
+                              pending=table._pending(), watch=table.watch))
         return table
 
     @classmethod
@@ -349,17 +358,21 @@ class SharedTable:
                         connection.deliver(text)
         self._watch_absent()
 
-    def _progress(self) -> tuple[int, int, bool, bool]:
+    def _progress(self) -> tuple[Any, ...]:
         match = self.session.match
         hand = match.hand
+        seeds = match.next_fair
         return (len(match.hands), len(hand.moves) if hand is not None else 0, bool(hand and hand.is_over),
-                match.pending is not None)
+                match.pending is not None, seeds.commitment if seeds is not None else None,
+                tuple(sorted(seeds.client_seeds.items())) if seeds is not None else ())
 
     def _pending(self) -> dict[str, Any] | None:
-        """The deal waiting for its leader to be chosen, as the store keeps it."""
+        """The deal waiting for its leader to be chosen, or the next hand committed to and not
+        dealt yet (its server seed and the seeds sent for it), as the store keeps it."""
         pending = self.session.match.pending
         if pending is None:
-            return None
+            seeds = self.session.match.next_fair
+            return {"fair": seeds.block(self.session.rules.seats, reveal=True)} if seeds is not None else None
         kept = {"deal": {seat: [str(t) for t in tiles] for seat, tiles in pending.tiles.items()},
                 "boneyard": [str(t) for t in pending.boneyard]}
         if pending.fair is not None:

@@ -180,10 +180,11 @@ class SqliteStore:
             db.close()
 
     def add(self, table: StoredTable) -> None:
-        self._db.execute("INSERT INTO tables (id, spec, tokens, record, active_at, watch, opened) "
-                         "VALUES (?, ?, ?, ?, ?, ?, ?)",
+        self._db.execute("INSERT INTO tables (id, spec, tokens, record, pending, active_at, watch, opened) "
+                         "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                          (table.id, json.dumps(table.spec), json.dumps(table.tokens),
-                          json.dumps(table.record) if table.record is not None else None, self.clock(),
+                          json.dumps(table.record) if table.record is not None else None,
+                          json.dumps(table.pending) if table.pending is not None else None, self.clock(),
                           table.watch, json.dumps(sorted(table.opened))))
 
     def save_record(self, table_id: str, record: dict[str, Any],

@@ -22,7 +22,7 @@ MAX_TEXT = 500
 
 Tiles = list[str]
 LineTile = list[int]
-PhaseName = Literal["playing", "choose_leader", "hand_over", "match_over", "cover"]
+PhaseName = Literal["dealing", "playing", "choose_leader", "hand_over", "match_over", "cover"]
 PresenceMark = Literal["here", "never", "left", "bot"]
 """Who is at a served table's seat (``sessions.table.presence``)."""
 PassWord = Literal["pass", "pass_keep"]
@@ -32,6 +32,8 @@ PassWord = Literal["pass", "pass_keep"]
 class Phase(enum.StrEnum):
     """What the table waits for."""
 
+    DEALING = "dealing"
+    """A served table's first hand is committed, and waits for the players' pages' seeds."""
     PLAYING = "playing"
     CHOOSE_LEADER = "choose_leader"
     HAND_OVER = "hand_over"

@@ -25,7 +25,7 @@ export function buildControls() {
 export function drawControls(ui, view, word) {
   const result = showsResult(view);
   const leader = view.phase === "choose_leader" && view.leader_choices.length > 0;
-  ui.moveActions.hidden = result || leader || !view.viewer; // nobody's eyes (a watcher, all bots): nothing to press
+  ui.moveActions.hidden = result || leader || !view.viewer || view.phase === "dealing"; // nobody's eyes (a watcher, all bots): nothing to press
   ui.leaderActions.hidden = !leader;
   // a watcher (no seat, and nothing of the table's to change) reads the result; a table of
   // bots in a notebook (no seat either) is moved on by whoever is at the screen

@@ -28,7 +28,8 @@ class FairDealer:
     ``waiting_for`` (set by the table server) names the seats whose pages are expected to
     send a seed for the next deal; while one has not, the deal waits up to ``wait`` seconds
     on the session's scheduler, never longer. A notebook's table (no ``waiting_for``) deals
-    at once.
+    at once. A served table's first deal waits instead for every person's seat (``seats``
+    of :meth:`deal_when_seeded`), from the first seed on.
     """
 
     def __init__(self, seed: int | None, wait: float = 0.0) -> None:
@@ -36,6 +37,7 @@ class FairDealer:
         self.wait = wait
         self.waiting_for: Callable[[Match], set[str]] | None = None
         self._held: tuple[Pending, Callable[[], None]] | None = None
+        self._seats: set[str] | None = None
 
     @property
     def secret(self) -> bool:
@@ -59,15 +61,19 @@ class FairDealer:
         """Whether a deal waits for seeds."""
         return self._held is not None
 
-    def deal_when_seeded(self, session: SeededTable, deal: Callable[[], None]) -> None:
-        """Run ``deal`` once every awaited seat has sent its seed, or after ``wait`` seconds."""
+    def deal_when_seeded(self, session: SeededTable, deal: Callable[[], None],
+                         seats: set[str] | None = None) -> None:
+        """Run ``deal`` once every awaited seat (``seats``, or ``waiting_for``'s) has sent its
+        seed, or after ``wait`` seconds."""
         if self._held is not None:
             return  # a second click while the deal waits
+        self._seats = seats
         if self._missing(session.match) and self.wait > 0:
             pending = session.bots.scheduler.call_later(self.wait, self._release)
             if pending is not None:
                 self._held = (pending, deal)
                 return
+        self._seats = None
         deal()
 
     def seed_added(self, session: SeededTable) -> None:
@@ -77,18 +83,25 @@ class FairDealer:
             self._release()
 
     def cancel(self) -> None:
+        """Forget a deal waiting for seeds (the table closes, or a new match starts)."""
         if self._held is not None:
             self._held[0].cancel()
             self._held = None
+        self._seats = None
 
     def _release(self) -> None:
         held, self._held = self._held, None
+        self._seats = None
         if held is not None:
             held[1]()
 
     def _missing(self, match: Match) -> set[str]:
         seeds = match.next_fair
-        if self.waiting_for is None or seeds is None:
+        if seeds is None:
+            return set()
+        if self._seats is not None:
+            return self._seats - set(seeds.client_seeds)
+        if self.waiting_for is None:
             return set()
         return self.waiting_for(match) - set(seeds.client_seeds)
 

@@ -43,15 +43,19 @@ __all__ = ["TableSession", "TableOptions", "Phase", "Intent", "HUMAN", "DEFAULT_
 class TableSession:
     """A match at a table: people and bots, the screen, and what the browser is shown.
 
-    ``thinker`` chooses the bots' moves (inline by default: see ``sessions.thinker``).
+    ``thinker`` chooses the bots' moves (inline by default: see ``sessions.thinker``);
+    ``first_deal_waits``: the first hand waits for the people's pages' seeds (a table server's).
     ``on_change`` (set by the widget) is called after every change; ``handle(message)``
     answers a browser intent and returns the messages to send back; ``view()`` is the
     browser's view (``sessions.protocol.TableView``).
     """
 
     def __init__(self, options: TableOptions, scheduler: Scheduler = NO_DELAY, match: Match | None = None,
-                 thinker: Thinker = INLINE) -> None:
+                 thinker: Thinker = INLINE, first_deal_waits: bool = False) -> None:
         self.options = options
+        self.first_deal_waits = first_deal_waits
+        """Every person has a page of their own that adds a seed (a table server's table): the
+        first hand is committed and waits for their seeds (phase ``dealing``, :meth:`add_seed`)."""
         self.rules = options.rules
         self.kinds = dict(options.kinds)
         self.open_hands = options.open_hands
@@ -124,7 +128,29 @@ class TableSession:
         self.phase = Phase.PLAYING
         self.screen = Screen(self.humans, self.open_hands, apart=self.screens_apart)
         self.looking: int | None = None
+        if carried is None and self._first_deal_waits():
+            self.fair.commit(self.match)  # shown to every page now; dealt once their seeds come
+            self.phase = Phase.DEALING
+            return
         self.deal(first=True)
+
+    def _first_deal_waits(self) -> bool:
+        """Whether the first hand waits for the people's seeds: at a table server's table with
+        people, dealt from seeds (not a set-up deal) that are secret (no ``seed=``)."""
+        return (self.first_deal_waits and bool(self.humans) and self.options.deal is None
+                and self.fair.secret)
+
+    def deal_when_seeded(self) -> None:
+        """While the first hand waits (phase ``dealing``) and some seed came: deal once every
+        person's seat has sent its seed, or ``fair.wait`` seconds after the first one came."""
+        seeds = self.match.next_fair
+        if self.phase is Phase.DEALING and not self.fair.holding and seeds is not None and seeds.client_seeds:
+            self.fair.deal_when_seeded(self, self._deal_first, seats=set(self.humans))
+
+    def _deal_first(self) -> None:
+        if self.phase is Phase.DEALING:
+            self.deal(first=True)
+            self.changed()
 
     def next_hand(self, leader: str | None = None) -> None:
         """Deal the next hand (``leader``: the partner who leads when the lead falls to a team)."""
@@ -142,7 +168,10 @@ class TableSession:
             raise ClientSeedError(Reason.BAD_CLIENT_SEED, "only a player's page sends a seed")
         self.match.add_client_seed(seat, seed)
         self.changed()
-        self.fair.seed_added(self)
+        if self.phase is Phase.DEALING and not self.fair.holding:
+            self.deal_when_seeded()  # the first seed of the first hand starts its wait
+        else:
+            self.fair.seed_added(self)
 
     def deal(self, first: bool, leader: str | None = None, prepared: Deal | None = None) -> None:
         """Deal a hand (``prepared``: one dealt already) and start it, or wait for a leader choice."""

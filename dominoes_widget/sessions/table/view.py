@@ -17,13 +17,13 @@ from .fair_dealer import FairTable, fair_view
 from .follow import announcement, recap_words, seat_moves
 from .look_back import UndoableTable, can_undo
 from ..position import position_payload
-from ..protocol import (PROTOCOL_VERSION, Cover, Look, Phase, PlayerInfo, ResultPanel, ScorePanel, ScoreRow,
-                       TableView)
+from ..protocol import (PROTOCOL_VERSION, Cover, FairView, Heading, Look, Notice, Phase, PlayerInfo, PresenceMark,
+                       ResultPanel, ScorePanel, ScoreRow, SpeedChoice, TableView)
 from .options import BOT_SPEEDS, HUMAN
 
 if TYPE_CHECKING:
     from ...engine.rules import Rules
-    from ..protocol import Hint, Notice, PresenceMark
+    from ..protocol import Hint
     from .bot_turns import BotTurns
     from .move_words import MoveWords
 
@@ -82,11 +82,13 @@ class ViewedTable(UndoableTable, FairTable, Protocol):
     def voice(self) -> Voice: ...
 
 
-def screen_view(session: ViewedTable) -> SeatView:
+def screen_view(session: ViewedTable) -> SeatView | None:
     """The seat view the browser shows: the person at the screen's (nobody's under the cover),
-    at the position being looked at."""
+    at the position being looked at; ``None`` before the first deal (phase ``dealing``)."""
     match = session.match
     open_hands = session.open_hands
+    if match.pending is None and match.hand is None:
+        return None
     if match.pending is not None:
         position = match.pending.hand(session.rules)
     else:
@@ -101,8 +103,11 @@ def screen_view(session: ViewedTable) -> SeatView:
 
 
 def table_view(session: ViewedTable) -> TableView:
-    """The browser's view, built from :func:`screen_view` alone."""
+    """The browser's view, built from :func:`screen_view` alone (no tile at all before the
+    first deal)."""
     shown = screen_view(session)
+    if shown is None:
+        return _before_deal(session)
     rules, match = session.rules, session.match
     voice = session.voice()
     viewer = session.viewer
@@ -114,14 +119,7 @@ def table_view(session: ViewedTable) -> TableView:
     live = match.hand if not choosing else None
     words = session.move_words.of(shown, voice)
     return {
-        "v": PROTOCOL_VERSION,
-        "lang": session.options.lang,
-        "game": rules.game,
-        "title": rules_name(rules, voice),
-        "seats": list(rules.seats),
-        "bottom": _bottom(session),
-        "players": {s: _player(session, s, voice) for s in rules.seats},
-        "viewer": viewer,
+        **_table_wide(session, voice),
         **position_payload(shown),
         "turn": None if choosing else shown.turn,
         "moves": words.notation,
@@ -134,8 +132,6 @@ def table_view(session: ViewedTable) -> TableView:
         "hand_label": hand_label(session.options.hands_before + hand_index, voice),
         "phase": "cover" if session.screen.covered else session.phase.value,
         "status": status_line(session, shown, voice),
-        "message": session.notice,
-        "score": _score(session, voice),
         "leader_choices": [{"seat": s, "label": voice.say("table.leads", s)} for s in session.leader_choices]
         if viewer in session.leader_choices else [],
         "leader_prompt": _leader_prompt(session, voice) if choosing and viewer in session.leader_choices else "",
@@ -143,21 +139,95 @@ def table_view(session: ViewedTable) -> TableView:
         "result": _result(session, voice) if live is not None and live.is_over else None,
         "look": _look(session, voice, len(live.moves) if live is not None else 0),
         "can_undo": can_undo(session),
-        "coach": session.options.coach and not session.screen.hot_seat,
         "hint": session.hint,
         "recap": _recap(session, shown, voice) if live is not None and viewer is not None else "",
         "seat_moves": seat_moves(shown, voice) if live is not None else {},
         "holding": session.bots.holding,
         "announce": announcement(match, hand_index, voice, session.options.hands_before) if session.bots.holding else "",
+        "counting": counting_panel(shown, voice, lambda seat: seat_label(session, seat, voice))
+        if session.show_counting and viewer is not None else None,
+    }
+
+
+class TableWide(Heading):
+    """The fields of a :class:`TableView` that are the whole table's, before a deal and after."""
+
+    players: dict[str, PlayerInfo]
+    viewer: str | None
+    message: Notice | None
+    score: ScorePanel
+    coach: bool
+    animate: bool
+    speed: str | None
+    speeds: list[SpeedChoice]
+    presence: dict[str, PresenceMark]
+    watching: int
+    can_set_table: bool
+    fair: FairView | None
+
+
+def _table_wide(session: ViewedTable, voice: Voice) -> TableWide:
+    """The view's fields that are the whole table's, the same before and after a deal."""
+    rules, viewer = session.rules, session.viewer
+    return {
+        "v": PROTOCOL_VERSION,
+        "lang": session.options.lang,
+        "game": rules.game,
+        "title": rules_name(rules, voice),
+        "seats": list(rules.seats),
+        "bottom": _bottom(session),
+        "players": {s: _player(session, s, voice) for s in rules.seats},
+        "viewer": viewer,
+        "message": session.notice,
+        "score": _score(session, voice),
+        "coach": session.options.coach and not session.screen.hot_seat,
         "animate": session.bots.delay > 0,
         "speed": speed_name(session.bots.delay),
         "speeds": [{"key": key, "label": voice(f"table.speed_{key}")} for key in BOT_SPEEDS] if session.bots.bots else [],
-        "counting": counting_panel(shown, voice, lambda seat: seat_label(session, seat, voice))
-        if session.show_counting and viewer is not None else None,
         "presence": dict(session.presence),
         "watching": session.watching,
         "can_set_table": viewer is not None and session.may_set_table,
         "fair": fair_view(session),
+    }
+
+
+def _before_deal(session: ViewedTable) -> TableView:
+    """The view while the first hand waits for the players' seeds: the table, the score and the
+    commitment, no tile and nothing to move."""
+    rules, voice = session.rules, session.voice()
+    return {
+        **_table_wide(session, voice),
+        "hands": {s: 0 for s in rules.seats},
+        "pips": {s: 0 for s in rules.seats},
+        "line": [],
+        "lead": 0,
+        "last": None,
+        "ends": None,
+        "turn": None,
+        "pile": None,
+        "passed": [],
+        "moves": [],
+        "move_words": [],
+        "move_items": [],
+        "legal": [],
+        "pass_word": "pass",
+        "playable": [],
+        "hand_number": len(session.match.hands),
+        "hand_label": hand_label(session.options.hands_before + len(session.match.hands), voice),
+        "phase": session.phase.value,
+        "status": voice("table.waiting_for_seeds"),
+        "leader_choices": [],
+        "leader_prompt": "",
+        "cover": None,
+        "result": None,
+        "look": None,
+        "can_undo": False,
+        "hint": None,
+        "recap": "",
+        "seat_moves": {},
+        "holding": False,
+        "announce": "",
+        "counting": None,
     }
 
 
@@ -287,6 +357,8 @@ def static_html(session: ViewedTable) -> str:
 
     shown = screen_view(session)
     voice = session.voice()
+    if shown is None:  # (a notebook's table deals at once: only a served one waits for seeds)
+        return f'<div class="dominoes-table-static">{escape(voice("table.waiting_for_seeds"))}</div>'
     names = {s: seat_label(session, s, voice) for s in session.rules.seats}
     status = escape(f"{rules_name(session.rules, voice)}: {status_line(session, shown, voice)}")
     picture = render_svg(shown, names=names, lang=session.options.lang)
