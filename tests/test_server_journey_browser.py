@@ -129,7 +129,9 @@ def test_a_table_started_from_the_home_page_is_played_watched_and_checked(chromi
         assert not watch.locator(".dw-result-actions").is_visible(), "a watcher deals no next hand"
         assert pages["S"].locator(".dw-result-actions").is_visible()
         for page in [*pages.values(), watch]:
-            page.locator(".dw-fair-ok").filter(has_text="Hand 1: deal checked").wait_for()
+            first = page.locator(".dw-fair-ok").filter(has_text="Hand 1: deal checked")
+            first.wait_for()
+            assert first.inner_text() == "Hand 1: deal checked ✓", "the first deal waited for the pages' own seeds"
 
         pages["S"].locator(".dw-result-actions .dw-button.dw-primary").click()  # Next hand
         for page in pages.values():  # the second deal waited for both pages' own seeds
@@ -138,7 +140,7 @@ def test_a_table_started_from_the_home_page_is_played_watched_and_checked(chromi
         for page in [*pages.values(), watch]:
             second = page.locator(".dw-fair-ok").filter(has_text="Hand 2: deal checked")
             second.wait_for()
-            assert "before any player's seed" not in second.inner_text()
+            assert second.inner_text() == "Hand 2: deal checked ✓"
             assert page.locator(".dw-fair-warning").count() == 0
 
         with urllib.request.urlopen(links["record"], timeout=20) as got:
@@ -146,9 +148,10 @@ def test_a_table_started_from_the_home_page_is_played_watched_and_checked(chromi
         summaries, problems = verify_record(record)
         assert not problems and all(summary["end"] is not None for summary in summaries[:2])
         assert len(record["hands"][0]["deal"]["N"]) == 7  # the finished hands, whole, even for a watcher
-        second = record["hands"][1]["fair"]
-        assert second["server_seed"] and second["client_seeds"]["S"] and second["client_seeds"]["N"]
-        assert not second["client_seeds"].get("E") and not second["client_seeds"].get("W")  # bots add no seed
+        for hand in record["hands"][:2]:  # both deals were made from both people's own seeds
+            fair = hand["fair"]
+            assert fair["server_seed"] and fair["client_seeds"]["S"] and fair["client_seeds"]["N"]
+            assert not fair["client_seeds"].get("E") and not fair["client_seeds"].get("W")  # bots add no seed
         assert clicks > 0
     finally:
         for context in contexts.values():
