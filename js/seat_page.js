@@ -12,6 +12,7 @@ import { makeWords } from "./kit/words.mjs";
 // The tab's title and icon follow the turn: a person reading another tab sees theirs come.
 function followTurnInTab(model) {
   const idleTitle = document.title;
+  /** @type {HTMLLinkElement|null} */
   const icon = document.querySelector('link[rel="icon"]');
   const icons = icon ? { idle: icon.getAttribute("href"), turn: icon.dataset.turn } : null;
   const update = () => {
@@ -38,7 +39,7 @@ function mount() {
   });
   table.render({ model, el });
   followTurnInTab(model);
-  window.dominoesSeat = model; // for tests and the curious: the model the page draws
+  /** @type {any} */ (window).dominoesSeat = model; // for tests and the curious: the model the page draws
 }
 
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", mount, { once: true });

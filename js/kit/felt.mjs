@@ -30,6 +30,13 @@ export function buildFelt() {
   return { root, seats, corners, lineBox, lineSvg, lineEmpty };
 }
 
+/**
+ * One seat's place on the felt; `drawn` remembers what its tiles show.
+ * @typedef {{root: HTMLElement, name: HTMLElement, count: HTMLElement, marks: HTMLElement,
+ *   tiles: HTMLElement, position: string, drawn?: string}} SeatBox
+ */
+
+/** @returns {SeatBox} */
 function buildSeat(position) {
   const name = h("span", { className: "dw-seat-name" });
   const count = h("span", { className: "dw-seat-count" });
@@ -42,7 +49,7 @@ function buildSeat(position) {
 
 /**
  * Draw one seat.
- * @param {object} box from buildFelt().seats
+ * @param {SeatBox} box from buildFelt().seats
  * @param {null | {seat: string, label: string, hand: string[]|number, pips?: number|null,
  *   turn?: boolean, passed?: boolean, winner?: boolean, showTiles?: boolean, lastMove?: string}} info
  *   `lastMove`: the seat's last turn in words ("5-2", "drew 2"), shown instead of the passed mark

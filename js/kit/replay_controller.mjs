@@ -11,7 +11,12 @@ import { makeWords } from "./words.mjs";
 import { hasAnalysis, nextMarked } from "../replay_analysis.mjs";
 import { atRecordEnd, clampPosition, handCount, navigate, playDelay } from "../replay_steps.mjs";
 
-/** The Replay over `ui` (replay_skeleton's buildReplay) and `model` (anywidget's, or the page's). */
+/**
+ * The Replay over `ui` (replay_skeleton's buildReplay) and `model` (anywidget's, or the page's).
+ * @param {any} ui
+ * @param {any} model
+ * @param {{timers?: {setInterval: Function, clearInterval: Function}}} [options]
+ */
 export function createReplay(ui, model, { timers = globalThis } = {}) {
   const state = {
     data: {},
