@@ -111,6 +111,7 @@ def test_the_lazy_presentation_hooks_are_still_there():
         assert f"def {function}(" in source, (module, function)
 
 
+@pytest.mark.slow  # a fresh interpreter
 def test_the_engine_imports_no_widget_code_at_all():
     engine = [p for p in MODULES if _floor(_name(p)) == 1]
     assert len(engine) == 9

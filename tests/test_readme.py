@@ -5,6 +5,10 @@ from __future__ import annotations
 import doctest
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.slow  # runs the README's examples
+
 README = Path(__file__).resolve().parent.parent / "README.md"
 
 
