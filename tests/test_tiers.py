@@ -19,7 +19,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 QUICK = "not slow and not browser"
 # modules whose every test is quick: the engine, words and records, run in the quick loop whole
-CORE = ("test_tiles", "test_rules", "test_hand", "test_match", "test_record", "test_floors", "test_catalogs",
+CORE = ("test_tiles", "test_rules", "test_hand", "test_match", "test_record", "test_catalogs",
         "test_explain", "test_protocol_doc", "test_words_keys")
 # tests known to take seconds: the quick loop must leave each out
 KNOWN_SLOW = ("tests/test_wheel.py::", "tests/test_properties.py::", "tests/test_fuzz_table.py::",
