@@ -5,16 +5,17 @@
 import { answerProblem, gameFacts, hasPerson, keyStorageName, seatsInPlay, tableRequest } from "./kit/home_form.mjs";
 
 function mount() {
-  const form = document.getElementById("dw-new-table");
+  const form = /** @type {HTMLFormElement | null} */ (document.getElementById("dw-new-table"));
   const factsEl = document.getElementById("dw-home-facts");
   if (!form || !factsEl) return;
   const facts = JSON.parse(factsEl.textContent);
   const words = facts.words;
+  /** @type {(name: string) => any} the form's control of that name (an input or a select) */
   const field = (name) => form.elements.namedItem(name);
   const error = document.getElementById("dw-form-error");
   const keyBox = document.getElementById("dw-key");
   const hint = document.getElementById("dw-target-hint");
-  const button = form.querySelector('button[type="submit"]');
+  const button = /** @type {HTMLButtonElement} */ (form.querySelector('button[type="submit"]'));
   const storageName = keyStorageName(location.origin, location.pathname);
   let targetTouched = false;
   let shownGame = null;
@@ -22,13 +23,16 @@ function mount() {
   const remembered = readKey(storageName);
   if (remembered) field("key").value = remembered;
 
-  const game = () => form.querySelector('input[name="game"]:checked')?.value ?? facts.games[0].id;
+  const game = () => /** @type {HTMLInputElement | null} */ (form.querySelector('input[name="game"]:checked'))?.value
+    ?? facts.games[0].id;
+  /** @type {() => HTMLTableRowElement[]} the form's seat rows */
+  const seatRows = () => [...form.querySelectorAll("tr")].filter((row) => row.dataset.seat);
 
   function update() {
     const g = gameFacts(facts, game());
     document.getElementById("dw-players-field").hidden = g.players.length < 2;
     const seats = seatsInPlay(facts, g.id, field("players").value);
-    for (const row of form.querySelectorAll("tr[data-seat]")) row.hidden = !seats.includes(row.dataset.seat);
+    for (const row of seatRows()) row.hidden = !seats.includes(row.dataset.seat);
     hint.textContent = g.target === null ? words.target_hint_vietnamese : words.target_hint_partnership;
     if (shownGame !== g.id && !targetTouched) field("target").value = g.target === null ? "" : String(g.target);
     shownGame = g.id;
@@ -43,7 +47,7 @@ function mount() {
     event.preventDefault();
     const values = { game: game(), players: field("players").value, target: field("target").value,
                      lang: field("lang").value, who: {}, names: {} };
-    for (const row of form.querySelectorAll("tr[data-seat]")) {
+    for (const row of seatRows()) {
       const seat = row.dataset.seat;
       values.who[seat] = field(`who_${seat}`).value;
       values.names[seat] = field(`name_${seat}`).value;

@@ -11,13 +11,13 @@ function copyWith(input, url) {
 
 function mount() {
   const status = document.getElementById("dw-copied");
-  for (const input of document.querySelectorAll("input.dw-link")) {
+  for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll("input.dw-link"))) {
     input.addEventListener("focus", () => input.select());
   }
-  for (const button of document.querySelectorAll("button.dw-copy")) {
+  for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("button.dw-copy"))) {
     button.addEventListener("click", async () => {
       const card = button.closest(".dw-invite-card");
-      const input = card?.querySelector("input.dw-link");
+      const input = /** @type {HTMLInputElement | null} */ (card?.querySelector("input.dw-link"));
       let copied = true;
       try {
         await copyWith(input, button.dataset.copy);

@@ -30,6 +30,8 @@ export function clampPosition(data, hand, step) {
 /**
  * Where an action leads from (hand, step). Stepping runs on across hands: forward from
  * the end of a hand goes to the next deal, back from a deal to the end of the hand before.
+ * @param {object} data the replay's data
+ * @param {{hand: number, step: number}} position
  * @param {"next"|"prev"|"start"|"end"|"nextHand"|"prevHand"|"first"|"last"|"hand"|"step"} action
  * @param {number} [value] the hand for "hand", the step for "step"
  */

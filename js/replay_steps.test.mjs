@@ -98,7 +98,7 @@ test("each sentence once: say, the note when present, the result only at a finis
   assert.equal(unfinished.end, "");
   assert.equal(unfinished.tally, "NS 0 · EW 1");
   const finished = structuredClone(TWO_HANDS);
-  finished.hands[1].result = { title: "over", lines: [] };
+  finished.hands[1].result = /** @type {any} */ ({ title: "over", lines: [] });
   assert.equal(wordsAt(finished, 1, 2).end, "North-South win the match.");
   assert.equal(wordsAt(TWO_HANDS, 5, 0), null);
 });

@@ -15,6 +15,7 @@ import { FairMemory, fairPageUrl, newClientSeed, recordUrl, seedWanted, verdict,
 // The tab's title and icon follow the turn: a person reading another tab sees theirs come.
 function followTurnInTab(model) {
   const idleTitle = document.title;
+  /** @type {HTMLLinkElement|null} */
   const icon = document.querySelector('link[rel="icon"]');
   const icons = icon ? { idle: icon.getAttribute("href"), turn: icon.dataset.turn } : null;
   const update = () => {
@@ -119,7 +120,7 @@ function mount() {
   if (el.dataset.watch) bannerForWatchers(model, el);
   followTurnInTab(model);
   checkDeals(model, document.getElementById("dominoes-fair"));
-  window.dominoesSeat = model; // for tests and the curious: the model the page draws
+  /** @type {any} */ (window).dominoesSeat = model; // for tests and the curious: the model the page draws
 }
 
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", mount, { once: true });

@@ -52,6 +52,7 @@ export async function mountReplayPage(doc = document) {
     payload.after(el);
   }
   const cleanup = replay.render({ model: pageModel(attributes), el });
+  /** @type {HTMLElement|null} */
   const root = el.querySelector(".dominoes-widget");
   root?.focus({ preventScroll: true });
   if (root) keepKeys(doc, root);

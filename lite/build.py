@@ -51,6 +51,9 @@ SHIMS = ("piplite", "pyodide_kernel", "ipykernel", "widgetsnbextension-4")
 # parts of wheels no one uses in the browser: jedi's type stubs for Django and for third-party
 # libraries the site does not have (it keeps those of the standard library)
 UNUSED = {"jedi": ("jedi/third_party/django-stubs/", "jedi/third_party/typeshed/third_party/")}
+# the kernel the site's notebooks name: the Pyodide kernel's own spec, so JupyterLite starts it by
+# its name when a notebook opens (a notebook saved in Jupyter names "python3", which Lite has not)
+LITE_KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
 # wheels whose only use is their front-end extension: not installed in the kernel
 FRONT_END_ONLY = ("jupyterlab-widgets",)
 # the site's kernel is Python 3.14 in the browser: markers are read for that platform
@@ -219,6 +222,13 @@ def lite_config(packages: list[str]) -> dict:
     return config
 
 
+def for_the_site(notebook: str) -> str:
+    """A notebook's JSON with its kernelspec naming the site's kernel (the rest as it was)."""
+    data = json.loads(notebook)
+    data.setdefault("metadata", {})["kernelspec"] = dict(LITE_KERNELSPEC)
+    return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+
+
 def assemble(work: Path, cache: Path) -> list[str]:
     """The folder ``jupyter lite build`` runs in, with its config; the names of the lock's packages."""
     shutil.rmtree(work, ignore_errors=True)
@@ -266,9 +276,10 @@ def assemble(work: Path, cache: Path) -> list[str]:
     files = work / "files"
     files.mkdir()
     for notebook in sorted((REPO / "notebooks").glob("*.ipynb")):
-        shutil.copy2(notebook, files / notebook.name)
+        (files / notebook.name).write_text(for_the_site(notebook.read_text()))
     shutil.copytree(REPO / "notebooks" / "records", files / "records")
     (work / "jupyter-lite.json").write_text(json.dumps(lite_config(names), indent=2))
+    shutil.copy2(HERE / "overrides.json", work / "overrides.json")  # settings' defaults: start the kernel unasked
     build_config = json.loads((HERE / "jupyter_lite_config.json").read_text())
     build_config["LiteBuildConfig"]["federated_extensions"] = [str(w) for w in extensions]
     (work / "jupyter_lite_config.json").write_text(json.dumps(build_config, indent=2))

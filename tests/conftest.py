@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 
@@ -27,6 +28,36 @@ def chromium():
         browser.close()
 
 
+def drives_a_browser(item) -> bool:
+    """Whether a test runs in Chromium: it uses the ``chromium`` fixture (the e2e ``page`` and
+    ``browser`` fixtures come from it) or is marked ``e2e`` or ``lite``."""
+    return ("chromium" in getattr(item, "fixturenames", ()) or item.get_closest_marker("e2e") is not None
+            or item.get_closest_marker("lite") is not None)
+
+
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
-    """The JupyterLite tests (marked ``lite``: a site build and a browser kernel) run last."""
+    """Test tiers: every test that drives a browser is marked ``browser``, so that
+    ``-m "not slow and not browser"`` (the quick loop) leaves them all out. The JupyterLite
+    tests (marked ``lite``: a site build and a browser kernel) run last."""
+    for item in items:
+        if drives_a_browser(item) and item.get_closest_marker("browser") is None:
+            item.add_marker(pytest.mark.browser)
     items.sort(key=lambda item: item.get_closest_marker("lite") is not None)
+
+
+def pytest_ignore_collect(collection_path, config):
+    """When ``-m`` leaves out tests marked ``browser`` and ``e2e`` (the quick loop does), the e2e
+    folder, all of it such tests, is not even imported: its imports cost seconds."""
+    markexpr = config.getoption("markexpr", "") or ""
+    if not markexpr or collection_path != Path(__file__).parent / "e2e":
+        return None
+    from _pytest.mark.expression import Expression  # how -m itself reads the expression
+
+    def e2e_marks(name, **kwargs):
+        return name in ("e2e", "browser")
+
+    try:
+        return True if not Expression.compile(markexpr).evaluate(e2e_marks) else None
+    except Exception:  # an expression -m will reject anyway, or another pytest: collect as usual
+        return None

@@ -33,8 +33,9 @@ CELL_TIMEOUT = 300_000  # ms for a notebook's Run All
 
 
 def built_site() -> Path:
-    """``build/lite``, built (or found up to date) by ``scripts/build-lite``."""
-    env = {**os.environ, "PYTHON": sys.executable}  # the Python running the tests has the build tools
+    """``build/lite``, built (or found up to date) by ``scripts/build-lite`` (in its own venv,
+    ``build/lite-venv``, made from the Python running the tests)."""
+    env = {**os.environ, "PYTHON": sys.executable}
     subprocess.run(["bash", str(ROOT / "scripts" / "build-lite")], cwd=ROOT, check=True, env=env)
     return SITE
 
@@ -61,10 +62,18 @@ def serve(folder: Path) -> Iterator[str]:
 
 
 # Timings measured in the page (ms from the start of its navigation): the first moment this
-# notebook's kernel is idle, and the first widget of this package on screen.
+# notebook's kernel is idle, and the first widget of this package on screen. And every dialog
+# the lab shows (its text), from the first moment: a "Select Kernel" one would ask a student
+# what no one else should have to know.
 TIMINGS_SCRIPT = """
 (() => {
-  window.__lite = { kernelReady: null, firstRender: null };
+  window.__lite = { kernelReady: null, firstRender: null, dialogs: [] };
+  new MutationObserver(() => {
+    for (const dialog of document.querySelectorAll('.jp-Dialog:not([data-lite-seen])')) {
+      dialog.setAttribute('data-lite-seen', '');
+      window.__lite.dialogs.push((dialog.querySelector('.jp-Dialog-header')?.textContent || dialog.textContent).trim());
+    }
+  }).observe(document, { childList: true, subtree: true });
   const poll = setInterval(() => {
     const panel = window.jupyterapp?.shell?.currentWidget;
     const kernel = panel?.sessionContext?.session?.kernel;
@@ -105,11 +114,26 @@ def open_offline(browser: Any, base: str, blocked: list[str]) -> Any:
     return page
 
 
+class LabAsked(AssertionError):
+    """The lab showed a dialog (such as "Select Kernel") while a notebook opened."""
+
+
 def open_notebook(page: Any, base: str, path: str) -> dict[str, float]:
-    """Open ``path`` in the lab and wait for its kernel; the ms from page load to a ready kernel."""
+    """Open ``path`` in the lab and wait for its kernel; the ms from page load to a ready kernel.
+
+    Raises :class:`LabAsked` when the lab showed a dialog instead (or before)."""
     page.goto(f"{base}/lab/index.html?path={path}")
-    page.wait_for_function("() => window.__lite.kernelReady !== null", timeout=KERNEL_READY_TIMEOUT, polling=100)
+    page.wait_for_function("() => window.__lite.kernelReady !== null || window.__lite.dialogs.length > 0",
+                           timeout=KERNEL_READY_TIMEOUT, polling=100)
+    dialogs = page.evaluate("window.__lite.dialogs")
+    if dialogs:
+        raise LabAsked(f"opening {path} showed a dialog: {dialogs}")
     return {"kernel_ready_ms": page.evaluate("window.__lite.kernelReady")}
+
+
+def dialogs_shown(page: Any) -> list[str]:
+    """The headings of every dialog the page's lab has shown so far."""
+    return page.evaluate("window.__lite.dialogs")
 
 
 def run_all(page: Any) -> None:

@@ -104,6 +104,7 @@ def test_good_record_deals_are_complete(path: Path):
 
 # ------------------------------------------------------------------ good records
 @pytest.mark.parametrize("path", _params(GOOD))
+@pytest.mark.slow  # the CLI as a process, once per record
 def test_good_record(path: Path):
     expected = [json.loads(l) for l in path.with_name(path.stem + ".expected.jsonl").read_text(encoding="utf-8").splitlines() if l.strip()]
     unasserted = _case(path).get("unasserted", {})
@@ -129,6 +130,7 @@ def _is_problem(obj: dict) -> bool:
 
 
 @pytest.mark.parametrize("path", _params(BAD))
+@pytest.mark.slow  # the CLI as a process, once per record
 def test_bad_record(path: Path):
     expected = json.loads(path.with_name(path.stem + ".expected.json").read_text(encoding="utf-8"))
     proc = _verify(path)

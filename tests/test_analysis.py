@@ -57,6 +57,7 @@ def _at(hand, ply):
     return walk
 
 
+@pytest.mark.slow  # analyses, on worker processes too
 def test_the_same_seed_gives_the_same_analysis_on_any_number_of_workers(first_hand):
     again = analyse(SIX_LOVE, hands=[0], workers=2, seed=3, **QUICK)
     assert again.rows == first_hand.rows
@@ -85,6 +86,7 @@ def test_a_loss_within_the_estimates_noise_is_not_a_mistake():
     assert _decision(0.6, 0.48, stderr=0.1).verdict is Verdict.GOOD
 
 
+@pytest.mark.slow  # analyses, on worker processes too
 def test_rows_summaries_comments_and_a_side_file(first_hand, tmp_path):
     rows = first_hand.rows
     assert rows and set(rows[0]) == {"hand", "move", "seat", "side", "played", "best", "win", "best_win", "loss",

@@ -92,6 +92,7 @@ def play_until(table: Table, done, rng: random.Random, limit: int = 3000) -> Non
     {"game": "vietnamese", "players": 3, "bots": "greedy"},  # a bot's draw
     {"game": "vietnamese", "players": 3, "seats": {"S": "greedy"}, "bots": "greedy"},  # bots only
 ])
+@pytest.mark.slow  # processes or a million faults
 def test_finding_1_the_static_picture_never_shows_a_tile_the_screen_may_not_see(options):
     """Bots move one at a time on a running event loop; the picture is checked at every step."""
     options = dict(options)
@@ -246,6 +247,7 @@ def _entry_points(source, tmp_path: Path) -> dict:
 
 
 @pytest.mark.parametrize("name", sorted(BAD_TEXTS))
+@pytest.mark.slow  # processes or a million faults
 def test_finding_5_unreadable_json_is_one_problem_everywhere(name, tmp_path):
     for where, problems in _entry_points(BAD_TEXTS[name], tmp_path).items():
         assert len(problems) == 1, (where, problems)
@@ -258,6 +260,7 @@ def test_finding_5_a_comment_key_with_unicode_digits(tmp_path):
         assert [str(p["reason"] if isinstance(p, dict) else p.reason) for p in problems] == ["bad_comment"], where
 
 
+@pytest.mark.slow  # processes or a million faults
 def test_finding_5_bytes_that_are_not_utf8(tmp_path):
     text = json.dumps(_good()).encode()
     bad = text[:40] + b"\xff\xfe" + text[40:]
@@ -315,6 +318,7 @@ def test_finding_7_a_huge_move_text_is_not_echoed_back():
     assert len(json.dumps(table.view)) < 20_000
 
 
+@pytest.mark.slow  # processes or a million faults
 def test_finding_7_a_million_faults_are_reported_in_a_hundred_lines(tmp_path):
     record = _good()
     record["hands"][0]["deal"]["N"] = ["0-0"] * 1_000_000

@@ -27,6 +27,8 @@ from dominoes_widget.sessions.table.session import TableSession, table_options
 from dominoes_widget.engine.views import SeatView, seat_view
 from server_harness import WAIT, Seat, local_server, request, spawn_server, stop_server
 
+pytestmark = pytest.mark.slow  # bots in worker processes
+
 GATE_LIMIT = 60.0
 """A gated bot gives up waiting after this long, so that a broken test fails instead of hanging."""
 

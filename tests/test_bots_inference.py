@@ -106,6 +106,7 @@ def test_choose_plays_the_best_estimate():
 
 
 @pytest.mark.parametrize("rules", [Rules.six_love(), Rules.vietnamese(3)], ids=["six_love", "vietnamese3"])
+@pytest.mark.slow  # whole hands of the strong bot, twice
 def test_deterministic_for_a_seed(rules):
     for hand in _decisions(rules, 3, seed=5):
         view = seat_view(hand, hand.turn)
@@ -251,6 +252,7 @@ def test_bad_budgets_are_refused():
         bot.evaluate(waiting)
 
 
+@pytest.mark.slow  # a duplicate match of strong bots
 def test_strong_beats_random_in_a_fixed_duplicate_run():
     """A small seeded duplicate run: the result is the same every time, so it cannot flake."""
     results = simulate("six_love", ["strong", "random"], hands=40, seed=0, workers=1, duplicate=True,

@@ -48,7 +48,9 @@ def play_checked(hand: Hand, bots: dict) -> Hand:
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
-@pytest.mark.parametrize("name", ["random", "greedy", "strong", "montecarlo"])
+# the thinking bots' games take seconds: they run in the slow tier
+@pytest.mark.parametrize("name", ["random", "greedy", pytest.param("strong", marks=pytest.mark.slow),
+                                  pytest.param("montecarlo", marks=pytest.mark.slow)])
 def test_bots_play_only_legal_moves(preset, name):
     rules = PRESETS[preset]
     hands = 12 if name in ("strong", "montecarlo") else 60
@@ -60,6 +62,7 @@ def test_bots_play_only_legal_moves(preset, name):
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
+@pytest.mark.slow  # whole hands of thinking bots
 def test_mixed_tables_play_legally(preset):
     rules = PRESETS[preset]
     names = ["strong", "greedy", "montecarlo", "strong"]
@@ -140,6 +143,7 @@ def _moves_of(rules: Rules, seed: int, bot_seed: int, **options) -> list[str]:
 
 
 @pytest.mark.parametrize("rules", [Rules.six_love(), Rules.vietnamese(3)], ids=["six_love", "vietnamese3"])
+@pytest.mark.slow  # whole hands of thinking bots
 def test_montecarlo_bot_is_deterministic_for_a_seed(rules):
     for seed in range(3):
         assert _moves_of(rules, seed, 7, rollouts=60) == _moves_of(rules, seed, 7, rollouts=60)
@@ -281,6 +285,7 @@ def test_partner_domino_counts_as_a_win():
         assert score(hand) == expected
 
 
+@pytest.mark.slow  # a duplicate match of Monte Carlo bots
 def test_montecarlo_bot_beats_random_in_a_duplicate_run():
     """Even on a small budget the Monte Carlo team clearly beats a random one (the seed fixes the run)."""
     results = simulate("six_love", ["montecarlo", "random"], hands=80, seed=0, workers=1, duplicate=True,
@@ -292,6 +297,7 @@ def test_montecarlo_bot_beats_random_in_a_duplicate_run():
 
 
 @pytest.mark.parametrize("name", ["strong", "montecarlo"])
+@pytest.mark.slow  # whole hands of thinking bots
 def test_monte_carlo_bots_in_the_vietnamese_game_draw_and_pass_legally(name):
     rules = Rules.vietnamese(2)
     seen = set()

@@ -38,6 +38,7 @@ def edited(name: str, edit) -> dict:
 
 
 @pytest.mark.parametrize("name", EXAMPLES)
+@pytest.mark.slow  # the CLI as a process
 def test_verify_json_prints_exactly_the_example_report(name):
     """shared/records: NAME.verify.jsonl is the expected `verify --json` output."""
     result = run_cli("verify", str(RECORDS / f"{name}.json"), "--json")
@@ -96,6 +97,7 @@ def test_verify_text_reports_the_place_and_the_reason(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("reason", ["malformed_json", "unknown_setting", "no_match"])
+@pytest.mark.slow  # the CLI as a process
 def test_verify_never_shows_a_traceback(tmp_path, reason):
     """RECORD.md: nothing raises a traceback at the user."""
     data, _, _ = BAD[reason]
@@ -195,6 +197,7 @@ def test_html_reports_a_bad_side_file_with_its_place_and_exit_2(tmp_path, capsys
 
 
 @pytest.mark.parametrize("kind", ["missing", "played not judged"])
+@pytest.mark.slow  # the CLI as a process
 def test_html_never_shows_a_traceback_for_a_bad_side_file(tmp_path, kind):
     side = _bad_side_file(tmp_path, kind)
     result = run_cli("html", str(RECORDS / "six_love_match.json"), "-o", str(tmp_path / "page.html"),
@@ -203,6 +206,7 @@ def test_html_never_shows_a_traceback_for_a_bad_side_file(tmp_path, kind):
     assert result.stderr == f"error: {side}{BAD_SIDE_FILES[kind][1]}\n"
 
 
+@pytest.mark.slow  # the CLI as a process
 def test_analyse_reports_a_hand_the_record_does_not_have_with_exit_2(tmp_path):
     result = run_cli("analyse", str(RECORDS / "six_love_match.json"), "--hand", "99", "-o", str(tmp_path / "a.json"),
                      "--no-progress")
@@ -211,6 +215,7 @@ def test_analyse_reports_a_hand_the_record_does_not_have_with_exit_2(tmp_path):
     assert not (tmp_path / "a.json").exists()
 
 
+@pytest.mark.slow  # the CLI as a process
 def test_html_analysis_without_a_file_analyses_first_and_keeps_the_side_file(tmp_path, capsys):
     record = json.loads((RECORDS / "six_love_match.json").read_text())
     record["hands"] = record["hands"][:1]  # one hand: analysed in a few seconds

@@ -115,6 +115,7 @@ def test_the_lazy_presentation_hooks_are_still_there():
         assert f"def {function}(" in source, (module, function)
 
 
+@pytest.mark.slow  # a fresh interpreter
 def test_the_engine_imports_no_widget_code_at_all():
     engine = [p for p in MODULES if _floor(_name(p)) == 1]
     assert {"tiles", "rules", "move", "masks", "hand", "match", "views", "record", "errors", "fair_deal"} <= {p.stem for p in engine}

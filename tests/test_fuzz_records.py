@@ -30,6 +30,8 @@ from dominoes_widget.__main__ import main
 from dominoes_widget.widgets.replay import Replay
 from dominoes_widget.widgets.table import Table
 
+pytestmark = pytest.mark.slow  # hypothesis mutates records through every entry point
+
 EXAMPLES = int(os.environ.get("DOMINOES_FUZZ_EXAMPLES", "40"))
 HERE = Path(__file__).resolve().parent
 ARTIFACTS = HERE.parent / "test-artifacts"

@@ -21,12 +21,15 @@ import os
 import re
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule, run_state_machine_as_test
 
 from dominoes_widget.sessions.table.session import TableSession, table_options
 from dominoes_widget.widgets.table import Table
+
+pytestmark = pytest.mark.slow  # a hypothesis state machine
 
 EXAMPLES = int(os.environ.get("DOMINOES_FUZZ_EXAMPLES", "30"))
 STEPS = int(os.environ.get("DOMINOES_FUZZ_STEPS", "60"))

@@ -131,6 +131,7 @@ def test_svg_py_and_the_front_end_read_one_palette():
     assert f'fill="{palette["felt"]}"' in picture and f'fill="{palette["tile_face"]}"' in picture
 
 
+@pytest.mark.slow  # node as a process
 def test_the_browser_reads_the_replays_step_changes_back_as_python_does():
     """The steps the kernel sends as changes (sessions/replay/step_deltas.py) read back in the browser
     (js/replay_deltas.mjs) as the very steps the engine built, counting panels and all."""

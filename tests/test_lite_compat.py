@@ -72,6 +72,7 @@ def test_an_analysis_in_the_browser_runs_here_with_its_progress(browser, capsys,
     assert f"{len(found)}/{len(found)} decisions" in capsys.readouterr().err
 
 
+@pytest.mark.slow  # a whole analysis
 def test_a_replay_analysed_in_a_browser_notebook_runs_here_between_the_loops_turns(browser):
     """JupyterLite's kernel runs cells on a loop, with no threads: the Replay's analysis runs a
     decision at a time on it (no pool, no thread) and the board shows meanwhile."""

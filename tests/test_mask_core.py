@@ -118,6 +118,7 @@ def _naive_winner(rules: Rules, counts, tiles_held, seats):
 
 
 @pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.slow  # 100,000 positions a game
 def test_hand_and_the_mask_core_agree_on_every_position(game):
     rng = random.Random(game)
     positions = hands = 0

@@ -26,6 +26,7 @@ def from_scratch(shown, voice):
 
 
 @pytest.mark.parametrize("rules", GAMES, ids=lambda rules: f"{rules.game}-{len(rules.seats)}")
+@pytest.mark.slow  # many random hands
 def test_kept_words_equal_words_from_scratch_over_random_hands(rules):
     rng = random.Random(rules.game + str(len(rules.seats)))
     kept = MoveWords()

@@ -87,6 +87,7 @@ def test_play_notebook_starts_a_game_in_its_first_code_cell():
 
 
 @pytest.mark.parametrize("path", NOTEBOOK_FILES, ids=IDS)
+@pytest.mark.slow  # a kernel runs each notebook
 def test_notebook_runs_top_to_bottom(path: Path, executed):
     notebook = executed(path)
     errors = [output for cell in notebook.cells if cell.cell_type == "code"
@@ -95,6 +96,7 @@ def test_notebook_runs_top_to_bottom(path: Path, executed):
 
 
 @pytest.mark.parametrize("path", NOTEBOOK_FILES, ids=IDS)
+@pytest.mark.slow  # a kernel runs each notebook
 def test_displayed_widgets_are_never_changed_afterwards(path: Path, executed):
     """A widget shows its latest state: a cell that plays on a displayed widget rewrites the past."""
     problems = displayed_widgets_unchanged(executed(path))
@@ -102,6 +104,7 @@ def test_displayed_widgets_are_never_changed_afterwards(path: Path, executed):
 
 
 @pytest.mark.parametrize("path", NOTEBOOK_FILES, ids=IDS)
+@pytest.mark.slow  # a kernel runs each notebook
 def test_the_prose_says_what_the_outputs_show(path: Path, executed):
     problems = prose_markers_hold(executed(path))
     assert not problems, f"{path.name}:\n" + "\n".join(problems)

@@ -7,6 +7,8 @@ import sys
 import tomllib
 from pathlib import Path
 
+import pytest
+
 import dominoes_widget
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,6 +33,7 @@ def test_jupyterlab_is_an_extra_not_a_dependency():
     assert any(dep.startswith("jupyterlab") for dep in PYPROJECT["project"]["optional-dependencies"]["lab"])
 
 
+@pytest.mark.slow  # a fresh interpreter
 def test_the_engine_loads_only_what_it_uses():
     code = ("import sys, dominoes_widget.engine.tiles, dominoes_widget.engine.hand;"
             "print(sorted(m for m in sys.modules if m.startswith(('dominoes_widget', 'ipywidgets', 'anywidget',"

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from dominoes_widget import ALL_TILES, Hand, Rules, read_record, seat_view, verify_record, write_record
 
 from engine_helpers import play_match, tiles_everywhere
+
+pytestmark = pytest.mark.slow  # hypothesis runs hundreds of random games
 
 RULES = [
     Rules.six_love(),

@@ -67,6 +67,7 @@ def test_load_reads_a_file():
         Replay.load({"not": "a path"})
 
 
+@pytest.mark.slow  # analyses or many widgets
 def test_a_table_record_replays():
     from dominoes_widget.widgets.table import Table
 
@@ -115,6 +116,7 @@ def test_observers_see_the_browser_step():
     assert (replay.hand, replay.step) == (0, 20)
 
 
+@pytest.mark.slow  # analyses or many widgets
 def test_out_of_range_values_are_refused_at_the_trait_layer():
     replay = Replay(_record())
     with pytest.raises(traitlets.TraitError, match="Step 27 is outside hand 0"):
@@ -325,6 +327,7 @@ def test_with_an_analysis_the_data_has_a_table_per_player_from_analysis_summary(
     assert vi["title"] == "Theo người chơi"
 
 
+@pytest.mark.slow  # analyses or many widgets
 def test_analysis_true_analyses_with_a_progress_bar(capfd):
     record = json.loads(SIX_LOVE.read_text())
     record["hands"] = record["hands"][:1]
@@ -431,6 +434,7 @@ async def _analysed_on_the_loop(record: dict) -> tuple[Replay, list[dict], int]:
     return replay, bars, turns
 
 
+@pytest.mark.slow  # analyses or many widgets
 def test_analysis_true_in_a_notebook_shows_the_board_first_with_a_bar_then_the_analysis():
     replay, bars, turns = asyncio.run(_analysed_on_the_loop(_one_hand()))
     analysis = replay.analysis_task.result()

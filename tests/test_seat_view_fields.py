@@ -46,6 +46,7 @@ def _midway(rules: Rules, rng: random.Random) -> Hand:
 
 
 @pytest.mark.parametrize("rules", GAMES, ids=lambda r: f"{r.game}{r.players}-{r.blank_rule}")
+@pytest.mark.slow  # whole matches of bots
 def test_fields_from_moves_are_the_hands_at_the_moment_of_the_view(rules: Rules) -> None:
     rng = random.Random(16)
     for number in range(60):

@@ -69,6 +69,7 @@ def serve_lines(*options: str, env: dict | None = None) -> list[str]:
                 pipe.close()
 
 
+@pytest.mark.slow  # the server as a process
 def test_listening_beyond_loopback_with_no_key_makes_one_and_prints_it_with_the_address():
     first, second = serve_lines("--host", "0.0.0.0")
     assert first.startswith("serving http://0.0.0.0:")
@@ -78,6 +79,7 @@ def test_listening_beyond_loopback_with_no_key_makes_one_and_prints_it_with_the_
     assert serve_lines("--host", "0.0.0.0")[1].split()[2] != key  # a new one each start
 
 
+@pytest.mark.slow  # the server as a process
 def test_a_key_given_by_the_environment_is_the_key_and_is_not_made_up():
     first, second = serve_lines("--host", "0.0.0.0", env={"DOMINOES_HOST_KEY": KEY})
     assert second.startswith(f"host key: {KEY};") and "made at start" not in second

@@ -242,6 +242,7 @@ def test_after_a_restart_an_expired_table_stays_closed_and_an_idle_one_goes_on_w
     assert len(json.loads(rows[recent["id"]])["hands"][0]["moves"]) == 1  # the final record is kept
 
 
+@pytest.mark.slow  # the server as a process
 def test_serve_with_a_db_does_not_take_up_a_table_idle_past_idle_hours(tmp_path):
     db = tmp_path / "tables.sqlite"
     port = free_port()

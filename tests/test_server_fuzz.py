@@ -158,6 +158,7 @@ class Browser:
 
 
 @pytest.mark.parametrize("setup", SETUPS, ids=lambda s: f"{s['game']}-{s.get('players', 4)}-{len(s.get('bots', {}))}bots")
+@pytest.mark.slow  # whole matches over websockets
 def test_no_seat_is_ever_sent_another_seats_hidden_tiles(setup):
     stats = {"frames": 0, "messages": 0, "refused": 0, "hands": 0}
     for seed in range(TABLES):
@@ -343,6 +344,7 @@ def logged_leaks(caplog: pytest.LogCaptureFixture, tokens: set[str]) -> list[str
 
 
 @pytest.mark.parametrize("setup", SETUPS, ids=lambda s: f"{s['game']}-{s.get('players', 4)}-{len(s.get('bots', {}))}bots")
+@pytest.mark.slow  # whole matches over websockets
 def test_no_http_answer_or_log_line_gives_a_seat_another_seats_hidden_tiles(setup, caplog):
     caplog.set_level(logging.DEBUG)
     leaks: list[str] = []
@@ -388,6 +390,7 @@ def _with_the_pile(match, seat, players=None, comments=None):
 @pytest.mark.parametrize("plant, setup", [(_whole_record, SETUPS[3]), (_with_another_seats_tile, SETUPS[1]),
                                           (_with_the_pile, SETUPS[4]), (_with_the_server_seed, SETUPS[0])],
                          ids=["whole", "other_tile", "pile", "server_seed"])
+@pytest.mark.slow  # whole matches over websockets
 def test_a_planted_leak_in_the_record_route_is_reported(plant, setup, monkeypatch):
     monkeypatch.setattr(app, "seat_record", plant)
     leaks: list[str] = []

@@ -260,6 +260,7 @@ def raw_requests(rng: random.Random, path: str) -> list[bytes]:
     return found
 
 
+@pytest.mark.slow  # hypothesis
 def test_fuzz_hostile_bodies_headers_and_frames_get_4xx_or_error_frames_and_change_nothing(server_log, capsys):
     stats: dict = {"bodies": 0, "headers": 0, "raw_requests": 0, "odd_requests": 0, "frames": 0,
                    "frames_closing_the_socket": 0, "flood_frames": 0, "flood_creations": 0,

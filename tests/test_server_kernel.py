@@ -9,6 +9,8 @@ import pytest
 
 from server_harness import Seat
 
+pytestmark = pytest.mark.slow  # a real Jupyter kernel
+
 jupyter_client = pytest.importorskip("jupyter_client")
 
 

@@ -5,9 +5,13 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from dominoes_widget.engine.record import verify_record
 from dominoes_widget.engine.tiles import Tile
 from server_harness import Seat, free_port, request, spawn_server, stop_server
+
+pytestmark = pytest.mark.slow  # servers as processes, killed and started again
 
 FOUR_PEOPLE = {"game": "six_love", "seed": 11, "names": {"S": "Ana", "W": "Bao", "N": "Chi", "E": "Dung"}}
 TWO_PEOPLE_TWO_BOTS = {"game": "vietnamese", "players": 4, "seed": 5, "bot_delay": 0,

@@ -99,6 +99,7 @@ def test_bad_arguments_are_refused():
         simulate("six_love", ["strong", "greedy"], hands=1, workers=1, bot_options={"strong": {"budget": 2}}, **QUICK)
 
 
+@pytest.mark.slow  # processes or many matches
 def test_same_seed_same_results_whatever_the_workers():
     kwargs = dict(hands=40, seed=11, duplicate=True, bot_options={"strong": {"rollouts": 20}}, **QUICK)
     one = simulate("six_love", ["strong", "random"], workers=1, **kwargs)
@@ -109,6 +110,7 @@ def test_same_seed_same_results_whatever_the_workers():
     assert other.rows != one.rows
 
 
+@pytest.mark.slow  # processes or many matches
 def test_matches_are_scored_to_the_target():
     results = simulate(Rules.straight_six(target=3), ["greedy", "random"], hands=6, seed=4, matches=True,
                        workers=2, **QUICK)
@@ -124,6 +126,7 @@ def test_matches_are_scored_to_the_target():
                                workers=1, **QUICK)
 
 
+@pytest.mark.slow  # processes or many matches
 def test_six_love_and_vietnamese_matches():
     six = simulate("six_love", ["strong", "greedy"], hands=2, seed=4, matches=True, workers=1,
                    bot_options={"strong": {"rollouts": 8}}, **QUICK)
@@ -142,6 +145,7 @@ def test_thread_pool_executor():
     assert got == expected and got.workers == "ThreadPoolExecutor"
 
 
+@pytest.mark.slow  # processes or many matches
 def test_dask_cluster_executor():
     distributed = pytest.importorskip(
         "distributed", reason="distributed is not installed (pip install dominoes_widget[dask])")
@@ -247,6 +251,7 @@ def test_cli_refuses_bad_input(capsys):
     assert main(["simulate", "--rule", "sporting", "--hands", "2", "--workers", "1", "--no-progress"]) == 2
 
 
+@pytest.mark.slow  # processes or many matches
 def test_cli_as_a_module(tmp_path):
     done = subprocess.run(
         [sys.executable, "-m", "dominoes_widget", "simulate", "--players", "strong,greedy", "--hands", "4",

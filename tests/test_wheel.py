@@ -22,6 +22,8 @@ ROOT = Path(__file__).resolve().parent.parent
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
 RECORD = ROOT / "notebooks" / "records" / "six_love_match.json"
 
+pytestmark = pytest.mark.slow  # builds and installs a wheel in a fresh venv
+
 # Run in the new environment: the widgets built as a user builds them, what they would send
 # to the browser, and the one-file page.
 USE = r"""

@@ -14,6 +14,9 @@ export function modelId(reference) {
  * The holder of one child view in `host` (a DOM node): `show(reference)` draws the widget
  * named (removing the one before); `show(null)` removes it. `onChange(shown)` is told when a
  * view is added or removed. A reference that changes while a view is being made wins.
+ * @param {any} manager the host's widget manager (get_model, create_view), or null
+ * @param {HTMLElement} host
+ * @param {(shown: boolean) => void} [onChange]
  */
 export function childViewSlot(manager, host, onChange = () => {}) {
   let view = null;

@@ -3,6 +3,7 @@ import test from "node:test";
 
 import { childViewSlot, modelId } from "./child_view.mjs";
 
+/** @returns {any} a stand-in for a DOM node */
 function fakeHost() {
   const children = [];
   return { children, append: (el) => children.push(el) };

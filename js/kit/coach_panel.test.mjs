@@ -13,7 +13,7 @@ test("the coach lists each move with its bar, marks the best, and hides with no 
   };
   drawCoach(section, hint, "en", testWord);
   assert.equal(section.hidden, false);
-  const rows = [...section.querySelectorAll(".dw-hint-move")];
+  const rows = /** @type {HTMLElement[]} */ ([...section.querySelectorAll(".dw-hint-move")]);
   assert.equal(rows.length, 2);
   assert.ok(rows[0].classList.contains("dw-best"));
   assert.match(rows[0].title, /win_range/);

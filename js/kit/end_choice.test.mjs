@@ -15,7 +15,7 @@ test("ends are named with the number they show", () => {
 test("a tile that fits both ends asks with a button per end, and Cancel", () => {
   const document = installDom();
   const element = document.createElement("div");
-  const choice = { tile: "2-4", ...resolveTileClick({ legal: ["S 4-2 L", "S 2-4 R"], viewer: "S", ends: [4, 2], tile: "2-4" }) };
+  const choice = /** @type {any} */ ({ tile: "2-4", ...resolveTileClick({ legal: ["S 4-2 L", "S 2-4 R"], viewer: "S", ends: [4, 2], tile: "2-4" }) });
   drawChoice(element, choice, [4, 2], testWord);
   assert.equal(element.hidden, false);
   const buttons = [...element.querySelectorAll("button")];
@@ -31,7 +31,7 @@ test("on a wild end, one button per half that may touch", () => {
   const element = document.createElement("div");
   const moves = [{ text: "S 3-5 L", tile: "3-5" }, { text: "S 5-3 L", tile: "5-3" }];
   drawChoice(element, { tile: "5-3", moves, ends: ["L"] }, [0, 5], testWord);
-  const halves = [...element.querySelectorAll("button[data-move]")].map((b) => b.dataset.move);
+  const halves = [.../** @type {NodeListOf<HTMLElement>} */ (element.querySelectorAll("button[data-move]"))].map((b) => b.dataset.move);
   assert.deepEqual(halves, ["S 3-5 L", "S 5-3 L"]);
   assert.match(element.textContent, /choose_half/);
 });

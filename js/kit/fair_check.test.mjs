@@ -1,13 +1,15 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { webcrypto } from "node:crypto";
+import { webcrypto as nodeCrypto } from "node:crypto";
 
 import { hashing } from "./fair_deal.mjs";
 import { FairMemory, fairPageUrl, newClientSeed, recordUrl, seedWanted, verdict, verdictWords } from "./fair_check.mjs";
 import { testWord } from "./test_dom.mjs";
 
-const [FOUR] = JSON.parse(readFileSync(new URL("./fair_deal.vectors.json", import.meta.url)));
+// node's Web Crypto, under the DOM's type names (node's types name it apart from the DOM's)
+const webcrypto = /** @type {Crypto} */ (/** @type {unknown} */ (nodeCrypto));
+const [FOUR] = JSON.parse(readFileSync(new URL("./fair_deal.vectors.json", import.meta.url), "utf8"));
 const HASH = hashing(webcrypto.subtle);
 const AT = { hand: FOUR.hand, seats: FOUR.seats, seat: "S" };
 

@@ -7,15 +7,15 @@ import { blockMessage, checkHand, fairDeal, hashing } from "./fair_deal.mjs";
 
 // Known answers worked out from RECORD.md by a separate implementation; the Python engine's
 // fair deal is held to the same file (tests/test_fair_deal_vectors.py).
-const VECTORS = JSON.parse(readFileSync(new URL("./fair_deal.vectors.json", import.meta.url)));
+const VECTORS = JSON.parse(readFileSync(new URL("./fair_deal.vectors.json", import.meta.url), "utf8"));
 const LIBRARY = hashing(null);
-const WEB_CRYPTO = hashing(webcrypto.subtle);
+const WEB_CRYPTO = hashing(/** @type {SubtleCrypto} */ (webcrypto.subtle)); // node's types name it apart from the DOM's
 
 test("the block message lists every seat in order, an absent seed as empty", () => {
   assert.equal(blockMessage(0, 0, ["N", "E", "S", "W"], { S: "k3Fz9" }, 0), "dominoes-fair-1|0|0|N=,E=,S=k3Fz9,W=|0");
 });
 
-for (const [name, hash] of [["the library", LIBRARY], ["Web Crypto", WEB_CRYPTO]]) {
+for (const [name, hash] of /** @type {Array<[string, typeof LIBRARY]>} */ ([["the library", LIBRARY], ["Web Crypto", WEB_CRYPTO]])) {
   test(`the seeds make the known deals, hashed with ${name}`, async () => {
     for (const v of VECTORS) {
       const made = await fairDeal(v.server_seed, { hand: v.hand, attempt: v.attempt, seats: v.seats, clientSeeds: v.client_seeds }, hash);

@@ -30,6 +30,13 @@ export function buildFelt() {
   return { root, seats, corners, lineBox, lineSvg, lineEmpty };
 }
 
+/**
+ * One seat's place on the felt; `drawn` remembers what its tiles show.
+ * @typedef {{root: HTMLElement, name: HTMLElement, count: HTMLElement, marks: HTMLElement,
+ *   tiles: HTMLElement, presence: HTMLElement, position: string, drawn?: string}} SeatBox
+ */
+
+/** @returns {SeatBox} */
 function buildSeat(position) {
   const name = h("span", { className: "dw-seat-name" });
   const presence = h("span", { className: "dw-presence", hidden: true });
@@ -43,7 +50,7 @@ function buildSeat(position) {
 
 /**
  * Draw one seat.
- * @param {object} box from buildFelt().seats
+ * @param {SeatBox} box from buildFelt().seats
  * @param {null | {seat: string, label: string, hand: string[]|number, pips?: number|null,
  *   turn?: boolean, passed?: boolean, winner?: boolean, showTiles?: boolean, lastMove?: string,
  *   presence?: null | {kind: string, symbol: string, text: string}}} info

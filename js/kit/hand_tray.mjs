@@ -50,7 +50,8 @@ export function focusStep(key, index, count) {
 
 /**
  * Draw the hand into `element`.
- * @param {{view: object, tiles: (string|null)[], mine: boolean, active: boolean, myTurn: boolean,
+ * @param {HTMLElement} element
+ * @param {{view: Object<string, any>, tiles: (string|null)[], mine: boolean, active: boolean, myTurn: boolean,
  *   focus: number, selected?: string|null, stuck?: boolean, word: Function}} args `active`: the
  *   person may click now; `selected`: the tile whose end is being chosen; `stuck`: no tile can
  *   be played (pass or draw), so the tiles are dimmed.

@@ -21,6 +21,22 @@
 // `orientation` ("horizontal" or "vertical"), `isDouble` and `halves`, the values in
 // visual order: [left or top, right or bottom]. End slots are bare rectangles.
 
+/**
+ * A rectangle on the table, in px, turned by `rotation` degrees clockwise; `corner` is
+ * true for a tile standing on a turn of the snake. End slots are bare rectangles.
+ * @typedef {{x: number, y: number, w: number, h: number, rotation: number, corner: boolean}} Rect
+ */
+/**
+ * Where one tile of the line lies.
+ * @typedef {Rect & {index: number, arm: "lead"|"right"|"left",
+ *   orientation: "horizontal"|"vertical", halves: number[], isDouble: boolean}} Placement
+ */
+/**
+ * A laid-out line: the placements of its tiles, the end slots and what they cover.
+ * @typedef {{unit: number, gap: number, tiles: Placement[], slots: {left: Rect|null, right: Rect|null},
+ *   bounds: {x: number, y: number, width: number, height: number}}} Layout
+ */
+
 const DEFAULT_TILE_SIZE = 24;
 // Smallest width, in units, that still leaves room for a tile on each row of the snake.
 const MIN_WIDTH_IN_UNITS = 6;
@@ -29,14 +45,12 @@ const EPSILON = 1e-6;
 
 /**
  * Lay out the line of play.
- * @param {Array<[number, number]>} line tiles left to right, halves as they lie
+ * @param {number[][]} line tiles left to right, halves as they lie
  * @param {number} lead index in `line` of the hand's first tile
  * @param {number} width available width in px; no placement ever exceeds it
  * @param {number} [tileSize] preferred unit (side of a half) in px; shrunk to fit `width`
  * @param {{gap?: number}} [options] gap between neighbouring tiles (default unit / 12)
- * @returns {{unit: number, gap: number, tiles: object[], slots: {left: object|null,
- *   right: object|null}, bounds: {x: number, y: number, width: number, height: number}}}
- *   `tiles[i]` is the placement of `line[i]`; `slots` are where a lengthwise tile played
+ * @returns {Layout} `tiles[i]` is the placement of `line[i]`; `slots` are where a lengthwise tile played
  *   on each end would go. The topmost tile touches y = 0 (a slot may stand above it);
  *   `bounds` covers tiles and slots.
  */
@@ -52,6 +66,7 @@ export function layoutLine(line, lead, width, tileSize = DEFAULT_TILE_SIZE, opti
   const tiles = new Array(line.length);
   tiles[lead] = placement(leadRect, line[lead], lead, "lead");
 
+  /** @type {Array<{name: "right"|"left", side: number, indices: number[]}>} */
   const armSpecs = [
     { name: "right", side: 1, indices: range(lead + 1, line.length) },
     { name: "left", side: -1, indices: range(lead - 1, -1) },
@@ -74,7 +89,12 @@ export function layoutLine(line, lead, width, tileSize = DEFAULT_TILE_SIZE, opti
  * The largest whole unit, from `min` to `max` px, whose snake fits `width` x `height`
  * (tiles and end slots), and the layout at that unit. When even `min` does not fit, the
  * layout at `min` (the caller scales it down).
- * @returns {{unit: number, layout: object, fits: boolean}}
+ * @param {number[][]} line
+ * @param {number} lead
+ * @param {number} width
+ * @param {number} height
+ * @param {{min?: number, max?: number}} [options]
+ * @returns {{unit: number, layout: Layout, fits: boolean}}
  */
 export function fitLine(line, lead, width, height, { min = 6, max = 34 } = {}) {
   const at = (unit) => layoutLine(line, lead, width, unit);
@@ -95,17 +115,28 @@ export function fitLine(line, lead, width, height, { min = 6, max = 34 } = {}) {
   return { unit: best.unit, layout: best, fits: true };
 }
 
-/** True when both halves show the same number. */
+/**
+ * True when both halves show the same number.
+ * @param {number[]} tile
+ */
 export function isDouble([a, b]) {
   return a === b;
 }
 
 // Objects below are built by these two functions only, so they all share one shape
 // (which keeps the layout fast).
+/** @returns {Rect} */
 function rect(x, y, w, h, rotation, corner) {
   return { x, y, w, h, rotation, corner };
 }
 
+/**
+ * @param {Rect} rect
+ * @param {number[]} tile
+ * @param {number} index
+ * @param {"lead"|"right"|"left"} arm
+ * @returns {Placement}
+ */
 function placement({ x, y, w, h, rotation, corner }, [a, b], index, arm) {
   return {
     index,

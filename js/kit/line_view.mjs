@@ -10,7 +10,7 @@ import { tileMarkup } from "./tile.mjs";
 export const LINE_PAD = 6; // px kept free round the snake so edges and glows are not clipped
 
 /**
- * @param {Array<[number, number]>} line
+ * @param {number[][]} line
  * @param {number} lead
  * @param {{width: number, height: number, last?: number|null, isNew?: (index: number) => boolean,
  *   choice?: {ends: string[], labels: Object<string, string>}|null, minUnit?: number, maxUnit?: number,

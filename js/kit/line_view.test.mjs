@@ -62,7 +62,7 @@ test("a ghost tile takes the slot of its end, apart, and the snake does not move
   const plain = lineDrawing(line, 2, { width: 500, height: 200 });
   for (const end of ["L", "R"]) {
     const halves = end === "L" ? [3, 4] : [2, 5];
-    const { markup } = lineDrawing(line, 2, { width: 500, height: 200, ghost: { halves, end, label: "Best: 5-6 (91%)", name: "Best move" } });
+    const { markup } = lineDrawing(line, 2, { width: 500, height: 200, ghost: /** @type {any} */ ({ halves, end, label: "Best: 5-6 (91%)", name: "Best move" }) });
     assert.ok(markup.startsWith(plain.markup.slice(0, -4)), `${end}: the line's own tiles are drawn as without the ghost`);
     assert.equal((markup.match(/class="dw-tile dw-ghost"/g) ?? []).length, 1);
     assert.match(markup, new RegExp(`<g class="dw-ghost-move" data-end="${end}" data-tile="${halves.join("-")}" role="img" aria-label="Best move">`));

@@ -4,6 +4,8 @@
 /**
  * A flasher over `element`: `flash(text, kind, reason)` shows it for `ms`, `hide()` takes it
  * away before its time (the news it gave is over), `close()` stops the timer.
+ * @param {HTMLElement} element
+ * @param {{ms?: number, timers?: {setTimeout: Function, clearTimeout: Function}}} [options]
  */
 export function noticeFlasher(element, { ms = 4500, timers = globalThis } = {}) {
   let timer = 0;

@@ -3,6 +3,10 @@
 // any event ("msg:custom" for a message from a server). Used by the one-file replay page
 // (js/standalone.js) and the table server's seat page (js/kit/socket_model.mjs).
 
+/**
+ * @param {Object<string, any>} values the traits and their first values
+ * @param {(content: any) => void} [send] where `model.send(content)` goes
+ */
 export function pageModel(values, send = () => {}) {
   const listeners = new Map();
   const emit = (name, ...args) => {

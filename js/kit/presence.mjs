@@ -11,7 +11,7 @@ const PRESENCE_WORDS = { here: "presence_here", never: "presence_never", left: "
 /**
  * The mark by a seat's name: `{kind, symbol, text}`, or null (no presence known, or a bot,
  * whose label says so already).
- * @param {object} view the Table's view (readView)
+ * @param {{presence?: Record<string, string>}} view the Table's view (readView)
  * @param {string} seat
  * @param {(key: string, params?: object) => string} word
  */

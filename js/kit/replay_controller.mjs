@@ -13,7 +13,12 @@ import { hasAnalysis, nextMarked } from "../replay_analysis.mjs";
 import { atRecordEnd, clampPosition, handCount, navigate, playDelay } from "../replay_steps.mjs";
 import { unpackData } from "../replay_wire.mjs";
 
-/** The Replay over `ui` (replay_skeleton's buildReplay) and `model` (anywidget's, or the page's). */
+/**
+ * The Replay over `ui` (replay_skeleton's buildReplay) and `model` (anywidget's, or the page's).
+ * @param {any} ui
+ * @param {any} model
+ * @param {{timers?: {setInterval: Function, clearInterval: Function}}} [options]
+ */
 export function createReplay(ui, model, { timers = globalThis } = {}) {
   const state = {
     data: {},

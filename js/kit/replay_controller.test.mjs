@@ -40,7 +40,7 @@ function fakeModel(attributes) {
 // A key pressed on the replay, and a click, as the browser sends them (they bubble).
 function press(ui, key) {
   const event = new document.defaultView.Event("keydown", { bubbles: true, cancelable: true });
-  event.key = key;
+  /** @type {any} */ (event).key = key;
   ui.root.dispatchEvent(event);
 }
 
@@ -48,7 +48,7 @@ function click(target) {
   target.dispatchEvent(new document.defaultView.Event("click", { bubbles: true, cancelable: true }));
 }
 
-const drawn = () => new Promise((resolve) => queueMicrotask(resolve));
+const drawn = () => new Promise((resolve) => queueMicrotask(() => resolve(undefined)));
 
 function mounted(attributes = {}) {
   const ui = buildReplay();
@@ -235,7 +235,7 @@ function longHand(moves) {
   const hand = data.hands[1];
   hand.moves = Array.from({ length: moves }, (_, i) => `${"NESW"[i % 4]} pass`);
   hand.move_items = hand.moves.map((move) => `${move.split(" ")[0]}: pass`);
-  hand.deltas = [hand.deltas[0], ...hand.moves.map((move, i) => ({ move, say: `Move ${i + 1}.` }))];
+  hand.deltas = /** @type {any[]} */ ([hand.deltas[0], ...hand.moves.map((move, i) => ({ move, say: `Move ${i + 1}.` }))]);
   return data;
 }
 

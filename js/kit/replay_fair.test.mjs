@@ -1,14 +1,16 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { webcrypto } from "node:crypto";
+import { webcrypto as nodeCrypto } from "node:crypto";
 
 import { hashing } from "./fair_deal.mjs";
 import { fairChecks, fairLine, hasFairDeals, recordHandOf } from "./replay_fair.mjs";
 import { testWord } from "./test_dom.mjs";
 import { unpackData } from "../replay_wire.mjs";
 
-const [FOUR] = JSON.parse(readFileSync(new URL("./fair_deal.vectors.json", import.meta.url)));
+// node's Web Crypto, under the DOM's type names (node's types name it apart from the DOM's)
+const webcrypto = /** @type {Crypto} */ (/** @type {unknown} */ (nodeCrypto));
+const [FOUR] = JSON.parse(readFileSync(new URL("./fair_deal.vectors.json", import.meta.url), "utf8"));
 const BLOCK = { scheme: "dominoes-fair-1", commitment: FOUR.commitment, attempt: 0, client_seeds: FOUR.client_seeds,
                 server_seed: FOUR.server_seed };
 

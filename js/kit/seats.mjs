@@ -7,6 +7,7 @@
 // the left and W on the right, as seen from North's chair.
 
 const CLOCKWISE = ["S", "W", "N", "E"];
+/** @type {Array<"bottom"|"left"|"top"|"right">} */
 export const POSITIONS = ["bottom", "left", "top", "right"];
 
 /**

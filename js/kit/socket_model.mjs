@@ -26,6 +26,10 @@ export function socketUrl(href) {
 // another object throws "Illegal invocation", and the page then never reconnected.
 const GLOBAL_TIMERS = { setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (id) => clearTimeout(id) };
 
+/**
+ * @param {() => any} connect opens a WebSocket-like object
+ * @param {{timers?: {setTimeout: Function, clearTimeout: Function}, values?: Object<string, any>}} [options]
+ */
 export function socketModel(connect, { timers = GLOBAL_TIMERS, values: initial = {} } = {}) {
   const model = pageModel({ view: {}, words: {}, rules_text: "", ...initial }, (content) => {
     if (socket && socket.readyState === 1) socket.send(JSON.stringify(content));

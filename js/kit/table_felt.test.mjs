@@ -94,8 +94,8 @@ test("the glide starts on the seat: the tile's offset to the seat's middle, in t
   const tile = felt.lineSvg.querySelector(".dw-new");
   const seat = felt.seats.left.root;
   seat.hidden = false;
-  seat.getBoundingClientRect = () => ({ left: 0, top: 100, width: 40, height: 100 });
-  tile.getBoundingClientRect = () => ({ left: 200, top: 140, width: 20, height: 20 });
+  seat.getBoundingClientRect = () => /** @type {any} */ ({ left: 0, top: 100, width: 40, height: 100 });
+  tile.getBoundingClientRect = () => /** @type {any} */ ({ left: 200, top: 140, width: 20, height: 20 });
   startFromSeat(felt, seat, 0.5);
   assert.equal(tile.style.getPropertyValue("--dw-glide"), "-380px 0px");
 });

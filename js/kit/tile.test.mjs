@@ -31,7 +31,7 @@ test("moves in notation parse into seat, kind, tile and end", () => {
 
 test("pip patterns have the right count, inside the half, symmetric about the centre", () => {
   for (let value = 0; value <= 6; value++) {
-    for (const orientation of ["vertical", "horizontal"]) {
+    for (const orientation of /** @type {const} */ (["vertical", "horizontal"])) {
       const pips = pipPositions(value, orientation);
       assert.equal(pips.length, value);
       for (const [x, y] of pips) assert.ok(x > 0.1 && x < 0.9 && y > 0.1 && y < 0.9);

@@ -1,0 +1,83 @@
+"""Test tiers: the quick loop, ``pytest -m "not slow and not browser"``, and what it leaves out.
+
+``slow`` marks tests that take seconds (processes, servers, kernels, hypothesis, whole
+matches), explicitly, in their modules; ``browser`` marks every test that runs in Chromium
+(``tests/conftest.py`` adds it to the e2e and lite tests and to any test using the
+``chromium`` fixture). ``scripts/test`` runs all of them.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+QUICK = "not slow and not browser"
+# modules whose every test is quick: the engine, words and records, run in the quick loop whole
+CORE = ("test_tiles", "test_rules", "test_hand", "test_match", "test_record", "test_catalogs",
+        "test_explain", "test_protocol_doc", "test_words_keys")
+# tests known to take seconds: the quick loop must leave each out
+KNOWN_SLOW = ("tests/test_wheel.py::", "tests/test_properties.py::", "tests/test_fuzz_table.py::",
+              "tests/test_notebooks.py::test_notebook_runs_top_to_bottom",
+              "tests/test_acceptance.py::test_good_record[", "tests/test_server_restart.py::",
+              "tests/test_bots_strong.py::test_bots_play_only_legal_moves[strong-",
+              "tests/test_bots_strong.py::test_bots_play_only_legal_moves[montecarlo-")
+
+
+PYTEST_CONFIG = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["pytest"]["ini_options"]
+
+
+def test_the_tier_markers_are_registered_and_strict_enough_to_catch_typos():
+    markers = dict(line.split(":", 1) for line in PYTEST_CONFIG["markers"])
+    assert {"slow", "browser", "e2e", "lite"} <= markers.keys()
+    assert QUICK in markers["slow"], "the slow marker says how to run the quick loop"
+    assert "--strict-markers" in PYTEST_CONFIG["addopts"], "a mistyped mark is an error, not a quick test"
+
+
+def test_a_test_using_chromium_is_a_browser_test(request):
+    from conftest import drives_a_browser
+
+    class Item:
+        fixturenames = ("tmp_path", "chromium")
+
+        def get_closest_marker(self, name):
+            return None
+
+    assert drives_a_browser(Item())
+    assert not drives_a_browser(request.node), "this test uses no browser"
+
+
+def collected(*args: str) -> list[str]:
+    """The node ids pytest would run with ``args`` (collection only, in a fresh process)."""
+    done = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider", *args],
+                          cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    return [line for line in done.stdout.splitlines() if "::" in line]
+
+
+@pytest.mark.slow  # collects the whole suite three times, in processes
+def test_the_quick_loop_is_every_quick_test_and_no_browser_or_slow_one():
+    everything = collected()
+    quick = collected("-m", QUICK)
+    browser = set(collected("-m", "browser"))
+    slow = set(collected("-m", "slow"))
+
+    assert set(quick) == set(everything) - browser - slow
+    assert not [t for t in quick if t.startswith(("tests/e2e/", "tests/test_lite.py", "tests/test_lite_kernel.py"))]
+    assert {t for t in everything if t.startswith("tests/e2e/")} <= browser, "every e2e test runs in Chromium"
+    for known in KNOWN_SLOW:
+        assert any(t.startswith(known) for t in everything), f"{known} is no longer a test: update KNOWN_SLOW"
+        assert not any(t.startswith(known) for t in quick), f"{known} is in the quick loop"
+
+    modules = {re.sub(r"::.*", "", t) for t in quick}
+    for name in CORE:
+        ids = [t for t in everything if t.startswith(f"tests/{name}.py::")]
+        assert ids and set(ids) <= set(quick), f"{name} runs whole in the quick loop"
+    assert len(modules) >= 40, "the quick loop touches nearly every module"
+    assert 0.6 * len(everything) <= len(quick) < len(everything) - len(browser), \
+        f"the quick loop: {len(quick)} of {len(everything)} tests ({len(browser)} browser, {len(slow)} slow)"
