@@ -7,23 +7,15 @@ from __future__ import annotations
 
 import json
 import urllib.request
-from pathlib import Path
 
 import pytest
 
 from dominoes_widget.engine.record import verify_record
 from server_harness import spawn_server, stop_server
+from test_server_browser import ARTIFACTS, VIEW, post
 
 pytestmark = pytest.mark.browser
 
-ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
-VIEW = "window.dominoesSeat ? window.dominoesSeat.get('view') : {}"
-
-
-def post(url: str, body: dict) -> dict:
-    request = urllib.request.Request(url, json.dumps(body).encode(), {"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=20) as answer:
-        return json.loads(answer.read())
 
 
 def get(url: str) -> dict:
