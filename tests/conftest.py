@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from browser_harness import CHROMIUM, launch_chromium
+from tiers import drives_a_browser
 
 
 @pytest.fixture(scope="module")
@@ -26,13 +27,6 @@ def chromium():
         browser = launch_chromium(playwright)
         yield browser
         browser.close()
-
-
-def drives_a_browser(item) -> bool:
-    """Whether a test runs in Chromium: it uses the ``chromium`` fixture (the e2e ``page`` and
-    ``browser`` fixtures come from it) or is marked ``e2e`` or ``lite``."""
-    return ("chromium" in getattr(item, "fixturenames", ()) or item.get_closest_marker("e2e") is not None
-            or item.get_closest_marker("lite") is not None)
 
 
 @pytest.hookimpl(tryfirst=True)

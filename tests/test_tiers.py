@@ -40,7 +40,7 @@ def test_the_tier_markers_are_registered_and_strict_enough_to_catch_typos():
 
 
 def test_a_test_using_chromium_is_a_browser_test(request):
-    from conftest import drives_a_browser
+    from tiers import drives_a_browser
 
     class Item:
         fixturenames = ("tmp_path", "chromium")
