@@ -14,6 +14,7 @@ import pytest
 from dominoes_widget import Table
 from dominoes_widget.engine.fair_deal import commitment_of, fair_deal
 from dominoes_widget.engine.record import verify_record
+from dominoes_widget.server import shared_table
 from dominoes_widget.server.shared_table import SEED_WAIT
 from server_harness import Seat, local_server, request
 from test_table import Browser
@@ -214,6 +215,28 @@ def test_the_first_deal_waits_for_the_other_pages_at_most_seed_wait_after_one_pa
             assert asyncio.get_running_loop().time() - sent >= SEED_WAIT  # it waited for N, then dealt without
             fair = table.session.match.fair_block(0, reveal=True)
             assert fair["client_seeds"] == {"S": "alone"} and dealt_from(table, fair)
+            south.close()
+    run(scenario)
+
+
+def test_a_page_that_sends_no_seed_still_gets_its_first_deal_after_the_arrival_wait(monkeypatch):
+    """A program (or a page that could make no seed) never seeds: the table does not wait for
+    ever, but deals ARRIVAL_WAIT seconds after the first person came (0.5 s here), seedless."""
+    monkeypatch.setattr(shared_table, "ARRIVAL_WAIT", 0.5)
+
+    async def scenario():
+        async with local_server() as (base, server):
+            status, created = await request(f"{base}/api/tables", PEOPLE)
+            table = server.tables[created["id"]]
+            await asyncio.sleep(0.8)  # nobody came yet: the wait has not begun
+            assert table.session.match.hands == [] and table.session.phase.value == "dealing"
+            came = asyncio.get_running_loop().time()
+            south = await Seat.open(created["seats"]["S"], "S", first_seed=False)
+            await south.until(lambda s: s.view.get("fair") and s.view["phase"] != "dealing", timeout=20)
+            assert asyncio.get_running_loop().time() - came >= 0.5
+            fair = table.session.match.fair_block(0, reveal=True)
+            assert not any(fair["client_seeds"].values()) and dealt_from(table, fair)
+            assert south.view["hands"]["S"] and len(south.view["hands"]["S"]) == 7
             south.close()
     run(scenario)
 

@@ -42,9 +42,13 @@ from ..engine.views import seat_view
 from .spec import TableSpec, read_spec
 from .store import StoredTable, TableStore
 
-__all__ = ["SharedTable", "Connection", "new_token", "new_table_id", "seat_of", "SEED_WAIT"]
+__all__ = ["SharedTable", "Connection", "new_token", "new_table_id", "seat_of", "SEED_WAIT", "ARRIVAL_WAIT"]
 
 SEED_WAIT = 2.0
+ARRIVAL_WAIT = 30.0
+"""Seconds after the first person's page opened that a first hand still waiting for seeds is
+dealt with what came: a program that sends no seed, or a page that could not make one, does
+not keep a table waiting for ever."""
 """A deal waits at most this many seconds for the client seeds of the people whose pages send
 them, then deals with what it has; the first hand, from the first seed that comes (see
 docs/fair-deals.md)."""
@@ -136,6 +140,7 @@ class SharedTable:
         self._saved = self._progress()
         self._keeps_records = getattr(store, "keeps_records", True)
         self._absent_timer: asyncio.TimerHandle | None = None
+        self._arrival_timer: Any = None
         self._absent_key: tuple[Any, ...] | None = None
         self._absent_bot = make_bot(spec.absent.bot, 0) if spec.absent is not None else None
         self._clock = clock
@@ -219,6 +224,7 @@ class SharedTable:
         self.connections[seat].add(connection)
         self.active_at = self._clock()
         self._opened(seat)
+        self._deal_after_arrival()
         moved = self._note_presence()
         if self._writing is not None or self._dirty:
             self._joining.append((seat, connection))
@@ -230,6 +236,17 @@ class SharedTable:
         if moved:  # every screen shows who is here: the others are sent their new views
             self._changed()
         self._watch_absent()
+
+    def _deal_after_arrival(self) -> None:
+        """While the first hand waits for seeds, a person came: it is dealt at the latest
+        :data:`ARRIVAL_WAIT` seconds from now, seeds or not (pages send theirs at once, and
+        then the deal comes far sooner: :data:`SEED_WAIT`)."""
+        if self._arrival_timer is None and self.session.phase is Phase.DEALING:
+            self._arrival_timer = self.session.bots.scheduler.call_later(ARRIVAL_WAIT, self._arrival_wait_over)
+
+    def _arrival_wait_over(self) -> None:
+        self._arrival_timer = None
+        self.session.deal_waiting_hand()
 
     def _view(self, seat: str | None) -> TableView:
         if seat is None:
@@ -440,6 +457,9 @@ class SharedTable:
         if self._absent_timer is not None:
             self._absent_timer.cancel()
             self._absent_timer = None
+        if self._arrival_timer is not None:
+            self._arrival_timer.cancel()
+            self._arrival_timer = None
         self.session.close()
         if self.local is None:  # the session is the table's own: nothing calls it any more
             self.session.on_change = None

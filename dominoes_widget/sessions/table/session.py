@@ -147,6 +147,12 @@ class TableSession:
         if self.phase is Phase.DEALING and not self.fair.holding and seeds is not None and seeds.client_seeds:
             self.fair.deal_when_seeded(self, self._deal_first, seats=set(self.humans))
 
+    def deal_waiting_hand(self) -> None:
+        """Deal the first hand now if it still waits for seeds (and no seed's short wait runs:
+        that one deals it soon), with the seeds that came."""
+        if self.phase is Phase.DEALING and not self.fair.holding:
+            self._deal_first()
+
     def _deal_first(self) -> None:
         if self.phase is Phase.DEALING:
             self.deal(first=True)
