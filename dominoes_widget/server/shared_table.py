@@ -246,7 +246,7 @@ class SharedTable:
 
     def _arrival_wait_over(self) -> None:
         self._arrival_timer = None
-        self.session.deal_waiting_hand()
+        self.session.deal_waiting_hand(unless_held=True)
 
     def _view(self, seat: str | None) -> TableView:
         if seat is None:

@@ -145,16 +145,12 @@ class TableSession:
         person's seat has sent its seed, or ``fair.wait`` seconds after the first one came."""
         seeds = self.match.next_fair
         if self.phase is Phase.DEALING and not self.fair.holding and seeds is not None and seeds.client_seeds:
-            self.fair.deal_when_seeded(self, self._deal_first, seats=set(self.humans))
+            self.fair.deal_when_seeded(self, self.deal_waiting_hand, seats=set(self.humans))
 
-    def deal_waiting_hand(self) -> None:
-        """Deal the first hand now if it still waits for seeds (and no seed's short wait runs:
-        that one deals it soon), with the seeds that came."""
-        if self.phase is Phase.DEALING and not self.fair.holding:
-            self._deal_first()
-
-    def _deal_first(self) -> None:
-        if self.phase is Phase.DEALING:
+    def deal_waiting_hand(self, *, unless_held: bool = False) -> None:
+        """Deal the first hand now, with the seeds that came, if it still waits for them
+        (``unless_held``: not while a seed's short wait runs, which deals it soon)."""
+        if self.phase is Phase.DEALING and not (unless_held and self.fair.holding):
             self.deal(first=True)
             self.changed()
 
