@@ -19,7 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from lite_site import built_site, open_offline, serve
+from lite_site import open_offline
+from test_lite import base, site  # noqa: F401  (the fixtures: the site, built once, and served)
 
 pytestmark = pytest.mark.lite
 
@@ -33,17 +34,6 @@ CHOSEN = """() => {
   if (window.__lite.dialogs.length) return { dialogs: window.__lite.dialogs };
   return kernel ? { kernel: kernel.name } : null;
 }"""
-
-
-@pytest.fixture(scope="module")
-def site() -> Path:
-    return built_site()
-
-
-@pytest.fixture(scope="module")
-def base(site):
-    with serve(site) as url:
-        yield url
 
 
 def fresh_page(browser, base: str, name: str):

@@ -8,7 +8,6 @@ the request to ``POST /api/tables`` and goes to the links page; the server check
 
 from __future__ import annotations
 
-import json
 from html import escape
 from typing import Any
 
@@ -18,6 +17,7 @@ from ..words.explanations import bot_label
 from ..sessions.table.options import HUMAN, table_options
 from .invitations import Invitation, invitation_html
 from ..words.svg import FELT, FELT_EDGE, INK, INK_DIM
+from ..page import script_json
 from .page import page_html
 
 __all__ = ["form_facts", "home_page", "invite_page", "LANG_NAMES"]
@@ -87,7 +87,7 @@ def home_page(lang: str, *, needs_key: bool) -> str:
 <noscript><p class="dw-form-error">{t("needs_script")}</p></noscript>
 <p class="dw-home-foot">{t("foot")}</p>
 </main>
-<script type="application/json" id="dw-home-facts">{_json_in_html({**facts, "needs_key": needs_key, "words": _form_words(voice)})}</script>
+<script type="application/json" id="dw-home-facts">{script_json({**facts, "needs_key": needs_key, "words": _form_words(voice)})}</script>
 <script type="module" src="static/home_page.js"></script>"""
     return page_html(lang, t("title"), _head("static/table.css"), body, icons="")
 
@@ -127,11 +127,6 @@ def invite_page(lang: str, invitation: Invitation) -> str:
 </main>
 <script type="module" src="../../static/invite_page.js"></script>"""
     return page_html(lang, t("links_title"), _head("../../static/table.css"), body, icons="../../")
-
-
-def _json_in_html(value: Any) -> str:
-    """JSON safe inside a ``<script>`` element (no ``</script>``, no ``<!--``)."""
-    return json.dumps(value, ensure_ascii=False).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
 def _head(stylesheet: str) -> str:
