@@ -71,6 +71,25 @@ export function moveMarkAt(analysis, step) {
   return step > 0 ? markOfMove(analysis, step - 1) : null;
 }
 
+/** The mark of move `ply` (0-based) whatever its verdict, or null: every judged decision has one. */
+export function judgedMove(analysis, ply) {
+  return (analysis?.marks ?? []).find((mark) => mark?.ply === ply) ?? null;
+}
+
+/**
+ * At step `step`: the judged move just made, when it was a choice (its moves and their
+ * chances are shown), or null.
+ */
+export function judgedMoveAt(analysis, step) {
+  return step > 0 ? judgedMove(analysis, step - 1) : null;
+}
+
+/** At step `step`: the mark whose words show, a flagged one or one too close to call, or null. */
+export function shownMarkAt(analysis, step) {
+  const mark = judgedMoveAt(analysis, step);
+  return mark && (VERDICTS.includes(mark.verdict) || mark.verdict === "unclear") ? mark : null;
+}
+
 /** At step `step`: the flagged decision to be made here (the next move), or null. */
 export function decisionAt(analysis, step) {
   return markOfMove(analysis, step);

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from dominoes_widget import IllegalMoveError, Rules, analyse, read_record, seat_view
-from dominoes_widget.studies.analysis import (THRESHOLDS, Analysis, Decision, Judgement, Verdict, coach_words,
+from dominoes_widget.studies.analysis import (_with_gaps, verdict_for, THRESHOLDS, Analysis, Decision, Judgement, Verdict, coach_words,
                                       distinct_choices, judge_position)
 from dominoes_widget.words.catalog import Voice
 from dominoes_widget.engine.hand import Hand, equivalent
@@ -69,9 +69,10 @@ def test_the_same_seed_gives_the_same_analysis_on_any_number_of_workers(first_ha
 
 
 def _decision(best: float, played: float, stderr: float = 0.005) -> Decision:
-    return Decision(0, 3, "S", "NS", "S 1-2 L", (Judgement("S 3-4 R", best, 0.0, best - 0.01, best + 0.01, stderr, 500),
-                                               Judgement("S 1-2 L", played, 0.0, played - 0.01, played + 0.01, stderr,
-                                                         500)))
+    """A decision whose gap's interval is made from the standard errors, as for a version 1 file."""
+    return Decision(0, 3, "S", "NS", "S 1-2 L", _with_gaps((
+        Judgement("S 3-4 R", best, 0.0, best - 0.01, best + 0.01, stderr, 500),
+        Judgement("S 1-2 L", played, 0.0, played - 0.01, played + 0.01, stderr, 500))))
 
 
 @pytest.mark.parametrize("gap, verdict", [(0.02, Verdict.GOOD), (0.07, Verdict.INACCURACY),
@@ -82,8 +83,18 @@ def test_verdicts_follow_the_stated_thresholds(gap, verdict):
     assert decision.verdict is verdict and decision.loss == pytest.approx(100 * gap)
 
 
-def test_a_loss_within_the_estimates_noise_is_not_a_mistake():
-    assert _decision(0.6, 0.48, stderr=0.1).verdict is Verdict.GOOD
+def test_a_loss_within_the_estimates_noise_is_too_close_to_call_and_no_mistake():
+    noisy = _decision(0.6, 0.48, stderr=0.1)
+    assert noisy.verdict is Verdict.UNCLEAR
+    assert Analysis(Rules.six_love(), [noisy]).mistakes() == []
+
+
+@pytest.mark.parametrize("low, high, verdict", [(-1.0, 4.9, Verdict.GOOD), (4.0, 6.0, Verdict.UNCLEAR),
+                                                (5.0, 9.9, Verdict.INACCURACY), (9.0, 11.0, Verdict.UNCLEAR),
+                                                (10.0, 19.0, Verdict.MISTAKE), (19.5, 20.5, Verdict.UNCLEAR),
+                                                (20.0, 60.0, Verdict.BLUNDER)])
+def test_a_mark_needs_the_whole_interval_of_the_gap_inside_its_band(low, high, verdict):
+    assert verdict_for(low, high) is verdict
 
 
 @pytest.mark.slow  # analyses, on worker processes too
@@ -212,9 +223,15 @@ def test_the_coachs_words_never_hold_notation():
     """A pass or a draw judged best among several moves is named in words too ('pass', not 'S pass')."""
     view = seat_view(_to_forced(Table(coach=True, bot_delay=0, seed=2, bots="greedy"), "pass").match.hand, "S")
     view = replace(view, legal_moves=(Move.parse("S pass"), Move.parse("S 6-4 L")))  # as if a keep-or-play choice
-    judgements = [Judgement("S pass", 0.5, 0.0, 0.4, 0.6, 0.01, 10), Judgement("S 6-4 L", 0.49, 0.0, 0.4, 0.6, 0.01, 10)]
+    judgements = [Judgement("S pass", 0.5, 0.0, 0.4, 0.6, 0.01, 10),
+                  Judgement("S 6-4 L", 0.49, 0.0, 0.4, 0.6, 0.01, 10, gap_low=0.5, gap_high=2.5)]
     assert coach_words(view, judgements, Voice("en")) == "The moves are close; pass is a little better."
     assert coach_words(view, judgements, Voice("vi")) == "Các nước đi gần như nhau; đứng nhỉnh hơn một chút."
+    as_good = [judgements[0], replace(judgements[1], gap_high=1.5)]
+    assert coach_words(view, as_good, Voice("en")) == "Pass and 6-4 are as good as each other."
+    unsure = [judgements[0], replace(judgements[1], gap_low=-1.0, gap_high=4.0)]
+    assert coach_words(view, unsure, Voice("en")) == "Too close to call between pass and 6-4."
+    assert coach_words(view, unsure, Voice("vi")) == "Khó phân định giữa đứng và 6-4."
 
 
 def test_no_coach_in_hot_seat_or_when_it_is_not_your_turn():

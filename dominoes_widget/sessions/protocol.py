@@ -122,7 +122,7 @@ class HintMove(TypedDict):
 
 class Hint(TypedDict):
     moves: list[HintMove]
-    best: str
+    best: str | None  # None when no move is clearly best (the words say which are too close to call)
     words: str
 
 
@@ -278,6 +278,21 @@ class AnalysisMark(TypedDict):
     share: float  # the mover's side's share (percent: a win 100, a tie 50) after the move, as the strip has it
     best_share: float  # the same after the best move
     words: str
+    clear_best: bool  # whether every other move is clearly behind the best (else no move is called best)
+    moves: list[JudgedMove]  # every distinct move, best first
+
+
+class JudgedMove(TypedDict):
+    """One move of a judged decision: its win chance with a 95% interval, and its gap to the best
+    (points of win share, a 99% interval: the judge's, studies/judge.py)."""
+
+    move: str
+    label: str
+    win: float
+    low: float
+    high: float
+    gap_low: float
+    gap_high: float
 
 
 class ReplayAnalysis(TypedDict):

@@ -37,67 +37,29 @@ import enum
 import json
 import math
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, NoReturn, Sequence
 
-from .bots import BOTS, InferenceBot, make_bot
-from .bots.base import check_budget
 from ..words.catalog import Voice
 from ..engine.errors import AnalysisError, DominoesError, MoveSyntaxError, Reason, excerpt
 from ..words.explanations import move_label, numbers_lacked
-from ..engine.hand import Hand, checked_seed, group_moves, team_of
-from .jobs import derive_seed, run_jobs, run_jobs_async
+from ..engine.hand import Hand, team_of
+from .jobs import run_jobs, run_jobs_async
+from .judge import (EQUAL, THRESHOLDS, Z, Judged, Judgement, Verdict, _check_judge, distinct_choices, judge,
+                    judge_position, verdict_for)
 from ..engine.match import Match
 from ..engine.move import PLAY, Move
 from ..engine.record import Replayed, read_record, write_record
 from ..engine.rules import Rules
 from ..engine.views import SeatView, seat_view
 
-__all__ = ["analyse", "analyse_async", "Analysis", "Decision", "Judgement", "Verdict", "THRESHOLDS", "judge_position", "coach_words",
-           "distinct_choices"]
+__all__ = ["analyse", "analyse_async", "Analysis", "Decision", "Judgement", "Judged", "Verdict", "THRESHOLDS", "judge",
+           "judge_position", "coach_words", "distinct_choices"]
 
-THRESHOLDS = {"inaccuracy": 5.0, "mistake": 10.0, "blunder": 20.0}
-"""Points of win share a move must give away to be an inaccuracy, a mistake, a blunder."""
 FORMAT = "dominoes-analysis"
-VERSION = 1
-
-
-class Verdict(enum.Enum):
-    """How a played move compares with the best one."""
-
-    GOOD = "good"
-    INACCURACY = "inaccuracy"
-    MISTAKE = "mistake"
-    BLUNDER = "blunder"
-
-
-@dataclass(frozen=True)
-class Judgement:
-    """One legal move's estimate: chances for the mover's side, and their uncertainty.
-
-    ``mirrors`` are the legal moves equivalent to ``move`` (:func:`~dominoes_widget.engine.hand.equivalent`:
-    the same tile leaving the same open ends), judged with it and listed once.
-    """
-
-    move: str
-    win: float
-    tie: float
-    low: float
-    high: float
-    stderr: float
-    samples: int
-    mirrors: tuple[str, ...] = ()
-
-    @property
-    def moves(self) -> tuple[str, ...]:
-        """The move and its mirrors."""
-        return (self.move, *self.mirrors)
-
-    @property
-    def share(self) -> float:
-        """The expected share of the hand in percent: a win counts 100, a tie 50."""
-        return 100 * (self.win + self.tie / 2)
+VERSION = 2
+"""Version 2 keeps each move's gap interval; version 1 files are read with one made from the errors."""
 
 
 @dataclass(frozen=True)
@@ -126,15 +88,17 @@ class Decision:
 
     @property
     def verdict(self) -> Verdict:
-        best, played = self.best, self.played_judgement
-        noise = 100 * math.sqrt(best.stderr ** 2 + played.stderr ** 2)
-        loss = self.loss
-        if loss <= noise:
+        """Good for the best move; else the band its gap's interval lies in, or
+        :attr:`~Verdict.UNCLEAR` when it straddles one's edge (see :mod:`~dominoes_widget.studies.judge`)."""
+        played = self.played_judgement
+        if played is self.best:
             return Verdict.GOOD
-        for verdict in (Verdict.BLUNDER, Verdict.MISTAKE, Verdict.INACCURACY):
-            if loss >= THRESHOLDS[verdict.value]:
-                return verdict
-        return Verdict.GOOD
+        return verdict_for(played.gap_low, played.gap_high)
+
+    @property
+    def clear_best(self) -> Judgement | None:
+        """The best move when every other move is clearly behind it, else ``None`` (too close to call)."""
+        return Judged(self.judgements, 0, False).clear_best
 
     def as_row(self) -> dict[str, Any]:
         played = self.played_judgement
@@ -145,7 +109,7 @@ class Decision:
     def as_json(self) -> dict[str, Any]:
         return {"hand": self.hand, "ply": self.ply, "seat": self.seat, "side": self.side, "played": self.played,
                 "moves": [[j.move, round(j.win, 6), round(j.tie, 6), round(j.low, 6), round(j.high, 6),
-                           round(j.stderr, 6), j.samples] + ([list(j.mirrors)] if j.mirrors else [])
+                           round(j.stderr, 6), j.samples, round(j.gap_low, 3), round(j.gap_high, 3), list(j.mirrors)]
                           for j in self.judgements]}
 
 
@@ -178,9 +142,9 @@ class Analysis:
         return pd.DataFrame(self.rows)
 
     def mistakes(self, at_least: Verdict = Verdict.INACCURACY) -> list[Decision]:
-        """The decisions judged ``at_least`` this bad."""
-        order = list(Verdict)
-        return [d for d in self.decisions if order.index(d.verdict) >= order.index(at_least)]
+        """The decisions judged ``at_least`` this bad (never one too close to call)."""
+        order = [Verdict.GOOD, Verdict.INACCURACY, Verdict.MISTAKE, Verdict.BLUNDER]
+        return [d for d in self.decisions if d.verdict in order and order.index(d.verdict) >= order.index(at_least)]
 
     def summary(self) -> list[dict[str, Any]]:
         """Per seat: decisions, inaccuracies, mistakes, blunders and the average loss."""
@@ -284,7 +248,7 @@ class Analysis:
         from html import escape
 
         voice = Voice(lang)
-        columns = ("seat", "decisions", "good", "inaccuracy", "mistake", "blunder", "average_loss")
+        columns = ("seat", "decisions", "good", "inaccuracy", "mistake", "blunder", "unclear", "average_loss")
         head = "".join(f"<th>{escape(voice(f'analysis.column_{key}'))}</th>" for key in columns)
         body = "".join("<tr>" + "".join(f"<td>{escape(voice.name(row[key]) if key == 'seat' else str(row[key]))}</td>"
                                         for key in columns) + "</tr>" for row in self.summary())
@@ -315,6 +279,7 @@ class _Reader:
     def __init__(self, source: str) -> None:
         self.source = source
         self.place: str | None = None
+        self.version = VERSION
 
     def fail(self, what: str, reason: Reason = Reason.BAD_ANALYSIS) -> NoReturn:
         raise AnalysisError(reason, what, source=self.source, place=self.place)
@@ -349,8 +314,9 @@ class _Reader:
             self.fail(f"an analysis is a JSON object, not {'null' if data is None else type(data).__name__}")
         if data.get("format") != FORMAT:
             self.fail(f"not an analysis file: 'format' must be {FORMAT!r}, not {excerpt(data.get('format'))}")
-        if type(data.get("version")) is not int or data["version"] != VERSION:
-            self.fail(f"'version' must be {VERSION}, not {excerpt(data.get('version'))}")
+        if type(data.get("version")) is not int or data["version"] not in (1, VERSION):
+            self.fail(f"'version' must be 1 or {VERSION}, not {excerpt(data.get('version'))}")
+        self.version = data["version"]
         game, given = self.get(data, "game", str, "a game's name"), self.get(data, "rules", Mapping, "an object")
         players = data.get("players")
         if players is not None:
@@ -388,16 +354,19 @@ class _Reader:
         if not rows:
             self.fail("'moves' is empty")
         judgements = tuple(self.judgement(row, f"move {n} of 'moves'", seat) for n, row in enumerate(rows))
+        if self.version == 1:
+            judgements = _with_gaps(judgements)
         if not any(played in j.moves for j in judgements):
             self.fail(f"the move played, {excerpt(played)}, is not among its judged 'moves'")
         return Decision(hand, ply, seat, side, played, judgements)
 
     def judgement(self, row: Any, name: str, seat: str) -> Judgement:
-        if not isinstance(row, list) or len(row) not in (7, 8):
-            self.fail(f"{name} must be [move, win, tie, low, high, stderr, samples] (and its mirrors), "
-                      f"not {excerpt(row)}")
+        sizes, shape = ((7, 8), "[move, win, tie, low, high, stderr, samples] (and its mirrors)") if self.version == 1 \
+            else ((10,), "[move, win, tie, low, high, stderr, samples, gap_low, gap_high, mirrors]")
+        if not isinstance(row, list) or len(row) not in sizes:
+            self.fail(f"{name} must be {shape}, not {excerpt(row)}")
         move, *numbers, samples = row[:7]
-        mirrors = self.of(row[7], f"the mirrors of {name}", list, "a list of moves") if len(row) == 8 else []
+        mirrors = self.of(row[-1], f"the mirrors of {name}", list, "a list of moves") if len(row) in (8, 10) else []
         for written in (move, *mirrors):
             try:
                 mover = Move.parse(written).seat
@@ -409,48 +378,26 @@ class _Reader:
                                        zip(numbers, ("win", "tie", "low", "high", "stderr")))
         if win + tie > 1 + 1e-6:  # (the file rounds to 6 places)
             self.fail(f"{name}: win {win} and tie {tie} add up to more than 1")
-        return Judgement(move, win, tie, low, high, stderr, self.count(samples, f"samples of {name}"), tuple(mirrors))
+        gaps = [self.points(value, f"{label} of {name}") for value, label in zip(row[7:9], ("gap_low", "gap_high"))]
+        if len(gaps) == 2 and gaps[0] > gaps[1]:
+            self.fail(f"{name}: gap_low {gaps[0]} is above gap_high {gaps[1]}")
+        return Judgement(move, win, tie, low, high, stderr, self.count(samples, f"samples of {name}"), tuple(mirrors),
+                         *gaps)
+
+    def points(self, value: Any, name: str) -> float:
+        """A gap in points of win share: a number from -100 to 100."""
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not -100 <= value <= 100:
+            self.fail(f"{name} must be a number of points from -100 to 100, not {excerpt(value)}")
+        return float(value)
 
 
-# -- judging one position ---------------------------------------------------------------------
-def distinct_choices(view: SeatView) -> int:
-    """How many really different moves the seat to move has (mirror images counted once)."""
-    return len(group_moves(view.legal_moves, view.ends))
-
-
-def judge_position(view: SeatView, *, seed: int = 0, rollouts: int | None = None, max_ms: float | None = None,
-                   bot: str = "strong", played: Move | str | None = None) -> tuple[Judgement, ...]:
-    """Every distinct legal move of ``view``'s seat judged by the bot, best first (from that
-    seat's view only). Equivalent moves (:func:`~dominoes_widget.engine.hand.equivalent`) are judged
-    once, as the first of them, or as ``played`` when it is one of them, the others its
-    ``mirrors``."""
-    _check_judge(bot, seed, rollouts, max_ms)
-    judge = make_bot(bot, seed)
-    assert isinstance(judge, InferenceBot)  # _check_judge names a bot that evaluates
-    estimates = judge.evaluate(view, rollouts=rollouts, max_ms=max_ms)
-    played = Move.parse(played) if isinstance(played, str) else played
-    judged = []
-    seen: set[Move] = set()
-    for e in estimates:  # best first; equivalent moves share one estimate and come together
-        if e.move in seen:
-            continue
-        group = (e.move, *e.mirrors)
-        seen.update(group)
-        move = played if played in group else e.move
-        judged.append(Judgement(str(move), e.win, e.tie, e.interval[0], e.interval[1], e.stderr, e.samples,
-                                tuple(str(m) for m in group if m != move)))
-    return tuple(judged)
-
-
-def _check_judge(bot: object, seed: object, rollouts: object, max_ms: object) -> None:
-    """Refuse, naming the argument, a judge that is not a bot that evaluates moves, a seed
-    that is not a whole number, and a budget that is not one."""
-    if not isinstance(bot, str) or bot.removeprefix("bot:") not in BOTS:
-        raise ValueError(f"bot: the bot that judges the moves, by name ('strong'), not {excerpt(bot)}")
-    if not issubclass(BOTS[bot.removeprefix("bot:")], InferenceBot):
-        raise ValueError(f"bot: the {bot!r} bot cannot judge moves (it has no evaluate()): judge with 'strong'")
-    checked_seed(seed, whole=True)
-    check_budget(1 if rollouts is None else rollouts, max_ms)
+def _with_gaps(judgements: tuple[Judgement, ...]) -> tuple[Judgement, ...]:
+    """Judgements of a version 1 file (which kept no gaps) with a gap's interval made from their
+    standard errors as if unpaired: wider than the judge's own, so marks are not overstated."""
+    best = judgements[0]
+    return tuple(replace(j, gap_low=max(-100.0, best.share - j.share - half), gap_high=min(100.0, best.share - j.share + half))
+                 if n else j for n, j in enumerate(judgements)
+                 for half in [100 * Z * math.sqrt(best.stderr ** 2 + j.stderr ** 2)])
 
 
 @dataclass(frozen=True)
@@ -477,8 +424,8 @@ def _judge(job: _Job) -> tuple[Judgement, ...]:
     for text in job.moves:
         hand.push(text)
     view = seat_view(hand, str(hand.turn))
-    return judge_position(view, seed=derive_seed(job.seed, job.hand, len(job.moves)), rollouts=job.rollouts,
-                          max_ms=job.max_ms, bot=job.bot, played=job.played)
+    return judge_position(view, seed=job.seed, rollouts=job.rollouts, max_ms=job.max_ms, bot=job.bot,
+                          played=job.played)
 
 
 def analyse(source: Any, *, hands: Iterable[int] | None = None, seed: int = 0, rollouts: int | None = None,
@@ -581,25 +528,23 @@ def _replayed(source: Any) -> Replayed:
 # -- the coach's words ---------------------------------------------------------------------------
 def coach_words(view: SeatView, judgements: Sequence[Judgement], voice: Voice) -> str:
     """Why the best move stands out, in words, when a reason does (the opponents' known voids,
-    the heaviest tile, a clear margin); else that the moves are close; with one legal move,
-    that it is the only one."""
+    the heaviest tile, a clear margin); that the moves are close when the best leads by
+    little; which moves are as good, or too close to call, when no move is clearly best;
+    with one legal move, that it is the only one."""
     best = judgements[0]
     move = Move.parse(best.move)
     if len(view.legal_moves) == 1:
         return voice("analysis.coach_only", move=move_label(move, voice))
+    judged = Judged(tuple(judgements), 0, False)
+    if judged.clear_best is None:
+        tiles = _listed([_written(Move.parse(j.move), voice) for j in judged.best_moves], voice)
+        said = voice("analysis.coach_equal" if judged.equal_best else "analysis.coach_unclear", tiles=tiles)
+        return said[:1].upper() + said[1:]
     second = next((j for j in judgements[1:] if j.share < best.share), None)
     margin = best.share - second.share if second is not None else 0.0
-    if move.action == PLAY and view.ends is not None and move.second is not None:  # (a play has both)
-        ends = (move.second, view.ends[1]) if move.end == "L" else (view.ends[0], move.second)
-        voids = view.voids()
-        for seat in _opponents(view):
-            lacks = voids.get(seat, set())
-            if ends[0] in lacks and ends[1] in lacks:
-                numbers = sorted(set(ends))
-                return voice("analysis.coach_blocks", who=voice.name(seat), lacks=numbers_lacked(numbers, voice),
-                             tile=_written(move, voice))
-            if move.second in lacks and move.second not in view.ends:
-                return voice("analysis.coach_denies", who=voice.name(seat), n=move.second, tile=_written(move, voice))
+    reason = _reason(view, move, voice)
+    if reason:
+        return reason
     placing = [m for m in view.legal_moves if m.tile is not None]
     if move.tile is not None and placing and move.tile.pips == max(m.tile.pips for m in placing if m.tile is not None) \
             and margin >= 3:
@@ -607,6 +552,29 @@ def coach_words(view: SeatView, judgements: Sequence[Judgement], voice: Voice) -
     if margin >= THRESHOLDS["mistake"]:
         return voice("analysis.coach_clear", tile=_written(move, voice), win=round(best.win * 100), margin=round(margin))
     return voice("analysis.coach_close", tile=_written(move, voice))
+
+
+def _reason(view: SeatView, move: Move, voice: Voice) -> str | None:
+    """What ``move`` does to an opponent known to lack a number, in words, if anything."""
+    if move.action != PLAY or view.ends is None or move.second is None:  # (a play has both)
+        return None
+    ends = (move.second, view.ends[1]) if move.end == "L" else (view.ends[0], move.second)
+    voids = view.voids()
+    for seat in _opponents(view):
+        lacks = voids.get(seat, set())
+        if ends[0] in lacks and ends[1] in lacks:
+            return voice("analysis.coach_blocks", who=voice.name(seat), lacks=numbers_lacked(sorted(set(ends)), voice),
+                         tile=_written(move, voice))
+        if move.second in lacks and move.second not in view.ends:
+            return voice("analysis.coach_denies", who=voice.name(seat), n=move.second, tile=_written(move, voice))
+    return None
+
+
+def _listed(items: Sequence[str], voice: Voice) -> str:
+    """``a, b and c`` in the voice's language."""
+    if len(items) < 2:
+        return "".join(items)
+    return voice("analysis.list_and", first=", ".join(items[:-1]), last=items[-1])
 
 
 def _written(move: Move, voice: Voice) -> str:

@@ -5,7 +5,7 @@
 // `state` is the Replay's: {data, word, changed, showBest, side, lineSize, stripSize,
 // stripMarker}; drawing keeps `side` (the strip's side) and `stripMarker` up to date.
 
-import { defaultSide, flaggedMarks, handAnalysis, moveMarkAt, sideLabel, stripPoints } from "../replay_analysis.mjs";
+import { defaultSide, flaggedMarks, handAnalysis, judgedMoveAt, sideLabel, shownMarkAt, stripPoints } from "../replay_analysis.mjs";
 import { handCount, stepAt, wordsAt } from "../replay_steps.mjs";
 import { handSteps } from "../replay_deltas.mjs";
 import { h, setChildren } from "./dom.mjs";
@@ -15,7 +15,7 @@ import { drawCounting, drawMoveList, drawScore, markCurrentMove } from "./panels
 import { STEP_ACTIONS } from "./replay_skeleton.mjs";
 import { fairLine } from "./replay_fair.mjs";
 import { drawResult } from "./result_panel.mjs";
-import { bestMoveView, controlTexts, cornerTexts, idleActions, lineLabel, matchStrip, moveListItems, seatInfos, stripTitles, stripWords, verdictView } from "./replay_view.mjs";
+import { bestMoveView, controlTexts, cornerTexts, idleActions, judgedMovesView, lineLabel, matchStrip, moveListItems, seatInfos, stripTitles, stripWords, verdictView } from "./replay_view.mjs";
 import { stripDrawing, stripMarker } from "./strip.mjs";
 
 const LINE_UNIT = { minUnit: 6, maxUnit: 30 };
@@ -39,7 +39,8 @@ export function drawPosition(ui, state, { hand, step }) {
   drawCorners(ui, cornerTexts(data, hand, here, said, word));
   drawSeats(ui, state, seatInfos(data, here, said));
   drawLine(ui, state, here, best?.ghost ?? null);
-  drawWords(ui, state, said, verdictView(moveMarkAt(analysis, step), word));
+  drawWords(ui, state, said, verdictView(shownMarkAt(analysis, step), word));
+  drawJudged(ui, state, judgedMovesView(judgedMoveAt(analysis, step), state.data.lang, word));
   drawFairLine(ui, state, hand);
   drawSide(ui, state, hand, step, said, analysis);
   drawAnalysis(ui, state, hand, step, analysis);
@@ -108,6 +109,14 @@ export function drawWords(ui, state, said, verdict) {
   ui.result.hidden = !result;
   ui.info.classList.toggle("dw-with-result", Boolean(result));
   drawResult(ui.result, result ? { ...result, match: said.end ?? null } : null, { heading: "h3" });
+}
+
+/** The judged choice just made: each move with its chance and range, the best (when clear) and the played one marked. */
+export function drawJudged(ui, state, judged) {
+  if (!state.changed("judged", [judged])) return;
+  ui.judged.hidden = !judged;
+  ui.judgedTitle.textContent = judged?.title ?? "";
+  setChildren(ui.judgedList, ...(judged?.rows ?? []).map((row) => h("li", { className: [row.best ? "dw-best" : "", row.played ? "dw-played" : ""].filter(Boolean).join(" ") || null, text: row.text })));
 }
 
 /** The hand's deal check (replay_fair.mjs): kept as a line for every hand of a record dealt fairly. */

@@ -73,13 +73,17 @@ function buildWordsBox() {
   const verdictSign = h("span", { className: "dw-move-mark" });
   const verdictText = h("span", { className: "dw-verdict-text" });
   const verdict = h("p", { className: "dw-verdict", hidden: true }, verdictSign, verdictText);
+  // a judged choice: every move with its chance and that chance's range
+  const judgedTitle = h("span", { className: "dw-judged-title" });
+  const judgedList = h("ol", { className: "dw-judged-list" });
+  const judged = h("div", { className: "dw-judged", hidden: true }, judgedTitle, judgedList);
   // with "best move" on at a marked move: the better move and the played one, each with its chance
   const bestInfo = h("p", { className: "dw-best-info", hidden: true });
   const result = h("section", { className: "dw-result", hidden: true });
   // a hand dealt fairly: its deal rechecked here (replay_fair.mjs), one line across the box
   const fairLine = h("p", { className: "dw-fair-line", hidden: true });
-  const info = h("div", { className: "dw-info", "aria-live": "polite" }, h("div", { className: "dw-said" }, say, note, verdict, bestInfo), result, fairLine);
-  return { info, say, note, verdict, verdictSign, verdictText, bestInfo, result, fairLine };
+  const info = h("div", { className: "dw-info", "aria-live": "polite" }, h("div", { className: "dw-said" }, say, note, verdict, judged, bestInfo), result, fairLine);
+  return { info, say, note, verdict, verdictSign, verdictText, judged, judgedTitle, judgedList, bestInfo, result, fairLine };
 }
 
 function buildControls() {

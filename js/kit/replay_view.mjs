@@ -13,7 +13,7 @@ import { lineLabel, percent, pileWords, tileName } from "./words.mjs";
 export { lineLabel };
 
 /** The words key of each verdict (the strip, the move list and the words box show them). */
-export const VERDICT_WORDS = Object.freeze({ inaccuracy: "verdict_inaccuracy", mistake: "verdict_mistake", blunder: "verdict_blunder" });
+export const VERDICT_WORDS = Object.freeze({ inaccuracy: "verdict_inaccuracy", mistake: "verdict_mistake", blunder: "verdict_blunder", unclear: "verdict_unclear" });
 
 /** The felt's corners: the title and the hand (top start), the tally and the pile (top end). */
 export function cornerTexts(data, hand, here, said, word) {
@@ -94,6 +94,24 @@ export function verdictView(mark, word) {
   if (!verdict) return null;
   const name = word(VERDICT_WORDS[verdict]);
   return { verdict, sign: verdictSign(verdict), name, text: mark.words || name };
+}
+
+/**
+ * Every distinct move of a judged decision with its win chance and that chance's 95% range
+ * ("4-2 on the left: 54% (49–59%)"), best first: the one called best only when it is clearly
+ * best, the one played marked. Null without a judged move.
+ */
+export function judgedMovesView(mark, lang, word) {
+  const moves = Array.isArray(mark?.moves) ? mark.moves : [];
+  if (moves.length < 2) return null;
+  return {
+    title: word("judged_moves"),
+    rows: moves.map((move) => ({
+      text: word("judged_move", { label: move.label ?? move.move, percent: percent(move.win, lang), low: percent(move.low, lang), high: percent(move.high, lang) }),
+      best: Boolean(mark.clear_best) && move.move === mark.best,
+      played: move.move === mark.played,
+    })),
+  };
 }
 
 /** The move list of a hand: the deal, then each move in the kernel's short words with its sentence and its mark. */

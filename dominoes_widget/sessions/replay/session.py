@@ -319,17 +319,23 @@ def _mark(decision: Any, voice: Voice) -> AnalysisMark:
     from ...studies.analysis import Verdict
 
     verdict, best = decision.verdict, decision.best
-    share, best_share = round(decision.played_judgement.share, 1), round(best.share, 1)
+    played = decision.played_judgement
+    share, best_share = round(played.share, 1), round(best.share, 1)
     words = ""
     if verdict is not Verdict.GOOD:
         side = voice.team(decision.side) if decision.side in TEAMS else voice.name(decision.side)
         shown, best_shown = whole_percent(share), whole_percent(best_share)
         words = voice(f"analysis.side_{verdict.value}", played=move_label(decision.played, voice),
                       best=move_label(best.move, voice), side=side, win=f"{shown}%", best_win=f"{best_shown}%",
-                      loss=best_shown - shown)
+                      loss=best_shown - shown, low=max(0, round(played.gap_low)), high=round(played.gap_high))
+    clear = decision.clear_best
     return {"ply": decision.ply, "side": decision.side, "verdict": verdict.value, "loss": round(decision.loss, 1),
-            "played": decision.played, "best": best.move, "best_item": move_item(best.move, voice), "win": round(decision.played_judgement.win, 3),
-            "best_win": round(best.win, 3), "share": share, "best_share": best_share, "words": words}
+            "played": decision.played, "best": best.move, "best_item": move_item(best.move, voice),
+            "clear_best": clear is not None, "win": round(played.win, 3),
+            "best_win": round(best.win, 3), "share": share, "best_share": best_share, "words": words,
+            "moves": [{"move": j.move, "label": move_label(j.move, voice), "win": round(j.win, 3),
+                       "low": round(j.low, 3), "high": round(j.high, 3), "gap_low": round(j.gap_low, 1),
+                       "gap_high": round(j.gap_high, 1)} for j in decision.judgements]}
 
 
 def whole_percent(share: float) -> int:

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Protocol, Sequence
 from ...engine.errors import IllegalMoveError, Reason
 from ...words.explanations import move_label
 from ...engine.hand import group_moves
-from ...studies.jobs import derive_seed
 from ...engine.views import SeatView, seat_view
 from ..protocol import Hint, Phase
 
@@ -19,11 +18,7 @@ if TYPE_CHECKING:
     from .options import TableOptions
     from .screen import Screen
 
-__all__ = ["judge_hint", "ask_hint", "CoachedTable", "HINT_ROLLOUTS", "HINT_MS"]
-
-HINT_ROLLOUTS = 600
-HINT_MS = 250.0
-"""The coach's budget for one hint: played-out hands, and a time cap in milliseconds."""
+__all__ = ["judge_hint", "ask_hint", "CoachedTable"]
 
 
 class CoachedTable(Protocol):
@@ -62,11 +57,12 @@ class HintedTable(Protocol):
 def judge_hint(session: CoachedTable) -> Hint:
     """The coach's estimate of each legal move of the person to move (the session keeps it).
 
-    The strong bot judges the position from the person's seat view only (what that seat may
-    know), within about a quarter of a second; never in hot seat, where it would speak to
-    whoever holds the screen.
+    The judge (:func:`~dominoes_widget.studies.judge.judge`) judges the position from the
+    person's seat view only (what that seat may know), as the study page does: the two
+    never disagree. A move is called best only when every other is clearly behind it. Never
+    in hot seat, where the coach would speak to whoever holds the screen.
     """
-    from ...studies.analysis import coach_words, judge_position  # the bots load on first use
+    from ...studies.analysis import coach_words, judge  # the bots load on first use
 
     if not session.options.coach or session.screen.hot_seat:
         raise IllegalMoveError(Reason.NO_COACH, "no_coach")
@@ -76,12 +72,13 @@ def judge_hint(session: CoachedTable) -> Hint:
             or session.looking is not None:
         raise IllegalMoveError(Reason.NO_COACH, "no_coach_now", seat=viewer)
     view = seat_view(hand, viewer, session.match.state)
-    seed = derive_seed(session.options.seed or 0, "hint", len(session.match.hands), len(hand.moves))
-    judgements = _one_per_choice(view, judge_position(view, seed=seed, rollouts=HINT_ROLLOUTS, max_ms=HINT_MS))
+    judged = judge(view)
+    judgements = _one_per_choice(view, judged.judgements)
     voice = session.voice()
+    clear = judged.clear_best
     return {"moves": [{"move": j.move, "label": move_label(j.move, voice), "win": round(j.win, 3),
                        "low": round(j.low, 3), "high": round(j.high, 3)} for j in judgements],
-            "best": judgements[0].move, "words": coach_words(view, judgements, voice)}
+            "best": clear.move if clear is not None else None, "words": coach_words(view, judgements, voice)}
 
 
 def _one_per_choice(view: SeatView, judgements: Sequence[Judgement]) -> list[Judgement]:

@@ -42,7 +42,7 @@ from .estimate import MoveEstimate, wilson_interval
 from .montecarlo import WorldSampler, _drawn_state, move_groups
 from .playout import Policy, fast_playout, hand_playout, supports_fast_playout
 
-__all__ = ["InferenceBot", "DEFAULT_ROLLOUTS", "ANALYSIS_ROLLOUTS"]
+__all__ = ["InferenceBot", "Worlds", "DEFAULT_ROLLOUTS", "ANALYSIS_ROLLOUTS"]
 
 Result = tuple[float, float, float]
 """A played-out world from the mover's side: ``(win, tie, margin)``."""
@@ -106,46 +106,75 @@ class InferenceBot(Bot):
         as long as ``view.legal_moves``. Moves rank by :attr:`MoveEstimate.value`, then by
         the pip margin, then by the heavier tile.
         """
-        if not view.legal_moves:
-            raise ValueError(f"{view.seat} has no move to evaluate: it is {view.turn}'s turn")
         rollouts = self.analysis_rollouts if rollouts is None else rollouts
         check_budget(rollouts, max_ms)
-        groups = move_groups(view)
-        worlds = max(1, rollouts // len(groups))
-        deadline = None if max_ms is None else time.perf_counter() + max_ms / 1000
-        play = _Player(view, self.policy, self.endgame)
-        evidence = _Evidence(view, self.policy) if self.inference else None
-        sampler = WorldSampler(view)
-        rng = self.rng
-        log_weights: list[float] = []
-        results: list[list[Result]] = []
-        for _ in range(worlds):
-            held, pile = sampler.sample(rng)
-            log_weights.append(self.inference * evidence.log_likelihood(held) if evidence else 0.0)
-            results.append([play(held, pile, group[0]) for group in groups])
+        worlds = Worlds(self, view)
+        worlds.add(max(1, rollouts // len(worlds.groups)),
+                   None if max_ms is None else time.perf_counter() + max_ms / 1000)
+        return worlds.estimates()
+
+
+class Worlds:
+    """The sampled worlds of one decision, kept so that more can be added: each world's
+    weight and every distinct move's result in it (each move tried in the same worlds)."""
+
+    def __init__(self, bot: InferenceBot, view: SeatView) -> None:
+        if not view.legal_moves:
+            raise ValueError(f"{view.seat} has no move to evaluate: it is {view.turn}'s turn")
+        self.groups = move_groups(view)
+        """The legal moves in groups of mirror images; results are per group, in this order."""
+        self.log_weights: list[float] = []
+        self.results: list[list[Result | None]] = []
+        """``results[world][group]``: ``(win, tie, margin)`` from the mover's side (``None``
+        where the group was not played out)."""
+        self._play = _Player(view, bot.policy, bot.endgame)
+        self._inference = bot.inference
+        self._evidence = _Evidence(view, bot.policy) if bot.inference else None
+        self._sampler = WorldSampler(view)
+        self._rng = bot.rng
+
+    def add(self, count: int, deadline: float | None = None, playing: set[int] | None = None) -> None:
+        """Sample ``count`` more worlds (fewer once ``time.perf_counter()`` passes ``deadline``;
+        at least one), and play every distinct move out in each (or the groups ``playing``)."""
+        evidence, play, groups = self._evidence, self._play, self.groups
+        for _ in range(count):
+            held, pile = self._sampler.sample(self._rng)
+            self.log_weights.append(self._inference * evidence.log_likelihood(held) if evidence else 0.0)
+            self.results.append([play(held, pile, group[0]) if playing is None or index in playing else None
+                                 for index, group in enumerate(groups)])
             if deadline is not None and time.perf_counter() > deadline:
                 break
-        return _estimates(groups, log_weights, results)
+
+    def weights(self) -> list[float]:
+        """Each world's weight, the heaviest 1."""
+        top = max(self.log_weights)
+        return [math.exp(lw - top) for lw in self.log_weights]
+
+    def estimates(self) -> list[MoveEstimate]:
+        """One estimate per legal move, best first (see :meth:`InferenceBot.evaluate`)."""
+        return _estimates(self.groups, self.log_weights, self.results)
 
 
-def _estimates(groups: list[list[Move]], log_weights: list[float], results: list[list[Result]]
+def _estimates(groups: list[list[Move]], log_weights: list[float], results: list[list[Result | None]]
                ) -> list[MoveEstimate]:
-    """Weighted means of the played-out results, one estimate per legal move, best first."""
+    """Weighted means of the played-out results, one estimate per legal move, best first
+    (a group not played out in a world, ``None`` there, is judged on the worlds it was)."""
     top = max(log_weights)
     weights = [math.exp(lw - top) for lw in log_weights]
-    total = sum(weights)
-    effective = total * total / sum(w * w for w in weights)
     ranked = []
     for index, group in enumerate(groups):
-        win = sum(w * r[index][0] for w, r in zip(weights, results)) / total
-        tie = sum(w * r[index][1] for w, r in zip(weights, results)) / total
-        margin = sum(w * r[index][2] for w, r in zip(weights, results)) / total
+        played = [(w, r[index]) for w, r in zip(weights, results) if r[index] is not None]
+        total = sum(w for w, _ in played)
+        effective = total * total / sum(w * w for w, _ in played)
+        win = sum(w * r[0] for w, r in played) / total
+        tie = sum(w * r[1] for w, r in played) / total
+        margin = sum(w * r[2] for w, r in played) / total
         stderr = math.sqrt(max(win * (1 - win), 0.0) / effective)
         interval = wilson_interval(win * effective, effective)
         rank = (-(win + tie / 2), -margin, -heaviness(group[0]), index)
         for move in group:
             mirrors = tuple(m for m in group if m != move)
-            ranked.append((rank, MoveEstimate(move, win, tie, stderr, interval, len(results), effective, margin,
+            ranked.append((rank, MoveEstimate(move, win, tie, stderr, interval, len(played), effective, margin,
                                               mirrors)))
     ranked.sort(key=lambda item: item[0])
     return [estimate for _rank, estimate in ranked]

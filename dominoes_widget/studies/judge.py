@@ -1,0 +1,285 @@
+"""The judge: every distinct legal move of a position, judged from the mover's view, honest about its noise.
+
+One function, :func:`judge`, judges for everything that marks or ranks moves: the
+analysis and its study page, the Table's coach, learning from mistakes and the puzzles.
+
+The strong bot plays every distinct move out in the same sampled deals of the tiles the
+mover cannot see, so two moves compare deal by deal: the *gap* of a move is how many
+points of win share (a win 100, a tie 50) it gives away against the best one, with a 99%
+interval from those paired results. The judge samples in rounds (``rollouts`` played-out
+hands a round, shared among the moves) until every move's place is known:
+
+- its gap lies inside one band: under 5 points (good), 5 to 10 (an inaccuracy, ``?!``),
+  10 to 20 (a mistake, ``?``), 20 or more (a blunder, ``??``);
+- and it is either clearly behind the best (its interval above 0) or clearly as good
+  (within :data:`EQUAL` points).
+
+Or until the budget runs out (:data:`ROUNDS` rounds, 19,200 played-out hands at the
+default round): then what is not known stays unknown. A move whose gap straddles a band's
+edge gets no mark (:attr:`Verdict.UNCLEAR`, "too close to call"), and no move is called
+best while another is not clearly behind it.
+
+The judge is deterministic: its random source is seeded from ``seed`` and the position
+as the mover sees it, so the coach, the study page and a puzzle judge one position alike.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+import random
+import time
+from dataclasses import dataclass
+from typing import Sequence
+
+from ..engine.errors import excerpt
+from ..engine.hand import checked_seed, group_moves
+from ..engine.move import Move
+from ..engine.views import SeatView
+from .bots import BOTS, InferenceBot, make_bot
+from .bots.base import check_budget
+from .bots.inference import Worlds
+from .jobs import derive_seed
+
+__all__ = ["judge", "judge_position", "Judged", "Judgement", "Verdict", "THRESHOLDS", "EQUAL", "ROUNDS", "Z",
+           "verdict_for", "position_key", "distinct_choices"]
+
+THRESHOLDS = {"inaccuracy": 5.0, "mistake": 10.0, "blunder": 20.0}
+"""Points of win share a move must give away to be an inaccuracy, a mistake, a blunder."""
+EQUAL = 2.0
+"""Moves whose gap is known to be under this many points are as good as the best."""
+ROUNDS = 16
+"""The judge's budget: at most this many rounds of ``rollouts`` played-out hands."""
+Z = 2.576
+"""The width of the gaps' intervals, in standard errors (99%)."""
+
+
+class Verdict(enum.Enum):
+    """How a played move compares with the best one."""
+
+    GOOD = "good"
+    INACCURACY = "inaccuracy"
+    MISTAKE = "mistake"
+    BLUNDER = "blunder"
+    UNCLEAR = "unclear"
+    """Too close to call: the gap's interval straddles a band's edge when the budget ran out."""
+
+
+_BANDS = (Verdict.GOOD, Verdict.INACCURACY, Verdict.MISTAKE, Verdict.BLUNDER)
+
+
+def verdict_for(gap_low: float, gap_high: float) -> Verdict:
+    """The mark of a move whose gap (points behind the best) lies in ``[gap_low, gap_high]``:
+    the band that holds the whole interval, else :attr:`Verdict.UNCLEAR`."""
+    edges = tuple(THRESHOLDS.values())
+    low, high = sum(gap_low >= e for e in edges), sum(gap_high >= e for e in edges)
+    return _BANDS[low] if low == high else Verdict.UNCLEAR
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """One legal move's estimate: chances for the mover's side, and their uncertainty.
+
+    ``low``/``high`` are the 95% interval of ``win``; ``gap_low``/``gap_high`` the 99%
+    interval of the points of win share the move gives away against the best move of its
+    position (``0, 0`` for the best itself). ``mirrors`` are the legal moves equivalent to
+    ``move`` (:func:`~dominoes_widget.engine.hand.equivalent`: the same tile leaving the same
+    open ends), judged with it and listed once.
+    """
+
+    move: str
+    win: float
+    tie: float
+    low: float
+    high: float
+    stderr: float
+    samples: int
+    mirrors: tuple[str, ...] = ()
+    gap_low: float = 0.0
+    gap_high: float = 0.0
+
+    @property
+    def moves(self) -> tuple[str, ...]:
+        """The move and its mirrors."""
+        return (self.move, *self.mirrors)
+
+    @property
+    def share(self) -> float:
+        """The expected share of the hand in percent: a win counts 100, a tie 50."""
+        return 100 * (self.win + self.tie / 2)
+
+    @property
+    def settled(self) -> bool:
+        """Whether this move's place is known: its gap inside one band, and either clearly
+        behind the best or clearly as good."""
+        return verdict_for(self.gap_low, self.gap_high) is not Verdict.UNCLEAR and \
+            (self.gap_low > 0 or self.gap_high < EQUAL)
+
+
+@dataclass(frozen=True)
+class Judged:
+    """A position judged: every distinct move, best first, and what the samples could tell."""
+
+    judgements: tuple[Judgement, ...]
+    worlds: int
+    """The sampled deals every move was played out in."""
+    settled: bool
+    """Whether every move's place was known before the budget ran out."""
+
+    @property
+    def best(self) -> Judgement:
+        """The move with the highest estimate (called best only if :attr:`clear_best`)."""
+        return self.judgements[0]
+
+    @property
+    def best_moves(self) -> tuple[Judgement, ...]:
+        """The moves not clearly behind the best: the best, those as good, and those too close to tell."""
+        return tuple(j for j in self.judgements if j.gap_low <= 0 or j.gap_high < EQUAL)
+
+    @property
+    def clear_best(self) -> Judgement | None:
+        """The best move when every other move is clearly behind it, else ``None``."""
+        best = self.best_moves
+        return best[0] if len(best) == 1 else None
+
+    @property
+    def equal_best(self) -> bool:
+        """Whether the moves in :attr:`best_moves` are known to be as good as each other."""
+        return all(j.gap_high < EQUAL for j in self.best_moves)
+
+    def judgement_of(self, move: Move | str) -> Judgement:
+        """The judgement of ``move`` (or of a move it mirrors)."""
+        text = str(move)
+        found = next((j for j in self.judgements if text in j.moves), None)
+        if found is None:
+            raise ValueError(f"{excerpt(text)} is not a legal move of this position "
+                             f"({', '.join(m for j in self.judgements for m in j.moves)})")
+        return found
+
+    def verdict_of(self, move: Move | str) -> Verdict:
+        """The mark ``move`` earns: good for the best, else its gap's band (:func:`verdict_for`)."""
+        judgement = self.judgement_of(move)
+        if judgement is self.best:
+            return Verdict.GOOD
+        return verdict_for(judgement.gap_low, judgement.gap_high)
+
+
+def distinct_choices(view: SeatView) -> int:
+    """How many really different moves the seat to move has (mirror images counted once)."""
+    return len(group_moves(view.legal_moves, view.ends))
+
+
+def position_key(view: SeatView) -> str:
+    """The position as the mover sees it, as text: the judge's seed comes from it, so any
+    two callers judging one position (the coach, a study page, a puzzle) sample alike."""
+    rules = view.rules
+    settings = sorted(rules.settings().items())
+    return "|".join(str(part) for part in (
+        rules.game, settings, len(rules.seats), view.seat, view.leader, view.lead_index,
+        " ".join(str(t) for t in sorted(view.tiles)), " ".join(str(m) for m in view.moves), view.boneyard_size))
+
+
+def judge(view: SeatView, *, seed: int = 0, rollouts: int | None = None, budget: int | None = None,
+          max_ms: float | None = None, bot: str = "strong", played: Move | str | None = None) -> Judged:
+    """Every distinct legal move of ``view``'s seat judged (see the module's docstring).
+
+    ``rollouts``: played-out hands a round (default the bot's analysis budget, 1,200);
+    ``budget``: at most this many in all (default :data:`ROUNDS` rounds); ``max_ms`` stops
+    sampling after that many milliseconds (the verdicts then depend on the machine's
+    speed). Equivalent moves are judged once, as the first of them, or as ``played`` when
+    it is one of them, the others its ``mirrors``.
+    """
+    _check_judge(bot, seed, rollouts, max_ms)
+    if budget is not None:
+        check_budget(budget, None, "budget")
+    played_text = None if played is None else str(Move.parse(played) if isinstance(played, str) else played)
+    if max_ms is not None:  # (a time cap: the result depends on the machine, so it is not kept)
+        return _judged(view, seed, rollouts, budget, max_ms, bot, played_text)
+    key = (position_key(view), seed, rollouts, budget, bot, played_text)
+    found = _KEPT.pop(key, None) or _judged(view, seed, rollouts, budget, None, bot, played_text)
+    _KEPT[key] = found
+    if len(_KEPT) > _KEEP:
+        del _KEPT[next(iter(_KEPT))]
+    return found
+
+
+_KEEP = 256
+_KEPT: dict[tuple[object, ...], Judged] = {}
+"""The positions judged last in this process (the coach asks again what a study page judged)."""
+
+
+def judge_position(view: SeatView, *, seed: int = 0, rollouts: int | None = None, max_ms: float | None = None,
+                   bot: str = "strong", played: Move | str | None = None) -> tuple[Judgement, ...]:
+    """:func:`judge`'s judgements alone: every distinct legal move, best first."""
+    return judge(view, seed=seed, rollouts=rollouts, max_ms=max_ms, bot=bot, played=played).judgements
+
+
+def _judged(view: SeatView, seed: int, rollouts: int | None, budget: int | None, max_ms: float | None, bot: str,
+            played: str | None) -> Judged:
+    judge_bot = make_bot(bot, random.Random(derive_seed(seed, "judge", position_key(view))))
+    assert isinstance(judge_bot, InferenceBot)  # _check_judge names a bot that evaluates
+    rollouts = judge_bot.analysis_rollouts if rollouts is None else rollouts
+    budget = ROUNDS * rollouts if budget is None else max(budget, rollouts)
+    worlds = Worlds(judge_bot, view)
+    per_round = max(1, rollouts // len(worlds.groups))
+    rounds = max(1, budget // rollouts)
+    deadline = None if max_ms is None else time.perf_counter() + max_ms / 1000
+    playing: set[int] | None = None  # every move at first; then the best and the moves not yet placed
+    for _ in range(rounds):
+        worlds.add(per_round, deadline, playing)
+        judgements = _judgements(worlds, played)
+        settled = all(j.settled for j in judgements[1:])
+        group_of = {str(m): index for index, group in enumerate(worlds.groups) for m in group}
+        playing = {group_of[j.move] for n, j in enumerate(judgements) if n == 0 or not j.settled}
+        if settled or (deadline is not None and time.perf_counter() > deadline):
+            break
+    return Judged(judgements, len(worlds.results), settled)
+
+
+def _judgements(worlds: Worlds, played: str | None) -> tuple[Judgement, ...]:
+    """One judgement per distinct move, best first, each with its gap's interval against the best."""
+    estimates = worlds.estimates()
+    group_of = {move: index for index, group in enumerate(worlds.groups) for move in group}
+    weights = worlds.weights()
+    shares = [[None if r is None else r[0] + r[1] / 2 for r in world] for world in worlds.results]
+    best = group_of[estimates[0].move]
+    judged = []
+    seen: set[int] = set()
+    for estimate in estimates:  # best first; equivalent moves share one estimate
+        index = group_of[estimate.move]
+        if index in seen:
+            continue
+        seen.add(index)
+        low, high = _gap_interval(weights, shares, best, index)
+        group = worlds.groups[index]
+        move = next((m for m in group if str(m) == played), group[0])
+        judged.append(Judgement(str(move), estimate.win, estimate.tie, estimate.interval[0], estimate.interval[1],
+                                estimate.stderr, estimate.samples, tuple(str(m) for m in group if m != move),
+                                low, high))
+    return tuple(judged)
+
+
+def _gap_interval(weights: Sequence[float], shares: Sequence[Sequence[float | None]], best: int,
+                  index: int) -> tuple[float, float]:
+    """The 99% interval, in points, of what move ``index`` gives away against move ``best``,
+    from their results deal by deal (a weighted mean and its standard error)."""
+    if index == best:
+        return 0.0, 0.0
+    pairs = [(w, world[best] - world[index]) for w, world in zip(weights, shares)
+             if world[best] is not None and world[index] is not None]
+    total = sum(w for w, _ in pairs)
+    mean = sum(w * g for w, g in pairs) / total
+    variance = sum(w * w * (g - mean) ** 2 for w, g in pairs) / (total * total)
+    half = Z * math.sqrt(variance)
+    return max(-100.0, 100 * (mean - half)), min(100.0, 100 * (mean + half))  # (a gap is never more than 100)
+
+
+def _check_judge(bot: object, seed: object, rollouts: object, max_ms: object) -> None:
+    """Refuse, naming the argument, a judge that is not a bot that evaluates moves, a seed
+    that is not a whole number, and a budget that is not one."""
+    if not isinstance(bot, str) or bot.removeprefix("bot:") not in BOTS:
+        raise ValueError(f"bot: the bot that judges the moves, by name ('strong'), not {excerpt(bot)}")
+    if not issubclass(BOTS[bot.removeprefix("bot:")], InferenceBot):
+        raise ValueError(f"bot: the {bot!r} bot cannot judge moves (it has no evaluate()): judge with 'strong'")
+    checked_seed(seed, whole=True)
+    check_budget(1 if rollouts is None else rollouts, max_ms)
