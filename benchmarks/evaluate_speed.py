@@ -99,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
             start = time.perf_counter()
             hint = table.hint()
             hints.append(1000 * (time.perf_counter() - start))
-            move = hint["best"].split()
+            move = (hint["best"] or hint["moves"][0]["move"]).split()  # (no clear best: the first of the close ones)
             table.play(move[1], move[2] if len(move) > 2 else None)
         else:
             move = table.legal_moves[0]

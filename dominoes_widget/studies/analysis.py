@@ -378,7 +378,8 @@ class _Reader:
                                        zip(numbers, ("win", "tie", "low", "high", "stderr")))
         if win + tie > 1 + 1e-6:  # (the file rounds to 6 places)
             self.fail(f"{name}: win {win} and tie {tie} add up to more than 1")
-        gaps = [self.points(value, f"{label} of {name}") for value, label in zip(row[7:9], ("gap_low", "gap_high"))]
+        gaps = [] if self.version == 1 else [self.points(value, f"{label} of {name}")
+                                             for value, label in zip(row[7:9], ("gap_low", "gap_high"))]
         if len(gaps) == 2 and gaps[0] > gaps[1]:
             self.fail(f"{name}: gap_low {gaps[0]} is above gap_high {gaps[1]}")
         return Judgement(move, win, tie, low, high, stderr, self.count(samples, f"samples of {name}"), tuple(mirrors),
