@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { bestTile, decisionAt, defaultSide, flaggedMarks, handAnalysis, hasAnalysis, markOfMove, moveMarkAt, sideLabel, stripPoints, verdictSign } from "./replay_analysis.mjs";
+import { bestTile, decisionAt, defaultSide, flaggedMarks, handAnalysis, hasAnalysis, judgedMoveAt, markOfMove, moveMarkAt, shownMarkAt, sideLabel, stripPoints, verdictSign } from "./replay_analysis.mjs";
 
 const ANALYSIS = {
   sides: ["NS", "EW"],
@@ -75,4 +75,15 @@ test("the marked moves in the record's order, and the next or previous one from 
   assert.deepEqual(nextMarked(data, { hand: 0, step: 6 }, -1), { hand: 0, step: 3 });
   assert.equal(nextMarked(data, { hand: 0, step: 3 }, -1), null);
   assert.equal(nextMarked(data, { hand: 2, step: 1 }, 1), null);
+});
+
+test("every judged move has a mark; its words show when it is flagged or too close to call", () => {
+  const analysis = { sides: ["NS"], marks: [{ ply: 0, verdict: "good" }, { ply: 2, verdict: "unclear" }, { ply: 4, verdict: "blunder" }] };
+  assert.equal(judgedMoveAt(analysis, 1).verdict, "good");
+  assert.equal(judgedMoveAt(analysis, 0), null, "the deal is no move");
+  assert.equal(shownMarkAt(analysis, 1), null, "a good move has no words of its own");
+  assert.equal(shownMarkAt(analysis, 3).verdict, "unclear");
+  assert.equal(shownMarkAt(analysis, 5).verdict, "blunder");
+  assert.equal(shownMarkAt(analysis, 2), null, "move 1 was no choice");
+  assert.deepEqual(flaggedMarks(analysis).map((mark) => mark.ply), [4], "too close to call is never a sign in the list");
 });

@@ -326,8 +326,8 @@ def replay_data_with_analysis(name: str = "six_love_match.json", *, hands: tuple
 
 
 def flagged(data: dict, hand: int) -> list[dict]:
-    """The marks of a hand's analysis that are not ``good``."""
-    return [mark for mark in data["hands"][hand]["analysis"]["marks"] if mark["verdict"] != "good"]
+    """The marks of a hand's analysis with a sign: not ``good``, not too close to call."""
+    return [mark for mark in data["hands"][hand]["analysis"]["marks"] if mark["verdict"] not in ("good", "unclear")]
 
 
 def replay_traits(data: dict | None = None, *, hand: int = 0, step: int = 0, speed: float = 2.0) -> dict:

@@ -114,8 +114,8 @@ def test_the_coach_and_the_study_page_never_disagree_at_the_lesson_position():
     mark = next(m for m in ReplaySession(SHARED_MATCH, analysis=found).data()["hands"][0]["analysis"]["marks"]
                 if m["ply"] == 6)
     decision = found.decision_at(0, 6)
-    assert [(m["move"], m["win"], m["low"], m["high"]) for m in hint["moves"]] == \
-        [(m["move"], m["win"], m["low"], m["high"]) for m in mark["moves"]]
+    figures = ("move", "win", "low", "high", "share", "share_low", "share_high", "gap_low", "gap_high")
+    assert [[m[key] for key in figures] for m in hint["moves"]] == [[m[key] for key in figures] for m in mark["moves"]]
     clear = decision.clear_best
     assert hint["best"] == (clear.move if clear else None) and mark["clear_best"] == (clear is not None)
     if clear is None:

@@ -489,10 +489,15 @@ def test_the_bottom_seats_side_and_seats_as_sides(page, analysed):
 
 def test_marked_moves_show_their_sign_and_their_words_once(page, analysed):
     data = copy.deepcopy(analysed)
-    hand = next(i for i in range(len(data["hands"])) if len({m["verdict"] for m in views.flagged(data, i)}) >= 2)
+    hand = next(i for i in range(len(data["hands"]))
+                if sum(m["verdict"] != "good" for m in data["hands"][i]["analysis"]["marks"]) >= 4)
+    judged = [m for m in data["hands"][hand]["analysis"]["marks"] if m["verdict"] != "good"]
+    for mark, verdict in zip(judged, ("inaccuracy", "mistake", "blunder", "unclear")):
+        # every sign once, and one too close to call, whatever the fixture's small budget found
+        mark["verdict"] = verdict
+        mark["words"] = f"{verdict.capitalize()}: {mark['played']} here."
+    unclear = judged[3]
     flagged = views.flagged(data, hand)
-    flagged[0]["verdict"] = "inaccuracy"  # every sign once (the budget of the fixture gives few inaccuracies)
-    flagged[0]["words"] = "Inaccuracy: " + flagged[0]["words"].split(": ", 1)[1]
     harness.mount(page, views.replay_traits(data, hand=hand), width=960)
     marks = page.locator(".dw-move-list .dw-move-mark")
     assert marks.count() == len(flagged), "good moves are not marked"
@@ -521,6 +526,34 @@ def test_marked_moves_show_their_sign_and_their_words_once(page, analysed):
         assert page.locator(".dominoes-widget").inner_text().count(mark["words"]) == 1
     _go(page, hand, flagged[0]["ply"])
     assert page.locator(".dw-info .dw-verdict").is_hidden(), "before the move: no verdict yet"
+    # too close to call: its words under the felt, no sign there or in the list
+    assert page.locator(f'.dw-move-list button[data-ply="{unclear["ply"] + 1}"] .dw-move-mark').count() == 0
+    _go(page, hand, unclear["ply"] + 1)
+    verdict = page.locator(".dw-info .dw-verdict")
+    assert verdict.is_visible() and verdict.locator(".dw-verdict-text").inner_text() == unclear["words"]
+    assert verdict.locator(".dw-move-mark").is_hidden()
+
+
+def test_each_judged_move_lists_every_moves_chance_with_its_range(page, analysed):
+    """The study page shows, after each judged choice, every move's chance and its 95% range;
+    the best is set apart only when it is clearly best, the played move is underlined."""
+    hand, mark = next((i, m) for i, h in enumerate(analysed["hands"]) for m in h["analysis"]["marks"]
+                      if len(m["moves"]) >= 3)
+    harness.mount(page, views.replay_traits(analysed, hand=hand), width=960)
+    _go(page, hand, mark["ply"] + 1)
+    judged = page.locator(".dw-analysis .dw-judged")
+    assert judged.is_visible() and judged.locator(".dw-judged-title").inner_text() == \
+        "Chances (95% range)"
+    rows = judged.locator("li")
+    assert rows.count() == len(mark["moves"])
+    for row, move in zip(rows.all(), mark["moves"]):
+        low, high = (whole_percent(100 * move[key]) for key in ("share_low", "share_high"))
+        assert row.inner_text() == f"{move['label']} {whole_percent(100 * move['share'])}% ({low}%–{high}%)"
+    assert (rows.first.get_attribute("class") or "").count("dw-best") == int(mark["clear_best"])
+    played = next(i for i, move in enumerate(mark["moves"]) if move["move"] == mark["played"])
+    assert "dw-played" in rows.nth(played).get_attribute("class")
+    _go(page, hand, 0)
+    assert judged.is_hidden(), "the deal is no choice"
 
 
 def _ghost_end_distance(page, end: str) -> tuple[float, float]:

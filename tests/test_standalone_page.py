@@ -260,8 +260,8 @@ def test_at_every_marked_move_of_the_example_the_best_move_shown_is_that_decisio
     replay = Replay(TEN_HANDS, analysis=EXAMPLE_ANALYSIS)
     data = replay.data
     marked = [(index, mark) for index, hand in enumerate(data["hands"]) for mark in hand["analysis"]["marks"]
-              if mark["verdict"] != "good"]
-    assert len(marked) >= 20, "the example's analysis marks many moves"
+              if mark["verdict"] not in ("good", "unclear")]
+    assert len(marked) >= 10, "the example's analysis marks many moves"
     path = replay.save_html(tmp_path / "analysed.html")
     page, requests, errors, _, _ = open_offline(chromium, path)
     try:

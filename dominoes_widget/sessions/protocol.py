@@ -10,7 +10,7 @@ import enum
 from typing import Any, Literal, NotRequired, TypedDict
 
 __all__ = ["Phase", "Intent", "TableView", "PlayerInfo", "Notice", "NoticeKind", "ScorePanel", "ScoreRow",
-           "LeaderChoice", "Cover", "ResultPanel", "Look", "Hint", "HintMove", "Counting", "UnseenCount", "KnownVoid", "ReplayData",
+           "LeaderChoice", "Cover", "ResultPanel", "Look", "Hint", "JudgedMove", "Counting", "UnseenCount", "KnownVoid", "ReplayData",
            "ReplayHand", "ReplayFair", "ReplayStep", "ReplayWire", "ReplayWireHand", "ReplayPlayer", "ReplayResult", "ProblemInfo", "ReplayAnalysis",
            "AnalysisMark", "AnalysisSummary", "SpeedChoice", "Heading", "Position", "TABLE_VIEW_KEYS",
            "FairView", "FairHand", "FairCommitment",
@@ -112,16 +112,8 @@ class Look(TypedDict):
     label: str
 
 
-class HintMove(TypedDict):
-    move: str
-    label: str
-    win: float
-    low: float
-    high: float
-
-
 class Hint(TypedDict):
-    moves: list[HintMove]
+    moves: list[JudgedMove]
     best: str | None  # None when no move is clearly best (the words say which are too close to call)
     words: str
 
@@ -283,14 +275,18 @@ class AnalysisMark(TypedDict):
 
 
 class JudgedMove(TypedDict):
-    """One move of a judged decision: its win chance with a 95% interval, and its gap to the best
-    (points of win share, a 99% interval: the judge's, studies/judge.py)."""
+    """One judged move (sessions/judged.py): its win chance with a 95% interval, its share of the
+    hand (a tie counts half) with that interval, and its gap to the best (points of win share,
+    a 99% interval: the judge's, studies/judge.py). The coach and the study page send the same."""
 
     move: str
     label: str
     win: float
     low: float
     high: float
+    share: float
+    share_low: float
+    share_high: float
     gap_low: float
     gap_high: float
 

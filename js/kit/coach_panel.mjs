@@ -15,7 +15,9 @@ export function drawCoach(section, hint, lang, word) {
   );
 }
 
-function hintRow(move, best, lang, word) {
+function hintRow(judged, best, lang, word) {
+  // the share of the hand (a tie counts half), as the study page shows it; older kernels sent the win alone
+  const move = "share" in judged ? { ...judged, win: judged.share, low: judged.share_low, high: judged.share_high } : judged;
   const ranged = Number.isFinite(move.low) && Number.isFinite(move.high);
   const range = ranged ? word("win_range", { low: percent(move.low, lang), high: percent(move.high, lang) }) : "";
   return h(

@@ -73,17 +73,13 @@ function buildWordsBox() {
   const verdictSign = h("span", { className: "dw-move-mark" });
   const verdictText = h("span", { className: "dw-verdict-text" });
   const verdict = h("p", { className: "dw-verdict", hidden: true }, verdictSign, verdictText);
-  // a judged choice: every move with its chance and that chance's range
-  const judgedTitle = h("span", { className: "dw-judged-title" });
-  const judgedList = h("ol", { className: "dw-judged-list" });
-  const judged = h("div", { className: "dw-judged", hidden: true }, judgedTitle, judgedList);
   // with "best move" on at a marked move: the better move and the played one, each with its chance
   const bestInfo = h("p", { className: "dw-best-info", hidden: true });
   const result = h("section", { className: "dw-result", hidden: true });
   // a hand dealt fairly: its deal rechecked here (replay_fair.mjs), one line across the box
   const fairLine = h("p", { className: "dw-fair-line", hidden: true });
-  const info = h("div", { className: "dw-info", "aria-live": "polite" }, h("div", { className: "dw-said" }, say, note, verdict, judged, bestInfo), result, fairLine);
-  return { info, say, note, verdict, verdictSign, verdictText, judged, judgedTitle, judgedList, bestInfo, result, fairLine };
+  const info = h("div", { className: "dw-info", "aria-live": "polite" }, h("div", { className: "dw-said" }, say, note, verdict, bestInfo), result, fairLine);
+  return { info, say, note, verdict, verdictSign, verdictText, bestInfo, result, fairLine };
 }
 
 function buildControls() {
@@ -156,6 +152,10 @@ function buildAnalysis() {
   // the table per player, folded: the move list keeps the side's height
   const summaryBox = h("details", { className: "dw-summary-box", hidden: true }, summaryTitle, summary);
   const analysisNote = h("p", { className: "dw-analysis-note" });
+  // the judged choice just made: every move with its chance and that chance's range
+  const judgedTitle = h("span", { className: "dw-judged-title" });
+  const judgedList = h("ol", { className: "dw-judged-list" });
+  const judged = h("div", { className: "dw-judged", hidden: true }, judgedTitle, judgedList);
   const analysis = h(
     "section",
     { className: "dw-panel dw-analysis", hidden: true },
@@ -163,10 +163,11 @@ function buildAnalysis() {
     stripHome,
     analysisNone,
     h("div", { className: "dw-analysis-foot" }, stripValue, matchButton, bestButton),
+    judged,
     analysisNote,
     summaryBox,
   );
-  return { analysis, analysisTitle, sideSelect, stripBox, stripHome, stripTip, stripSvg, analysisNone, stripValue, bestButton, bestWord, summary, summaryTitle, summaryBox, analysisNote, matchButton };
+  return { analysis, analysisTitle, sideSelect, stripBox, stripHome, stripTip, stripSvg, analysisNone, stripValue, bestButton, bestWord, summary, summaryTitle, summaryBox, analysisNote, matchButton, judged, judgedTitle, judgedList };
 }
 
 /** Every label that comes from the words (after a change of `words`). */

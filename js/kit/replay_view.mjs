@@ -107,7 +107,7 @@ export function judgedMovesView(mark, lang, word) {
   return {
     title: word("judged_moves"),
     rows: moves.map((move) => ({
-      text: word("judged_move", { label: move.label ?? move.move, percent: percent(move.win, lang), low: percent(move.low, lang), high: percent(move.high, lang) }),
+      text: word("judged_move", { label: move.label ?? move.move, percent: percent(move.share, lang), low: percent(move.share_low, lang), high: percent(move.share_high, lang) }),
       best: Boolean(mark.clear_best) && move.move === mark.best,
       played: move.move === mark.played,
     })),

@@ -5,7 +5,7 @@ import { handAnalysis } from "../replay_analysis.mjs";
 import { stepAt, wordsAt } from "../replay_steps.mjs";
 import { makeWords } from "./words.mjs";
 import { WORDS, replayData } from "./replay_fixture.mjs";
-import { bestMoveView, controlTexts, cornerTexts, idleActions, lineLabel, moveListItems, seatInfos, stripTitles, stripWords, verdictView } from "./replay_view.mjs";
+import { bestMoveView, controlTexts, cornerTexts, idleActions, judgedMovesView, lineLabel, moveListItems, seatInfos, stripTitles, stripWords, verdictView } from "./replay_view.mjs";
 
 const word = makeWords(WORDS);
 const data = replayData();
@@ -92,4 +92,30 @@ test("the whole match's strip: every hand's points in turn, its marks moved alon
   assert.deepEqual(strip.positions[5], { hand: 1, step: 1 });
   assert.deepEqual(strip.marks.filter((mark) => mark.verdict !== "good").map((mark) => mark.ply), [1]);
   assert.equal(strip.titles[2], "Hand 1 · Move 2: North-South 40% · mistake · South: 6-4 on the right");
+});
+
+test("a judged choice lists every move's chance with its 95% range, the clear best and the played one marked", () => {
+  const words = makeWords({ ...WORDS, judged_moves: "Chances (95% range)", judged_move: "{label} {percent} ({low}–{high})" });
+  const mark = {
+    ply: 3, verdict: "mistake", played: "W 0-0 R", best: "W 4-6 L", clear_best: true,
+    moves: [
+      { move: "W 4-6 L", label: "4-6 on the left", win: 0.543, low: 0.53, high: 0.556, share: 0.553, share_low: 0.54, share_high: 0.566, gap_low: 0, gap_high: 0 },
+      { move: "W 0-0 R", label: "0-0 on the right", win: 0.403, low: 0.39, high: 0.416, share: 0.413, share_low: 0.4, share_high: 0.426, gap_low: 10.7, gap_high: 19.8 },
+    ],
+  };
+  const shown = judgedMovesView(mark, "en", words);
+  assert.equal(shown.title, "Chances (95% range)");
+  assert.deepEqual(shown.rows, [
+    { text: "4-6 on the left 55% (54%–57%)", best: true, played: false },
+    { text: "0-0 on the right 41% (40%–43%)", best: false, played: true },
+  ]);
+  assert.equal(judgedMovesView({ ...mark, clear_best: false }, "en", words).rows[0].best, false, "no move is called best unless clearly");
+  assert.equal(judgedMovesView({ ...mark, moves: mark.moves.slice(0, 1) }, "en", words), null, "one move is no choice");
+  assert.equal(judgedMovesView(null, "en", words), null);
+});
+
+test("a move too close to call shows its words without a sign", () => {
+  const words = makeWords({ ...WORDS, verdict_unclear: "too close to call" });
+  const view = verdictView({ verdict: "unclear", words: "Too close to call: …" }, words);
+  assert.deepEqual(view, { verdict: "unclear", sign: "", name: "too close to call", text: "Too close to call: …" });
 });

@@ -22,6 +22,7 @@ from ...engine.record import Replayed, load_json, read_record, write_record
 from ...engine.rules import Rules
 from ...engine.views import seat_view
 from ..counting import counting_panel
+from ..judged import judged_move
 from .step_deltas import encode_steps
 from ..position import position_payload
 from ..protocol import (MAX_TEXT, PROTOCOL_VERSION, AnalysisMark, AnalysisSummary, Counting, ProblemInfo, ReplayAnalysis,
@@ -333,9 +334,17 @@ def _mark(decision: Any, voice: Voice) -> AnalysisMark:
             "played": decision.played, "best": best.move, "best_item": move_item(best.move, voice),
             "clear_best": clear is not None, "win": round(played.win, 3),
             "best_win": round(best.win, 3), "share": share, "best_share": best_share, "words": words,
-            "moves": [{"move": j.move, "label": move_label(j.move, voice), "win": round(j.win, 3),
-                       "low": round(j.low, 3), "high": round(j.high, 3), "gap_low": round(j.gap_low, 1),
-                       "gap_high": round(j.gap_high, 1)} for j in decision.judgements]}
+            "moves": [judged_move(j, label) for j, label in zip(decision.judgements,
+                                                               _short_labels(decision.judgements, voice))]}
+
+
+def _short_labels(judgements: Any, voice: Voice) -> list[str]:
+    """Each judged move as briefly as it can be told apart: its tile as written ("4-6"), with
+    the end only when the tile is judged on both ends; a pass or a draw in words."""
+    moves = [Move.parse(j.move) for j in judgements]
+    tiles = [m.tile for m in moves]
+    return [m.tile.written(m.first) if m.tile is not None and m.first is not None and tiles.count(m.tile) == 1
+            else move_label(m, voice) for m in moves]
 
 
 def whole_percent(share: float) -> int:

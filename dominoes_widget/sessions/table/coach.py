@@ -8,6 +8,7 @@ from ...engine.errors import IllegalMoveError, Reason
 from ...words.explanations import move_label
 from ...engine.hand import group_moves
 from ...engine.views import SeatView, seat_view
+from ..judged import judged_move
 from ..protocol import Hint, Phase
 
 if TYPE_CHECKING:
@@ -76,8 +77,7 @@ def judge_hint(session: CoachedTable) -> Hint:
     judgements = _one_per_choice(view, judged.judgements)
     voice = session.voice()
     clear = judged.clear_best
-    return {"moves": [{"move": j.move, "label": move_label(j.move, voice), "win": round(j.win, 3),
-                       "low": round(j.low, 3), "high": round(j.high, 3)} for j in judgements],
+    return {"moves": [judged_move(j, move_label(j.move, voice)) for j in judgements],
             "best": clear.move if clear is not None else None, "words": coach_words(view, judgements, voice)}
 
 
