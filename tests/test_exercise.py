@@ -219,3 +219,10 @@ def test_the_widget_checks_from_python_without_changing_and_answers_the_browser(
     assert Exercise.from_spec(exercise.spec).answer == exercise.answer
     with pytest.raises(TypeError):
         Exercise.blocked(opened, colour="red")  # type: ignore[call-arg]
+
+
+def test_the_blocked_picture_does_not_tell_who_won():
+    """The picture's heading (and the label screen readers read) names the game, not the result."""
+    match = read_record(RECORDS / "six_love_match.json").match
+    picture = ExerciseSession.blocked(match.hands[1]).picture()
+    assert "tie" not in picture and "Six Love." in picture

@@ -25,7 +25,7 @@ from ...engine.move import DRAW, LEAD, PASS, PLAY, Move
 from ...engine.move_checks import check_move
 from ...engine.tiles import Tile
 from ...words.catalog import Voice
-from ...words.explanations import explain_refusal, explain_result, refusal_detail, score_line
+from ...words.explanations import explain_refusal, explain_result, refusal_detail, rules_name, score_line
 from .spec import hand_spec
 
 __all__ = ["Checked", "AnswerError", "Kind", "Playable", "BlockedWinner", "Worth", "MayDraw", "KINDS"]
@@ -112,6 +112,10 @@ class Kind:
 
     def picture_seat(self) -> str | None:
         """The seat the picture is drawn for (``None``: every hand open)."""
+        return None
+
+    def picture_title(self, voice: Voice) -> str | None:
+        """The picture's first line (``None``: the picture's own, the rules and whose turn it is)."""
         return None
 
     def spec(self) -> dict[str, Any]:
@@ -258,6 +262,9 @@ class BlockedWinner(Kind):
 
     def question(self, voice: Voice) -> str:
         return voice("exercise.blocked")
+
+    def picture_title(self, voice: Voice) -> str | None:
+        return rules_name(self.hand.rules, voice)  # the picture's own heading would say who won
 
     def said(self, value: str, voice: Voice) -> str:
         if value == "tie":

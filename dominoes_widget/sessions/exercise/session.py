@@ -20,7 +20,7 @@ from .spec import hand_from_spec, state_from_spec
 
 __all__ = ["ExerciseSession", "PICTURE_SIZE"]
 
-PICTURE_SIZE = 340
+PICTURE_SIZE = 400
 """The width of the position's picture in px (the page scales it down on a narrow screen)."""
 STATUSES = ("open", "wrong", "right", "shown")
 
@@ -110,7 +110,8 @@ class ExerciseSession:
     # -- what the browser shows ------------------------------------------------------------------
     def picture(self) -> str:
         if self._picture is None:
-            self._picture = render_svg(self.kind.hand, seat=self.kind.picture_seat(), size=PICTURE_SIZE, lang=self.lang)
+            self._picture = render_svg(self.kind.hand, seat=self.kind.picture_seat(), size=PICTURE_SIZE, lang=self.lang,
+                                       title=self.kind.picture_title(self.voice))
         return self._picture
 
     def view(self) -> dict[str, Any]:
