@@ -9,7 +9,7 @@ refuses a garbled one with an :class:`~.kinds.AnswerError`, changing nothing.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Mapping, TypedDict
 
 from ...engine.hand import Hand
 from ...engine.match import MatchState
@@ -18,11 +18,26 @@ from ...words.svg import render_svg
 from .kinds import KINDS, AnswerError, BlockedWinner, Checked, Kind, MayDraw, Playable, Worth
 from .spec import hand_from_spec, state_from_spec
 
-__all__ = ["ExerciseSession", "PICTURE_SIZE"]
+__all__ = ["ExerciseSession", "ExerciseView", "PICTURE_SIZE"]
 
 PICTURE_SIZE = 400
 """The width of the position's picture in px (the page scales it down on a narrow screen)."""
 STATUSES = ("open", "wrong", "right", "shown")
+
+
+class ExerciseView(TypedDict):
+    """The ``exercise`` trait, as js/PROTOCOL.md ("The Exercise") shows it."""
+
+    kind: str
+    lang: str
+    question: str
+    picture: str
+    choices: dict[str, Any]
+    status: str
+    tries: int
+    given: Any
+    answer: Any
+    feedback: list[str]
 
 
 class ExerciseSession:
@@ -114,7 +129,7 @@ class ExerciseSession:
                                        title=self.kind.picture_title(self.voice))
         return self._picture
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> ExerciseView:
         """What the browser draws: the question, the picture, the choices, the student's last try and
         what it says (the hint of a wrong try; the answer and the engine's whole why once right or shown)."""
         feedback: list[str] = []
