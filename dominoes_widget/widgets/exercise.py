@@ -26,6 +26,9 @@ from .static_picture import StaticPicture
 __all__ = ["Exercise"]
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
+WORDS = ("exercise", "number_", "tile_")
+"""The ui words the page uses (its labels, and tiles named for screen readers): each exercise a
+notebook saves keeps its own copy."""
 
 
 class Exercise(StaticPicture, GuardedState, anywidget.AnyWidget):
@@ -48,7 +51,7 @@ class Exercise(StaticPicture, GuardedState, anywidget.AnyWidget):
     def __init__(self, *, _session: ExerciseSession) -> None:
         super().__init__()
         self._session = _session
-        self.words = ui_words(_session.lang)
+        self.words = {key: text for key, text in ui_words(_session.lang).items() if key.startswith(WORDS)}
         self.spec = _session.spec()
         self.on_msg(self._on_message)
         self._refresh()
@@ -126,4 +129,4 @@ class Exercise(StaticPicture, GuardedState, anywidget.AnyWidget):
         self._refresh()
 
     def _refresh(self) -> None:
-        self.exercise = self._session.view()
+        self.exercise = dict(self._session.view())

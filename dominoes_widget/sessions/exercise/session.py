@@ -76,7 +76,7 @@ class ExerciseSession:
         if name not in KINDS:
             raise ValueError(f"spec.kind must be one of {', '.join(KINDS)}, not {name!r}"[:200])
         hand = hand_from_spec(spec)
-        kind = Worth(hand, state_from_spec(spec)) if name == "worth" else KINDS[name](hand)  # type: ignore[call-arg]
+        kind = Worth(hand, state_from_spec(spec)) if name == "worth" else KINDS[name](hand)
         return cls(kind, spec.get("lang", "en"))
 
     def spec(self) -> dict[str, Any]:
