@@ -86,9 +86,15 @@ REPLAY = Widget(
     body_style="body { margin: 0; padding: 12px; background: var(--jp-layout-color0, Canvas); color: CanvasText; }",
     viewport=(1200, 900),
 )
+EXERCISE = Widget(
+    "exercise",
+    title="Exercise front end",
+    body_style="body { margin: 0; padding: 12px; background: var(--jp-layout-color0, Canvas); color: CanvasText; }",
+    viewport=(1366, 768),
+)
 # Everything `npm run build` reads: a bundle older than one of these is built again.
 SOURCES = (ROOT / "js", ROOT / "dominoes_widget" / "words" / "palette.json", ROOT / "package.json")
-BUNDLES = ("table.js", "table.css", "replay.js", "replay.css", "standalone.js")
+BUNDLES = ("table.js", "table.css", "replay.js", "replay.css", "exercise.js", "exercise.css", "standalone.js")
 
 
 def _newest_source() -> float:

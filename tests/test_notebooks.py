@@ -25,6 +25,7 @@ nbclient = pytest.importorskip("nbclient")
 
 from notebook_checks import (NOTEBOOKS, displayed_widgets_unchanged, execute, markers,  # noqa: E402
                              prose_markers_hold, widget_states)
+from exercise_checks import exercise_problems  # noqa: E402
 
 RECORDS = NOTEBOOKS / "records"
 NOTEBOOK_FILES = sorted(NOTEBOOKS.glob("*.ipynb"))
@@ -101,6 +102,27 @@ def test_displayed_widgets_are_never_changed_afterwards(path: Path, executed):
     """A widget shows its latest state: a cell that plays on a displayed widget rewrites the past."""
     problems = displayed_widgets_unchanged(executed(path))
     assert not problems, f"{path.name}:\n" + "\n".join(problems)
+
+
+# The tutorials ask questions (Exercise widgets): at least this many each.
+EXERCISES = {"01_partnership.ipynb": 3, "02_straight_six_and_six_love.ipynb": 2, "03_vietnamese.ipynb": 3,
+             "04_replay.ipynb": 2}
+
+
+@pytest.mark.parametrize("name", sorted(EXERCISES))
+@pytest.mark.slow  # a kernel runs each notebook
+def test_the_exercises_are_checked_after_run_all(name: str, executed):
+    """Every exercise a tutorial shows after Run All has the engine's answer among its choices; the
+    right answer checks as right, a wrong one as wrong with a reason from the engine's vocabulary."""
+    problems = exercise_problems(executed(NOTEBOOKS / name), EXERCISES[name])
+    assert not problems, f"{name}:\n" + "\n".join(problems)
+
+
+@pytest.mark.parametrize("name", sorted(EXERCISES))
+def test_the_saved_tutorials_exercises_check(name: str):
+    """The same of the notebooks as saved (what GitHub and the Lite site show)."""
+    problems = exercise_problems(nbformat.read(NOTEBOOKS / name, as_version=4), EXERCISES[name])
+    assert not problems, f"{name} as saved:\n" + "\n".join(problems)
 
 
 @pytest.mark.parametrize("path", NOTEBOOK_FILES, ids=IDS)

@@ -13,6 +13,7 @@ from typing import get_type_hints
 
 import pytest
 
+from dominoes_widget.sessions.exercise.session import ExerciseView
 from dominoes_widget.sessions.protocol import ReplayData, ReplayHand, ReplayStep, ReplayWire, ReplayWireHand, TableView
 
 PROTOCOL = Path(__file__).resolve().parent.parent / "js" / "PROTOCOL.md"
@@ -71,6 +72,7 @@ def _fields(kind: type) -> set[str]:
     ("a replay step", "deltas: [{", ReplayStep),
     ("the Replay's data as it travels", "wire = {", ReplayWire),
     ("a hand as it travels", "wire_hands: [{", ReplayWireHand),
+    ("the Exercise's view", "exercise = {", ExerciseView),
 ])
 def test_documented_fields_are_the_python_fields(name: str, start: str, kind: type) -> None:
     documented = _top_level_keys(_literal_after(_document(), start))

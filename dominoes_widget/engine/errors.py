@@ -111,6 +111,7 @@ class Reason(enum.StrEnum):
     BAD_MESSAGE = "bad_message", "table", "the browser sent a message the table does not understand"
     BAD_CLIENT_SEED = "bad_client_seed", "table", "a client seed is 1 to 64 characters of A-Z, a-z, 0-9, _ and -"
     SEED_TOO_LATE = "seed_too_late", "table", "the hand was dealt already: a client seed counts only before the deal"
+    BAD_ANSWER = "bad_answer", "table", "the answer is not one the exercise takes (a tile, a choice, a number, yes or no)"
 
 
 REASONS: dict[str, str] = {reason.value: reason.rule for reason in Reason if reason.kind == "move"}

@@ -267,7 +267,8 @@ def render_svg(position: Hand | SeatView, *, seat: str | None = None, open_hands
     every hand is face up). A finished hand shows every hand, as the count turns them up.
     ``size``: the width in px (the height follows from the content). ``names``: seat →
     player name for the labels; ``caption``: an extra line under the table (a comment, a
-    score); ``title``: the first line (default: the rules and whose turn it is); ``lang``:
+    score); ``title``: the first line, read first by screen readers too (default: the rules and
+    whose turn it is, or how the hand ended); ``lang``:
     the language of the words.
     """
     if isinstance(size, bool) or not isinstance(size, (int, float)) or size < 160:
@@ -318,7 +319,7 @@ def _draw(scene: _Scene, width: float, names: dict[str, str], caption: str | Non
         for piece in _wrap_text(caption, int((width - 2 * pad) / (small * 0.55))):
             out.append(_text(pad, y + small, piece, small))
             y += small * 1.35
-    return _framed(scene, out, width, y + pad, pad)
+    return _framed(scene, out, width, y + pad, pad, heading)
 
 
 def _middle_band(out: list[str], scene: _Scene, names: dict[str, str], y: float, width: float, pad: float,
@@ -353,9 +354,10 @@ def _middle_band(out: list[str], scene: _Scene, names: dict[str, str], y: float,
     return band_top + band + small * 0.8
 
 
-def _framed(scene: _Scene, out: list[str], width: float, height: float, pad: float) -> str:
-    """The picture's parts ``out`` in the felt-table frame, labelled for a screen reader."""
-    label = _esc(_heading(scene) + ". " + _status(scene))
+def _framed(scene: _Scene, out: list[str], width: float, height: float, pad: float, heading: str) -> str:
+    """The picture's parts ``out`` in the felt-table frame, labelled for a screen reader with the
+    ``heading`` it shows (a title given in its place is read too: an exercise's hides the result)."""
+    label = _esc(heading + ". " + _status(scene))
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{_r(width)}" height="{_r(height)}" '
             f'viewBox="0 0 {_r(width)} {_r(height)}" role="img" aria-label="{label}" font-family="{_esc(FONT)}"'
             + (f' data-last-move="{_esc(str(scene.last_move))}"' if scene.last_move is not None else "") + ">"

@@ -1,0 +1,99 @@
+"""The built Exercise front end (dominoes_widget/static/exercise.js) in headless Chromium, with a fake
+model standing in for the kernel (tests/browser_harness.py): a click picks tiles and Check sends the
+answer; the kernel's verdict, hint and reasons are drawn; a garbled message's error shows. A
+screenshot of each look (1366x768 and 390x844, light and dark) goes to test-artifacts/exercise/."""
+
+from __future__ import annotations
+
+import pytest
+
+import browser_harness as harness
+from dominoes_widget import Hand, Rules, read_record
+from dominoes_widget.sessions.exercise import ExerciseSession
+from dominoes_widget.words.catalog import ui_words
+
+pytestmark = pytest.mark.slow
+ARTIFACTS = harness.ROOT / "test-artifacts" / "exercise"
+SIZES = {"laptop": (1366, 768), "phone": (390, 844)}
+
+
+@pytest.fixture(scope="module")
+def page(chromium):
+    page = harness.open_page(chromium, harness.EXERCISE)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    page.close()
+    assert not errors, f"errors in the page: {errors}"
+
+
+def playable(lang="en"):
+    hand = Hand.dealt(Rules.six_love(), seed=1)
+    for move in ["E 6-6", "N 6-5 L", "W 6-3 R", "S 3-0 R"]:
+        hand.push(move)
+    return ExerciseSession.playable(hand, lang)
+
+
+def mount(page, session, size="laptop", theme="light"):
+    harness.reset(page)
+    width, height = SIZES[size]
+    page.set_viewport_size({"width": width, "height": height})
+    harness.set_theme(page, theme)
+    harness.mount(page, {"exercise": session.view(), "words": ui_words(session.lang), "spec": session.spec()},
+                  width=width - 24)
+
+
+def shoot(page, name):
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def test_tiles_are_picked_and_check_sends_them_then_the_verdict_shows(page):
+    session = playable()
+    mount(page, session)
+    tiles = page.locator(".dw-ex-tile")
+    assert tiles.count() == len(session.kind.hand.held("E"))
+    tiles.nth(0).click()
+    assert tiles.nth(0).get_attribute("aria-pressed") == "true"
+    page.get_by_role("button", name="Check").click()
+    sent = page.evaluate("() => window.harness.sent()")
+    picked = session.kind.hand.held("E")[0]
+    assert sent == [{"type": "answer", "answer": [str(picked)]}]
+    session.handle(sent[0])
+    page.evaluate("view => window.harness.model.kernelSet('exercise', view)", session.view())
+    harness.settle(page)
+    verdict = page.locator(".dw-ex-verdict").inner_text()
+    assert verdict in ("Right!", "Not quite.")
+    assert page.locator(".dw-ex-feedback li").count() >= 1
+    assert page.get_by_role("button", name="Try again").is_visible()
+
+
+def test_a_garbled_message_error_is_shown_and_nothing_else_changes(page):
+    session = playable()
+    mount(page, session)
+    page.evaluate("() => window.harness.deliver({type: 'error', message: 'playable exercise, answer[0]: bad'})")
+    assert "answer[0]" in page.locator(".dw-ex-error").inner_text()
+    assert page.locator(".dw-ex-verdict").inner_text() == ""
+
+
+@pytest.mark.parametrize("size", sorted(SIZES))
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_looks(page, size, theme):
+    """Each kind, answered wrong (the hint) and shown (the answer and why), at both sizes and themes;
+    nothing is wider than the screen."""
+    wrong = playable()
+    wrong.handle({"type": "answer", "answer": ["3-3"]})
+    mount(page, wrong, size, theme)
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= SIZES[size][0]
+    shoot(page, f"playable_wrong_{size}_{theme}")
+    match = read_record(harness.ROOT / "notebooks" / "records" / "six_love_match.json").match
+    worth = ExerciseSession.worth(match.hands[2], match.state_before(2), "vi")
+    worth.handle({"type": "reveal"})
+    mount(page, worth, size, theme)
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= SIZES[size][0]
+    shoot(page, f"worth_shown_vi_{size}_{theme}")
+    blocked = ExerciseSession.blocked(match.hands[1])
+    mount(page, blocked, size, theme)
+    page.get_by_role("button", name="Nobody: a tie").click()
+    assert page.get_by_role("button", name="Check").is_enabled()
+    shoot(page, f"blocked_open_{size}_{theme}")
