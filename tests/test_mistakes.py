@@ -214,3 +214,75 @@ def test_the_shared_cases_are_the_python_drills(replay):
     assert json.loads(CASES.read_text(encoding="utf-8")) == cases
     statuses = [step["view"].get("status") for step in cases["runs"][0]]
     assert {"trying", "again", "solved", "answered", "done"} <= set(statuses)
+
+
+# -- the Replay widget, a thin adapter of the drill ------------------------------------------------
+def _widget(**options):
+    from dominoes_widget.widgets.replay import Replay
+
+    replay = Replay(RECORD, analysis=ANALYSIS, **options)
+    sent: list = []
+    replay.send = lambda message, buffers=None: sent.append(message)  # type: ignore[method-assign]
+    return replay, sent
+
+
+def test_the_replay_passes_the_intents_to_the_drill_and_shows_its_view(south):
+    replay, sent = _widget()
+    assert replay.mistakes == {}
+    replay._on_message(replay, {"type": "mistakes_start", "seat": "S"}, [])
+    assert replay.mistakes["seat"] == "S" and replay.mistakes["status"] == "trying" and sent == []
+    replay._on_message(replay, {"type": "mistakes_try", "move": _wrong(south[0]), "index": 0}, [])
+    assert replay.mistakes["status"] == "again"
+    before = dict(replay.mistakes)
+    replay._on_message(replay, {"type": "mistakes_try", "move": "S 6-6 L", "index": 0}, [])
+    assert sent[-1]["type"] == "mistakes_refused" and replay.mistakes == before
+    replay.set_state({"mistakes": {"seat": "S", "solved": 99}})  # a browser's write: refused, kept by the kernel
+    assert replay.mistakes == before
+    assert (replay.hand, replay.step) == (0, 0), "the replay itself does not move"
+
+
+def test_learn_starts_the_drill_for_a_seat_and_the_page_carries_every_seats_exercises(replay):
+    widget, _ = _widget(learn="E")
+    assert widget.mistakes["seat"] == "E" and widget.mistakes["total"] == len(exercises(replay, "E"))
+    widget.learn()
+    assert widget.mistakes["seat"] == "S", "the bottom seat by default"
+    from dominoes_widget.widgets.replay import Replay
+
+    with pytest.raises(ValueError, match="no analysis"):
+        Replay(RECORD).learn("S")
+    found = re.search(r'<script type="application/json" id="dominoes-replay">(.*?)</script>', widget.to_html(), re.S)
+    book = json.loads(found.group(1))["mistakes_book"]
+    assert book == json.loads(json.dumps(mistakes_book(replay)))
+    plain = re.search(r'id="dominoes-replay">(.*?)</script>', Replay(RECORD).to_html(), re.S)
+    assert "mistakes_book" not in json.loads(plain.group(1))
+
+
+# -- the Table offers it when the match ends -------------------------------------------------------
+def test_the_table_refuses_to_learn_before_the_match_ends_and_learns_for_its_person_after(monkeypatch):
+    from functools import partial
+
+    import dominoes_widget.studies.analysis as analysis
+    from dominoes_widget.sessions.protocol import Phase
+    from dominoes_widget.sessions.table.learn import learn_seat
+    from dominoes_widget.widgets.replay import Replay
+    from dominoes_widget.widgets.table import Table
+
+    record = json.loads(RECORD.read_text(encoding="utf-8"))
+    last = record["hands"][0]
+    table = Table.from_record(record, 0, len(last["moves"]), seats={"S": "human", "N": "random", "E": "random",
+                                                                    "W": "random"}, bot_delay=0)
+    sent: list = []
+    table.send = lambda message, buffers=None: sent.append(message)  # type: ignore[method-assign]
+    assert learn_seat(table.session) == (None, "learn_not_over")
+    table._on_message(table, {"type": "learn"}, [])
+    assert sent[-1] == {"type": "error", "message": "Learn from your mistakes opens when the match is over."}
+    assert table.replay is None
+    table.session.set_phase(Phase.MATCH_OVER)  # (the record's first hand, taken as the match)
+    assert learn_seat(table.session) == ("S", None)
+    monkeypatch.setattr(analysis, "analyse", partial(analysis.analyse, rollouts=30, workers=1))
+    table._on_message(table, {"type": "learn"}, [])
+    replay = table.replay
+    assert isinstance(replay, Replay) and replay.session.viewer == "S"
+    assert replay.mistakes.get("seat") == "S", "the drill is on for the person's seat"
+    assert replay.session.analysis is not None
+    table.close()

@@ -206,3 +206,29 @@ def test_pictures_of_the_drill(chromium, page_file, south, size, theme):
         assert not errors, errors
     finally:
         page.close()
+
+
+# ---- the Table offers it when the match ends ------------------------------------------------------
+@pytest.mark.parametrize("host", ["notebook", "page"])
+def test_the_match_over_panel_offers_it_where_a_replay_can_open(chromium, host):
+    """In a notebook (a widget manager that draws child widgets) the match-over panel has Learn
+    from your mistakes beside New match, which sends {type: "learn"}; a served seat page has none."""
+    import frontend_views as views
+
+    page = harness.open_page(chromium, harness.TABLE, viewport=(1366, 768))
+    try:
+        if host == "notebook":
+            page.evaluate("() => { window.harnessManager = {get_model: () => new Promise(() => {})}; }")
+        harness.mount_view(page, views.match_over(), width=950)
+        button = page.locator(".dw-result-actions .dw-learn")
+        if host == "page":
+            assert button.is_hidden()
+            return
+        assert button.is_visible() and button.inner_text() == "Learn from your mistakes"
+        assert page.locator(".dw-result-actions .dw-next").is_visible(), "New match stays"
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.locator(".dominoes-widget").screenshot(path=str(ARTIFACTS / "table-match-over.png"))
+        button.click()
+        assert harness.sent(page)[-1] == {"type": "learn"}
+    finally:
+        page.close()
