@@ -14,7 +14,7 @@ __all__ = ["Phase", "Intent", "TableView", "PlayerInfo", "Notice", "NoticeKind",
            "ReplayHand", "ReplayFair", "ReplayStep", "ReplayWire", "ReplayWireHand", "ReplayPlayer", "ReplayResult", "ProblemInfo", "ReplayAnalysis",
            "AnalysisMark", "AnalysisSummary", "SpeedChoice", "Heading", "Position", "TABLE_VIEW_KEYS",
            "FairView", "FairHand", "FairCommitment", "MistakeTask", "MistakeAnswer", "MistakeExercise",
-           "MistakesBook", "MistakesView",
+           "MistakesBook", "MistakesView", "MistakesStatus",
            "PROTOCOL_VERSION", "MAX_TEXT", "PresenceMark"]
 
 PROTOCOL_VERSION = 2
@@ -406,6 +406,10 @@ class MistakesBook(TypedDict):
     exercises: dict[str, list[MistakeExercise]]
 
 
+MistakesStatus = Literal["trying", "again", "solved", "answered", "done"]
+"""Where a drill's exercise stands: asked, one wrong try, accepted, answered after two, or the drill done."""
+
+
 class MistakesView(TypedDict):
     """The drill under way, as the browser draws it (the Replay's ``mistakes`` trait; ``{}`` when off)."""
 
@@ -414,7 +418,7 @@ class MistakesView(TypedDict):
     total: int
     solved: int
     tries: int
-    status: Literal["trying", "again", "solved", "answered", "done"]
+    status: MistakesStatus
     tried: str | None
     exercise: MistakeTask | None
     answer: MistakeAnswer | None

@@ -239,8 +239,9 @@ class Table(StaticPicture, GuardedState, anywidget.AnyWidget):
             self._shared.stop()
         if session is not None:
             session.close()
-        if getattr(self, "replay", None) is not None:
-            self.replay.close()
+        replay = getattr(self, "replay", None)
+        if replay is not None:
+            replay.close()
         super().close()
 
     def _static_html(self) -> str:

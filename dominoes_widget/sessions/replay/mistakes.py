@@ -30,7 +30,8 @@ from ...engine.views import seat_view
 from ...words.catalog import Voice
 from ...words.explanations import move_item, move_label
 from ..position import position_payload
-from ..protocol import MAX_TEXT, MistakeAnswer, MistakeExercise, MistakesBook, MistakesView, MistakeTask
+from ..protocol import (MAX_TEXT, MistakeAnswer, MistakeExercise, MistakesBook, MistakesStatus, MistakesView,
+                        MistakeTask)
 
 if TYPE_CHECKING:
     from ...studies.analysis import Decision
@@ -90,7 +91,7 @@ def mistakes_book(replay: ReplaySession) -> MistakesBook | None:
     return {"seats": seats, "bottom": replay.viewer, "exercises": {seat: exercises(replay, seat) for seat in seats}}
 
 
-def drill_view(seat: str | None, found: list[MistakeExercise], index: int, tries: int, status: str,
+def drill_view(seat: str | None, found: list[MistakeExercise], index: int, tries: int, status: MistakesStatus,
                tried: str | None, solved: int) -> MistakesView:
     """What the browser draws: the exercise under way (never its accepted moves; the answer
     only once it is over), the tries and the count. ``{}`` when the drill is off."""
@@ -114,7 +115,7 @@ class MistakesDrill:
         self.seat: str | None = None
         self.found: list[MistakeExercise] = []
         self.index = self.tries = self.solved = 0
-        self.status = "done"
+        self.status: MistakesStatus = "done"
         self.tried: str | None = None
 
     @classmethod
@@ -140,7 +141,7 @@ class MistakesDrill:
         self.tries, self.tried = 0, None
         self.status = "trying" if self.index < len(self.found) else "done"
 
-    def try_move(self, move: str) -> str:
+    def try_move(self, move: str) -> MistakesStatus:
         """Count a try of ``move`` (a legal move of the exercise): ``solved``, ``again`` or ``answered``."""
         exercise = self.found[self.index]
         self.tries += 1
