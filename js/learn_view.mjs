@@ -50,7 +50,7 @@ export function learnTray(view) {
   // a tile is offered when it has a legal move not tried yet (the wrong try stays marked)
   const tiles = (Array.isArray(hand) ? hand : []).map((tile) => {
     const moves = legalMovesForTile(task.legal, tile).map((move) => move.text);
-    const tried = moves.includes(view.tried);
+    const tried = view.status !== "solved" && moves.includes(view.tried); // a wrong try
     return { tile, tried, enabled: open && moves.some((move) => move !== view.tried) };
   });
   const pass = legalMoveOfKind(task.legal, "pass");

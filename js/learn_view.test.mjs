@@ -52,7 +52,9 @@ test("the tray offers the tiles with a legal move not tried, until the exercise 
   assert.ok(tray.tiles.some((t) => t.enabled) && tray.tiles.some((t) => !t.enabled));
   const tried = learnTray(after(start, tryMove(wrong))).tiles.find((t) => t.tried);
   assert.ok(tried && !tried.enabled, "the wrong try's tile is marked and not offered again");
-  assert.ok(learnTray(after(start, tryMove(first.accepted[0]))).tiles.every((t) => !t.enabled));
+  const solved = learnTray(after(start, tryMove(first.accepted[0]))).tiles;
+  assert.ok(solved.every((t) => !t.enabled));
+  assert.ok(solved.every((t) => !t.tried), "a right try is not marked as a wrong one");
 });
 
 test("the felt: the mover at the bottom without its tiles (they are in the tray), the others face down", () => {
