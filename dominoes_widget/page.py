@@ -28,8 +28,9 @@ from .sessions.replay.wire import pack_data, unpack_data
 __all__ = ["PAYLOAD_KEYS", "INLINE_LIMIT", "replay_page", "html_page", "script_json", "write_page", "page_state"]
 
 STATIC = Path(__file__).resolve().parent / "static"
-PAYLOAD_KEYS = ("data", "words", "rules_text", "report", "hand", "step", "speed")
-"""The Replay's traits the page carries; the script gives any missing one its default."""
+PAYLOAD_KEYS = ("data", "words", "rules_text", "report", "hand", "step", "speed", "mistakes_book")
+"""The Replay's traits the page carries (and, with an analysis, every seat's exercises for Learn
+from your mistakes, ``sessions/replay/mistakes.py``); the script gives any missing one its default."""
 
 INLINE_LIMIT = 256 * 1024
 """A record's ``data`` up to this size (JSON, in bytes) stays readable in the page; above it,

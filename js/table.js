@@ -6,7 +6,8 @@
 // drawing of each part (table_render), the person's actions (table_actions) and input
 // (table_input), the link to the kernel (kernel_link) and the notices (notice).
 
-import { changeTracker, listenModel } from "./kit/dom.mjs";
+import { childViewSlot } from "./kit/child_view.mjs";
+import { changeTracker, h, listenModel } from "./kit/dom.mjs";
 import { kernelLink } from "./kit/kernel_link.mjs";
 import { noticeFlasher } from "./kit/notice.mjs";
 import { revealWhenShown } from "./kit/reveal.mjs";
@@ -39,6 +40,7 @@ function render({ model, el }) {
     messageShown: false, // the view's notice is on screen
     lineSize: { width: 0, height: 0 },
     handWidth: 0,
+    learn: Boolean(model.widget_manager), // a host that draws child widgets: Learn from your mistakes' Replay
   };
   // Shown as the output of a cell just run: the notebook scrolls once to show all of it.
   const stopReveal = revealWhenShown(ui.root);
@@ -75,6 +77,14 @@ function render({ model, el }) {
     if (message.message) flasher.flash(message.message, message.type, message.reason);
   }
 
+  // Learn from your mistakes (the match-over panel): the kernel's Replay, drawn under the table.
+  const learnHost = h("div", { className: "dw-learn-host" });
+  el.appendChild(learnHost);
+  const replaySlot = childViewSlot(model.widget_manager, learnHost, (shown) => {
+    if (shown) learnHost.scrollIntoView?.({ block: "nearest" });
+  });
+  const showReplay = () => replaySlot.show(model.get("replay") ?? null).catch((error) => console.error("dominoes_widget: the replay did not open", error));
+
   const resizeObserver = watchSizes(ui, state, draw);
   const unbindInput = bindTableInput(ui, state, actions, { focusHand: draw.focusHand });
   const unbindModel = listenModel(model, [
@@ -82,7 +92,9 @@ function render({ model, el }) {
     ["change:words", onWords],
     ["change:rules_text", onRulesText],
     ["msg:custom", onCustomMessage],
+    ["change:replay", showReplay],
   ]);
+  showReplay();
   // Measure now when the element is already in the page (else the observer draws it).
   state.lineSize = { width: Math.floor(ui.felt.lineBox.clientWidth), height: Math.floor(ui.felt.lineBox.clientHeight) };
   state.handWidth = Math.floor(ui.hand.clientWidth);
@@ -95,6 +107,8 @@ function render({ model, el }) {
     resizeObserver.disconnect();
     flasher.close();
     link.close();
+    replaySlot.close();
+    learnHost.remove();
     ui.root.remove();
   };
 }

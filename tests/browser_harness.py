@@ -191,6 +191,8 @@ window.harness = {
     el.replaceChildren();
     el.style.width = `${width}px`;
     this.model = createModel(attributes);
+    // a host that draws child widgets (JupyterLab's widget manager), when a test sets one
+    if (window.harnessManager) this.model.widget_manager = window.harnessManager;
     const t0 = performance.now();
     this.cleanup = widget.render({ model: this.model, el });
     return performance.now() - t0;

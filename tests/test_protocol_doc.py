@@ -14,7 +14,8 @@ from typing import get_type_hints
 import pytest
 
 from dominoes_widget.sessions.exercise.session import ExerciseView
-from dominoes_widget.sessions.protocol import ReplayData, ReplayHand, ReplayStep, ReplayWire, ReplayWireHand, TableView
+from dominoes_widget.sessions.protocol import (MistakesBook, MistakesView, MistakeTask, ReplayData, ReplayHand, ReplayStep,
+                                               ReplayWire, ReplayWireHand, TableView)
 
 PROTOCOL = Path(__file__).resolve().parent.parent / "js" / "PROTOCOL.md"
 OPENING = {"{": "}", "[": "]", "(": ")"}
@@ -72,6 +73,9 @@ def _fields(kind: type) -> set[str]:
     ("a replay step", "deltas: [{", ReplayStep),
     ("the Replay's data as it travels", "wire = {", ReplayWire),
     ("a hand as it travels", "wire_hands: [{", ReplayWireHand),
+    ("Learn from your mistakes' view", "mistakes = {", MistakesView),
+    ("a mistake to try again", "task = {", MistakeTask),
+    ("the one-file page's exercises", "mistakes_book = {", MistakesBook),
     ("the Exercise's view", "exercise = {", ExerciseView),
 ])
 def test_documented_fields_are_the_python_fields(name: str, start: str, kind: type) -> None:

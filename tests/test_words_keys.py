@@ -44,7 +44,8 @@ def test_the_words_are_plain_text_with_known_placeholders():
         assert isinstance(text, str) and text.strip() == text and text, key
         assert set(re.findall(r"\{(\w+)\}", text)) <= {"n", "a", "b", "tile", "number", "end", "count", "left", "right",
                                                       "percent", "low", "high", "label", "hand", "hands", "step",
-                                                      "moves", "best", "best_chance", "played", "played_chance"}, key
+                                                      "moves", "best", "best_chance", "played", "played_chance",
+                                                      "who", "move", "solved", "total"}, key
 
 
 def test_every_key_the_kernel_sends_for_the_front_end_is_in_en_toml():

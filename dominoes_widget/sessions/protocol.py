@@ -13,7 +13,8 @@ __all__ = ["Phase", "Intent", "TableView", "PlayerInfo", "Notice", "NoticeKind",
            "LeaderChoice", "Cover", "ResultPanel", "Look", "Hint", "JudgedMove", "Counting", "UnseenCount", "KnownVoid", "ReplayData",
            "ReplayHand", "ReplayFair", "ReplayStep", "ReplayWire", "ReplayWireHand", "ReplayPlayer", "ReplayResult", "ProblemInfo", "ReplayAnalysis",
            "AnalysisMark", "AnalysisSummary", "SpeedChoice", "Heading", "Position", "TABLE_VIEW_KEYS",
-           "FairView", "FairHand", "FairCommitment",
+           "FairView", "FairHand", "FairCommitment", "MistakeTask", "MistakeAnswer", "MistakeExercise",
+           "MistakesBook", "MistakesView", "MistakesStatus",
            "PROTOCOL_VERSION", "MAX_TEXT", "PresenceMark"]
 
 PROTOCOL_VERSION = 2
@@ -376,3 +377,59 @@ class ProblemInfo(TypedDict):
     reason: str
     text: str
     detail: str
+
+
+class MistakeTask(TypedDict):
+    """One marked decision to try again, as its seat saw it (``sessions/replay/mistakes.py``)."""
+
+    hand: int
+    ply: int
+    seat: str
+    verdict: str
+    played: str
+    played_item: str
+    position: Position
+    legal: list[str]
+    labels: list[str]
+
+
+class MistakeAnswer(TypedDict):
+    """The best move of a decision, in words, and why."""
+
+    move: str
+    item: str
+    why: str
+
+
+class MistakeExercise(TypedDict):
+    """A task with what the drill needs to count its tries: the accepted moves and the answer."""
+
+    task: MistakeTask
+    accepted: list[str]
+    answer: MistakeAnswer
+
+
+class MistakesBook(TypedDict):
+    """Every seat's exercises, for the one-file page (its ``mistakes_book``)."""
+
+    seats: list[str]
+    bottom: str
+    exercises: dict[str, list[MistakeExercise]]
+
+
+MistakesStatus = Literal["trying", "again", "solved", "answered", "done"]
+"""Where a drill's exercise stands: asked, one wrong try, accepted, answered after two, or the drill done."""
+
+
+class MistakesView(TypedDict):
+    """The drill under way, as the browser draws it (the Replay's ``mistakes`` trait; ``{}`` when off)."""
+
+    seat: str
+    index: int
+    total: int
+    solved: int
+    tries: int
+    status: MistakesStatus
+    tried: str | None
+    exercise: MistakeTask | None
+    answer: MistakeAnswer | None

@@ -50,6 +50,7 @@ from ..engine.record import Replayed
 from ..sessions.protocol import ProblemInfo
 from ..sessions.replay.session import MAX_SPEED, MIN_SPEED, ReplaySession, analysis_progress
 from ..sessions.replay.wire import pack_data
+from ..sessions.replay.mistakes import MistakesDrill
 from ..sessions.replay.step_deltas import hand_steps
 from .guarded import GuardedState
 from .static_picture import StaticPicture
@@ -127,9 +128,11 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
     table = traitlets.Instance(anywidget.AnyWidget, allow_none=True,
                                help="the Table opened by the page's Play from here button, drawn under the "
                                     "board").tag(sync=True, **widget_serialization)
+    mistakes = traitlets.Dict(help="Learn from your mistakes under way (js/PROTOCOL.md): the exercise from "
+                                   "its seat's view, the tries, the count; empty when off").tag(sync=True)
 
     def __init__(self, record: Any, *, hand: int = 0, step: int = 0, speed: float = 2.0, bottom: str | None = None,
-                 lang: str = "en", analysis: Any = None, counting: bool = False) -> None:
+                 lang: str = "en", analysis: Any = None, counting: bool = False, learn: str | None = None) -> None:
         super().__init__()
         # analysis=True in a notebook (a running loop): the board at once, the analysis after
         later = analysis is True and _running_loop() is not None
@@ -147,8 +150,12 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
         self.analysis_task: asyncio.Task[Any] | None = None
         """With ``analysis=True`` on a running loop: the analysis under way (await it for the
         :class:`~dominoes_widget.studies.analysis.Analysis`); ``None`` otherwise."""
+        self._drill = MistakesDrill.for_replay(self._session)
+        self._learn = learn
         if later and self.ok:
             self.analysis_task = asyncio.ensure_future(self._analyse())
+        elif learn is not None:
+            self.learn(learn)
 
     async def _analyse(self) -> Any:
         """Analyse on the running loop, the bar in ``analysing`` updated as decisions are judged,
@@ -176,6 +183,8 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
         self._session.analysis = analysis
         self.data = dict(self._session.data())
         self.analysing = {}
+        if self._learn is not None:
+            self.learn(self._learn)
         return analysis
 
     @classmethod
@@ -294,11 +303,25 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
         options = {"open_hands": False, "bottom": mover, "lang": self._session.lang, **options}
         return Table.from_record(self._session.record, hand, step, seats=seats, **options)
 
+    def learn(self, seat: str | None = None) -> None:
+        """Start Learn from your mistakes for ``seat`` (default the bottom seat): needs an analysis."""
+        if seat is None and self.ok:
+            seat = self._session.viewer
+        refused = self._drill.handle({"type": "mistakes_start", "seat": seat})
+        if refused:
+            raise ValueError(refused[0]["message"])
+        self.mistakes = dict(self._drill.view())
+
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         """The page's messages: ``hello`` (is a kernel there? the Play from here button shows
-        only when it answers), ``play_here`` (open a Table at ``hand``/``step``), ``close_table``."""
+        only when it answers), ``play_here`` (open a Table at ``hand``/``step``), ``close_table``,
+        and Learn from your mistakes' ``mistakes_*`` intents (checked by the drill)."""
         kind = content.get("type") if isinstance(content, Mapping) else None
-        if kind == "hello":
+        if isinstance(kind, str) and kind.startswith("mistakes_"):
+            for reply in self._drill.handle(content):
+                self.send(reply)
+            self.mistakes = dict(self._drill.view())
+        elif kind == "hello":
             self.send({"type": "live"})
         elif kind == "close_table":
             self._close_table()
@@ -344,7 +367,12 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
     def _page_payload(self, hand: int | None, step: int | None) -> dict[str, Any]:
         from ..page import PAYLOAD_KEYS
 
-        payload = {name: getattr(self, name) for name in PAYLOAD_KEYS}
+        from ..sessions.replay.mistakes import mistakes_book
+
+        payload = {name: getattr(self, name) for name in PAYLOAD_KEYS if name != "mistakes_book"}
+        book = mistakes_book(self._session)
+        if book is not None:  # the page counts the tries itself (js/mistakes.mjs)
+            payload["mistakes_book"] = book
         if self.ok and (hand is not None or step is not None):
             payload["hand"], payload["step"] = self._position(self.hand if hand is None else hand,
                                                               0 if step is None else step)

@@ -13,6 +13,7 @@ from typing import Any
 
 import anywidget
 import traitlets
+from ipywidgets import widget_serialization
 
 from ..words.catalog import Voice, ui_words
 from ..words.explanations import describe_rules
@@ -23,6 +24,7 @@ from ..engine.rules import Rules
 from ..sessions.protocol import Hint
 from ..sessions.scheduler import AsyncioScheduler
 from ..sessions.table.screens_apart import handle_for, seen_by, view_for
+from ..sessions.table.learn import learn_seat
 from ..sessions.table.look_back import look, undo
 from ..sessions.table.session import TableSession, table_options
 from ..sessions.table.snapshot import last_result, table_record, table_state
@@ -65,6 +67,9 @@ class Table(StaticPicture, GuardedState, anywidget.AnyWidget):
     hands_played = traitlets.Int(0, help="hands finished in this match")
     last_result = traitlets.Dict(help="the last finished hand's result, as a record writes it")
     match_winner = traitlets.Unicode(None, allow_none=True, help="the team or seat that won the match")
+    replay = traitlets.Instance(anywidget.AnyWidget, allow_none=True,
+                                help="the Replay that Learn from your mistakes opened when the match ended, drawn "
+                                     "under the table").tag(sync=True, **widget_serialization)
 
     def __init__(self, game: str = "partnership", *, _session: TableSession | None = None, **options: Any) -> None:
         session = _session or TableSession(table_options(game, options), AsyncioScheduler())
@@ -199,6 +204,17 @@ class Table(StaticPicture, GuardedState, anywidget.AnyWidget):
         """The coach's estimate of each of your legal moves: ``Table(coach=True)``."""
         return self._session.ask_hint()
 
+    def learn_from_mistakes(self, seat: str | None = None, *, analysis: Any = True) -> Any:
+        """A :class:`~dominoes_widget.Replay` of the match in Learn from your mistakes mode for
+        ``seat`` (default: the person at the screen): each move of that seat the analysis marks,
+        tried again from its view. ``analysis=True`` analyses the match now (in a notebook the
+        replay shows at once, with a bar, and the drill starts when the analysis is done). The
+        match-over panel's button opens one under the table (``table.replay``)."""
+        from .replay import Replay
+
+        seat = seat or learn_seat(self._session)[0] or self.rules.seats[0]
+        return Replay(self.record, analysis=analysis, learn=seat, bottom=seat, lang=self._session.options.lang)
+
     def share(self, *, seat: str | None = None, host: str = "127.0.0.1", port: int = 0,
               base_url: str | None = None) -> Any:
         """Let the other people at this table play from their own browsers, by secret links.
@@ -223,6 +239,9 @@ class Table(StaticPicture, GuardedState, anywidget.AnyWidget):
             self._shared.stop()
         if session is not None:
             session.close()
+        replay = getattr(self, "replay", None)
+        if replay is not None:
+            replay.close()
         super().close()
 
     def _static_html(self) -> str:
@@ -237,8 +256,22 @@ class Table(StaticPicture, GuardedState, anywidget.AnyWidget):
     # -- kernel ⇄ browser ------------------------------------------------------------------------
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         session, shared = self._session, self._shared
+        if isinstance(content, dict) and content.get("type") == "learn" and shared is None:
+            self._learn()
+            return
         for message in session.handle(content) if shared is None else handle_for(session, shared.seat, content):
             self.send(message)
+
+    def _learn(self) -> None:
+        """The match-over panel's Learn from your mistakes: a Replay under the table (checked first)."""
+        seat, problem = learn_seat(self._session)
+        if problem is not None:
+            self.send({"type": "error", "message": self._words()(f"message.{problem}")})
+            return
+        old, self.replay = self.replay, None
+        if old is not None:
+            old.close()
+        self.replay = self.learn_from_mistakes(seat)
 
     def _refresh(self) -> None:
         session = self._session

@@ -16,13 +16,18 @@ export function buildControls() {
   const moveActions = h("div", { className: "dw-move-actions" }, pass, draw, undo, hint);
   const leaderActions = h("div", { className: "dw-leader-actions", hidden: true });
   const resultButton = h("button", { type: "button", className: "dw-button dw-primary dw-next" });
-  const resultActions = h("div", { className: "dw-result-actions", hidden: true }, resultButton);
+  // at the match's end, in a notebook: a Replay of the match that drills the person's marked moves
+  const learnButton = h("button", { type: "button", className: "dw-button dw-learn", hidden: true, dataset: { send: JSON.stringify({ type: "learn" }) } });
+  const resultActions = h("div", { className: "dw-result-actions", hidden: true }, learnButton, resultButton);
   const actions = h("div", { className: "dw-actions" }, moveActions, leaderActions, resultActions);
-  return { actions, moveActions, leaderActions, resultActions, resultButton, pass, draw, undo, hint };
+  return { actions, moveActions, leaderActions, resultActions, resultButton, learnButton, pass, draw, undo, hint };
 }
 
-/** The buttons for `view`. A button's intent is in its data: `move` (a legal move) or `send` (JSON). */
-export function drawControls(ui, view, word) {
+/**
+ * The buttons for `view`. A button's intent is in its data: `move` (a legal move) or `send` (JSON).
+ * `learn`: the host can draw the Replay that Learn from your mistakes opens (a notebook).
+ */
+export function drawControls(ui, view, word, { learn = false } = {}) {
   const result = showsResult(view);
   const leader = view.phase === "choose_leader" && view.leader_choices.length > 0;
   ui.moveActions.hidden = result || leader || !view.viewer || view.phase === "dealing"; // nobody's eyes (a watcher, all bots): nothing to press
@@ -37,6 +42,9 @@ export function drawControls(ui, view, word) {
     ui.resultButton.textContent = view.result?.button || word(next);
     ui.resultButton.dataset.send = JSON.stringify({ type: next });
   }
+  ui.learnButton.hidden = !(learn && result && view.phase === "match_over" && view.viewer);
+  ui.learnButton.textContent = word("learn_mistakes");
+  ui.learnButton.title = word("learn_mistakes_title");
 }
 
 function drawMoveButtons(ui, view, word) {

@@ -8,6 +8,10 @@ import { createPlayer } from "./player.mjs";
 import { fairChecks, hasFairDeals } from "./replay_fair.mjs";
 import { drawPosition, stripTip } from "./replay_draw.mjs";
 import { fillHandPicker, labelReplay, showPlaying, showProgress, showReport, showSpeed } from "./replay_skeleton.mjs";
+import { fillLearnBar } from "./learn_panel.mjs";
+import { learnActions } from "./learn_actions.mjs";
+import { learning } from "../learn_view.mjs";
+import { drillOff } from "../mistakes.mjs";
 import { makeWords } from "./words.mjs";
 import { hasAnalysis, nextMarked } from "../replay_analysis.mjs";
 import { atRecordEnd, clampPosition, handCount, navigate, playDelay } from "../replay_steps.mjs";
@@ -33,6 +37,14 @@ export function createReplay(ui, model, { timers = globalThis } = {}) {
     showBest: false, // the best move on the line
     matchScope: false, // the strip over the whole match, not the hand
     stripMarker: null,
+    // Learn from your mistakes: the drill's view (the kernel's `mistakes`, or the page's own
+    // drill over its `mistakes_book`), the tile whose end is being chosen, a kernel's refusal
+    live: false, // a kernel answered: the drill can be asked of it
+    book: null,
+    drill: drillOff(),
+    learnView: {},
+    choice: null,
+    learnRefused: "",
   };
   const position = () => clampPosition(state.data, model.get("hand"), model.get("step"));
   const draw = () => drawPosition(ui, state, position());
@@ -45,7 +57,10 @@ export function createReplay(ui, model, { timers = globalThis } = {}) {
   });
   const context = { ui, model, state, player, position, go, drawSoon };
   const traits = traitUpdates(context);
-  const act = actions(context);
+  const learn = learnActions({ ...context, send: (message) => sendSafely(model, message) });
+  const replayAct = actions(context);
+  // while a drill runs the replay's own steps wait (its keys and buttons do nothing)
+  const act = (action, value) => (String(action).startsWith("learn") ? learn(action, value) : learning(state.learnView) ? undefined : replayAct(action, value));
   return {
     state,
     act,
@@ -193,7 +208,9 @@ function traitUpdates({ ui, model, state, player, position, drawSoon }) {
       ui.bestButton.setAttribute("aria-pressed", "false");
     }
     player.stop();
+    state.book = model.get("mistakes_book") ?? null;
     fillHandPicker(ui, state.data, state.word);
+    fillLearnBar(ui, state.data, state.word);
     placeChart(ui, state);
     drawSoon();
   }
@@ -211,11 +228,26 @@ function traitUpdates({ ui, model, state, player, position, drawSoon }) {
   }
   const onReport = () => showReport(ui, model.get("report") ?? []);
   const onAnalysing = () => showProgress(ui, model.get("analysing"));
+  function onMistakes() {
+    if (state.book) return; // the page counts its own tries
+    state.learnView = model.get("mistakes") ?? {};
+    state.choice = null;
+    state.learnRefused = "";
+    drawSoon();
+  }
   // The kernel's messages: "live" answers the hello (a kernel is there: Play from here
   // shows), "refused" says why no table opened here.
   function onMessage(message) {
     // (and a host that can draw one widget inside another: anywidget's widget manager)
-    if (message?.type === "live") ui.playBar.hidden = !model.widget_manager;
+    if (message?.type === "live") {
+      ui.playBar.hidden = !model.widget_manager;
+      state.live = true;
+      drawSoon();
+    }
+    if (message?.type === "mistakes_refused") {
+      state.learnRefused = message.message ?? "";
+      drawSoon();
+    }
     if (message?.type === "refused") {
       ui.playNote.textContent = message.message ?? "";
       ui.playNote.hidden = !ui.playNote.textContent;
@@ -231,7 +263,8 @@ function traitUpdates({ ui, model, state, player, position, drawSoon }) {
     ["change:speed", onSpeed],
     ["msg:custom", onMessage],
     ["change:analysing", onAnalysing],
+    ["change:mistakes", onMistakes],
   ];
-  const showAll = () => [onReport, onRules, onSpeed, onWords, onAnalysing].forEach((update) => update());
+  const showAll = () => [onReport, onRules, onSpeed, onWords, onAnalysing, onMistakes].forEach((update) => update());
   return { listeners, showAll };
 }

@@ -17,6 +17,9 @@ import { fairLine } from "./replay_fair.mjs";
 import { drawResult } from "./result_panel.mjs";
 import { bestMoveView, controlTexts, cornerTexts, idleActions, judgedMovesView, lineLabel, matchStrip, moveListItems, seatInfos, stripTitles, stripWords, verdictView } from "./replay_view.mjs";
 import { stripDrawing, stripMarker } from "./strip.mjs";
+import { drawLearnPanel } from "./learn_panel.mjs";
+import { pileWords } from "./words.mjs";
+import { learnGhost, learnSeats, learning, learnTray, learnWords } from "../learn_view.mjs";
 
 const LINE_UNIT = { minUnit: 6, maxUnit: 30 };
 
@@ -27,6 +30,12 @@ export function drawPosition(ui, state, { hand, step }) {
   ui.root.classList.toggle("dw-empty", bad);
   ui.board.hidden = bad;
   if (bad) return;
+  const drilling = learning(state.learnView);
+  ui.learnBar.hidden = drilling || !(state.analysed && (state.book || state.live));
+  ui.root.classList.toggle("dw-learning", drilling);
+  ui.playPanel.classList.toggle("dw-learning", drilling);
+  ui.learnPanel.hidden = !drilling;
+  if (drilling) return drawLearning(ui, state);
   const word = state.word;
   const said = wordsAt(data, hand, step) ?? {};
   const analysis = handAnalysis(data.hands[hand]);
@@ -47,6 +56,19 @@ export function drawPosition(ui, state, { hand, step }) {
   drawCountingPanel(ui, state, here.counting ?? null);
   drawControls(ui, data, { hand, step }, word);
   if (state.changed("summary", [data.summary ?? null])) drawSummary(ui, data.summary ?? null);
+}
+
+/** Learn from your mistakes: the exercise's position from its seat's view, and the drill's panel. */
+function drawLearning(ui, state) {
+  const { data, word, learnView: view } = state;
+  const here = view.exercise?.position ?? { line: [], hands: {} };
+  const words = learnWords(data, view, word);
+  if (state.learnRefused) words.feedback = { kind: "refused", text: state.learnRefused };
+  ui.felt.root.classList.remove("dw-before-move");
+  drawCorners(ui, { title: data.title ?? "", where: word("learn_mistakes"), tally: "", pile: pileWords(here.pile, word) });
+  drawSeats(ui, state, learnSeats(data, view));
+  drawLine(ui, state, here, learnGhost(view));
+  drawLearnPanel(ui, { words, tray: learnTray(view), choice: state.choice, ends: here.ends ?? null, word });
 }
 
 /** The analysis's table per player ({title, head, titles, rows}, ready-made words), or nothing. */

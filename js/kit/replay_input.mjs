@@ -24,9 +24,18 @@ export function keyCommand(event, targetTag, analysed) {
 export function replayListeners(ui, replay) {
   const onClick = (event) => {
     const target = event.target.closest?.("button[data-action]");
-    if (!target || !ui.root.contains(target)) return;
-    replay.act(target.dataset.action);
-    ui.root.focus({ preventScroll: true });
+    if (!target || !(ui.root.contains(target) || ui.learnBar.contains(target))) return;
+    const action = target.dataset.action;
+    replay.act(action, action.startsWith("learn") ? { ...target.dataset } : undefined);
+    if (!action.startsWith("learn")) ui.root.focus({ preventScroll: true });
+  };
+  // the end (or the half) of a tile being tried, and Cancel (kit/end_choice.mjs's buttons)
+  const onChoice = (event) => {
+    const target = event.target.closest?.("button");
+    if (!target || !ui.learnChoice.contains(target)) return;
+    if (target.dataset.end) replay.act("learnEnd", { end: target.dataset.end });
+    else if (target.dataset.move) replay.act("learnMove", { move: target.dataset.move });
+    else if ("cancel" in target.dataset) replay.act("learnCancel");
   };
   const onKey = (event) => {
     const command = keyCommand(event, event.target?.tagName, replay.analysed);
@@ -42,7 +51,9 @@ export function replayListeners(ui, replay) {
   };
   return [
     [ui.root, "click", onClick],
+    [ui.learnBar, "click", onClick],
     [ui.root, "keydown", onKey],
+    [ui.learnChoice, "click", onChoice],
     [ui.moveList, "click", stepOf("button[data-ply]", ui.moveList, (step) => replay.act("step", step))],
     [ui.stripSvg, "click", stepOf("[data-step]", ui.stripSvg, (index) => replay.stripClick(index))],
     [ui.stripSvg, "pointermove", stepOf("[data-step]", ui.stripSvg, (index) => replay.stripHover(index))],

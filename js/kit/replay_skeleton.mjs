@@ -5,6 +5,7 @@
 
 import { h, setChildren, svg } from "./dom.mjs";
 import { buildFelt } from "./felt.mjs";
+import { buildLearnBar, buildLearnPanel } from "./learn_panel.mjs";
 import { buildSide } from "./panels.mjs";
 
 /** The speeds offered (moves per second). */
@@ -50,7 +51,8 @@ export function buildReplay() {
   const words = buildWordsBox();
   const controls = buildControls();
   const progress = buildProgress();
-  const main = h("div", { className: "dw-main" }, felt.root, words.info, controls.controls, progress.analysisProgress);
+  const learn = buildLearnPanel();
+  const main = h("div", { className: "dw-main" }, felt.root, words.info, learn.learnPanel, controls.controls, progress.analysisProgress);
   const analysis = buildAnalysis();
   const counting = h("section", { className: "dw-panel dw-counting", hidden: true });
   const panels = buildSide(analysis.analysis, counting);
@@ -63,7 +65,7 @@ export function buildReplay() {
   const problems = h("div", { className: "dw-problems", role: "alert", hidden: true }, problemsTitle, problemList);
   // JupyterLab: data-lm-suppress-shortcuts lets the arrows, Home/End, PageUp/PageDown and space reach us.
   const root = h("div", { className: "dominoes-widget dw-replay-widget", tabindex: "0", role: "group", "data-lm-suppress-shortcuts": "true" }, problems, board, wideChart);
-  return { root, board, wideChart, felt, ...words, ...controls, ...panels, ...analysis, ...play, ...progress, counting, problems, problemsTitle, problemList };
+  return { root, board, wideChart, felt, ...words, ...controls, ...panels, ...analysis, ...learn, ...play, ...progress, counting, problems, problemsTitle, problemList };
 }
 
 // Under the felt: the step's sentence, the record's note, the verdict, the hand's result.
@@ -120,7 +122,7 @@ export function showProgress(ui, analysing) {
 }
 
 // Under the board, beside the root (so the Table's own keys and clicks stay the Table's):
-// Play from here (shown only when a kernel answers), the live Table it opens (a child
+// Learn from your mistakes, Play from here (shown only when a kernel answers), the live Table it opens (a child
 // widget) with its close button, and the kernel's word when it cannot open one here.
 function buildPlayPanel() {
   const playHereButton = h("button", { type: "button", className: "dw-play-button dw-play-here" });
@@ -128,8 +130,10 @@ function buildPlayPanel() {
   const playNote = h("span", { className: "dw-play-note", role: "status", hidden: true });
   const playBar = h("div", { className: "dw-play-bar", hidden: true }, playHereButton, playNote, closeTableButton);
   const tableHost = h("div", { className: "dw-table-host" });
-  const playPanel = h("section", { className: "dw-play-panel" }, playBar, tableHost);
-  return { playPanel, playBar, playHereButton, playNote, closeTableButton, tableHost };
+  // with an analysis, after the game: Learn from your mistakes (kit/learn_panel.mjs)
+  const learn = buildLearnBar();
+  const playPanel = h("section", { className: "dw-play-panel" }, learn.learnBar, playBar, tableHost);
+  return { ...learn, playPanel, playBar, playHereButton, playNote, closeTableButton, tableHost };
 }
 
 // The analysis panel, hidden until a record with an analysis comes: its title and the side

@@ -60,7 +60,7 @@ function drawTray(ctx, view) {
   ui.result.hidden = !result;
   if (result && state.changed("result", [view.result])) drawResult(ui.result, view.result);
   if (!result) drawHandPart(ctx, view);
-  drawControls(ui, view, word);
+  drawControls(ui, view, word, { learn: Boolean(state.learn) });
   const leader = view.phase === "choose_leader" && view.leader_choices.length > 0;
   if (leader && state.changed("leaders", [view.leader_choices])) drawLeaderButtons(ui.leaderActions, view.leader_choices);
 }

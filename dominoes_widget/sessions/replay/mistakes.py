@@ -1,0 +1,215 @@
+"""Learn from your mistakes: one seat's marked moves of an analysed match, tried again.
+
+After a game, the Replay steps through the decisions of ONE seat that the analysis marked
+(verdict inaccuracy, mistake or blunder; never ``good`` or a verdict too close to call).
+At each the student sees the position as that seat saw it (its own tiles, the line, the
+others' tiles face down: the exercise is built from :func:`~dominoes_widget.engine.views.seat_view`
+alone) and tries a move:
+
+* a move whose judged share is within :data:`ACCEPT_WITHIN` points of the best is
+  **accepted** (the best move itself, its mirrors, and any move as good as makes no odds);
+* any other legal move is **wrong**: "try again" the first time; after
+  :data:`TRIES` wrong tries the exercise shows the **answer** with why (the coach's words,
+  and what the move played in the game gave away);
+* at the end: "solved k of n" (an exercise counts as solved when a try was accepted).
+
+:func:`exercises` precomputes every exercise (the one-file page carries them, and
+``js/mistakes.mjs`` counts the tries there with no kernel); :class:`MistakesDrill` is the
+same counting in Python, fed the browser's intents (``mistakes_start``, ``mistakes_try``,
+``mistakes_next``, ``mistakes_stop``), each checked: a garbled one is refused in words and
+changes nothing. Both build the same :class:`~dominoes_widget.sessions.protocol.MistakesView`
+(``js/PROTOCOL.md``, "Learn from your mistakes"); a test runs both over the same cases.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
+
+from ...engine.errors import excerpt
+from ...engine.views import seat_view
+from ...words.catalog import Voice
+from ...words.explanations import move_item, move_label
+from ..position import position_payload
+from ..protocol import (MAX_TEXT, MistakeAnswer, MistakeExercise, MistakesBook, MistakesStatus, MistakesView,
+                        MistakeTask)
+
+if TYPE_CHECKING:
+    from ...studies.analysis import Decision
+    from .session import ReplaySession
+
+__all__ = ["ACCEPT_WITHIN", "TRIES", "MARKED", "exercises", "mistakes_book", "MistakesDrill", "drill_view"]
+
+ACCEPT_WITHIN = 3.5
+"""A tried move is accepted when its judged share is at most this many points below the best's."""
+TRIES = 2
+"""Wrong tries before the answer is shown."""
+MARKED = frozenset({"inaccuracy", "mistake", "blunder"})
+"""The verdicts that make a decision one to learn from."""
+INTENTS = frozenset({"mistakes_start", "mistakes_try", "mistakes_next", "mistakes_stop"})
+
+
+def accepted_moves(decision: Decision) -> list[str]:
+    """The moves (mirrors included) judged within :data:`ACCEPT_WITHIN` points of the best."""
+    best = decision.best.share
+    return sorted(move for j in decision.judgements if best - j.share <= ACCEPT_WITHIN + 1e-9 for move in j.moves)
+
+
+def exercises(replay: ReplaySession, seat: str) -> list[MistakeExercise]:
+    """``seat``'s marked decisions of ``replay``'s analysis, in the order played, each as an
+    exercise: the position from ``seat``'s view alone, its legal moves, the accepted ones
+    and the answer with why. Empty without an analysis."""
+    from ...studies.analysis import coach_words
+
+    if replay.analysis is None or replay.replayed is None:
+        return []
+    voice = replay.voice()
+    found: list[MistakeExercise] = []
+    decisions = sorted((d for d in replay.analysis.decisions if d.seat == seat and d.verdict.value in MARKED),
+                       key=lambda d: (d.hand, d.ply))
+    for decision in decisions:
+        view = seat_view(replay.position(decision.hand, decision.ply), seat)
+        legal = [str(move) for move in view.legal_moves]
+        labels = [move_label(move, voice) for move in view.legal_moves]
+        why = " ".join((coach_words(view, decision.judgements, voice),
+                        voice("analysis.learn_played", played=move_label(decision.played, voice),
+                              loss=round(decision.loss))))
+        task: MistakeTask = {"hand": decision.hand, "ply": decision.ply, "seat": seat,
+                             "verdict": decision.verdict.value, "played": decision.played,
+                             "played_item": move_item(decision.played, voice), "position": position_payload(view),
+                             "legal": legal, "labels": labels}
+        answer: MistakeAnswer = {"move": decision.best.move, "item": move_item(decision.best.move, voice),
+                                 "why": why[:MAX_TEXT]}
+        found.append({"task": task, "accepted": [m for m in accepted_moves(decision) if m in legal], "answer": answer})
+    return found
+
+
+def mistakes_book(replay: ReplaySession) -> MistakesBook | None:
+    """Every seat's exercises, for the one-file page (``None`` without an analysis)."""
+    if replay.analysis is None or replay.replayed is None:
+        return None
+    seats = list(replay.replayed.match.rules.seats)
+    return {"seats": seats, "bottom": replay.viewer, "exercises": {seat: exercises(replay, seat) for seat in seats}}
+
+
+def drill_view(seat: str | None, found: list[MistakeExercise], index: int, tries: int, status: MistakesStatus,
+               tried: str | None, solved: int) -> MistakesView:
+    """What the browser draws: the exercise under way (never its accepted moves; the answer
+    only once it is over), the tries and the count. ``{}`` when the drill is off."""
+    if seat is None:
+        return {}  # type: ignore[typeddict-item]
+    current = found[index] if index < len(found) else None
+    over = status in ("solved", "answered")
+    return {"seat": seat, "index": index, "total": len(found), "solved": solved, "tries": tries, "status": status,
+            "tried": tried, "exercise": current["task"] if current else None,
+            "answer": current["answer"] if current and over else None}
+
+
+class MistakesDrill:
+    """The try counting of :mod:`this module <.mistakes>`, over the exercises ``exercises_of(seat)``
+    gives (:meth:`for_replay`: a replay's analysis; :meth:`for_book`: a book as the page carries it).
+    ``ready()`` says whether there is an analysis to learn from yet."""
+
+    def __init__(self, exercises_of: Callable[[str], list[MistakeExercise]], seats: Sequence[str], lang: str, *,
+                 ready: Callable[[], bool] = lambda: True) -> None:
+        self.exercises_of, self.seats, self.lang, self.ready = exercises_of, tuple(seats), lang, ready
+        self.seat: str | None = None
+        self.found: list[MistakeExercise] = []
+        self.index = self.tries = self.solved = 0
+        self.status: MistakesStatus = "done"
+        self.tried: str | None = None
+
+    @classmethod
+    def for_replay(cls, replay: ReplaySession) -> "MistakesDrill":
+        seats = replay.replayed.match.rules.seats if replay.replayed is not None else ()
+        return cls(lambda seat: exercises(replay, seat), seats, replay.lang,
+                   ready=lambda: replay.analysis is not None and replay.replayed is not None)
+
+    @classmethod
+    def for_book(cls, book: MistakesBook, lang: str = "en") -> "MistakesDrill":
+        return cls(lambda seat: list(book["exercises"].get(seat, [])), book["seats"], lang)
+
+    def view(self) -> MistakesView:
+        return drill_view(self.seat, self.found, self.index, self.tries, self.status, self.tried, self.solved)
+
+    def start(self, seat: str) -> None:
+        """Begin (again) with ``seat``'s first marked decision."""
+        self.seat, self.found = seat, self.exercises_of(seat)
+        self.index = self.solved = 0
+        self._open()
+
+    def _open(self) -> None:
+        self.tries, self.tried = 0, None
+        self.status = "trying" if self.index < len(self.found) else "done"
+
+    def try_move(self, move: str) -> MistakesStatus:
+        """Count a try of ``move`` (a legal move of the exercise): ``solved``, ``again`` or ``answered``."""
+        exercise = self.found[self.index]
+        self.tries += 1
+        self.tried = move
+        if move in exercise["accepted"]:
+            self.status = "solved"
+            self.solved += 1
+        else:
+            self.status = "answered" if self.tries >= TRIES else "again"
+        return self.status
+
+    def next(self) -> None:
+        """The next exercise (after one is over), or the end: solved k of n."""
+        self.index += 1
+        self._open()
+
+    def stop(self) -> None:
+        self.seat, self.found, self.status = None, [], "done"
+
+    def handle(self, content: Any) -> list[dict[str, Any]]:
+        """One browser intent, checked; the messages to send back (a refusal changes nothing)."""
+        problem = self._problem(content)
+        if problem is not None:
+            return [{"type": "mistakes_refused", "message": problem[:MAX_TEXT]}]
+        kind = content["type"]
+        if kind == "mistakes_start":
+            self.start(content["seat"])
+        elif kind == "mistakes_try":
+            self.try_move(content["move"])
+        elif kind == "mistakes_next":
+            self.next()
+        else:
+            self.stop()
+        return []
+
+    def _problem(self, content: Any) -> str | None:
+        """Why ``content`` cannot be taken now, in words; ``None`` when it can."""
+        voice = Voice(self.lang)
+        if not isinstance(content, Mapping) or content.get("type") not in INTENTS:
+            return voice("message.not_intent", text=excerpt(content, 40))
+        kind = content["type"]
+        if len(content) > 4 or any(not isinstance(key, str) for key in content):
+            return voice("message.too_many_fields")
+        if kind == "mistakes_start":
+            return self._start_problem(content.get("seat"), voice)
+        if kind == "mistakes_stop":
+            return None
+        if self.seat is None:
+            return voice("message.mistakes_off")
+        if kind == "mistakes_next":
+            return None if self.status in ("solved", "answered") else voice("message.mistakes_not_over")
+        return self._try_problem(content, voice)
+
+    def _start_problem(self, seat: Any, voice: Voice) -> str | None:
+        if not self.ready():
+            return voice("message.mistakes_no_analysis")
+        if not isinstance(seat, str) or seat not in self.seats:
+            return voice("message.mistakes_bad_seat", text=excerpt(seat, 20), seats=", ".join(self.seats))
+        return None
+
+    def _try_problem(self, content: Mapping[str, Any], voice: Voice) -> str | None:
+        if content.get("index") != self.index or isinstance(content.get("index"), bool):
+            return voice("message.mistakes_stale")
+        if self.status not in ("trying", "again"):
+            return voice("message.mistakes_over")
+        move = content.get("move")
+        if not isinstance(move, str):
+            return voice("message.move_not_text", text=excerpt(move, 20))
+        if move not in self.found[self.index]["task"]["legal"]:
+            return voice("message.mistakes_not_legal", text=excerpt(move, 20))
+        return None

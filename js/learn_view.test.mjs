@@ -1,0 +1,72 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+
+import { learnGhost, learning, learnSeats, learnTray, learnWords } from "./learn_view.mjs";
+import { drillIntent, drillOff, drillView } from "./mistakes.mjs";
+
+const CASES = JSON.parse(readFileSync(new URL("./mistakes.cases.json", import.meta.url), "utf8"));
+const word = (key, params = {}) => `${key}${Object.keys(params).length ? JSON.stringify(params) : ""}`;
+const DATA = { seats: ["N", "E", "S", "W"], bottom: "N", players: { S: { name: "Ana", label: "Ana (South)" } }, title: "Six Love" };
+const first = CASES.book.exercises.S[0];
+const wrong = first.task.legal.find((move) => !first.accepted.includes(move));
+
+function after(...intents) {
+  let state = drillOff();
+  for (const intent of intents) state = drillIntent(CASES.book, state, intent).state;
+  return drillView(state);
+}
+const start = { type: "mistakes_start", seat: "S" };
+const tryMove = (move) => ({ type: "mistakes_try", move, index: 0 });
+
+test("a drill is on with a seat", () => {
+  assert.equal(learning({}), false);
+  assert.equal(learning(after(start)), true);
+});
+
+test("the words of each state: the question, try again, the answer with why, the count", () => {
+  const asked = learnWords(DATA, after(start), word);
+  assert.match(asked.heading, /^learn_heading/);
+  assert.equal(asked.ask, 'learn_ask{"who":"Ana"}');
+  assert.equal(asked.feedback, null);
+  assert.equal(asked.answer, null);
+  const again = learnWords(DATA, after(start, tryMove(wrong)), word);
+  assert.equal(again.feedback.kind, "again");
+  assert.ok(again.feedback.text.includes(first.task.labels[first.task.legal.indexOf(wrong)]));
+  const answered = learnWords(DATA, after(start, tryMove(wrong), tryMove(wrong)), word);
+  assert.equal(answered.feedback.kind, "answered");
+  assert.equal(answered.why, first.answer.why);
+  assert.equal(answered.ask, "", "no question once it is over");
+  assert.equal(answered.next, "learn_next");
+  const solved = learnWords(DATA, after(start, tryMove(first.accepted[0])), word);
+  assert.equal(solved.feedback.kind, "solved");
+  const run = CASES.runs[0];
+  const done = learnWords(DATA, run.find((step) => step.view.status === "done" && step.view.seat).view, word);
+  assert.match(done.done, /^learn_done/);
+  assert.equal(learnWords(DATA, after({ type: "mistakes_start", seat: "N" }), word).done, 'learn_none{"who":"N"}');
+});
+
+test("the tray offers the tiles with a legal move not tried, until the exercise is over", () => {
+  const tray = learnTray(after(start));
+  assert.deepEqual(tray.tiles.map((t) => t.tile), first.task.position.hands.S);
+  assert.ok(tray.tiles.some((t) => t.enabled) && tray.tiles.some((t) => !t.enabled));
+  const tried = learnTray(after(start, tryMove(wrong))).tiles.find((t) => t.tried);
+  assert.ok(tried && !tried.enabled, "the wrong try's tile is marked and not offered again");
+  const solved = learnTray(after(start, tryMove(first.accepted[0]))).tiles;
+  assert.ok(solved.every((t) => !t.enabled));
+  assert.ok(solved.every((t) => !t.tried), "a right try is not marked as a wrong one");
+});
+
+test("the felt: the mover at the bottom without its tiles (they are in the tray), the others face down", () => {
+  const { infos } = learnSeats(DATA, after(start));
+  assert.equal(infos.bottom.seat, "S");
+  assert.equal(infos.bottom.showTiles, false);
+  for (const place of ["left", "top", "right"]) assert.equal(typeof infos[place].hand, "number");
+});
+
+test("the answer's tile is on the line only once the answer shows", () => {
+  assert.equal(learnGhost(after(start)), null);
+  const ghost = learnGhost(after(start, tryMove(wrong), tryMove(wrong)));
+  assert.equal(ghost.name, first.answer.item);
+  assert.ok(Array.isArray(ghost.halves));
+});

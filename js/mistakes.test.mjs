@@ -1,0 +1,43 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+
+import { drillIntent, drillOff, drillView, moveWords, TRIES } from "./mistakes.mjs";
+
+// The cases tests/test_mistakes.py makes with the Python drill: the same intents must give the
+// same refusals and the same views here.
+const CASES = JSON.parse(readFileSync(new URL("./mistakes.cases.json", import.meta.url), "utf8"));
+
+test("every run of intents gives the Python drill's refusals and views", () => {
+  assert.equal(TRIES, 2);
+  CASES.runs.forEach((steps, run) => {
+    let state = drillOff();
+    steps.forEach(({ intent, refused, view }, i) => {
+      const before = state;
+      const answer = drillIntent(CASES.book, state, intent);
+      state = answer.state;
+      assert.equal(Boolean(answer.refused), refused, `run ${run}, intent ${i}: refused`);
+      if (answer.refused) assert.equal(state, before, "a refused intent changes nothing");
+      assert.deepEqual(drillView(state), view, `run ${run}, intent ${i}: the view`);
+    });
+  });
+});
+
+test("the view never holds the accepted moves, and the answer only once it is over", () => {
+  let { state } = drillIntent(CASES.book, drillOff(), { type: "mistakes_start", seat: "S" });
+  assert.ok(!JSON.stringify(drillView(state)).includes("accepted"));
+  assert.equal(drillView(state).answer, null);
+  const task = CASES.book.exercises.S[0].task;
+  const wrong = task.legal.find((move) => !CASES.book.exercises.S[0].accepted.includes(move));
+  ({ state } = drillIntent(CASES.book, state, { type: "mistakes_try", move: wrong, index: 0 }));
+  assert.equal(drillView(state).answer, null);
+  ({ state } = drillIntent(CASES.book, state, { type: "mistakes_try", move: wrong, index: 0 }));
+  assert.deepEqual(drillView(state).answer, CASES.book.exercises.S[0].answer);
+});
+
+test("a move of the exercise in words", () => {
+  const task = CASES.book.exercises.S[0].task;
+  assert.equal(moveWords(task, task.legal[1]), task.labels[1]);
+  assert.equal(moveWords(task, "S 9-9"), "S 9-9");
+  assert.equal(drillIntent(null, drillOff(), { type: "mistakes_start", seat: "S" }).refused, "mistakes_no_analysis");
+});
