@@ -86,7 +86,7 @@ def test_the_wheel_is_pure_python_with_the_front_end_inside(wheel):
     missing = [t for t in targets if t not in names]
     assert not missing, f"built files not in the wheel: {missing}"
     assert {"dominoes_widget/words/locales/en.toml", "dominoes_widget/words/locales/vi.toml",
-            "dominoes_widget/words/palette.json"} <= set(names)
+            "dominoes_widget/words/palette.json", "dominoes_widget/data/puzzles.json.gz"} <= set(names)
     assert not [n for n in names if n.startswith(("js/", "node_modules/", "tests/"))]
 
 
