@@ -35,6 +35,7 @@ _EXPORTS = {
     "analyse": "studies.analysis", "Analysis": "studies.analysis",
     "Table": "widgets.table",
     "Replay": "widgets.replay",
+    "Puzzles": "widgets.puzzles",
 }
 
 __all__ = sorted(name for name, module in _EXPORTS.items() if not module.startswith("widgets"))
@@ -78,5 +79,6 @@ if TYPE_CHECKING:  # for type checkers and editors: the same names, imported eag
     from .words.svg import render_svg
     from .engine.tiles import ALL_TILES, Tile, tile
     from .engine.views import SeatView, seat_view
+    from .widgets.puzzles import Puzzles
     from .widgets.replay import Replay
     from .widgets.table import Table

@@ -29,6 +29,7 @@ class FixturePuzzle:
     difficulty: float
     moves: tuple[Any, ...]
     game: str
+    """The rules' game, as ``Puzzle.game``: ``partnership`` or ``vietnamese``."""
     rules: Rules
     _match: Any = None
 
@@ -57,7 +58,7 @@ def make_puzzle(game: str = "six_love", seed: int = 1, plies: int = 5, themes: t
     judged = judge(seat_view(hand, seat), seed=seed, rollouts=40, budget=40)
     answers = tuple(m for j in judged.judgements[:1] for m in j.moves)
     return FixturePuzzle(f"{game}-{seed}", write_record(match), seat, answers, themes, difficulty,
-                         judged.judgements, game, rules, match)
+                         judged.judgements, rules.game, rules, match)
 
 
 def fixture_puzzles() -> list[FixturePuzzle]:
@@ -75,7 +76,7 @@ CASE_INTENTS: list[Any] = [
     {"type": "next"}, "right",
     {"type": "next"}, {"type": "next"}, "right",
     {"type": "filter", "theme": "block"}, "right", {"type": "next"},
-    {"type": "filter", "game": "vietnamese4", "theme": None}, {"type": "filter", "level": "easy"},
+    {"type": "filter", "game": "vietnamese", "theme": None}, {"type": "filter", "level": "easy"},
     {"type": "hint"}, {"type": "next"}, {"type": "answer", "move": "S 6-6"},
     {"type": "filter", "game": None, "level": None}, {"type": "answer", "move": "S 9-9 L"},
     {"type": "filter", "level": "impossible"}, {"type": "filter", "game": 3},

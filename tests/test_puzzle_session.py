@@ -78,8 +78,8 @@ def test_next_goes_round_and_the_streak_counts_clean_solves(session):
 
 
 def test_filters_by_game_theme_and_level(session):
-    assert session.filter(game="vietnamese4") is None
-    assert session.view()["count"] == 1 and session.view()["puzzle"]["game"] == "vietnamese4"
+    assert session.filter(game="vietnamese") is None
+    assert session.view()["count"] == 1 and session.view()["puzzle"]["game"] == "vietnamese"
     assert session.filter(game=None, theme="block") is None and session.view()["count"] == 2
     assert session.filter(level="easy") is None
     view = session.view()
@@ -87,6 +87,7 @@ def test_filters_by_game_theme_and_level(session):
     assert session.next() == "No puzzle matches these filters: change them first."
     assert [c["value"] for c in view["choices"]["level"]] == ["easy", "medium", "hard"]
     assert [c["label"] for c in view["choices"]["game"]] == ["Six Love", "Vietnamese, 4 players"]
+    assert [c["value"] for c in view["choices"]["game"]] == ["partnership", "vietnamese"]
     with pytest.raises(ValueError, match="theme='chess'"):
         PuzzleSession(fixture_puzzles(), theme="chess")
 

@@ -396,6 +396,7 @@ class PuzzleView(Position):
     game: str
     title: str
     seat: str
+    order: list[str]
     players: dict[str, str]
     you: str
     said: list[str]

@@ -1,8 +1,8 @@
-"""The notebook widgets: ``Table`` to play, ``Replay`` to step through records."""
+"""The notebook widgets: ``Table`` to play, ``Replay`` to step through records, ``Puzzles`` to solve."""
 
 from __future__ import annotations
 
-__all__ = ["Table", "Replay"]
+__all__ = ["Table", "Replay", "Puzzles"]
 
 
 def __getattr__(name: str):
@@ -14,4 +14,8 @@ def __getattr__(name: str):
         from .replay import Replay
 
         return Replay
+    if name == "Puzzles":
+        from .puzzles import Puzzles
+
+        return Puzzles
     raise AttributeError(name)

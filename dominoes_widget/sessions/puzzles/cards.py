@@ -103,6 +103,7 @@ def puzzle_view(puzzle: Any, view: SeatView, voice: Voice) -> PuzzleView:
         "game": game_of(puzzle),
         "title": rules_name(rules, voice),
         "seat": view.seat,
+        "order": _round_from(rules.turn_order, view.seat),
         "players": players,
         "you": voice("name.you"),
         "said": [explain_move(view, index, voice=voice) for index in range(len(view.moves))],
@@ -148,3 +149,9 @@ def look_hint(view: SeatView, themes: Iterable[str], voice: Voice) -> str:
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
+
+
+def _round_from(order: tuple[str, ...], seat: str) -> list[str]:
+    """The seats in turn order, starting with ``seat``."""
+    at = order.index(seat)
+    return list(order[at:] + order[:at])
