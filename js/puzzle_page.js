@@ -12,6 +12,7 @@
 
 import puzzles from "./puzzles.js";
 import { pageModel } from "./kit/page_model.mjs";
+import { keepKeys } from "./kit/page_keys.mjs";
 import { apply, pageRun, publicView, start } from "./kit/puzzle_logic.mjs";
 
 const PAYLOAD_ID = "dominoes-puzzles";
@@ -46,7 +47,10 @@ export function mountPuzzlesPage(doc = document) {
     payload.after(el);
   }
   const cleanup = puzzles.render({ model: puzzlesPageModel(JSON.parse(payload.textContent || "{}")), el });
-  el.querySelector(".dominoes-widget")?.focus({ preventScroll: true });
+  /** @type {HTMLElement|null} */
+  const root = el.querySelector(".dominoes-widget");
+  root?.focus({ preventScroll: true });
+  if (root) keepKeys(doc, root);
   return cleanup;
 }
 

@@ -16,7 +16,7 @@ import { lineDrawing } from "./kit/line_view.mjs";
 import { applyPalette } from "./kit/palette.mjs";
 import { buildPuzzles } from "./kit/puzzle_skeleton.mjs";
 import { filterOptions, handTiles, headerTexts, keyAction, otherMoves, seatInfos, tileClick } from "./kit/puzzle_view.mjs";
-import { tileSvg } from "./kit/tile.mjs";
+import { parseMove, sameTile, tileSvg } from "./kit/tile.mjs";
 import { lineLabel, makeWords, tileName } from "./kit/words.mjs";
 import { chooseEnd } from "./move_choice.mjs";
 
@@ -31,8 +31,14 @@ function render({ model, el }) {
     ui.message.hidden = true;
     model.send(intent);
   };
-  const draw = () => drawAll(ui, state(), local, word());
+  const draw = () => {
+    const inHand = ui.hand.contains(ui.root.getRootNode().activeElement);
+    drawAll(ui, state(), local, word());
+    // the hand's buttons are drawn again: the focus stays in the hand, or on the widget
+    if (inHand) (ui.hand.querySelectorAll("button[data-tile]")[local.focus] ?? ui.root).focus({ preventScroll: true });
+  };
   const pick = (tile) => {
+    local.focus = Math.max(0, handTiles(state().puzzle).findIndex((t) => t.tile === tile));
     const click = tileClick(state().puzzle, tile);
     if (click.action === "send") send({ type: "answer", move: click.move });
     local.choice = click.action === "choose" ? { tile, moves: click.moves, ends: click.ends } : null;
@@ -161,10 +167,10 @@ function drawTray(ui, state, local, word) {
   local.focus = Math.min(local.focus, Math.max(0, tiles.length - 1));
   ui.hand.setAttribute("aria-label", word("your_tiles"));
   ui.hand.classList.toggle("dw-readonly", state.solved);
-  const tried = new Set((state.tried ?? []).map((m) => m.split(" ")[1]));
+  const tried = (state.tried ?? []).map((m) => parseMove(m)?.tile).filter(Boolean);
   setChildren(ui.hand, ...tiles.map(({ tile, playable }, index) => h("button", {
     type: "button",
-    className: ["dw-hand-tile", playable ? "dw-playable" : "dw-unplayable", tried.has(tile) ? "dw-tried" : "",
+    className: ["dw-hand-tile", playable ? "dw-playable" : "dw-unplayable", tried.some((t) => sameTile(t, tile)) ? "dw-tried" : "",
       local.choice?.tile === tile ? "dw-selected" : ""].filter(Boolean).join(" "),
     "aria-label": `${index + 1}: ${tileName(word, tile)}`,
     "aria-disabled": playable && !state.solved ? null : "true",

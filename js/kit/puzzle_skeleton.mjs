@@ -38,7 +38,7 @@ export function buildPuzzles() {
   const buttons = h("div", { className: "dw-puzzle-buttons" }, hintButton, nextButton);
   const storyTitle = h("summary", {});
   const story = h("ol", { className: "dw-puzzle-story" });
-  const storyBox = h("details", { className: "dw-puzzle-story-box" }, storyTitle, story);
+  const storyBox = h("details", { className: "dw-puzzle-story-box", open: true }, storyTitle, story);
   const keys = h("p", { className: "dw-puzzle-keys" });
   const main = h("div", { className: "dw-main dw-puzzle-main" }, felt.root, tray);
   const side = h("div", { className: "dw-puzzle-side" }, message, feedback, hints, buttons, storyBox, keys);
