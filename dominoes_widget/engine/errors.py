@@ -15,7 +15,7 @@ from typing import Any, Iterable
 from .refusals import english_detail
 
 __all__ = ["Reason", "DominoesError", "IllegalMoveError", "DealError", "RulesError", "TileError",
-           "MoveSyntaxError", "RecordError", "AnalysisError", "Problem", "Problems", "REASONS", "excerpt",
+           "MoveSyntaxError", "RecordError", "StudyFileError", "AnalysisError", "PuzzleError", "Problem", "Problems", "REASONS", "excerpt",
            "quoted", "MAX_PROBLEMS"]
 
 MAX_PROBLEMS = 100
@@ -98,6 +98,8 @@ class Reason(enum.StrEnum):
     # -- analysis side files -------------------------------------------------------------------
     BAD_ANALYSIS = "bad_analysis", "record", "an analysis file is the JSON object `analyse` writes, each field in range"
     OTHER_RECORD = "other_record", "record", "the analysis is of another record: its rules or its moves differ"
+    # -- puzzle sets -------------------------------------------------------------------------
+    BAD_PUZZLES = "bad_puzzles", "record", "a puzzle file is the JSON object `PuzzleSet.save` writes, each field in range"
     # -- the table ---------------------------------------------------------------------------
     STALE = "stale", "table", "the click was made on an earlier position"
     CHOOSE_END = "choose_end", "table", "the tile fits both ends, so the end must be named"
@@ -317,16 +319,35 @@ class MoveSyntaxError(DominoesError):
         super().__init__(Reason.BAD_MOVE, message)
 
 
-class AnalysisError(DominoesError):
-    """An analysis side file that cannot be read, or that is not of the record it is shown with.
+class StudyFileError(DominoesError):
+    """A file a study wrote (an analysis, a puzzle set) that cannot be read, or does not fit.
 
     ``source`` names the file (``"the analysis"`` for one given as a dict or an object),
-    ``place`` where in it the fault is (``"decision 3"``), or ``None`` for the whole file,
-    and ``what`` says what is wrong; the message is ``"<source>, <place>: <what> [<reason>]"``.
+    ``place`` where in it the fault is (``"decision 3"``, ``"puzzle 3"``), or ``None`` for the
+    whole file, and ``what`` says what is wrong; the message is ``"<source>, <place>: <what> [<reason>]"``.
     """
 
-    def __init__(self, reason: Reason | str, what: str, *, source: str = "the analysis",
+    def __init__(self, reason: Reason | str, what: str, *, source: str = "the file",
                  place: str | None = None) -> None:
         self.source, self.place, self.what = source, place, what
         where = source if place is None else f"{source}, {place}"
         super().__init__(reason, f"{where}: {what} [{reason}]")
+
+
+class AnalysisError(StudyFileError):
+    """An analysis side file that cannot be read, or that is not of the record it is shown with
+    (the fields of :class:`StudyFileError`)."""
+
+    def __init__(self, reason: Reason | str, what: str, *, source: str = "the analysis",
+                 place: str | None = None) -> None:
+        super().__init__(reason, what, source=source, place=place)
+
+
+class PuzzleError(StudyFileError):
+    """A puzzle set that cannot be read: a file :meth:`PuzzleSet.save
+    <dominoes_widget.studies.puzzles.PuzzleSet.save>` did not write, or a puzzle in it that does
+    not hold together (the fields of :class:`StudyFileError`; ``place`` is ``"puzzle 3"``)."""
+
+    def __init__(self, reason: Reason | str, what: str, *, source: str = "the puzzles",
+                 place: str | None = None) -> None:
+        super().__init__(reason, what, source=source, place=place)
