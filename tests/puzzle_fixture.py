@@ -1,51 +1,25 @@
 """Small puzzles made from real positions, for the Puzzles session, widget and page tests.
 
 :func:`make_puzzle` deals a hand, plays the first legal move until the seat to move has a real
-choice, judges that position with a small budget and keeps the moves as the puzzle set does.
-:func:`fixture_set` gives a :class:`~dominoes_widget.studies.puzzles.PuzzleSet` of them when
-that module is there, else a list.
+choice, judges that position with a small budget (a few milliseconds) and makes a
+:class:`~dominoes_widget.studies.puzzles.Puzzle` of it, its best move the answer;
+:func:`fixture_puzzles` is a :class:`~dominoes_widget.studies.puzzles.PuzzleSet` of three.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from dominoes_widget import Match, Rules, seat_view, write_record
 from dominoes_widget.engine.hand import group_moves
 from dominoes_widget.studies.judge import judge
-
-
-@dataclass(frozen=True)
-class FixturePuzzle:
-    """A puzzle with the fields of ``studies.puzzles.Puzzle`` that the Puzzles session reads."""
-
-    id: str
-    record: dict
-    seat: str
-    answers: tuple[str, ...]
-    themes: tuple[str, ...]
-    difficulty: float
-    moves: tuple[Any, ...]
-    game: str
-    """The rules' game, as ``Puzzle.game``: ``partnership`` or ``vietnamese``."""
-    rules: Rules
-    _match: Any = None
-
-    def hand(self):
-        return self._match.hands[-1]
-
-    def view(self):
-        return seat_view(self.hand(), self.seat)
-
-    def is_answer(self, move) -> bool:
-        return str(move) in self.answers
+from dominoes_widget.studies.puzzles import Puzzle, PuzzleSet, puzzle_id
 
 
 @lru_cache(maxsize=None)
 def make_puzzle(game: str = "six_love", seed: int = 1, plies: int = 5, themes: tuple[str, ...] = ("partner",),
-                difficulty: float = 0.5) -> FixturePuzzle:
+                difficulty: float = 0.5) -> Puzzle:
     rules = Rules.preset(game)
     match = Match(rules, seed=seed)
     hand = match.deal(seed=seed)
@@ -57,15 +31,15 @@ def make_puzzle(game: str = "six_love", seed: int = 1, plies: int = 5, themes: t
     seat = hand.turn
     judged = judge(seat_view(hand, seat), seed=seed, rollouts=40, budget=40)
     answers = tuple(m for j in judged.judgements[:1] for m in j.moves)
-    return FixturePuzzle(f"{game}-{seed}", write_record(match), seat, answers, themes, difficulty,
-                         judged.judgements, rules.game, rules, match)
+    return Puzzle(puzzle_id(seat_view(hand, seat)), write_record(match), seat, answers, themes, difficulty,
+                  judged.judgements)
 
 
-def fixture_puzzles() -> list[FixturePuzzle]:
+def fixture_puzzles() -> PuzzleSet:
     """Three puzzles: two partnership ones and a Vietnamese one, of three difficulties."""
-    return [make_puzzle("six_love", 1, 5, ("partner",), 0.2),
+    return PuzzleSet([make_puzzle("six_love", 1, 5, ("partner",), 0.2),
             make_puzzle("six_love", 3, 6, ("block", "count"), 0.5),
-            make_puzzle("vietnamese4", 2, 6, ("block",), 0.8)]
+            make_puzzle("vietnamese4", 2, 6, ("block",), 0.8)])
 
 
 # The intents of the shared cases (tests/data/puzzle_cases.json): every step of a run, and garbage.

@@ -65,7 +65,7 @@ def puzzle_card(puzzle: Any, lang: str = "en") -> PuzzleCard:
     """The card of ``puzzle`` (a :class:`~dominoes_widget.studies.puzzles.Puzzle`) in ``lang``."""
     view = puzzle.view()
     voice = Voice(lang, you=view.seat)
-    counting = bool({"count", "endgame"} & set(puzzle.themes))
+    counting = bool({"count", "endgame", "heavy"} & set(puzzle.themes))
     answers = set(puzzle.answers)
     entries = judged_entries(puzzle)
     best = next((e for e in entries if answers & set(e["moves"])), entries[0] if entries else None)
@@ -131,7 +131,7 @@ def look_hint(view: SeatView, themes: Iterable[str], voice: Voice) -> str:
             if not shown:
                 return voice("solve.look_partner_none", who=who)
             return voice("solve.look_partner", who=who, numbers=voice.words.listing([str(n) for n in shown]))
-        if theme == "count":
+        if theme in ("count", "heavy"):
             playable = [m.tile for m in view.legal_moves if m.tile is not None and m.action in (LEAD, PLAY)]
             if playable:
                 heaviest = max(playable, key=lambda t: t.pips)
@@ -141,6 +141,8 @@ def look_hint(view: SeatView, themes: Iterable[str], voice: Voice) -> str:
             return voice("solve.look_endgame", counts=voice.words.listing(counts))
         if theme == "draw" and view.rules.has_boneyard:
             return voice("solve.look_draw", n=view.boneyard_size)
+        if theme == "opening":
+            return voice("solve.look_opening")
     if view.ends is None:
         return voice("solve.look_count", n=sum(t.pips for t in view.tiles), tile=str(max(view.tiles, key=lambda t: t.pips)))
     return voice("solve.look_ends", a=view.ends[0], b=view.ends[1])
