@@ -13,7 +13,8 @@ from typing import get_type_hints
 
 import pytest
 
-from dominoes_widget.sessions.protocol import ReplayData, ReplayHand, ReplayStep, ReplayWire, ReplayWireHand, TableView
+from dominoes_widget.sessions.protocol import (PuzzleCard, PuzzleState, PuzzleView, ReplayData, ReplayHand, ReplayStep,
+                                               ReplayWire, ReplayWireHand, TableView)
 
 PROTOCOL = Path(__file__).resolve().parent.parent / "js" / "PROTOCOL.md"
 OPENING = {"{": "}", "[": "]", "(": ")"}
@@ -71,6 +72,9 @@ def _fields(kind: type) -> set[str]:
     ("a replay step", "deltas: [{", ReplayStep),
     ("the Replay's data as it travels", "wire = {", ReplayWire),
     ("a hand as it travels", "wire_hands: [{", ReplayWireHand),
+    ("the Puzzles' state", "puzzle_state = {", PuzzleState),
+    ("a puzzle as drawn", "puzzle_view = {", PuzzleView),
+    ("a puzzle's card", "card = {", PuzzleCard),
 ])
 def test_documented_fields_are_the_python_fields(name: str, start: str, kind: type) -> None:
     documented = _top_level_keys(_literal_after(_document(), start))
