@@ -50,7 +50,7 @@ class Puzzles(GuardedState, anywidget.AnyWidget):
 
     _esm = STATIC / "puzzles.js"
     _css = STATIC / "puzzles.css"
-    _browser_writable: dict = {}  # the browser sends intents as messages; every trait is the kernel's
+    _browser_writable = {}  # the browser sends intents as messages; every trait is the kernel's
 
     state = traitlets.Dict(help="what the page shows (js/PROTOCOL.md, 'The Puzzles widget')").tag(sync=True)
     words = traitlets.Dict(help="the front end's labels").tag(sync=True)

@@ -36,7 +36,7 @@ const isObject = (value) => value !== null && typeof value === "object" && !Arra
 
 /**
  * The state after `intent`: [state, null], or [the same state, the refusal's key].
- * @param {{summaries: object[], card: (i: number) => object, choices: object, words: object}} run
+ * @param {{summaries: object[], card: (i: number) => any, choices: any, words: any}} run
  */
 export function apply(state, intent, run) {
   const kind = isObject(intent) ? intent.type : undefined;

@@ -32,7 +32,10 @@ export function otherMoves(puzzle) {
   });
 }
 
-/** What a click on `tile` does: send a move, choose an end, or nothing (a tile that does not fit). */
+/**
+ * What a click on `tile` does: send a move, choose an end, or nothing (a tile that does not fit).
+ * @returns {{action: "send", move: string} | {action: "choose", moves: any[], ends: string[]} | {action: "none"}}
+ */
 export function tileClick(puzzle, tile) {
   if (!puzzle || !handTiles(puzzle).some((t) => t.playable && sameTile(t.tile, tile))) return { action: "none" };
   return resolveTileClick({ legal: puzzle.legal, viewer: puzzle.seat, ends: puzzle.ends, tile });

@@ -20,7 +20,7 @@ test("only the tiles with a legal move can be clicked, and a click names the mov
   const tiles = handTiles(first);
   assert.ok(tiles.length > 0 && tiles.some((t) => t.playable) && tiles.some((t) => !t.playable));
   const playable = tiles.find((t) => t.playable).tile;
-  const click = tileClick(first, playable);
+  const click = /** @type {any} */ (tileClick(first, playable));
   assert.equal(click.action, "send");
   assert.ok(first.legal.includes(click.move));
   assert.deepEqual(tileClick(first, tiles.find((t) => !t.playable).tile), { action: "none" });
@@ -29,7 +29,7 @@ test("only the tiles with a legal move can be clicked, and a click names the mov
 
 test("a tile that fits both ends asks which end", () => {
   const puzzle = { ...second, seat: "S", hands: { ...second.hands, S: ["3-5"] }, ends: [3, 5], legal: ["S 3-5 L", "S 5-3 R"] };
-  const click = tileClick(puzzle, "5-3");
+  const click = /** @type {any} */ (tileClick(puzzle, "5-3"));
   assert.equal(click.action, "choose");
   assert.deepEqual(click.ends, ["L", "R"]);
 });

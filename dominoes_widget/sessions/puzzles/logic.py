@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
 
-from ..protocol import PROTOCOL_VERSION, PuzzleCard, PuzzleState
+from ..protocol import PROTOCOL_VERSION, PuzzleCard, PuzzleChoice, PuzzleState
 
 __all__ = ["start", "apply", "public", "matching", "FILTERS", "HINT_STEPS", "MAX_MOVE"]
 
@@ -49,7 +49,7 @@ def _fresh(state: dict[str, Any]) -> dict[str, Any]:
 
 
 def apply(state: Mapping[str, Any], intent: Any, summaries: Sequence[Summary], card: Callable[[int], PuzzleCard],
-          choices: Mapping[str, Sequence[Mapping[str, str]]], words: Mapping[str, str]) -> tuple[dict[str, Any], str | None]:
+          choices: Mapping[str, Sequence[PuzzleChoice]], words: Mapping[str, str]) -> tuple[dict[str, Any], str | None]:
     """The state after ``intent``; with a refusal (a ``solve.*`` key) the state is unchanged."""
     state = dict(state)
     kind = intent.get("type") if isinstance(intent, dict) else None
@@ -84,7 +84,7 @@ def apply(state: Mapping[str, Any], intent: Any, summaries: Sequence[Summary], c
 
 
 def _filter(state: dict[str, Any], intent: Mapping[str, Any], summaries: Sequence[Summary],
-            choices: Mapping[str, Sequence[Mapping[str, str]]]) -> tuple[dict[str, Any], str | None]:
+            choices: Mapping[str, Sequence[PuzzleChoice]]) -> tuple[dict[str, Any], str | None]:
     filters = dict(state["filters"])
     for name in FILTERS:
         if name not in intent:
@@ -97,7 +97,7 @@ def _filter(state: dict[str, Any], intent: Mapping[str, Any], summaries: Sequenc
 
 
 def public(state: Mapping[str, Any], total: int, card: Callable[[int], PuzzleCard], lang: str,
-           choices: Mapping[str, Sequence[Mapping[str, str]]], words: Mapping[str, str]) -> PuzzleState:
+           choices: Mapping[str, Sequence[PuzzleChoice]], words: Mapping[str, str]) -> PuzzleState:
     """What the browser is sent: the puzzle's view (never its verdicts), the hints shown, the score."""
     order = state["order"]
     current = card(order[state["at"]]) if order else None
@@ -105,7 +105,7 @@ def public(state: Mapping[str, Any], total: int, card: Callable[[int], PuzzleCar
         "v": PROTOCOL_VERSION,
         "lang": lang,
         "filters": dict(state["filters"]),
-        "choices": {name: [dict(c) for c in values] for name, values in choices.items()},  # type: ignore[misc]
+        "choices": {name: [{"value": c["value"], "label": c["label"]} for c in values] for name, values in choices.items()},
         "total": total,
         "count": len(order),
         "number": state["at"] + 1 if order else 0,

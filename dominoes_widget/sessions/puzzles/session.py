@@ -35,7 +35,7 @@ class PuzzleSession:
         self.lang = check_language(lang)
         self.puzzles = list(puzzles)
         self.voice = Voice(self.lang)
-        self.summaries = [{"game": game_of(p), "themes": list(p.themes),
+        self.summaries: list[dict[str, Any]] = [{"game": game_of(p), "themes": list(p.themes),
                            "band": level_of(float(p.difficulty))} for p in self.puzzles]
         self.choices = self._choices()
         self.words = {key: self.voice(f"solve.{key}") for key in WORD_KEYS}
