@@ -15,7 +15,7 @@ import { focusStep } from "./kit/hand_tray.mjs";
 import { lineDrawing } from "./kit/line_view.mjs";
 import { applyPalette } from "./kit/palette.mjs";
 import { buildPuzzles } from "./kit/puzzle_skeleton.mjs";
-import { filterOptions, handTiles, headerTexts, keyAction, otherMoves, seatInfos, tileClick } from "./kit/puzzle_view.mjs";
+import { answerGhost, filterOptions, handTiles, headerTexts, keyAction, otherMoves, seatInfos, tileClick } from "./kit/puzzle_view.mjs";
 import { parseMove, sameTile, tileSvg } from "./kit/tile.mjs";
 import { lineLabel, makeWords, tileName } from "./kit/words.mjs";
 import { chooseEnd } from "./move_choice.mjs";
@@ -24,7 +24,7 @@ function render({ model, el }) {
   const ui = buildPuzzles();
   applyPalette(ui.root);
   el.append(ui.root);
-  const local = { choice: null, focus: 0, lineSize: { width: 0, height: 0 } };
+  const local = { choice: null, focus: 0, ghost: null, lineSize: { width: 0, height: 0 } };
   const word = () => makeWords(model.get("words"));
   const state = () => model.get("state") ?? {};
   const send = (intent) => {
@@ -128,6 +128,7 @@ function drawAll(ui, state, local, word) {
   if (!puzzle) return;
   const seats = seatInfos(puzzle);
   for (const [position, box] of Object.entries(ui.felt.seats)) drawSeat(box, seats[position], word);
+  local.ghost = answerGhost(state);
   drawLine(ui, puzzle, local, word);
   drawTray(ui, state, local, word);
   drawFeedback(ui, state);
@@ -153,7 +154,7 @@ function drawLine(ui, puzzle, local, word) {
   if (!puzzle || !local.lineSize.width) return;
   const { width, height } = local.lineSize;
   const choice = slotChoice(word, puzzle.ends, local.choice);
-  const drawing = lineDrawing(puzzle.line, puzzle.lead, { width, height, last: puzzle.last, choice, maxUnit: 30 });
+  const drawing = lineDrawing(puzzle.line, puzzle.lead, { width, height, last: puzzle.last, choice, maxUnit: 30, ghost: local.ghost ?? null });
   ui.felt.lineSvg.setAttribute("viewBox", `0 0 ${width} ${height}`);
   ui.felt.lineSvg.setAttribute("aria-label", lineLabel(puzzle, word));
   ui.felt.lineSvg.innerHTML = drawing.markup;

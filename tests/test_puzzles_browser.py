@@ -121,6 +121,31 @@ def test_pictures_fit_the_screen_and_read_in_both_themes(chromium, page_file, si
         for selector in (".dw-puzzle-hand", ".dw-puzzle-feedback", ".dw-puzzle-buttons", ".dw-line-box"):
             box = page.locator(selector).bounding_box()
             assert box and box["x"] >= 0 and box["x"] + box["width"] <= SIZES[size][0] + 0.5, selector
+        click_tile(page, "2-6")  # solved: the answer is drawn where it goes, with its words
+        assert page.locator("svg.dw-line .dw-ghost").count() == 1
+        label, line = page.locator(".dw-ghost-label").bounding_box(), page.locator(".dw-line-box").bounding_box()
+        assert line["x"] <= label["x"] and label["x"] + label["width"] <= line["x"] + line["width"], "the label in the box"
+        page.screenshot(path=str(ARTIFACTS / f"puzzle-{size}-{scheme}-solved.png"), full_page=True)
+        assert not errors, errors
+    finally:
+        page.close()
+
+
+def test_the_vietnamese_page_on_a_phone(chromium, tmp_path):
+    path = Puzzles(fixture_puzzles(), lang="vi").save_html(tmp_path / "vi.html")
+    page, _, errors = open_offline(chromium, path, SIZES["phone"])
+    try:
+        click_tile(page, "5-6")
+        page.keyboard.press("h")
+        page.wait_for_timeout(80)
+        text = page.locator(".dw-puzzles-widget").inner_text()
+        assert "Chưa phải nước tốt nhất: thử lại." in text and "Gợi ý (H)" in text
+        for english in ("Puzzle", "Score", "Hint", "Next", "Right!", "Your move", "points less"):
+            assert english not in text, english
+        wide = page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        assert wide[0] <= wide[1], f"sideways scroll: {wide}"
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "puzzle-phone-vi.png"), full_page=True)
         assert not errors, errors
     finally:
         page.close()

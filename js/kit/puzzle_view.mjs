@@ -3,6 +3,7 @@
 // the state, and the answer is judged by whoever holds the verdicts.
 
 import { legalMovesForTile, resolveTileClick } from "../move_choice.mjs";
+import { bestTile } from "../replay_analysis.mjs";
 import { seatPositions } from "./seats.mjs";
 import { parseMove, sameTile } from "./tile.mjs";
 
@@ -64,4 +65,12 @@ export function keyAction(event) {
 /** The filter's options: "any" first, then the set's values with their words. */
 export function filterOptions(choices, name, word) {
   return [{ value: "", label: word("filter_any") }, ...(choices?.[name] ?? []).map((c) => ({ value: c.value, label: c.label }))];
+}
+
+/** Once solved, the answer drawn apart where it goes on the line (the Replay's ghost); else null. */
+export function answerGhost(state) {
+  const feedback = state?.feedback;
+  if (!feedback?.right) return null;
+  const tile = bestTile({ best: feedback.move });
+  return tile ? { halves: tile.halves, end: tile.end, label: feedback.label, name: feedback.label } : null;
 }

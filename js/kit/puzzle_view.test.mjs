@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { filterOptions, handTiles, headerTexts, keyAction, otherMoves, seatInfos, tileClick } from "./puzzle_view.mjs";
+import { answerGhost, filterOptions, handTiles, headerTexts, keyAction, otherMoves, seatInfos, tileClick } from "./puzzle_view.mjs";
 import { makeWords } from "./words.mjs";
 
 const CASES = JSON.parse(readFileSync(new URL("../../tests/data/puzzle_cases.json", import.meta.url), "utf-8"));
@@ -55,4 +55,12 @@ test("the header and the filters in words", () => {
   assert.equal(options[0].label, "Any");
   assert.deepEqual(options.slice(1).map((o) => o.value), ["easy", "medium", "hard"]);
   assert.deepEqual(otherMoves(third), []);
+});
+
+test("once solved, the answer is drawn where it goes; before, nothing", () => {
+  assert.equal(answerGhost({ feedback: null }), null);
+  assert.equal(answerGhost({ feedback: { right: false, move: "N 6-5 R", label: "6-5 on the right" } }), null);
+  assert.deepEqual(answerGhost({ feedback: { right: true, move: "N 6-2 R", label: "6-2 on the right" } }),
+    { halves: [6, 2], end: "R", label: "6-2 on the right", name: "6-2 on the right" });
+  assert.deepEqual(answerGhost({ feedback: { right: true, move: "N 4-6 L", label: "x" } }).halves, [6, 4]);
 });
