@@ -122,14 +122,16 @@ def move_reasons(view: SeatView, move: Move | str, voice: Voice, *, counting: bo
         phrases += [say("reasons.blocks", who=voice.name(seat), lacks=numbers_lacked(list(numbers), voice))
                     for seat, numbers in facts.blocks]
         if counting and facts.heaviest:
-            tile = Move.parse(move).tile if isinstance(move, str) else move.tile
-            assert tile is not None
-            phrases.append(say("reasons.heaviest", tile=str(tile), n=tile.pips))
+            played = Move.parse(move) if isinstance(move, str) else move
+            assert played.tile is not None and played.first is not None
+            phrases.append(say("reasons.heaviest", tile=played.tile.written(played.first), n=played.tile.pips))
     else:
-        phrases += [say("reasons.gives", n=n, who=voice.name(seat)) for seat, n in facts.gives]
+        # (what a partner loses first: "who has shown 6s" ends its phrase best at the end)
         phrases += [say("reasons.covers_partner", n=n) for n in facts.covers_partner]
         if counting and facts.heavier is not None:
-            phrases.append(say("reasons.keeps_heavier", tile=str(facts.heavier), n=facts.heavier.pips))
+            heavier = facts.heavier
+            phrases.append(say("reasons.keeps_heavier", tile=heavier.written(heavier.high), n=heavier.pips))
+        phrases += [say("reasons.gives", n=n, who=voice.name(seat)) for seat, n in facts.gives]
     return phrases
 
 
