@@ -1,6 +1,6 @@
 """Command line: ``python -m dominoes_widget verify FILE [--json]``, ``html FILE [-o PAGE]``,
 ``html --puzzles SET [-o PAGE]``,
-``analyse FILE [-o ANALYSIS]``, ``simulate`` and ``serve [--host H] [--port P] [--db PATH] [--base-url URL]
+``analyse FILE [-o ANALYSIS]``, ``puzzles RECORDS... -o SET``, ``simulate`` and ``serve [--host H] [--port P] [--db PATH] [--base-url URL]
 [--idle-hours H] [--finished-hours H] [--bot-workers N] [--host-key KEY] [--behind-proxy]
 [--allow-origin ORIGIN] [--create-rate N] [--max-tables N] [--message-rate N]``."""
 
@@ -26,6 +26,7 @@ def main(argv: list[str] | None = None) -> int:
     verify.add_argument("--json", action="store_true", help="one JSON object per line")
     _add_html(commands)
     _add_analyse(commands)
+    _add_puzzles(commands)
     _add_simulate(commands)
     _add_serve(commands)
     args = parser.parse_args(argv)
@@ -35,6 +36,8 @@ def main(argv: list[str] | None = None) -> int:
         return _html(args)
     if args.command == "analyse":
         return _analyse(args)
+    if args.command == "puzzles":
+        return _puzzles(args)
     if args.command == "serve":
         return _serve(args)
     return _simulate(args)
@@ -145,6 +148,50 @@ def _analyse(args) -> int:
         print(line)
     print(f"wrote {output}")
     return 130 if found.interrupted else 0
+
+
+def _add_puzzles(commands) -> None:
+    puzzles = commands.add_parser("puzzles", help="find puzzles in recorded games",
+                                  description="Find the decisions of recorded games where one move (or a few of "
+                                              "equal worth) is clearly best, judged twice from the mover's view, "
+                                              "and write them as a puzzle set (PuzzleSet.load reads it).")
+    puzzles.add_argument("files", nargs="+", metavar="RECORD", help="RECORD.md game records (JSON)")
+    puzzles.add_argument("-o", "--output", required=True, help="the puzzle set (JSON; gzipped when it ends in .gz)")
+    puzzles.add_argument("--seed", type=int, default=0, help="the same seed finds the same puzzles")
+    puzzles.add_argument("--min-gap", type=float, default=20.0,
+                         help="points of win share every wrong move must give away (default 20)")
+    puzzles.add_argument("--workers", type=int, default=None, help="worker processes (default: every core)")
+    puzzles.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def _puzzles(args) -> int:
+    from pathlib import Path
+
+    from .engine.errors import RecordError
+    from .engine.record import read_record
+    from .studies.mining import find_puzzles
+
+    records = []
+    for name in args.files:
+        try:
+            records.append(read_record(Path(name)))
+        except RecordError as error:
+            for problem in error.problems:
+                print(f"{name}: {problem}", file=sys.stderr)
+            return 1
+    try:
+        found = find_puzzles(records, seed=args.seed, min_gap=args.min_gap, workers=args.workers,
+                             progress=not args.no_progress)
+        path = found.save(args.output)
+    except ValueError as error:  # a seed, a gap or a number of workers out of range
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    except OSError as error:
+        print(f"error: cannot write {args.output}: {error.strerror or error}", file=sys.stderr)
+        return 2
+    games = ", ".join(f"{n} {game}" for game, n in found.counts("game").items())
+    print(f"found {len(found)} puzzles{f' ({games})' if games else ''}; wrote {path}")
+    return 0
 
 
 def _side_analysis(source: Any) -> Any:

@@ -312,7 +312,8 @@ class _PuzzleReader(_Reader):
         items = self.get(data, "puzzles", list, "a list")
         if len(items) > MAX_PUZZLES:
             self.fail(f"{len(items)} puzzles: at most {MAX_PUZZLES} are read")
-        puzzles, seen = [], {}
+        puzzles: list[Puzzle] = []
+        seen: dict[str, int] = {}
         for number, item in enumerate(items):
             self.place = f"puzzle {number}"
             puzzle = self.puzzle(item)
