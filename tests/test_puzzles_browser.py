@@ -118,6 +118,7 @@ def test_pictures_fit_the_screen_and_read_in_both_themes(chromium, page_file, si
         page.screenshot(path=str(ARTIFACTS / f"puzzle-{size}-{scheme}.png"), full_page=True)
         wide = page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
         assert wide[0] <= wide[1], f"sideways scroll: {wide}"
+        assert page.evaluate(harness.OVERFLOW)["problems"] == [], "nothing sticks out, no text is cut"
         for selector in (".dw-puzzle-hand", ".dw-puzzle-feedback", ".dw-puzzle-buttons", ".dw-line-box"):
             box = page.locator(selector).bounding_box()
             assert box and box["x"] >= 0 and box["x"] + box["width"] <= SIZES[size][0] + 0.5, selector
