@@ -40,6 +40,8 @@ class MoveFacts:
     """The move plays the heaviest tile that can be played."""
     heavier: Tile | None = None
     """The heaviest tile that could have been played instead, when it is heavier."""
+    shuts: bool = False
+    """No tile is left anywhere that fits an end the move leaves: the hand is blocked (as the mover counts)."""
     draws: bool = False
     keeps_drawn: bool = False
 
@@ -76,6 +78,16 @@ def _ends_after(view: SeatView, move: Move) -> tuple[int, int] | None:
     return None
 
 
+def _shuts(view: SeatView, move: Move, ends: tuple[int, int] | None) -> bool:
+    """Whether every tile showing an end's number is on the line after ``move``: none unseen, and
+    none left in the mover's hand (a wild blank end always takes a tile)."""
+    if ends is None or (view.rules.blank_rule == "wild" and 0 in ends):
+        return False
+    unseen = view.unseen_counts()
+    mine = [t for t in view.tiles if t != move.tile]
+    return all(unseen[n] == 0 and not any(t.has(n) for t in mine) for n in set(ends))
+
+
 def move_facts(view: SeatView, move: Move | str) -> MoveFacts:
     """The facts of ``move`` (one of ``view``'s legal moves) as ``view``'s seat knows them."""
     move = Move.parse(move) if isinstance(move, str) else move
@@ -88,10 +100,11 @@ def move_facts(view: SeatView, move: Move | str) -> MoveFacts:
     shown = shown_numbers(view, partner) - view.voids().get(partner, set()) if partner else set()
     voids = view.voids()
     blocks, gives = [], []
-    for seat in opponents(view):
+    shuts = _shuts(view, move, ends)
+    for seat in () if shuts else opponents(view):  # (a blocked hand blocks everyone)
         if after and after <= voids.get(seat, set()):
             blocks.append((seat, tuple(sorted(after))))
-    following = opponents(view)[:1]  # the next to play, who gets the first go at the ends left
+    following = () if shuts else opponents(view)[:1]  # the next to play gets the first go at the ends left
     for seat in following:
         for number in sorted(after & shown_numbers(view, seat) - voids.get(seat, set()) - shown):
             gives.append((seat, number))
@@ -102,7 +115,7 @@ def move_facts(view: SeatView, move: Move | str) -> MoveFacts:
         ends, keeps_partner=tuple(sorted(after & shown)), covers_partner=tuple(sorted((before & shown) - after)),
         blocks=tuple(blocks), gives=tuple(gives),
         heaviest=heaviest is not None and heaviest.pips == move.tile.pips and len(playable) > 1,
-        heavier=heaviest if heaviest is not None and heaviest.pips > move.tile.pips else None)
+        heavier=heaviest if heaviest is not None and heaviest.pips > move.tile.pips else None, shuts=shuts)
 
 
 def move_reasons(view: SeatView, move: Move | str, voice: Voice, *, counting: bool = False,
@@ -118,6 +131,7 @@ def move_reasons(view: SeatView, move: Move | str, voice: Voice, *, counting: bo
         return [say("reasons.keeps_drawn")]
     phrases: list[str] = []
     if good:
+        phrases += [say("reasons.shuts")] if facts.shuts else []
         phrases += [say("reasons.keeps_partner", n=n) for n in facts.keeps_partner]
         phrases += [say("reasons.blocks", who=voice.name(seat), lacks=numbers_lacked(list(numbers), voice))
                     for seat, numbers in facts.blocks]
@@ -125,7 +139,10 @@ def move_reasons(view: SeatView, move: Move | str, voice: Voice, *, counting: bo
             played = Move.parse(move) if isinstance(move, str) else move
             assert played.tile is not None and played.first is not None
             phrases.append(say("reasons.heaviest", tile=played.tile.written(played.first), n=played.tile.pips))
+        phrases += _safe(view, move, facts, voice)
     else:
+        mine = sum(t.pips for t in view.tiles)
+        phrases += [say("reasons.shuts_holding", n=mine)] if facts.shuts else []
         # (what a partner loses first: "who has shown 6s" ends its phrase best at the end)
         phrases += [say("reasons.covers_partner", n=n) for n in facts.covers_partner]
         if counting and facts.heavier is not None:
@@ -133,6 +150,18 @@ def move_reasons(view: SeatView, move: Move | str, voice: Voice, *, counting: bo
             phrases.append(say("reasons.keeps_heavier", tile=heavier.written(heavier.high), n=heavier.pips))
         phrases += [say("reasons.gives", n=n, who=voice.name(seat)) for seat, n in facts.gives]
     return phrases
+
+
+def _safe(view: SeatView, move: Move | str, facts: MoveFacts, voice: Voice) -> list[str]:
+    """``leaves West none of the numbers West has shown``, when another move would leave one;
+    ``keeps the hand open``, when another move would block it."""
+    if facts.shuts or facts.ends is None:
+        return []
+    others = [move_facts(view, m) for m in view.legal_moves if str(m) != str(move)]
+    said = [voice("reasons.keeps_open", n=sum(t.pips for t in view.tiles))] if any(o.shuts for o in others) else []
+    if not facts.gives and any(o.gives for o in others):
+        said.append(voice("reasons.safe", who=voice.name(opponents(view)[0])))
+    return said
 
 
 def chance_words(voice: Voice, share: float, *, right: bool, gap: float | None, best: str | None = None) -> str:

@@ -122,9 +122,9 @@ def look_hint(view: SeatView, themes: Iterable[str], voice: Voice) -> str:
     for theme in themes:
         if theme == "block":
             seat = next((s for s in opponents(view) if voids.get(s)), None)
-            if seat is not None:
-                return voice("solve.look_block", who=voice.name(seat),
-                             lacks=numbers_lacked(sorted(voids[seat]), voice))
+            if seat is None:
+                return voice("solve.look_shut")
+            return voice("solve.look_block", who=voice.name(seat), lacks=numbers_lacked(sorted(voids[seat]), voice))
         if theme == "partner" and view.partner is not None:
             shown = sorted(shown_numbers(view, view.partner))
             who = voice.name(view.partner)
@@ -134,8 +134,8 @@ def look_hint(view: SeatView, themes: Iterable[str], voice: Voice) -> str:
         if theme in ("count", "heavy"):
             playable = [m.tile for m in view.legal_moves if m.tile is not None and m.action in (LEAD, PLAY)]
             if playable:
-                heaviest = max(playable, key=lambda t: t.pips)
-                return voice("solve.look_count", n=sum(t.pips for t in view.tiles), tile=str(heaviest))
+                heaviest = max(playable, key=lambda t: (t.pips, t.high))
+                return voice("solve.look_count", n=sum(t.pips for t in view.tiles), tile=heaviest.written(heaviest.high))
         if theme == "endgame":
             counts = [f"{voice.name(s)} {voice.words.count('tile', n)}" for s, n in view.counts.items() if s != view.seat]
             return voice("solve.look_endgame", counts=voice.words.listing(counts))
@@ -144,7 +144,8 @@ def look_hint(view: SeatView, themes: Iterable[str], voice: Voice) -> str:
         if theme == "opening":
             return voice("solve.look_opening")
     if view.ends is None:
-        return voice("solve.look_count", n=sum(t.pips for t in view.tiles), tile=str(max(view.tiles, key=lambda t: t.pips)))
+        heaviest = max(view.tiles, key=lambda t: (t.pips, t.high))
+        return voice("solve.look_count", n=sum(t.pips for t in view.tiles), tile=heaviest.written(heaviest.high))
     return voice("solve.look_ends", a=view.ends[0], b=view.ends[1])
 
 
