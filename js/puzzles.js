@@ -16,7 +16,7 @@ import { lineDrawing } from "./kit/line_view.mjs";
 import { applyPalette } from "./kit/palette.mjs";
 import { buildPuzzles } from "./kit/puzzle_skeleton.mjs";
 import { answerGhost, filterOptions, handTiles, headerTexts, keyAction, otherMoves, seatInfos, tileClick } from "./kit/puzzle_view.mjs";
-import { parseMove, sameTile, tileSvg } from "./kit/tile.mjs";
+import { tileSvg } from "./kit/tile.mjs";
 import { lineLabel, makeWords, tileName } from "./kit/words.mjs";
 import { chooseEnd } from "./move_choice.mjs";
 
@@ -164,14 +164,13 @@ function drawTray(ui, state, local, word) {
   const puzzle = state.puzzle;
   ui.prompt.textContent = puzzle.prompt;
   drawChoice(ui.choice, local.choice, puzzle.ends, word);
-  const tiles = handTiles(puzzle);
+  const tiles = handTiles(puzzle, state.tried ?? []);
   local.focus = Math.min(local.focus, Math.max(0, tiles.length - 1));
   ui.hand.setAttribute("aria-label", word("your_tiles"));
   ui.hand.classList.toggle("dw-readonly", state.solved);
-  const tried = (state.tried ?? []).map((m) => parseMove(m)?.tile).filter(Boolean);
-  setChildren(ui.hand, ...tiles.map(({ tile, playable }, index) => h("button", {
+  setChildren(ui.hand, ...tiles.map(({ tile, playable, tried }, index) => h("button", {
     type: "button",
-    className: ["dw-hand-tile", playable ? "dw-playable" : "dw-unplayable", tried.some((t) => sameTile(t, tile)) ? "dw-tried" : "",
+    className: ["dw-hand-tile", playable ? "dw-playable" : "dw-unplayable", tried ? "dw-tried" : "",
       local.choice?.tile === tile ? "dw-selected" : ""].filter(Boolean).join(" "),
     "aria-label": `${index + 1}: ${tileName(word, tile)}`,
     "aria-disabled": playable && !state.solved ? null : "true",

@@ -63,6 +63,7 @@ def test_a_puzzle_answered_wrong_then_right_by_clicking_tiles(chromium, page_fil
         assert text.startswith("Not the best move: try again.")
         assert "points less than 6-2 on the right" in text
         assert page.locator(".dw-puzzle-streak").inner_text() == "Streak: 0"
+        assert "dw-tried" in page.locator("button[data-tile='5-6']").get_attribute("class"), "the tile tried is marked"
         click_tile(page, "2-6")
         text = feedback(page)
         assert text.startswith("Right!") and "6-2 on the right keeps your partner's 3 open." in text

@@ -18,11 +18,17 @@ export function seatInfos(puzzle) {
   return out;
 }
 
-/** The mover's tiles, and which of them can be played. */
-export function handTiles(puzzle) {
+/**
+ * The mover's tiles: which can be played, and which were tried (every move with it answered wrong:
+ * a tile that fits both ends and was tried on one is still worth a try on the other).
+ */
+export function handTiles(puzzle, tried = []) {
   const hand = puzzle?.hands?.[puzzle.seat];
   const tiles = Array.isArray(hand) ? hand : [];
-  return tiles.map((tile) => ({ tile, playable: legalMovesForTile(puzzle.legal, tile).length > 0 }));
+  return tiles.map((tile) => {
+    const moves = legalMovesForTile(puzzle.legal, tile);
+    return { tile, playable: moves.length > 0, tried: moves.length > 0 && moves.every((m) => tried.includes(m.text)) };
+  });
 }
 
 /** The moves that need no tile (pass, draw), as {move, label}. */

@@ -64,3 +64,11 @@ test("once solved, the answer is drawn where it goes; before, nothing", () => {
     { halves: [6, 2], end: "R", label: "6-2 on the right", name: "6-2 on the right" });
   assert.deepEqual(answerGhost({ feedback: { right: true, move: "N 4-6 L", label: "x" } }).halves, [6, 4]);
 });
+
+test("a tile is marked tried once every move with it was answered wrong", () => {
+  const puzzle = { seat: "N", hands: { N: ["0-1", "2-6"] }, legal: ["N 0-1 L", "N 1-0 R", "N 6-2 R"] };
+  const marks = (tried) => handTiles(puzzle, tried).map((t) => t.tried);
+  assert.deepEqual(marks([]), [false, false]);
+  assert.deepEqual(marks(["N 0-1 L"]), [false, false], "the other end is still to try");
+  assert.deepEqual(marks(["N 0-1 L", "N 1-0 R", "N 6-2 R"]), [true, true]);
+});
