@@ -24,6 +24,8 @@ function render({ model, el }) {
   const ui = buildPuzzles();
   applyPalette(ui.root);
   el.append(ui.root);
+  // the hand so far opens beside the board; under it, on a phone, it waits for a tap
+  if (ui.root.clientWidth > 0 && ui.root.clientWidth < 600) ui.storyBox.open = false;
   const local = { choice: null, focus: 0, ghost: null, lineSize: { width: 0, height: 0 } };
   const word = () => makeWords(model.get("words"));
   const state = () => model.get("state") ?? {};

@@ -46,5 +46,5 @@ export function buildPuzzles() {
   const root = h("div", { className: "dominoes-widget dw-puzzles-widget", tabindex: "0", role: "region" },
     header, filterRow, empty, board);
   return { root, number, about, score, streak, filters, felt, prompt, choice, hand, others, empty, message, feedback,
-    feedbackTitle, feedbackWhy, hints, hintButton, nextButton, storyTitle, story, keys, board };
+    feedbackTitle, feedbackWhy, hints, hintButton, nextButton, storyBox, storyTitle, story, keys, board };
 }
