@@ -37,6 +37,7 @@ _EXPORTS = {
     "Table": "widgets.table",
     "Replay": "widgets.replay",
     "Exercise": "widgets.exercise",
+    "Puzzles": "widgets.puzzles",
 }
 
 __all__ = sorted(name for name, module in _EXPORTS.items() if not module.startswith("widgets"))
@@ -83,5 +84,6 @@ if TYPE_CHECKING:  # for type checkers and editors: the same names, imported eag
     from .engine.tiles import ALL_TILES, Tile, tile
     from .engine.views import SeatView, seat_view
     from .widgets.exercise import Exercise
+    from .widgets.puzzles import Puzzles
     from .widgets.replay import Replay
     from .widgets.table import Table

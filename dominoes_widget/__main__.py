@@ -1,4 +1,5 @@
 """Command line: ``python -m dominoes_widget verify FILE [--json]``, ``html FILE [-o PAGE]``,
+``html --puzzles SET [-o PAGE]``,
 ``analyse FILE [-o ANALYSIS]``, ``puzzles RECORDS... -o SET``, ``simulate`` and ``serve [--host H] [--port P] [--db PATH] [--base-url URL]
 [--idle-hours H] [--finished-hours H] [--bot-workers N] [--host-key KEY] [--behind-proxy]
 [--allow-origin ORIGIN] [--create-rate N] [--max-tables N] [--message-rate N]``."""
@@ -87,7 +88,10 @@ def _add_html(commands) -> None:
     html = commands.add_parser("html", help="write a record's replay as one self-contained HTML page",
                                description="Write the replay of a game record as ONE HTML file that steps "
                                            "through the match offline, in any browser (nothing to install).")
-    html.add_argument("file", help="a RECORD.md game record (JSON)")
+    html.add_argument("file", nargs="?", help="a RECORD.md game record (JSON)")
+    html.add_argument("--puzzles", metavar="SET", help="write a page of puzzles instead: this set (a file "
+                                                      "PuzzleSet.save wrote, .json or .json.gz); answers are "
+                                                      "checked in the page, offline")
     html.add_argument("-o", "--output", help="the page to write (default: FILE with .html, next to it)")
     html.add_argument("--hand", type=int, default=0, help="the hand to open at, from 0 (default 0)")
     html.add_argument("--step", type=int, default=0,
@@ -212,11 +216,49 @@ def _side_analysis(source: Any) -> Any:
     return found
 
 
+def _puzzles_html(args) -> int:
+    """``html --puzzles SET``: every puzzle of the set as one offline page; a bad set file is
+    named with what is wrong, in one line."""
+    from pathlib import Path
+
+    from .sessions.puzzles import PuzzleSession
+    from .widgets.puzzles import open_set
+    from .page import puzzles_page
+
+    source = Path(args.puzzles)
+    try:
+        session = PuzzleSession(open_set(source), lang=args.lang)
+    except FileNotFoundError:
+        print(f"error: {source}: no such file", file=sys.stderr)
+        return 2
+    except (ValueError, TypeError, KeyError, OSError) as error:  # PuzzleError is a ValueError
+        text = str(error).strip() or type(error).__name__
+        print(f"error: {text if str(source) in text else f'{source}: {text}'}"[:600], file=sys.stderr)
+        return 2
+    if not session.puzzles:
+        print(f"error: {source}: the set has no puzzle", file=sys.stderr)
+        return 2
+    output = Path(args.output) if args.output else Path(str(source).removesuffix(".gz")).with_suffix(".html")
+    try:
+        output.write_text(puzzles_page(session, title=args.title), encoding="utf-8")
+    except OSError as error:
+        print(f"error: cannot write {output}: {error.strerror or error}", file=sys.stderr)
+        return 2
+    print(f"wrote {output} ({len(session.puzzles)} puzzles, {output.stat().st_size / 1024:.0f} KB): "
+          f"open it in any browser")
+    return 0
+
+
 def _html(args) -> int:
     from pathlib import Path
 
     from .widgets.replay import Replay
 
+    if args.puzzles:
+        return _puzzles_html(args)
+    if not args.file:
+        print("error: html needs a record FILE, or --puzzles SET", file=sys.stderr)
+        return 2
     source = Path(args.file)
     try:
         analysis = _side_analysis(source) if args.analysis is True else args.analysis

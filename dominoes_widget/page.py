@@ -25,7 +25,7 @@ from typing import Any
 
 from .sessions.replay.wire import pack_data, unpack_data
 
-__all__ = ["PAYLOAD_KEYS", "INLINE_LIMIT", "replay_page", "html_page", "script_json", "write_page", "page_state"]
+__all__ = ["PAYLOAD_KEYS", "INLINE_LIMIT", "replay_page", "puzzles_page", "puzzles_page_state", "html_page", "script_json", "write_page", "page_state"]
 
 STATIC = Path(__file__).resolve().parent / "static"
 PAYLOAD_KEYS = ("data", "words", "rules_text", "report", "hand", "step", "speed", "mistakes_book")
@@ -144,3 +144,36 @@ def page_state(html: str) -> dict[str, Any]:
     if "data" in state:
         state["data"] = unpack_data(state["data"])
     return state
+
+
+PUZZLES_STYLE = ("html { color-scheme: light dark; } "
+                 "body { margin: 0; padding: 8px; background: Canvas; color: CanvasText; "
+                 "font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; } "
+                 "#dominoes-puzzles-view .dominoes-widget { max-width: 1100px; margin: 0 auto; }")
+
+
+def puzzles_page(session: Any, *, title: str | None = None) -> str:
+    """The one-file puzzles page of ``session`` (a :class:`~dominoes_widget.sessions.puzzles.PuzzleSession`):
+    every puzzle's card precomputed here, the front end (``static/puzzles.css``, ``static/puzzle_page.js``)
+    inline, and the answers checked in the browser by the same steps as the session's."""
+    from .words.catalog import ui_words
+
+    state = {"setup": session.setup(), "words": ui_words(session.lang)}
+    words = state["words"]
+    title = title or words.get("puzzles", "Puzzles")
+    head = f"""<style>{PUZZLES_STYLE}</style>
+<style>
+{_inline("puzzles.css", "style")}</style>"""
+    body = f"""<div id="dominoes-puzzles-view"></div>
+<script type="application/json" id="dominoes-puzzles">{script_json(state)}</script>
+<script>
+{_inline("puzzle_page.js", "script")}</script>"""
+    return html_page(session.lang, escape(title), head, body, meta='<meta name="generator" content="dominoes_widget">')
+
+
+def puzzles_page_state(html: str) -> dict[str, Any]:
+    """The payload a puzzles page holds: ``{"setup": ..., "words": ...}``."""
+    found = re.search(r'<script type="application/json" id="dominoes-puzzles">(.*?)</script>', html, re.DOTALL)
+    if found is None:
+        raise ValueError("not a puzzles page: it has no dominoes-puzzles payload")
+    return json.loads(found.group(1))

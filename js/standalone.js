@@ -16,6 +16,7 @@
 
 import replay from "./replay.js";
 import { pageModel as basePageModel } from "./kit/page_model.mjs";
+import { keepKeys } from "./kit/page_keys.mjs";
 
 const PAYLOAD_ID = "dominoes-replay";
 const VIEW_ID = "dominoes-replay-view";
@@ -59,22 +60,7 @@ export async function mountReplayPage(doc = document) {
   return cleanup;
 }
 
-/**
- * The page is the replay's alone, so its keys work wherever the user clicked: a click on the
- * page around the replay gives it the focus back, and a key pressed with nothing focused
- * goes to it.
- */
-export function keepKeys(doc, root) {
-  doc.addEventListener("click", (event) => {
-    if (!root.contains(event.target)) root.focus({ preventScroll: true });
-  });
-  doc.addEventListener("keydown", (event) => {
-    if (doc.activeElement && doc.activeElement !== doc.body && doc.activeElement !== doc.documentElement) return;
-    root.focus({ preventScroll: true });
-    const passed = new KeyboardEvent("keydown", event);
-    if (!root.dispatchEvent(passed)) event.preventDefault();
-  });
-}
+export { keepKeys };
 
 if (typeof document !== "undefined") {
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", () => mountReplayPage(), { once: true });

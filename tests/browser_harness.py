@@ -94,7 +94,8 @@ EXERCISE = Widget(
 )
 # Everything `npm run build` reads: a bundle older than one of these is built again.
 SOURCES = (ROOT / "js", ROOT / "dominoes_widget" / "words" / "palette.json", ROOT / "package.json")
-BUNDLES = ("table.js", "table.css", "replay.js", "replay.css", "exercise.js", "exercise.css", "standalone.js")
+BUNDLES = ("table.js", "table.css", "replay.js", "replay.css", "exercise.js", "exercise.css", "standalone.js", "puzzles.js",
+           "puzzles.css", "puzzle_page.js")
 
 
 def _newest_source() -> float:

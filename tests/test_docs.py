@@ -22,9 +22,9 @@ from dominoes_widget.engine.rules import SETTINGS
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 GUIDES = ["index", "playing", "table-server", "jupyterlite", "engine", "records", "analysis", "bots",
-          "simulation", "teaching", "rules", "speed", "layout", "development-docs"]
+          "simulation", "teaching", "rules", "speed", "layout", "development-docs", "puzzles"]
 API_PAGES = ["index", "engine", "records-and-errors", "words", "studies", "widgets"]
-DOCUMENTED = sorted({*dominoes_widget.__all__, "Table", "Replay"})
+DOCUMENTED = sorted({*dominoes_widget.__all__, "Table", "Replay", "Puzzles"})
 
 
 @pytest.fixture(scope="module")

@@ -14,7 +14,8 @@ from typing import get_type_hints
 import pytest
 
 from dominoes_widget.sessions.exercise.session import ExerciseView
-from dominoes_widget.sessions.protocol import (MistakesBook, MistakesView, MistakeTask, ReplayData, ReplayHand, ReplayStep,
+from dominoes_widget.sessions.protocol import (MistakesBook, MistakesView, MistakeTask, PuzzleCard, PuzzleState, PuzzleView,
+                                               ReplayData, ReplayHand, ReplayStep,
                                                ReplayWire, ReplayWireHand, TableView)
 
 PROTOCOL = Path(__file__).resolve().parent.parent / "js" / "PROTOCOL.md"
@@ -77,6 +78,9 @@ def _fields(kind: type) -> set[str]:
     ("a mistake to try again", "task = {", MistakeTask),
     ("the one-file page's exercises", "mistakes_book = {", MistakesBook),
     ("the Exercise's view", "exercise = {", ExerciseView),
+    ("the Puzzles' state", "puzzle_state = {", PuzzleState),
+    ("a puzzle as drawn", "puzzle_view = {", PuzzleView),
+    ("a puzzle's card", "card = {", PuzzleCard),
 ])
 def test_documented_fields_are_the_python_fields(name: str, start: str, kind: type) -> None:
     documented = _top_level_keys(_literal_after(_document(), start))

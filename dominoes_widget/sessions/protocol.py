@@ -15,7 +15,8 @@ __all__ = ["Phase", "Intent", "TableView", "PlayerInfo", "Notice", "NoticeKind",
            "AnalysisMark", "AnalysisSummary", "SpeedChoice", "Heading", "Position", "TABLE_VIEW_KEYS",
            "FairView", "FairHand", "FairCommitment", "MistakeTask", "MistakeAnswer", "MistakeExercise",
            "MistakesBook", "MistakesView", "MistakesStatus",
-           "PROTOCOL_VERSION", "MAX_TEXT", "PresenceMark"]
+           "PROTOCOL_VERSION", "MAX_TEXT", "PresenceMark",
+           "PuzzleView", "PuzzleMoveItem", "PuzzleVerdict", "PuzzleCard", "PuzzleChoice", "PuzzleFeedback", "PuzzleState"]
 
 PROTOCOL_VERSION = 2
 MAX_TEXT = 500
@@ -433,3 +434,76 @@ class MistakesView(TypedDict):
     tried: str | None
     exercise: MistakeTask | None
     answer: MistakeAnswer | None
+# -- the Puzzles widget and page ----------------------------------------------------------------
+class PuzzleMoveItem(TypedDict):
+    move: str
+    label: str
+
+
+class PuzzleView(Position):
+    """One puzzle as the browser draws it, from the mover's seat view alone."""
+
+    id: str
+    game: str
+    title: str
+    seat: str
+    order: list[str]
+    players: dict[str, str]
+    you: str
+    said: list[str]
+    legal: list[str]
+    items: list[PuzzleMoveItem]
+    prompt: str
+    themes: list[str]
+    level: str
+
+
+class PuzzleVerdict(TypedDict):
+    right: bool
+    why: list[str]
+
+
+class PuzzleCard(TypedDict):
+    """A puzzle for the Puzzles session and the one-file page: its view, hints and each legal move's verdict."""
+
+    id: str
+    game: str
+    themes: list[str]
+    difficulty: float
+    band: str
+    view: PuzzleView
+    hints: list[str]
+    verdicts: dict[str, PuzzleVerdict]
+
+
+class PuzzleChoice(TypedDict):
+    value: str
+    label: str
+
+
+class PuzzleFeedback(TypedDict):
+    move: str
+    label: str
+    right: bool
+    title: str
+    why: list[str]
+
+
+class PuzzleState(TypedDict):
+    """The Puzzles widget's ``state`` trait (and the one-file page's): what is shown now."""
+
+    v: int
+    lang: str
+    filters: dict[str, str | None]
+    choices: dict[str, list[PuzzleChoice]]
+    total: int
+    count: int
+    number: int
+    puzzle: PuzzleView | None
+    hints: list[str]
+    feedback: PuzzleFeedback | None
+    tried: list[str]
+    solved: bool
+    streak: int
+    score: int
+    empty: str | None

@@ -1,8 +1,9 @@
-"""The notebook widgets: ``Table`` to play, ``Replay`` to step through records, ``Exercise`` to answer a question."""
+"""The notebook widgets: ``Table`` to play, ``Replay`` to step through records, ``Exercise`` to answer a question,
+``Puzzles`` to solve."""
 
 from __future__ import annotations
 
-__all__ = ["Table", "Replay", "Exercise"]
+__all__ = ["Table", "Replay", "Exercise", "Puzzles"]
 
 
 def __getattr__(name: str):
@@ -18,4 +19,8 @@ def __getattr__(name: str):
         from .exercise import Exercise
 
         return Exercise
+    if name == "Puzzles":
+        from .puzzles import Puzzles
+
+        return Puzzles
     raise AttributeError(name)

@@ -1,6 +1,7 @@
-"""Both widgets in marimo (``mo.ui.anywidget(...)``), served by ``marimo run`` on a folder:
+"""The widgets in marimo (``mo.ui.anywidget(...)``), served by ``marimo run`` on a folder:
 the project's ``notebooks/play_marimo.py`` shows a Table and a Replay, and a small app of
-this test checks that a click on the Table reaches the kernel and the bots answer. marimo's
+this test checks that a click on the Table reaches the kernel and the bots answer, and another
+that the Puzzles widget answers clicks from its kernel. marimo's
 base stylesheet resets lists (``menu, ol, ul { list-style: none }``), so the test reads
 the markers of the score notes and the move numbers as drawn.
 Pictures: test-artifacts/e2e/test_*_marimo*.png.
@@ -53,6 +54,41 @@ def _(Table, json, mo):
     return (table,)
 '''
 
+# The Puzzles widget's app: the tests' small puzzles, the kernel's state written to a file.
+PUZZLES_APP = f'''
+import marimo
+
+app = marimo.App(width="full")
+
+
+@app.cell
+def _():
+    import json
+    import sys
+
+    import marimo as mo
+
+    sys.path.insert(0, {str(ROOT / "tests")!r})
+    from puzzle_fixture import fixture_puzzles
+    from dominoes_widget import Puzzles
+    return Puzzles, fixture_puzzles, json, mo
+
+
+@app.cell
+def _(Puzzles, fixture_puzzles, json, mo):
+    puzzles = Puzzles(fixture_puzzles())
+
+    def dump(change=None):
+        state = puzzles.state
+        (mo.notebook_dir() / "state.json").write_text(json.dumps({{"tried": state["tried"], "solved": state["solved"]}}))
+
+    puzzles.observe(dump, "state")
+    shown = mo.ui.anywidget(puzzles)
+    shown
+    return (shown,)
+'''
+
+
 # The lists' markers as the browser draws them, inside marimo's shadow roots.
 LIST_MARKERS = """(root) => {
   const notes = [...root.querySelectorAll('.dw-score-notes li')];
@@ -70,6 +106,7 @@ def marimo_command(port: int, token: str, root) -> list:
     # A folder: each notebook in it is served at /?file=<name>. No token (loopback only),
     # no browser; the update check and telemetry belong to `marimo edit`, not `marimo run`.
     (root / "app.py").write_text(APP, encoding="utf-8")
+    (root / "puzzles_app.py").write_text(PUZZLES_APP, encoding="utf-8")
     shutil.copy(NOTEBOOK, root / NOTEBOOK.name)
     (root / "records").mkdir(exist_ok=True)
     shutil.copy(RECORD, root / "records" / RECORD.name)
@@ -116,3 +153,23 @@ def test_a_click_in_marimo_reaches_the_kernel(marimo, page, request):
     assert state["moves"][0] == "S 6-6", "the kernel played the click, and the bots answered"
     expect(table.locator(".dw-move-list button[data-ply]")).to_have_count(len(state["moves"]) + 1)
     expect(table.locator(".dw-status-text")).to_have_text("Your turn")
+
+
+def test_puzzles_in_marimo_answer_wrong_then_right(marimo, page, request):
+    """A wrong then a right click reach the kernel and its words come back; the hints and the
+    hand so far keep their numbers under marimo's list reset."""
+    open_app(page, marimo, "puzzles_app.py", request)
+    widget = page.locator(".dw-puzzles-widget")
+    expect(widget.locator(".dw-puzzle-number")).to_have_text("Puzzle 1 of 3", timeout=60_000)
+    widget.locator(".dw-puzzle-hand button[data-tile='5-6']").click()
+    expect(widget.locator(".dw-puzzle-feedback")).to_contain_text("Not the best move: try again.")
+    widget.locator(".dw-puzzle-hand button[data-tile='2-6']").click()
+    expect(widget.locator(".dw-puzzle-feedback")).to_contain_text("Right!")
+    state = wait_json(page, marimo.root_dir / "state.json",
+                      lambda s: s["solved"])
+    assert state["tried"] == ["N 6-5 R"]
+    widget.locator("button[data-action='hint']").click()
+    expect(widget.locator(".dw-puzzle-hints li")).to_have_count(1)
+    markers = widget.evaluate("(root) => [...root.querySelectorAll('.dw-puzzle-hints, .dw-puzzle-story')]"
+                              ".map((ol) => getComputedStyle(ol).listStyleType)")
+    assert markers == ["decimal", "decimal"], markers

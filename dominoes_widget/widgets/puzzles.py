@@ -1,0 +1,114 @@
+"""The ``Puzzles`` widget: find the best move in positions from real games.
+
+``Puzzles()`` opens the built-in set; ``Puzzles(set_or_path, game=..., theme=..., level=...,
+difficulty=(lo, hi), lang=...)`` a :class:`~dominoes_widget.studies.puzzles.PuzzleSet`, a
+saved set's path or any list of puzzles. The run is a
+:class:`~dominoes_widget.sessions.puzzles.PuzzleSession`: the widget only passes it the
+page's intents (``{"type": "answer", "move": ...}``, ``hint``, ``next``, ``filter``) and
+sends its ``state`` back; a refused intent changes nothing and the page is told why. The
+browser gets the mover's view of each puzzle and never a verdict before it answers. Pure
+Python and an ES module: it runs in JupyterLab, Notebook 7, Voilà, marimo and JupyterLite.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+from ..sessions.puzzles import PuzzleSession
+from ..words.catalog import Voice, ui_words
+from .guarded import GuardedState
+
+__all__ = ["Puzzles", "open_set"]
+
+STATIC = Path(__file__).resolve().parent.parent / "static"
+
+
+def open_set(source: Any = None, *, difficulty: tuple[float, float] | None = None) -> list[Any]:
+    """The puzzles of ``source``: the built-in set (``None``), a saved set's path, a set or a list;
+    only those whose difficulty lies in ``difficulty`` (``(lo, hi)``, both included) when given."""
+    if source is None or isinstance(source, (str, os.PathLike)):
+        from ..studies.puzzles import PuzzleSet
+
+        source = PuzzleSet.builtin() if source is None else PuzzleSet.load(source)
+    puzzles = list(source)
+    if difficulty is not None:
+        low, high = difficulty
+        puzzles = [p for p in puzzles if low <= float(p.difficulty) <= high]
+    return puzzles
+
+
+class Puzzles(GuardedState, anywidget.AnyWidget):
+    """Domino puzzles: the position as the mover sees it; click the best move (a tile, and its
+    end when both fit). Right or wrong, it says why; Hint (H) says what to look at, then the
+    move; Next (N) goes on; a streak and a score count the puzzles solved at the first try.
+    Filters by game, theme and difficulty; ``lang`` "en" or "vi"."""
+
+    _esm = STATIC / "puzzles.js"
+    _css = STATIC / "puzzles.css"
+    _browser_writable = {}  # the browser sends intents as messages; every trait is the kernel's
+
+    state = traitlets.Dict(help="what the page shows (js/PROTOCOL.md, 'The Puzzles widget')").tag(sync=True)
+    words = traitlets.Dict(help="the front end's labels").tag(sync=True)
+
+    def __init__(self, puzzles: Any = None, *, game: str | None = None, theme: str | None = None,
+                 level: str | None = None, difficulty: tuple[float, float] | None = None, lang: str = "en") -> None:
+        super().__init__()
+        self._session = PuzzleSession(open_set(puzzles, difficulty=difficulty), lang=lang, game=game, theme=theme,
+                                      level=level)
+        self.words = ui_words(self._session.lang)
+        self.state = dict(self._session.view())
+        self.on_msg(self._on_message)
+
+    def _words(self) -> Voice:
+        return self._session.voice
+
+    @property
+    def session(self) -> PuzzleSession:
+        return self._session
+
+    @property
+    def puzzle(self) -> Any:
+        """The puzzle shown (``None`` when none matches the filters)."""
+        return self._session.current
+
+    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        self._do(content)
+
+    def _do(self, intent: Any) -> str | None:
+        refusal = self._session.handle(intent)
+        if refusal is not None:
+            self.send({"type": "error", "message": refusal})
+        else:
+            self.state = dict(self._session.view())
+        return refusal
+
+    def answer(self, move: Any) -> str | None:
+        """Answer with ``move`` (``"S 6-4 L"`` or a move); ``None``, or why it was refused."""
+        return self._do({"type": "answer", "move": str(move)})
+
+    def hint(self) -> str | None:
+        return self._do({"type": "hint"})
+
+    def next(self) -> str | None:
+        return self._do({"type": "next"})
+
+    def filter(self, **filters: str | None) -> str | None:
+        """``game=``, ``theme=``, ``level=`` ("easy", "medium", "hard"); ``None`` for any."""
+        return self._do({"type": "filter", **filters})
+
+    def to_html(self, *, title: str | None = None) -> str:
+        """Every puzzle of this widget as ONE offline HTML page that checks answers in the browser."""
+        from ..page import puzzles_page
+
+        return puzzles_page(self._session, title=title)
+
+    def save_html(self, path: str | os.PathLike[str], *, title: str | None = None) -> Path:
+        """Write :meth:`to_html` to ``path`` (UTF-8) and return the path."""
+        path = Path(path)
+        path.write_text(self.to_html(title=title), encoding="utf-8")
+        return path

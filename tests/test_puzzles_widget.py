@@ -1,0 +1,137 @@
+"""The Puzzles widget (dominoes_widget/widgets/puzzles.py) without a browser: the messages the
+front end would send, what it gets back, and what it may not touch; and the command line's
+one-file puzzles page (``python -m dominoes_widget html --puzzles SET``)."""
+
+from __future__ import annotations
+
+import json
+import threading
+from pathlib import Path
+
+import pytest
+
+from puzzle_fixture import fixture_puzzles
+from dominoes_widget.__main__ import main
+from dominoes_widget.page import puzzles_page_state
+from dominoes_widget.sessions.puzzles import PuzzleSession
+from dominoes_widget.widgets.puzzles import STATIC, Puzzles
+
+
+@pytest.fixture
+def widget():
+    made = Puzzles(fixture_puzzles())
+    made.sent = []
+    made.send = made.sent.append  # what would go to the browser
+    return made
+
+
+def say(widget, content):
+    widget._on_message(widget, content, [])
+
+
+def right_move(widget) -> str:
+    return widget.puzzle.answers[0]
+
+
+def test_a_click_on_the_answer_is_checked_in_the_kernel_and_the_state_says_why(widget):
+    say(widget, {"type": "answer", "move": right_move(widget)})
+    assert widget.state["feedback"]["right"] and widget.state["score"] == 1
+    assert widget.state["feedback"]["why"] and widget.sent == []
+
+
+def test_hint_next_and_filters_go_through_the_session(widget):
+    say(widget, {"type": "hint"})
+    say(widget, {"type": "hint"})
+    assert len(widget.state["hints"]) == 2
+    say(widget, {"type": "next"})
+    assert widget.state["number"] == 2 and widget.state["hints"] == []
+    say(widget, {"type": "filter", "game": "vietnamese"})
+    assert widget.state["count"] == 1 and widget.puzzle.rules.game == "vietnamese"
+
+
+@pytest.mark.parametrize("content", [None, "next", 5, {"type": "answer", "move": "N 9-9 L"}, {"type": "delete"},
+                                     {"type": "filter", "theme": "<script>"}, {"type": "answer", "move": ["a"]}])
+def test_a_garbled_message_is_refused_in_words_and_nothing_changes(widget, content):
+    before = json.dumps(widget.state)
+    say(widget, content)
+    assert json.dumps(widget.state) == before
+    assert len(widget.sent) == 1 and widget.sent[0]["type"] == "error" and widget.sent[0]["message"].endswith(".")
+
+
+def test_the_browser_cannot_write_the_state(widget):
+    before = json.dumps(widget.state)
+    widget.set_state({"state": {"score": 99, "solved": True}})
+    assert json.dumps(widget.state) == before
+    assert widget.sent[-1]["type"] == "error"
+
+
+def test_the_synced_state_holds_no_verdict_before_an_answer(widget):
+    synced = json.dumps({name: widget.get_state()[name] for name in ("state", "words")})
+    card = widget.session.card(widget.session.state["order"][0])
+    assert "verdicts" not in synced and "It wins" not in synced
+    assert all(why not in synced for verdict in card["verdicts"].values() for why in verdict["why"])
+
+
+def test_vietnamese_labels_and_words():
+    made = Puzzles(fixture_puzzles(), lang="vi")
+    assert made.words["puzzle_hint"] == "Gợi ý (H)"
+    assert made.state["puzzle"]["prompt"].startswith("Lượt của bạn")
+
+
+def test_options_are_checked():
+    with pytest.raises(TypeError):
+        Puzzles(fixture_puzzles(), colour="red")
+    with pytest.raises(ValueError, match="level='impossible'"):
+        Puzzles(fixture_puzzles(), level="impossible")
+    assert Puzzles(fixture_puzzles(), difficulty=(0.4, 1.0)).state["total"] == 2
+
+
+def test_it_runs_where_python_has_no_threads_marimo_and_lite_alike():
+    """No thread, no process, no timer: the kernel only answers messages. The front end is one
+    ES module with a default export's render (what anywidget needs in every host)."""
+    threads = threading.active_count()
+    made = Puzzles(fixture_puzzles())
+    made.answer(made.puzzle.answers[0])
+    made.next()
+    assert threading.active_count() == threads
+    bundle = (STATIC / "puzzles.js").read_text(encoding="utf-8")
+    assert "export {" in bundle and "render" in bundle and "require(" not in bundle
+
+
+def test_to_html_carries_every_card_and_the_words(widget):
+    state = puzzles_page_state(widget.to_html())
+    assert len(state["setup"]["cards"]) == 3 and state["words"]["puzzle_next"] == "Next (N)"
+    assert set(state["setup"]["refusals"]) >= {"bad_intent", "not_legal"}
+
+
+# -- the command line -------------------------------------------------------------------------------
+def test_a_bad_set_file_is_named_in_one_line_with_no_traceback(tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "not puzzles"}', encoding="utf-8")
+    for path in (bad, tmp_path / "missing.json"):
+        assert main(["html", "--puzzles", str(path)]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("error: ") and str(path) in err and "Traceback" not in err and err.count("\n") == 1
+    assert main(["html"]) == 2
+    assert "--puzzles" in capsys.readouterr().err
+
+
+def test_the_command_line_writes_the_set_as_one_page(tmp_path, capsys):
+    source = fixture_puzzles().save(tmp_path / "set.json.gz")
+    out = tmp_path / "page.html"
+    assert main(["html", "--puzzles", str(source), "-o", str(out), "--lang", "vi"]) == 0
+    assert "wrote" in capsys.readouterr().out
+    state = puzzles_page_state(out.read_text(encoding="utf-8"))
+    assert len(state["setup"]["cards"]) == 3 and state["setup"]["lang"] == "vi"
+    assert state["setup"]["cards"] == PuzzleSession(fixture_puzzles(), lang="vi").cards(), "precomputed in Python"
+    assert main(["html", "--puzzles", str(source)]) == 0 and (tmp_path / "set.json.html").exists() is False
+    assert (tmp_path / "set.html").exists()
+
+
+def test_puzzles_with_no_set_opens_the_builtin_one():
+    from dominoes_widget.studies.puzzles import BUILTIN
+
+    if not Path(BUILTIN).exists():
+        pytest.skip(f"the built-in set {BUILTIN} is not made yet (branch puzzles)")
+    made = Puzzles()
+    assert made.state["total"] > 0 and made.state["puzzle"] is not None
