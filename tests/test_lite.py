@@ -121,7 +121,7 @@ def test_the_site_loads_only_its_own_files(site):
     assert {"ipykernel", "comm", "pyodide-kernel", "jedi", "ipython", "piplite"} <= set(preloaded), \
         "the kernel would install what is not preloaded through piplite"
     notebooks = {p.name for p in (site / "files").glob("*.ipynb")}
-    assert {"play.ipynb", "01_partnership.ipynb", "06_analysis.ipynb"} <= notebooks
+    assert {"play.ipynb", "01_partnership.ipynb", "06_analysis.ipynb", "07_puzzles.ipynb"} <= notebooks
     assert (site / "files" / "records" / "six_love_match.json").exists()
     assert not list(site.rglob("*.map")), "sourcemaps are left out"
 

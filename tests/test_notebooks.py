@@ -34,7 +34,7 @@ IDS = [path.name for path in NOTEBOOK_FILES]
 
 # The notebooks this project ships.
 EXPECTED = ["play.ipynb", "01_partnership.ipynb", "02_straight_six_and_six_love.ipynb", "03_vietnamese.ipynb",
-            "04_replay.ipynb", "05_simulate.ipynb", "06_analysis.ipynb"]
+            "04_replay.ipynb", "05_simulate.ipynb", "06_analysis.ipynb", "07_puzzles.ipynb"]
 # The teaching notebooks state the positions they talk about: at least this many markers each.
 MARKED = {"01_partnership.ipynb": 3, "02_straight_six_and_six_love.ipynb": 3, "03_vietnamese.ipynb": 3,
           "04_replay.ipynb": 4, "06_analysis.ipynb": 3}

@@ -265,8 +265,8 @@ def _gap_interval(weights: Sequence[float], shares: Sequence[Sequence[float | No
     from their results deal by deal (a weighted mean and its standard error)."""
     if index == best:
         return 0.0, 0.0
-    pairs = [(w, world[best] - world[index]) for w, world in zip(weights, shares)
-             if world[best] is not None and world[index] is not None]
+    pairs = [(w, ours - theirs) for w, world in zip(weights, shares)
+             if (ours := world[best]) is not None and (theirs := world[index]) is not None]
     total = sum(w for w, _ in pairs)
     mean = sum(w * g for w, g in pairs) / total
     variance = sum(w * w * (g - mean) ** 2 for w, g in pairs) / (total * total)

@@ -163,7 +163,8 @@ def _estimates(groups: list[list[Move]], log_weights: list[float], results: list
     weights = [math.exp(lw - top) for lw in log_weights]
     ranked = []
     for index, group in enumerate(groups):
-        played = [(w, r[index]) for w, r in zip(weights, results) if r[index] is not None]
+        played: list[tuple[float, Result]] = [(w, result) for w, r in zip(weights, results)
+                                              if (result := r[index]) is not None]
         total = sum(w for w, _ in played)
         effective = total * total / sum(w * w for w, _ in played)
         win = sum(w * r[0] for w, r in played) / total
