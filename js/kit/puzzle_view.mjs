@@ -20,7 +20,7 @@ export function seatInfos(puzzle) {
 
 /**
  * The mover's tiles: which can be played, and which were tried (every move with it answered wrong:
- * a tile that fits both ends and was tried on one is still worth a try on the other).
+ * a tile that fits both ends and was tried on one may still be tried on the other).
  */
 export function handTiles(puzzle, tried = []) {
   const hand = puzzle?.hands?.[puzzle.seat];

@@ -30,7 +30,7 @@ WHERE = """(panel) => {
   const scroller = panel.querySelector('.jp-WindowedPanel-outer') ?? panel.querySelector('.jp-Notebook');
   const s = scroller.getBoundingClientRect();
   const box = (el) => { const r = el.getBoundingClientRect(); return {top: r.top, bottom: r.bottom}; };
-  const table = panel.querySelector('.dominoes-widget');
+  const table = panel.querySelector('.dw-table-widget');
   return {area: {top: s.top, bottom: Math.min(s.bottom, window.innerHeight)}, scrollTop: scroller.scrollTop,
           table: box(table), tray: box(table.querySelector('.dw-tray'))};
 }"""
@@ -40,7 +40,7 @@ AT_REST = """(panel) => new Promise((done) => {
   const scroller = panel.querySelector('.jp-WindowedPanel-outer') ?? panel.querySelector('.jp-Notebook');
   let last = '', same = 0;
   const tick = () => {
-    const table = panel.querySelector('.dominoes-widget');
+    const table = panel.querySelector('.dw-table-widget');
     const now = `${scroller.scrollTop}/${table ? table.getBoundingClientRect().top : 'none'}`;
     same = now === last ? same + 1 : 0;
     last = now;
@@ -50,7 +50,7 @@ AT_REST = """(panel) => new Promise((done) => {
 })"""
 
 # The table exists only once its cell has run; then no cell is waiting or running.
-ALL_RUN = """(panel) => panel.querySelector('.dominoes-widget .dw-hand-tile') !== null
+ALL_RUN = """(panel) => panel.querySelector('.dw-table-widget .dw-hand-tile') !== null
   && [...panel.querySelectorAll('.jp-CodeCell .jp-InputPrompt')].every((p) => !p.textContent.includes('*'))"""
 
 
@@ -91,7 +91,7 @@ def _assert_in_view(where, when: str):
 
 def _check_and_picture(page, nb, picture: str):
     try:
-        nb.locator(".dominoes-widget .dw-hand-tile").first.wait_for()
+        nb.locator(".dw-table-widget .dw-hand-tile").first.wait_for()
         nb.evaluate(AT_REST)
         first = nb.evaluate(WHERE)
         _assert_in_view(first, "when the view came to rest")
