@@ -3,7 +3,8 @@
 :func:`make_puzzle` deals a hand, plays the first legal move until the seat to move has a real
 choice, judges that position with a small budget (a few milliseconds) and makes a
 :class:`~dominoes_widget.studies.puzzles.Puzzle` of it, its best move the answer;
-:func:`fixture_puzzles` is a :class:`~dominoes_widget.studies.puzzles.PuzzleSet` of three.
+:func:`fixture_puzzles` is a :class:`~dominoes_widget.studies.puzzles.PuzzleSet` of three;
+:func:`answer_wrong_then_right` answers the first of them by clicking, in any front end.
 """
 
 from __future__ import annotations
@@ -40,6 +41,26 @@ def fixture_puzzles() -> PuzzleSet:
     return PuzzleSet([make_puzzle("six_love", 1, 5, ("partner",), 0.2),
             make_puzzle("six_love", 3, 6, ("block", "count"), 0.5),
             make_puzzle("vietnamese4", 2, 6, ("block",), 0.8)])
+
+
+# The first fixture puzzle as a person answers it: a tile that is not the answer, then the answer.
+WRONG_TILE, RIGHT_TILE = "5-6", "2-6"
+WRONG_TRIED = ["N 6-5 R"]  # the kernel's ``state["tried"]`` after the wrong click
+
+
+def answer_wrong_then_right(widget: Any) -> None:
+    """In a shown Puzzles widget of :func:`fixture_puzzles` (a Playwright locator): click the
+    wrong tile, then the answer, and see the kernel's words after each."""
+    from playwright.sync_api import expect
+
+    expect(widget.locator(".dw-puzzle-number")).to_have_text("Puzzle 1 of 3", timeout=60_000)
+    feedback = widget.locator(".dw-puzzle-feedback")
+    widget.locator(f".dw-puzzle-hand button[data-tile='{WRONG_TILE}']").click()
+    expect(feedback).to_contain_text("Not the best move: try again.")
+    expect(feedback).to_contain_text("points less than 6-2 on the right")
+    widget.locator(f".dw-puzzle-hand button[data-tile='{RIGHT_TILE}']").click()
+    expect(feedback).to_contain_text("Right!")
+    expect(feedback).to_contain_text("6-2 on the right keeps your partner's 3 open.")
 
 
 # The intents of the shared cases (tests/data/puzzle_cases.json): every step of a run, and garbage.

@@ -3,6 +3,7 @@ clearly best, gives the same answer wherever a position is judged, and holds und
 
 from __future__ import annotations
 
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 
@@ -128,22 +129,29 @@ def test_no_mark_flips_under_another_seed():
     another mark (a mark may only become too close to call, its interval still reaching into
     the mark's band), and never names another best move."""
     flips, faded, held = [], 0, 0
+    asked = []  # (path, decision, seed): each judged again, on both cores
     for path, hands in ((SHARED_MATCH, [0]), (TEN_HANDS, [0, 1, 2])):
         found = analyse(path, hands=hands, workers=2, progress=False)
-        for decision in found.decisions:
-            if decision.verdict not in MARKS and decision.clear_best is None:
-                continue
-            view, move = _position(path, decision.hand, decision.ply)
-            for seed in (1, 2):
-                again = judge(view, seed=seed, played=move)
-                problem = _flip(decision, again, move)
-                if problem:
-                    flips.append(f"{path.name} hand {decision.hand} move {decision.ply}, seed {seed}: {problem}")
-                elif decision.verdict in MARKS:
-                    faded += again.verdict_of(move) is Verdict.UNCLEAR
-                    held += again.verdict_of(move) is decision.verdict
+        asked += [(path, decision, seed) for decision in found.decisions
+                  if decision.verdict in MARKS or decision.clear_best is not None for seed in (1, 2)]
+    with ProcessPoolExecutor(2) as pool:
+        answers = pool.map(_judged_again, [(path, d.hand, d.ply, seed) for path, d, seed in asked])
+        for (path, decision, seed), (again, move) in zip(asked, answers):
+            problem = _flip(decision, again, move)
+            if problem:
+                flips.append(f"{path.name} hand {decision.hand} move {decision.ply}, seed {seed}: {problem}")
+            elif decision.verdict in MARKS:
+                faded += again.verdict_of(move) is Verdict.UNCLEAR
+                held += again.verdict_of(move) is decision.verdict
     assert not flips, "\n".join(flips)
     assert held > faded, f"most marks hold as they are ({held} held, {faded} too close to call)"
+
+
+def _judged_again(task: tuple[Path, int, int, int]) -> tuple[Judged, object]:
+    """The position before move ``ply`` of hand ``hand`` of ``path`` judged with ``seed``, and that move."""
+    path, hand, ply, seed = task
+    view, move = _position(path, hand, ply)
+    return judge(view, seed=seed, played=move), move
 
 
 def _flip(decision: Decision, again: Judged, move) -> str | None:

@@ -10,7 +10,8 @@ refused and recorded: none may be made. There:
   timed, and a Replay with an analysis and counting, the coach and a simulation with its
   progress run;
 - ``01_partnership.ipynb`` runs with its teaching markers checked against the positions
-  its cells show (``tests/notebook_checks.py``).
+  its cells show (``tests/notebook_checks.py``), and its first exercise is answered by clicking;
+- a Puzzles widget is answered wrong then right by clicking, the browser's kernel judging.
 
 The timings are printed (and written to ``test-artifacts/lite/timings.json``), not asserted.
 These tests run last (``tests/conftest.py``): the first needs about a minute on a loaded
@@ -27,10 +28,13 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from playwright.sync_api import expect
 
+from dominoes_widget.sessions.exercise import ExerciseSession
 from lite_site import (append_and_run, built_site, errors, notebook_json, open_notebook, open_offline, play_turn,
                        run_all, serve)
 from notebook_checks import markers, prose_markers_hold
+from puzzle_fixture import WRONG_TRIED, answer_wrong_then_right, fixture_puzzles
 
 pytestmark = pytest.mark.lite
 
@@ -210,7 +214,7 @@ def test_strong_bots_analysis_coach_and_simulation_run_in_the_browser(play, caps
     assert "simulate: 100%|██████████| 40/40" in said, said
 
 
-def test_the_partnership_tutorial_shows_what_its_prose_says(lite_page, base):
+def test_the_partnership_tutorial_shows_what_its_prose_says_and_asks(lite_page, base):
     page = lite_page
     open_notebook(page, base, "01_partnership.ipynb")
     run_all(page)
@@ -218,6 +222,39 @@ def test_the_partnership_tutorial_shows_what_its_prose_says(lite_page, base):
     notebook = nbformat.from_dict(notebook_json(page))
     assert len(markers(notebook)) >= 3
     assert prose_markers_hold(notebook) == []
+
+    exercises = page.locator(".jp-Notebook .dw-exercise")
+    assert exercises.count() >= 2, "the tutorial's exercises show"
+    spec = kernel_json(page, "import json\nprint(json.dumps(which_tiles.spec))")
+    choices = kernel_json(page, "print(json.dumps(which_tiles.exercise['choices']['tiles']))")
+    answer = {str(tile) for tile in ExerciseSession.from_spec(spec).answer}
+    first = exercises.first
+    for index, tile in enumerate(choices):
+        if tile in answer:
+            first.locator(".dw-ex-tile").nth(index).click()
+    first.get_by_role("button", name="Check").click()
+    expect(first.locator(".dw-ex-verdict")).to_have_text("Right!", timeout=30_000)
+    assert first.locator(".dw-ex-feedback li").count() >= 1, "the engine's reasons show"
+
+
+PUZZLES = """
+import json
+from dominoes_widget import Puzzles, PuzzleSet
+
+puzzles = Puzzles(PuzzleSet.load(json.loads({set_json!r})))
+display(puzzles)
+print(json.dumps({{"number": puzzles.state["number"], "of": puzzles.state["count"]}}))
+"""
+
+
+def test_a_puzzle_is_answered_by_clicking_in_the_browser_kernel(play):
+    page = play
+    set_json = json.dumps(fixture_puzzles().as_json())
+    assert kernel_json(page, PUZZLES.format(set_json=set_json)) == {"number": 1, "of": 3}
+    widget = page.locator(".jp-Notebook .jp-Cell").last.locator(".dw-puzzles-widget")
+    answer_wrong_then_right(widget)
+    state = kernel_json(page, 'print(json.dumps({"tried": puzzles.state["tried"], "solved": puzzles.state["solved"]}))')
+    assert state == {"tried": WRONG_TRIED, "solved": True}
 
 
 ANALYSED_LATER = """

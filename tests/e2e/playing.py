@@ -1,13 +1,36 @@
 """Playing the Table by clicking, the way a person does, in any front end (JupyterLab,
-Notebook 7, Voilà): the kernel's state is read from the file its observer writes."""
+Notebook 7, Voilà): the kernel's state is read from the file its observer writes.
+
+:data:`PUZZLES_CELL` is the notebook cell that shows the tests' three puzzles and writes the
+kernel's state to ``puzzles.json``; ``puzzle_fixture.answer_wrong_then_right`` answers them.
+"""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Callable
 
 from playwright.sync_api import expect
 
-__all__ = ["click_move", "play_hand_by_clicking"]
+__all__ = ["PUZZLES_CELL", "click_move", "play_hand_by_clicking"]
+
+PUZZLES_CELL = f'''
+import sys
+sys.path.insert(0, {str(Path(__file__).resolve().parent.parent)!r})
+from puzzle_fixture import fixture_puzzles
+from dominoes_widget import Puzzles
+
+puzzles = Puzzles(fixture_puzzles())
+
+def dump(_change=None):
+    state = puzzles.state
+    e2e_dump("puzzles.json", {{"number": state["number"], "score": state["score"], "tried": state["tried"],
+                              "solved": state["solved"], "hints": len(state["hints"]),
+                              "title": state["feedback"] and state["feedback"]["title"]}})
+
+puzzles.observe(dump, "state")
+puzzles
+'''
 
 
 def click_move(widget, move: str) -> None:

@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import expect
 
 from browser_harness import ROOT
+from puzzle_fixture import WRONG_TRIED, answer_wrong_then_right
 from servers import start_server, wait_json, watch
 
 pytestmark = pytest.mark.e2e
@@ -160,14 +161,8 @@ def test_puzzles_in_marimo_answer_wrong_then_right(marimo, page, request):
     hand so far keep their numbers under marimo's list reset."""
     open_app(page, marimo, "puzzles_app.py", request)
     widget = page.locator(".dw-puzzles-widget")
-    expect(widget.locator(".dw-puzzle-number")).to_have_text("Puzzle 1 of 3", timeout=60_000)
-    widget.locator(".dw-puzzle-hand button[data-tile='5-6']").click()
-    expect(widget.locator(".dw-puzzle-feedback")).to_contain_text("Not the best move: try again.")
-    widget.locator(".dw-puzzle-hand button[data-tile='2-6']").click()
-    expect(widget.locator(".dw-puzzle-feedback")).to_contain_text("Right!")
-    state = wait_json(page, marimo.root_dir / "state.json",
-                      lambda s: s["solved"])
-    assert state["tried"] == ["N 6-5 R"]
+    answer_wrong_then_right(widget)
+    assert wait_json(page, marimo.root_dir / "state.json", lambda s: s["solved"])["tried"] == WRONG_TRIED
     widget.locator("button[data-action='hint']").click()
     expect(widget.locator(".dw-puzzle-hints li")).to_have_count(1)
     markers = widget.evaluate("(root) => [...root.querySelectorAll('.dw-puzzle-hints, .dw-puzzle-story')]"

@@ -1,6 +1,8 @@
-"""Both widgets in Jupyter Notebook 7 (``jupyter notebook``): they render, a click on the
-Table reaches the kernel and the bots answer, and the Replay steps with the kernel
-following. Picture: test-artifacts/e2e/test_table_and_replay_in_notebook_7.png.
+"""The widgets in Jupyter Notebook 7 (``jupyter notebook``): they render, a click on the
+Table reaches the kernel and the bots answer, the Replay steps with the kernel following, and
+a puzzle is answered wrong then right by clicking. Pictures:
+test-artifacts/e2e/test_table_and_replay_in_notebook_7.png and
+test-artifacts/e2e/test_a_puzzle_answered_wrong_then_right_in_notebook_7.png.
 """
 
 from __future__ import annotations
@@ -9,6 +11,8 @@ import pytest
 from playwright.sync_api import expect
 
 from browser_harness import RECORDS
+from playing import PUZZLES_CELL
+from puzzle_fixture import WRONG_TRIED, answer_wrong_then_right
 from servers import (folder_for_test, jupyter_command, run_notebook, start_server, wait_json, watch,
                      widget_front_ends, write_notebook)
 
@@ -60,3 +64,18 @@ def test_table_and_replay_in_notebook_7(notebook7, page, request):
     expect(replay.locator(".dw-counter")).to_have_text("2 / 26")
     assert wait_json(page, folder / "replay.json", lambda d: d["step"] == 2)["hand"] == 0
     table.scroll_into_view_if_needed()  # the picture shows the table after the bots' answer
+
+
+def test_a_puzzle_answered_wrong_then_right_in_notebook_7(notebook7, page, request):
+    watch(page, request.node)
+    folder = folder_for_test(notebook7, request)
+    notebook = write_notebook(folder, "puzzles", [PUZZLES_CELL])
+    path = f"{folder.name}/{notebook.name}"
+    panel = run_notebook(page, notebook7, f"{notebook7.url}/notebooks/{path}?token={notebook7.token}", path)
+    widget = panel.locator(".dw-puzzles-widget")
+    answer_wrong_then_right(widget)
+    state = wait_json(page, folder / "puzzles.json", lambda s: s["solved"])
+    assert (state["tried"], state["score"]) == (WRONG_TRIED, 0)
+    widget.locator("button[data-action='next']").click()
+    expect(widget.locator(".dw-puzzle-number")).to_have_text("Puzzle 2 of 3")
+    assert wait_json(page, folder / "puzzles.json", lambda s: s["number"] == 2)["solved"] is False

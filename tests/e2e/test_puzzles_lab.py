@@ -4,50 +4,22 @@ and N reach the widget, not Lab's notebook shortcuts."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import expect
 
+from playing import PUZZLES_CELL
+from puzzle_fixture import WRONG_TILE, WRONG_TRIED, answer_wrong_then_right
+
 pytestmark = pytest.mark.e2e
-
-TESTS = Path(__file__).resolve().parent.parent
-
-OPEN = f'''
-import sys
-sys.path.insert(0, {str(TESTS)!r})
-from puzzle_fixture import fixture_puzzles
-from dominoes_widget import Puzzles
-
-puzzles = Puzzles(fixture_puzzles())
-
-def dump(_change=None):
-    state = puzzles.state
-    e2e_dump("puzzles.json", {{"number": state["number"], "score": state["score"], "tried": state["tried"],
-                              "solved": state["solved"], "hints": len(state["hints"]),
-                              "title": state["feedback"] and state["feedback"]["title"]}})
-
-puzzles.observe(dump, "state")
-puzzles
-'''
 
 
 def test_a_puzzle_answered_wrong_then_right_in_lab(page, open_notebook, kernel_json):
-    nb = open_notebook(page, [OPEN])
+    nb = open_notebook(page, [PUZZLES_CELL])
     root = nb.locator(".dw-puzzles-widget")
-    expect(root).to_be_visible()
-    expect(root.locator(".dw-puzzle-number")).to_have_text("Puzzle 1 of 3")
-    root.locator(".dw-puzzle-hand button[data-tile='5-6']").click()
-    feedback = root.locator(".dw-puzzle-feedback")
-    expect(feedback).to_contain_text("Not the best move: try again.")
-    expect(feedback).to_contain_text("points less than 6-2 on the right")
-    assert kernel_json(page, "puzzles.json", until=lambda d: d["tried"])["tried"] == ["N 6-5 R"]
-    root.locator(".dw-puzzle-hand button[data-tile='2-6']").click()
-    expect(feedback).to_contain_text("Right!")
-    expect(feedback).to_contain_text("6-2 on the right keeps your partner's 3 open.")
+    answer_wrong_then_right(root)
     state = kernel_json(page, "puzzles.json", until=lambda d: d["solved"])
-    assert (state["title"], state["score"]) == ("Right!", 0)
-    root.locator(".dw-puzzle-hand button[data-tile='5-6']").click(force=True)  # solved: the kernel says why not
+    assert (state["tried"], state["title"], state["score"]) == (WRONG_TRIED, "Right!", 0)
+    root.locator(f".dw-puzzle-hand button[data-tile='{WRONG_TILE}']").click(force=True)  # solved: the kernel says why not
     expect(root.locator(".dw-puzzle-message")).to_have_text("This puzzle is solved: press Next for another.")
     root.focus()
     page.keyboard.press("n")

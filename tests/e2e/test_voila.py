@@ -11,7 +11,8 @@ import pytest
 from playwright.sync_api import expect
 
 import browser_harness
-from playing import play_hand_by_clicking
+from playing import PUZZLES_CELL, play_hand_by_clicking
+from puzzle_fixture import WRONG_TRIED, answer_wrong_then_right
 from servers import KERNEL_PRELUDE, folder_for_test, start_server, wait_json, watch, widget_front_ends, write_notebook
 
 pytestmark = pytest.mark.e2e
@@ -90,34 +91,16 @@ def test_the_table_fits_a_phone_in_voila(voila, page, request):
     page.screenshot(path=str(request.config.rootpath / "test-artifacts" / "e2e" / "voila-390x844.png"), full_page=True)
 
 
-PUZZLES = f'''
-import sys
-sys.path.insert(0, {str(browser_harness.ROOT / "tests")!r})
-from puzzle_fixture import fixture_puzzles
-from dominoes_widget import Puzzles
-
-puzzles = Puzzles(fixture_puzzles())
-puzzles.observe(lambda change: e2e_dump("puzzles.json", {{"tried": puzzles.state["tried"],
-                                                         "solved": puzzles.state["solved"]}}), "state")
-puzzles
-'''
-
-
 def test_puzzles_in_voila_on_a_phone(voila, page, request):
     """The Puzzles widget as a Voilà app at 390x844: wrong then right by clicks, the kernel's
     words shown and its state following; nothing sticks out and no text is cut."""
     watch(page, request.node)
     page.set_viewport_size({"width": 390, "height": 844})
     folder = folder_for_test(voila, request)
-    notebook = write_notebook(folder, "puzzles", [KERNEL_PRELUDE, PUZZLES])
+    notebook = write_notebook(folder, "puzzles", [KERNEL_PRELUDE, PUZZLES_CELL])
     page.goto(f"{voila.url}/voila/render/{folder.name}/{notebook.name}?token={voila.token}")
-    widget = page.locator(".dw-puzzles-widget")
-    expect(widget.locator(".dw-puzzle-number")).to_have_text("Puzzle 1 of 3", timeout=60_000)
-    widget.locator(".dw-puzzle-hand button[data-tile='5-6']").click()
-    expect(widget.locator(".dw-puzzle-feedback")).to_contain_text("Not the best move: try again.")
-    widget.locator(".dw-puzzle-hand button[data-tile='2-6']").click()
-    expect(widget.locator(".dw-puzzle-feedback")).to_contain_text("Right!")
-    assert wait_json(page, folder / "puzzles.json", lambda s: s["solved"])["tried"] == ["N 6-5 R"]
+    answer_wrong_then_right(page.locator(".dw-puzzles-widget"))
+    assert wait_json(page, folder / "puzzles.json", lambda s: s["solved"])["tried"] == WRONG_TRIED
     found = page.evaluate(browser_harness.OVERFLOW)
     assert found["width"] <= 390 and found["problems"] == [], found
     page.screenshot(path=str(request.config.rootpath / "test-artifacts" / "e2e" / "voila-puzzles-390x844.png"),
