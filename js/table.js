@@ -41,6 +41,7 @@ function render({ model, el }) {
     lineSize: { width: 0, height: 0 },
     handWidth: 0,
     learn: Boolean(model.widget_manager), // a host that draws child widgets: Learn from your mistakes' Replay
+    hintAsked: false, // the Hint button was pressed and the kernel has not answered yet
   };
   // Shown as the output of a cell just run: the notebook scrolls once to show all of it.
   const stopReveal = revealWhenShown(ui.root);
@@ -51,6 +52,7 @@ function render({ model, el }) {
 
   function onView() {
     link.heard();
+    state.hintAsked = false;
     state.view = readView(model.get("view"));
     if (actions.checkChoice(state.view)) draw.drawChoicePart();
     draw.drawView(state.view);
@@ -72,6 +74,10 @@ function render({ model, el }) {
   function onCustomMessage(message) {
     if (message?.type !== "refused" && message?.type !== "error") return;
     if (link.heard()) draw.drawStatusPart();
+    if (state.hintAsked) {
+      state.hintAsked = false;
+      draw.drawControlsPart();
+    }
     actions.cancelChoice();
     state.messageShown = false; // a refusal is not the view's notice: a view does not take it away
     if (message.message) flasher.flash(message.message, message.type, message.reason);
@@ -86,7 +92,7 @@ function render({ model, el }) {
   const showReplay = () => replaySlot.show(model.get("replay") ?? null).catch((error) => console.error("dominoes_widget: the replay did not open", error));
 
   const resizeObserver = watchSizes(ui, state, draw);
-  const unbindInput = bindTableInput(ui, state, actions, { focusHand: draw.focusHand });
+  const unbindInput = bindTableInput(ui, state, actions, { focusHand: draw.focusHand, redrawControls: draw.drawControlsPart });
   const unbindModel = listenModel(model, [
     ["change:view", onView],
     ["change:words", onWords],

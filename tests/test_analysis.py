@@ -225,8 +225,8 @@ def test_the_coachs_words_never_hold_notation():
     view = replace(view, legal_moves=(Move.parse("S pass"), Move.parse("S 6-4 L")))  # as if a keep-or-play choice
     judgements = [Judgement("S pass", 0.5, 0.0, 0.4, 0.6, 0.01, 10),
                   Judgement("S 6-4 L", 0.49, 0.0, 0.4, 0.6, 0.01, 10, gap_low=0.5, gap_high=2.5)]
-    assert coach_words(view, judgements, Voice("en")) == "The moves are close; pass is a little better."
-    assert coach_words(view, judgements, Voice("vi")) == "Các nước đi gần như nhau; đứng nhỉnh hơn một chút."
+    assert coach_words(view, judgements, Voice("en")) == "Pass is a little better than 6-4."
+    assert coach_words(view, judgements, Voice("vi")) == "Đứng nhỉnh hơn 6-4 một chút."
     as_good = [judgements[0], replace(judgements[1], gap_high=1.5)]
     assert coach_words(view, as_good, Voice("en")) == "Pass and 6-4 are as good as each other."
     unsure = [judgements[0], replace(judgements[1], gap_low=-1.0, gap_high=4.0)]

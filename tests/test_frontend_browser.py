@@ -427,9 +427,15 @@ def test_take_back_only_when_the_view_allows_it(page):
 
 def test_hint_button_and_the_coach_answer(page):
     view = views.with_hint()
-    mount(page, view)
-    page.locator(".dw-hint").click()
+    mount(page, {**view, "hint": None})
+    button = page.locator(".dw-hint")
+    button.click()
     assert harness.sent(page) == [{"type": "hint"}]
+    assert (button.inner_text(), button.get_attribute("aria-busy"), button.is_disabled()) == ("Thinking…", "true", True), \
+        "the judge takes a second or two: the button says it is at work"
+    harness.set_view(page, view)
+    assert (button.inner_text(), button.get_attribute("aria-busy"), button.is_disabled()) == ("Hint", None, True), \
+        "answered; asking again at this position would give the same hint"
     coach = page.locator(".dw-coach")
     assert coach.is_visible()
     assert view["hint"]["words"] in coach.inner_text()

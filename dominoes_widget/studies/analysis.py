@@ -529,12 +529,12 @@ def _replayed(source: Any) -> Replayed:
 # -- the coach's words ---------------------------------------------------------------------------
 def coach_words(view: SeatView, judgements: Sequence[Judgement], voice: Voice) -> str:
     """Why the best move stands out, in words, when a reason does (the opponents' known voids,
-    the heaviest tile, a clear margin); that the moves are close when the best leads by
-    little; which moves are as good, or too close to call, when no move is clearly best;
+    the heaviest tile, a clear margin); that it is a little better than the next best when it
+    leads by little (never "the moves are close": others may be far behind); which moves are as good, or too close to call, when no move is clearly best;
     with one legal move, that it is the only one."""
     best = judgements[0]
     move = Move.parse(best.move)
-    if len(view.legal_moves) == 1:
+    if len(view.legal_moves) == 1 or len(judgements) == 1:  # (one move, or mirror images of one)
         return voice("analysis.coach_only", move=move_label(move, voice))
     judged = Judged(tuple(judgements), 0, False)
     if judged.clear_best is None:
@@ -552,7 +552,9 @@ def coach_words(view: SeatView, judgements: Sequence[Judgement], voice: Voice) -
         return voice("analysis.coach_heavy", tile=_written(move, voice))
     if margin >= THRESHOLDS["mistake"]:
         return voice("analysis.coach_clear", tile=_written(move, voice), win=round(best.win * 100), margin=round(margin))
-    return voice("analysis.coach_close", tile=_written(move, voice))
+    assert second is not None  # a clear best with another move: it is behind
+    said = voice("analysis.coach_close", tile=_written(move, voice), other=_written(Move.parse(second.move), voice))
+    return said[:1].upper() + said[1:]
 
 
 def _reason(view: SeatView, move: Move, voice: Voice) -> str | None:

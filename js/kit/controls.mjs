@@ -27,7 +27,7 @@ export function buildControls() {
  * The buttons for `view`. A button's intent is in its data: `move` (a legal move) or `send` (JSON).
  * `learn`: the host can draw the Replay that Learn from your mistakes opens (a notebook).
  */
-export function drawControls(ui, view, word, { learn = false } = {}) {
+export function drawControls(ui, view, word, { learn = false, asking = false } = {}) {
   const result = showsResult(view);
   const leader = view.phase === "choose_leader" && view.leader_choices.length > 0;
   ui.moveActions.hidden = result || leader || !view.viewer || view.phase === "dealing"; // nobody's eyes (a watcher, all bots): nothing to press
@@ -36,7 +36,7 @@ export function drawControls(ui, view, word, { learn = false } = {}) {
   // bots in a notebook (no seat either) is moved on by whoever is at the screen
   const watcher = !view.viewer && view.can_set_table === false;
   ui.resultActions.hidden = !result || watcher;
-  drawMoveButtons(ui, view, word);
+  drawMoveButtons(ui, view, word, asking);
   if (result) {
     const next = view.phase === "match_over" ? "new_match" : "next_hand";
     ui.resultButton.textContent = view.result?.button || word(next);
@@ -47,7 +47,7 @@ export function drawControls(ui, view, word, { learn = false } = {}) {
   ui.learnButton.title = word("learn_mistakes_title");
 }
 
-function drawMoveButtons(ui, view, word) {
+function drawMoveButtons(ui, view, word, asking) {
   const looking = Boolean(view.look);
   const pass = canSendMoves(view) ? legalMoveOfKind(view.legal, "pass") : null;
   const draw = canSendMoves(view) ? legalMoveOfKind(view.legal, "draw") : null;
@@ -58,7 +58,12 @@ function drawMoveButtons(ui, view, word) {
   ui.undo.classList.toggle("dw-absent", !view.can_undo);
   ui.undo.disabled = !view.can_undo || looking;
   ui.hint.classList.toggle("dw-absent", !view.coach);
-  ui.hint.disabled = !view.coach || looking || view.phase !== "playing";
+  // shown already (the same position gives the same hint), or asked and not yet answered:
+  // the judge may take a second or two, and the button says it is at work
+  ui.hint.disabled = !view.coach || looking || view.phase !== "playing" || Boolean(view.hint) || asking;
+  ui.hint.textContent = word(asking ? "hint_thinking" : "hint");
+  if (asking) ui.hint.setAttribute("aria-busy", "true");
+  else ui.hint.removeAttribute("aria-busy");
 }
 
 function setMoveButton(button, move) {

@@ -20,6 +20,22 @@ test("when a draw is the only move, Draw carries it and is the main button", () 
   assert.equal(ui.draw.textContent, "draw");
 });
 
+test("Hint: busy and saying so while asked, and off once this position's hint shows", () => {
+  installDom();
+  const ui = buildControls();
+  const coached = readView({ ...STUCK, coach: true });
+  drawControls(ui, coached, testWord, { asking: true });
+  assert.equal(ui.hint.disabled, true);
+  assert.equal(ui.hint.getAttribute("aria-busy"), "true");
+  assert.equal(ui.hint.textContent, "hint_thinking");
+  drawControls(ui, readView({ ...STUCK, coach: true, hint: { moves: [], best: null, words: "" } }), testWord);
+  assert.equal(ui.hint.disabled, true, "the same position gives the same hint");
+  assert.equal(ui.hint.getAttribute("aria-busy"), null);
+  assert.equal(ui.hint.textContent, "hint");
+  drawControls(ui, coached, testWord);
+  assert.equal(ui.hint.disabled, false);
+});
+
 test("no pile and no draw: Draw keeps its place, invisible; Undo and Hint follow the view", () => {
   installDom();
   const ui = buildControls();

@@ -10,7 +10,7 @@ const ACTIVATE_KEYS = new Set(["Enter", " "]);
  * Bind the input of `ui` (buildTable). `state` holds the view, the choice and the hand's
  * focus; `actions` is tableActions(...); `focusHand` puts the focus back on the hand.
  */
-export function bindTableInput(ui, state, actions, { focusHand }) {
+export function bindTableInput(ui, state, actions, { focusHand, redrawControls = () => {} }) {
   const { send } = actions;
   const onHandClick = (event) => {
     const button = event.target.closest("button[data-tile]");
@@ -44,7 +44,12 @@ export function bindTableInput(ui, state, actions, { focusHand }) {
     else if ("move" in button.dataset) actions.sendMove(button.dataset.move);
     else if ("cancel" in button.dataset) actions.cancelChoice();
   };
-  const onActionClick = actionClicks(ui, actions, focusHand);
+  const askHint = () => {
+    state.hintAsked = true;
+    redrawControls();
+    send({ type: "hint" });
+  };
+  const onActionClick = actionClicks(ui, actions, focusHand, askHint);
   const onMoveListClick = (event) => {
     const button = event.target.closest("button[data-ply]");
     const intent = button ? lookIntent(state.view, Number(button.dataset.ply)) : null;
@@ -76,7 +81,7 @@ export function bindTableInput(ui, state, actions, { focusHand }) {
 }
 
 // The buttons under the hand: a move, Take back, Hint, or the intent a button carries.
-function actionClicks(ui, actions, focusHand) {
+function actionClicks(ui, actions, focusHand, askHint) {
   return (event) => {
     const button = event.target.closest("button");
     if (!button || button.disabled) return;
@@ -84,7 +89,7 @@ function actionClicks(ui, actions, focusHand) {
       if (button.dataset.move) actions.sendMove(button.dataset.move);
       focusHand(); // the next turn is played from the hand
     } else if (button === ui.undo) actions.send({ type: "undo" });
-    else if (button === ui.hint) actions.send({ type: "hint" });
+    else if (button === ui.hint) askHint();
     else if (button.dataset.send) actions.send(JSON.parse(button.dataset.send));
   };
 }

@@ -23,14 +23,15 @@ function table(view = VIEW) {
   const actions = tableActions(state, { send: (m) => sent.push(m), onChoice: () => {} });
   drawHand(ui.hand, { view, tiles: handTiles(view), mine: true, active: true, myTurn: true, focus: 0, word: testWord });
   drawControls(ui, view, testWord);
-  const unbind = bindTableInput(ui, state, actions, { focusHand: () => {} });
+  const redrawn = [];
+  const unbind = bindTableInput(ui, state, actions, { focusHand: () => {}, redrawControls: () => redrawn.push(state.hintAsked) });
   const fire = (target, type, init = {}) => {
     const event = new document.defaultView.Event(type, { bubbles: true, cancelable: true });
     Object.assign(event, init);
     target.dispatchEvent(event);
     return event;
   };
-  return { ui, state, sent, unbind, fire };
+  return { ui, state, sent, unbind, fire, redrawn };
 }
 
 test("keys: L, R and Escape while choosing an end; Escape goes back while looking", () => {
@@ -72,4 +73,13 @@ test("Pass sends the legal pass; the cover's click lifts it; unbinding stops it 
   unbind();
   fire(ui.cover, "click");
   assert.equal(sent.length, 2);
+});
+
+test("Hint asks the kernel once and marks the button as asked until it answers", () => {
+  const { ui, state, sent, fire, redrawn } = table(readView({ ...VIEW, coach: true }));
+  drawControls(ui, state.view, testWord);
+  fire(ui.hint, "click");
+  assert.deepEqual(sent, [{ type: "hint" }]);
+  assert.equal(state.hintAsked, true);
+  assert.deepEqual(redrawn, [true], "the button is drawn busy at once");
 });
