@@ -51,7 +51,7 @@ function optionButtons(view, pick, locked, onChoose) {
 }
 
 function numberInput(view, pick, locked, word, onType) {
-  const input = h("input", { type: "text", inputmode: "numeric", className: "dw-ex-number", "aria-label": word("exercise_number"), value: pick.number, disabled: locked, size: 4 });
+  const input = h("input", { type: "text", inputmode: "numeric", className: "dw-ex-number dw-field", "aria-label": word("exercise_number"), value: pick.number, disabled: locked, size: 4 });
   input.addEventListener("input", () => onType(input.value));
   return h("label", { className: "dw-ex-number-label" }, h("span", { text: word("exercise_number") }), input);
 }

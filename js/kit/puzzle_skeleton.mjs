@@ -7,7 +7,7 @@ import { buildFelt } from "./felt.mjs";
 
 function select(name) {
   const label = h("span", { className: "dw-filter-label" });
-  const input = h("select", { className: "dw-filter", dataset: { filter: name } });
+  const input = h("select", { className: "dw-filter dw-field", dataset: { filter: name } });
   return { root: h("label", { className: "dw-filter-box" }, label, input), label, input };
 }
 

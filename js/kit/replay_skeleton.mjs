@@ -140,7 +140,7 @@ function buildPlayPanel() {
 // picker, the strip in a box of fixed size, the value at the step shown and the toggle.
 function buildAnalysis() {
   const analysisTitle = h("span", { className: "dw-analysis-title" });
-  const sideSelect = h("select", { className: "dw-side-select" });
+  const sideSelect = h("select", { className: "dw-side-select dw-field" });
   const stripSvg = svg("svg", { class: "dw-strip", role: "img", xmlns: "http://www.w3.org/2000/svg", preserveAspectRatio: "none" });
   // what the point under the pointer says (the move and the chance), over the strip
   const stripTip = h("div", { className: "dw-strip-tip", hidden: true, "aria-hidden": "true" });
