@@ -1,18 +1,23 @@
-"""How fast the strong bot analyses: one ``evaluate()``, a hint at the table, a whole match.
+"""How fast the strong bot analyses: one ``evaluate()``, one ``judge()``, a hint at the table,
+a whole match, and the puzzles of a record.
 
-    python benchmarks/evaluate_speed.py [--positions 200] [--hands 10] [--workers 2]
+    python benchmarks/evaluate_speed.py [--positions 200] [--judged 60] [--hands 10] [--workers 2]
+                                        [--no-mining]
 
 1. One ``evaluate()`` call with the default analysis budget, on real decisions (two or
    more distinct moves) from hands between ``strong`` bots: median, p95 and the slowest,
    in this process, next to ``montecarlo``'s ``choose()`` on the same positions for scale
    (the machine may be shared).
-2. ``Table(coach=True).hint()``, the Hint button's whole answer (the position judged
-   within its time cap, the words, the view): median and p95 over positions where the
-   person has a choice (the target: 300 ms).
-3. ``analyse()`` of a 10-hand Six Love match between ``strong`` bots, every decision
+2. One ``judge()`` (the judge behind the marks, the coach and the puzzles: rounds of 1,200
+   played-out hands until every move is placed, at most 16) on the first ``--judged`` of
+   those positions, taking turns with ``evaluate()`` on the same position: the times, their
+   ratio, how many rounds it took and how often every move was placed.
+3. ``Table(coach=True).hint()``, the Hint button's whole answer (the position judged,
+   the words, the view): median and p95 over positions where the person has a choice.
+4. ``analyse()`` of a 10-hand Six Love match between ``strong`` bots, every decision
    with two or more distinct moves judged, on ``--workers`` processes, the pool's start
-   included (the target: 15 s on 2 cores); and of the example record
-   ``notebooks/records/six_love_10_hands.json``.
+   included; and of the example record ``notebooks/records/six_love_10_hands.json``.
+5. ``find_puzzles()`` of that example record on one worker (the issue's figure).
 
 Figures only; nothing here asserts a time.
 """
@@ -32,6 +37,8 @@ from dominoes_widget import Rules, analyse, seat_view, write_record  # noqa: E40
 from dominoes_widget.studies.bots import make_bot  # noqa: E402
 from dominoes_widget.studies.bots.montecarlo import move_groups  # noqa: E402
 from dominoes_widget.engine.match import Match  # noqa: E402
+from dominoes_widget.studies.judge import judge  # noqa: E402
+from dominoes_widget.studies.mining import find_puzzles  # noqa: E402
 from dominoes_widget.widgets.table import Table  # noqa: E402
 
 
@@ -58,6 +65,8 @@ def match_decisions(hands: int, seed: int) -> list:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=200, help="evaluate() calls to time")
+    parser.add_argument("--judged", type=int, default=60, help="judge() calls to time")
+    parser.add_argument("--no-mining", action="store_true", help="skip find_puzzles() of the example")
     parser.add_argument("--hands", type=int, default=10, help="hands in the analysed match")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
@@ -85,6 +94,24 @@ def main(argv: list[str] | None = None) -> int:
           f"p95 {spent[int(0.95 * (len(spent) - 1))]:.0f} ms, slowest {spent[-1]:.0f} ms")
     print(f"  for scale, montecarlo's choose() on the same positions: median {statistics.median(scale):.0f} ms "
           f"(evaluate/choose {statistics.median(spent) / statistics.median(scale):.2f}x)")
+
+    judged, evaluated, rounds, settled = [], [], [], 0
+    for index, view in enumerate(views[:args.judged]):
+        start = time.perf_counter()
+        found = judge(view, seed=args.seed + index)  # a new seed each: the judge keeps what it found
+        judged.append(1000 * (time.perf_counter() - start))
+        start = time.perf_counter()
+        analyst.evaluate(view)
+        evaluated.append(1000 * (time.perf_counter() - start))
+        per_round = max(1, analyst.analysis_rollouts // len(found.judgements))  # sampled deals a round
+        rounds.append(-(-found.worlds // per_round))
+        settled += found.settled
+    judged.sort()
+    print(f"one judge(), {len(judged)} of those positions: median {statistics.median(judged):.0f} ms, "
+          f"p95 {judged[int(0.95 * (len(judged) - 1))]:.0f} ms, slowest {judged[-1]:.0f} ms; "
+          f"judge/evaluate {statistics.median(judged) / statistics.median(evaluated):.1f}x (medians, taking turns)")
+    print(f"  rounds of {analyst.analysis_rollouts}: median {statistics.median(rounds):.0f}, most {max(rounds)}; "
+          f"every move placed in {settled} of {len(judged)}")
 
     hints = []
     table = Table(coach=True, bot_delay=0, seed=args.seed, bots="strong")
@@ -121,6 +148,11 @@ def main(argv: list[str] | None = None) -> int:
     found = analyse(example, workers=args.workers, progress=False)
     print(f"analyse() of notebooks/records/six_love_10_hands.json: {len(found)} decisions judged in "
           f"{time.perf_counter() - start:.1f} s on {args.workers} worker processes")
+    if not args.no_mining:
+        start = time.perf_counter()
+        puzzles = find_puzzles(example, workers=1, progress=False)
+        print(f"find_puzzles() of notebooks/records/six_love_10_hands.json on 1 worker: {len(puzzles)} puzzles in "
+              f"{time.perf_counter() - start:.1f} s")
     return 0
 
 
