@@ -190,8 +190,9 @@ def _puzzles(args) -> int:
         print(f"error: cannot write {args.output}: {error.strerror or error}", file=sys.stderr)
         return 2
     games = ", ".join(f"{n} {game}" for game, n in found.counts("game").items())
-    print(f"found {len(found)} puzzles{f' ({games})' if games else ''}; wrote {path}")
-    return 0
+    cut = "interrupted: not every decision was judged; " if found.interrupted else ""
+    print(f"{cut}found {len(found)} puzzles{f' ({games})' if games else ''}; wrote {path}")
+    return 130 if found.interrupted else 0
 
 
 def _side_analysis(source: Any) -> Any:

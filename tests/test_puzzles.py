@@ -211,3 +211,28 @@ def test_the_cli_writes_a_set_that_loads(tmp_path, capsys):
     found = PuzzleSet.load(tmp_path / "set.json.gz")
     assert capsys.readouterr().out == f"found {len(found)} puzzles ({len(found)} partnership); wrote {tmp_path / 'set.json.gz'}\n"
     assert found == find_puzzles(source, workers=1, progress=False)
+
+
+def test_an_interrupted_search_keeps_what_it_found_and_says_so(tmp_path, capsys, monkeypatch):
+    """Ctrl-C while mining: the set holds the puzzles found so far, is marked interrupted, and the
+    command writes it, says it was cut short and exits 130."""
+    from dominoes_widget.studies import mining
+
+    judged: list[object] = []
+
+    def stopped_after_two(job):
+        if len(judged) == 2:
+            raise KeyboardInterrupt
+        judged.append(job)
+        return None
+
+    monkeypatch.setattr(mining, "_mine", stopped_after_two)
+    source = tmp_path / "hand.json"
+    source.write_text(json.dumps(_hands(TEN_HANDS, 1, 1)))
+    part = find_puzzles(source, workers=1, progress=False)
+    assert part.interrupted and len(part) == 0 and len(judged) == 2
+    judged.clear()
+    assert main(["puzzles", str(source), "-o", str(tmp_path / "set.json"), "--workers", "1", "--no-progress"]) == 130
+    assert capsys.readouterr().out == ("interrupted: not every decision was judged; found 0 puzzles; "
+                                       f"wrote {tmp_path / 'set.json'}\n")
+    assert len(PuzzleSet.load(tmp_path / "set.json")) == 0

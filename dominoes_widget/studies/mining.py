@@ -214,20 +214,21 @@ def find_puzzles(records: Any, *, seed: int = 0, workers: int | None = None, exe
     ``min_gap``: how far behind the best every wrong move must be, in points of win share;
     ``rollouts``: played-out hands per round of the judge (default its own).
     ``workers``/``executor``: as for ``analyse`` (default every local core; ``1`` runs here).
-    One position found twice is kept once.
+    One position found twice is kept once. Stopped with Ctrl-C, it returns what it found so
+    far, with ``interrupted`` set.
     """
     _check_judge("strong", seed, rollouts, None)
     if isinstance(min_gap, bool) or not isinstance(min_gap, (int, float)) or not 0 < min_gap <= 100:
         raise ValueError(f"min_gap: points of win share from 0 to 100, not {min_gap!r}")
     jobs = [job for source in _sources(records) for job in _jobs(_match(source), seed, float(min_gap), rollouts)]
-    results, _ = run_jobs(_mine, jobs, workers=workers, executor=executor, progress=progress, unit="decisions",
-                          desc="puzzles")
+    results, interrupted = run_jobs(_mine, jobs, workers=workers, executor=executor, progress=progress,
+                                    unit="decisions", desc="puzzles")
     found: dict[str, Puzzle] = {}
     for index in sorted(results):
         puzzle = results[index]
         if puzzle is not None and puzzle.id not in found:
             found[puzzle.id] = puzzle
-    return PuzzleSet(found.values())
+    return PuzzleSet(found.values(), interrupted=interrupted)
 
 
 def _sources(records: Any) -> list[Any]:

@@ -163,9 +163,11 @@ def _row(j: Judgement) -> list[Any]:
 class PuzzleSet(Sequence[Puzzle]):
     """Puzzles in order: saved and loaded as one JSON file, filtered by game, theme and difficulty."""
 
-    def __init__(self, puzzles: Iterable[Puzzle] = (), *, source: str = "the puzzles") -> None:
+    def __init__(self, puzzles: Iterable[Puzzle] = (), *, source: str = "the puzzles", interrupted: bool = False) -> None:
         self.puzzles = tuple(puzzles)
         self.source = source
+        self.interrupted = interrupted
+        """Whether the search that found these was stopped (Ctrl-C) before every decision was judged."""
 
     def __len__(self) -> int:
         return len(self.puzzles)
