@@ -230,3 +230,17 @@ def test_match_and_record_summaries_speak_the_language_asked():
             assert word not in text, (word, text[:300])
     assert "Chưa chia ván nào." in render_match_html(Match(Rules.six_love()), lang="vi")
     assert "đang chơi (1 nước, đến lượt" in render_match_html(unfinished, lang="vi")
+
+
+def test_a_small_pictures_side_seats_are_named_in_its_language():
+    """Beside the side seats' tiles a small picture names each seat by one letter: the
+    language's letter (Tây, Đông: T, Đ), not the English one."""
+    hand = Hand.dealt(Rules.six_love(), seed=1)
+
+    def side_labels(lang):
+        texts = ["".join(t.itertext()) for t in ET.fromstring(render_svg(hand, seat="S", size=400, lang=lang)).iter()
+                 if t.tag.endswith("text")]
+        return [text for text in texts if " · " in text and text.lstrip("▶ ")[:1] in "NESWBĐT"]
+
+    assert side_labels("en") == ["W · 7", "▶ E · 7"]
+    assert side_labels("vi") == ["T · 7", "▶ Đ · 7"]

@@ -443,9 +443,9 @@ def _seat_label(scene: _Scene, seat: str, names: dict[str, str], short: bool = F
     held = scene.hands[seat]
     count = _count(held)
     marker = "▶ " if scene.turn == seat else ""
-    if short:
-        return f"{marker}{seat} · {count}"
     voice = scene.voice
+    if short:
+        return f"{marker}{voice.words(f'seat_letter.{seat}')} · {count}"
     who = voice.name(seat)
     tiles = voice.words.count("tile", count)
     if not isinstance(held, list):
