@@ -11,7 +11,9 @@ refused and recorded: none may be made. There:
   progress run;
 - ``01_partnership.ipynb`` runs with its teaching markers checked against the positions
   its cells show (``tests/notebook_checks.py``), and its first exercise is answered by clicking;
-- a Puzzles widget is answered wrong then right by clicking, the browser's kernel judging.
+- a Puzzles widget is answered wrong then right by clicking, the browser's kernel judging;
+- ``07_puzzles.ipynb`` runs top to bottom (a record analysed and mined on the browser's one
+  worker), its widgets shown; its time is printed.
 
 The timings are printed (and written to ``test-artifacts/lite/timings.json``), not asserted.
 These tests run last (``tests/conftest.py``): the first needs about a minute on a loaded
@@ -280,3 +282,17 @@ def test_a_replay_analysed_in_the_browser_kernel_shows_its_bar_then_its_analysis
     replay.locator(".dw-analysis:not([hidden])").wait_for(timeout=120_000)
     assert replay.locator(".dw-analysis-progress").is_hidden(), "the bar went when the analysis came"
     assert replay.locator(".dw-move-list .dw-move-mark").count() > 0 or replay.locator(".dw-strip-point").count() > 0
+
+
+def test_the_puzzles_notebook_runs_in_the_browser(lite_page, base, capsys, timings):
+    page = lite_page
+    open_notebook(page, base, "07_puzzles.ipynb")
+    start = page.evaluate("performance.now()")
+    run_all(page)
+    assert not errors(page), errors(page)
+    say(capsys, timings, puzzles_notebook_run_all_ms=page.evaluate("performance.now()") - start)
+    notebook = page.locator(".jp-Notebook")
+    expect(notebook.locator(".dw-puzzles-widget .dw-puzzle-number")).to_contain_text("Puzzle 1 of")
+    expect(notebook.locator(".dw-replay-widget")).to_have_count(1)
+    said = "".join(o.get("text", "") for cell in notebook_json(page)["cells"] for o in cell.get("outputs", []))
+    assert "puzzles found; saved as mine.json" in said and "read back" in said, said[-500:]
