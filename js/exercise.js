@@ -50,8 +50,8 @@ function optionButtons(view, pick, locked, onChoose) {
   });
 }
 
-function numberInput(view, pick, locked, word, onType) {
-  const input = h("input", { type: "text", inputmode: "numeric", className: "dw-ex-number dw-field", "aria-label": word("exercise_number"), value: pick.number, disabled: locked, size: 4 });
+function numberInput(view, pick, word, onType) {
+  const input = h("input", { type: "text", inputmode: "numeric", className: "dw-ex-number dw-field", "aria-label": word("exercise_number"), value: pick.number, size: 4 });
   input.addEventListener("input", () => onType(input.value));
   return h("label", { className: "dw-ex-number-label" }, h("span", { text: word("exercise_number") }), input);
 }
@@ -71,9 +71,14 @@ function render({ model, el }) {
       setChildren(ui.answer, ...tileButtons(view, pick, ctl.locked, word, (tile) => update(toggleTile(pick, tile))),
         pick.tiles.length === 0 && !ctl.locked ? h("span", { className: "dw-ex-note", text: word("exercise_none_chosen") }) : null);
     } else if (type === "number") {
-      if (!ui.answer.querySelector("input") || ctl.locked !== ui.answer.querySelector("input").disabled) {
-        setChildren(ui.answer, numberInput(view, pick, ctl.locked, word, (text) => update({ ...pick, number: text }, false)));
+      // made once, then kept in step: typing is never interrupted, and Try again empties it
+      let input = ui.answer.querySelector("input");
+      if (!input) {
+        setChildren(ui.answer, numberInput(view, pick, word, (text) => update({ ...pick, number: text }, false)));
+        input = ui.answer.querySelector("input");
       }
+      input.disabled = ctl.locked;
+      if (input.value !== pick.number) input.value = pick.number;
     } else {
       setChildren(ui.answer, ...optionButtons(view, pick, ctl.locked, (value) => update({ ...pick, option: value })));
     }

@@ -76,6 +76,29 @@ def test_a_garbled_message_error_is_shown_and_nothing_else_changes(page):
     assert page.locator(".dw-ex-verdict").inner_text() == ""
 
 
+def test_try_again_empties_the_number_box(page):
+    """A number answered wrong, then Try again: the box is empty and open again, and Check waits
+    for a new number (the kernel forgot the old one)."""
+    match = read_record(harness.ROOT / "notebooks" / "records" / "six_love_match.json").match
+    session = ExerciseSession.worth(match.hands[2], match.state_before(2))
+    mount(page, session)
+    box = page.locator(".dw-ex-number")
+    box.fill("7")
+    page.get_by_role("button", name="Check").click()
+    for message in harness.sent(page):
+        session.handle(message)
+    assert session.status == "wrong"
+    page.evaluate("view => window.harness.model.kernelSet('exercise', view)", session.view())
+    harness.settle(page)
+    assert box.input_value() == "7", "the wrong number stays while its hint shows"
+    page.get_by_role("button", name="Try again").click()
+    session.handle(harness.sent(page)[-1])
+    page.evaluate("view => window.harness.model.kernelSet('exercise', view)", session.view())
+    harness.settle(page)
+    assert (box.input_value(), box.is_enabled()) == ("", True)
+    assert page.get_by_role("button", name="Check").is_disabled()
+
+
 @pytest.mark.parametrize("size", sorted(SIZES))
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_the_looks(page, size, theme):

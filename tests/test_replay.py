@@ -477,6 +477,33 @@ def test_an_analysis_that_stops_says_so_in_the_bar(monkeypatch):
     assert replay.analysing["total"] == 12
 
 
+def test_closing_a_replay_stops_its_analysis(monkeypatch):
+    """A Replay closed while it analyses (a Table's Learn pressed again, the Table closed) stops
+    the analysis: nothing goes on judging for a widget nobody sees."""
+    import dominoes_widget.studies.analysis as analysis_module
+
+    started = []
+
+    async def endless(*_args, callback, **_options):
+        callback(0, 12)
+        started.append(True)
+        await asyncio.Event().wait()  # as an analysis on the workers, until stopped
+
+    monkeypatch.setattr(analysis_module, "analyse_async", endless)
+
+    async def main() -> Replay:
+        replay = Replay(_one_hand(), analysis=True)
+        while not started:
+            await asyncio.sleep(0)
+        replay.close()
+        with pytest.raises(asyncio.CancelledError):
+            await replay.analysis_task
+        return replay
+
+    replay = asyncio.run(main())
+    assert replay.analysis_task.cancelled() and replay.analysing["done"] == 0
+
+
 @pytest.mark.parametrize("lang", ["en", "vi"])
 @pytest.mark.parametrize("name", ["six_love_match.json", "vietnamese_3_players.json"])
 def test_the_move_list_words_each_move_as_the_tables_list_does(lang, name):

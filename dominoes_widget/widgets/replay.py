@@ -187,6 +187,13 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
             self.learn(self._learn)
         return analysis
 
+    def close(self) -> None:
+        """Close the widget; an analysis still under way (``analysis=True``) stops, its workers too."""
+        task = getattr(self, "analysis_task", None)
+        if task is not None and not task.done():
+            task.cancel()
+        super().close()
+
     @classmethod
     def load(cls, path: str | os.PathLike[str], **options: Any) -> "Replay":
         """The replay of the record in the file at ``path``."""

@@ -212,7 +212,7 @@ class Table(StaticPicture, GuardedState, anywidget.AnyWidget):
         match-over panel's button opens one under the table (``table.replay``)."""
         from .replay import Replay
 
-        seat = seat or learn_seat(self._session)[0] or self.rules.seats[0]
+        seat = seat or self._session.screen.at_screen or self.rules.seats[0]
         return Replay(self.record, analysis=analysis, learn=seat, bottom=seat, lang=self._session.options.lang)
 
     def share(self, *, seat: str | None = None, host: str = "127.0.0.1", port: int = 0,

@@ -15,9 +15,18 @@ export function drawCoach(section, hint, lang, word) {
   );
 }
 
+/**
+ * A judged move's chance as the coach shows it (on its rows and on the hand's tiles alike): the
+ * share of the hand, a tie counting half, with its range, as the study page shows it; from the
+ * win alone when the kernel sent no share.
+ */
+export function judgedChance(judged) {
+  return "share" in judged ? { win: judged.share, low: judged.share_low, high: judged.share_high }
+    : { win: judged.win, low: judged.low, high: judged.high };
+}
+
 function hintRow(judged, best, lang, word) {
-  // the share of the hand (a tie counts half), as the study page shows it; older kernels sent the win alone
-  const move = "share" in judged ? { ...judged, win: judged.share, low: judged.share_low, high: judged.share_high } : judged;
+  const move = { ...judged, ...judgedChance(judged) };
   const ranged = Number.isFinite(move.low) && Number.isFinite(move.high);
   const range = ranged ? word("win_range", { low: percent(move.low, lang), high: percent(move.high, lang) }) : "";
   return h(

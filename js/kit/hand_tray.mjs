@@ -1,6 +1,7 @@
 // The hand in the tray: the bottom seat's tiles as buttons (a toolbar: one tab stop, arrow
 // keys move along), the tiles that fit marked when hints are on, the coach's chances on them.
 
+import { judgedChance } from "./coach_panel.mjs";
 import { h, setChildren, svgNode } from "./dom.mjs";
 import { parseMove, sameTile, sortedKey, tileSvg } from "./tile.mjs";
 import { percent, tileName } from "./words.mjs";
@@ -32,9 +33,10 @@ export function hintChances(hint, lang, word) {
     const key = sortedKey(parsed.tile);
     const best = move.move === hint.best;
     const known = chances.get(key);
-    if (known && known.win >= move.win && !best) continue;
-    const text = percent(move.win, lang);
-    chances.set(key, { win: move.win, percent: text, text: word("win_chance", { percent: text }), best: best || Boolean(known?.best) });
+    const { win } = judgedChance(move);
+    if (known && known.win >= win && !best) continue;
+    const text = percent(win, lang);
+    chances.set(key, { win, percent: text, text: word("win_chance", { percent: text }), best: best || Boolean(known?.best) });
   }
   return chances;
 }

@@ -40,6 +40,11 @@ test("the coach's chances keep each tile's best move", () => {
   assert.equal(chances.get("4-6").win, 0.6);
 });
 
+test("a tile's chance is the share the coach's row shows, a tie counting half", () => {
+  const hint = { best: "S 6-4 L", moves: [{ move: "S 6-4 L", win: 0.5, share: 0.62, share_low: 0.6, share_high: 0.64 }] };
+  assert.equal(hintChances(hint, "en", testWord).get("4-6").win, 0.62);
+});
+
 test("the hand marks what fits, what does not, the selected tile and one tab stop", () => {
   installDom();
   const element = document.createElement("div");

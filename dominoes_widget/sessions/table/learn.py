@@ -24,10 +24,9 @@ class LearningTable(Protocol):
 
 
 def learn_seat(table: LearningTable) -> tuple[str | None, str | None]:
-    """``(seat, None)``: whose mistakes to learn from (the person at the screen, else the first
-    person at the table); ``(None, key)``: why not, as a ``message.<key>`` of the catalog."""
+    """``(seat, None)``: whose mistakes to learn from (the person at the screen); ``(None, key)``:
+    why not, as a ``message.<key>`` of the catalog."""
     if table.phase is not Phase.MATCH_OVER:
         return None, "learn_not_over"
-    screen = table.screen
-    seat = screen.at_screen or (screen.humans[0] if screen.humans else None)
+    seat = table.screen.at_screen  # (the first person at the table until another takes the screen)
     return (seat, None) if seat is not None else (None, "learn_no_person")
