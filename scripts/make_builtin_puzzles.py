@@ -15,7 +15,6 @@ import argparse
 import random
 import sys
 import time
-from pathlib import Path
 
 from dominoes_widget.engine.match import Match
 from dominoes_widget.engine.record import write_record

@@ -4,7 +4,7 @@
 // The kernel owns the question, the answer and every reason; the page only collects an answer
 // (tiles, one choice, a number) and shows the verdict and the lines the kernel sends.
 
-import { parseTile, sortedKey } from "./tile.mjs";
+import { parseTile, sameTile } from "./tile.mjs";
 
 const STATUSES = new Set(["open", "wrong", "right", "shown"]);
 
@@ -37,14 +37,13 @@ export function emptyPick() {
 
 /** The pick with `tile` added, or taken out when it was in. */
 export function toggleTile(pick, tile) {
-  const key = sortedKey(tile);
-  const tiles = pick.tiles.some((t) => sortedKey(t) === key) ? pick.tiles.filter((t) => sortedKey(t) !== key) : [...pick.tiles, tile];
+  const tiles = picked(pick, tile) ? pick.tiles.filter((t) => !sameTile(t, tile)) : [...pick.tiles, tile];
   return { ...pick, tiles };
 }
 
 /** True when the pick holds `tile`. */
 export function picked(pick, tile) {
-  return pick.tiles.some((t) => sortedKey(t) === sortedKey(tile));
+  return pick.tiles.some((t) => sameTile(t, tile));
 }
 
 /** A typed number within the choice's bounds, or null. */
@@ -94,8 +93,8 @@ export function verdictKey(status) {
 /** How one tile button is marked: "answer" (a tile of the revealed answer), "wrong" (picked, not in it), or "". */
 export function tileMark(view, tile) {
   if (!Array.isArray(view.answer)) return "";
-  const inAnswer = view.answer.some((t) => sortedKey(t) === sortedKey(tile));
-  const given = Array.isArray(view.given) && view.given.some((t) => sortedKey(t) === sortedKey(tile));
+  const inAnswer = view.answer.some((t) => sameTile(t, tile));
+  const given = Array.isArray(view.given) && view.given.some((t) => sameTile(t, tile));
   if (inAnswer) return "answer";
   return given ? "wrong" : "";
 }

@@ -138,7 +138,6 @@ export function drawJudged(ui, state, judged) {
   if (!state.changed("judged", [judged])) return;
   ui.judged.hidden = !judged;
   ui.judgedTitle.textContent = judged?.title ?? "";
-  ui.judgedTitle.title = ui.analysisNote.textContent; // the note it stands in for
   setChildren(ui.judgedList, ...(judged?.rows ?? []).map((row) => h("li", { className: [row.best ? "dw-best" : "", row.played ? "dw-played" : ""].filter(Boolean).join(" ") || null, text: row.text })));
 }
 

@@ -187,7 +187,8 @@ export function labelReplay(ui, word) {
     [ui.bestButton, "show_best"], [ui.root, "replay"], [ui.closeTableButton, "close_table"],
   ];
   for (const [node, key] of named) node.setAttribute("aria-label", word(key));
-  for (const [node, key] of [[ui.speedSelect, "speed"], [ui.sideSelect, "analysis_side"], [ui.bestButton, "show_best"], [ui.playHereButton, "play_here_title"], [ui.closeTableButton, "close_table"]]) node.title = word(key);
+  for (const [node, key] of [[ui.speedSelect, "speed"], [ui.sideSelect, "analysis_side"], [ui.bestButton, "show_best"], [ui.playHereButton, "play_here_title"], [ui.closeTableButton, "close_table"],
+    [ui.judgedTitle, "analysis_note"]]) node.title = word(key); // the judged moves stand in for the note: it shows on hover
   for (const option of ui.speedSelect.options) option.textContent = word("speed_option", { n: option.value });
   const texts = [
     [ui.movesTitle, "moves"], [ui.rulesSummary, "rules"], [ui.analysisTitle, "analysis"], [ui.analysisNone, "not_analysed"],

@@ -21,7 +21,7 @@ export function tableRenderer(ui, state, { flasher, link }) {
     drawView: (view) => drawView(ctx, view),
     drawLinePart: () => drawLinePart(ctx, state.view),
     drawStatusPart: () => drawStatusPart(ctx, state.view),
-    drawControlsPart: () => drawControls(ui, state.view, ctx.word, { learn: Boolean(state.learn), asking: state.hintAsked }),
+    drawControlsPart: () => drawControlsPart(ctx, state.view),
     drawChoicePart: () => drawChoicePart(ctx),
     drawLabels: () => drawLabels(ctx),
     sizeHand: () => sizeHand(ctx, handTiles(state.view).length),
@@ -61,9 +61,13 @@ function drawTray(ctx, view) {
   ui.result.hidden = !result;
   if (result && state.changed("result", [view.result])) drawResult(ui.result, view.result);
   if (!result) drawHandPart(ctx, view);
-  drawControls(ui, view, word, { learn: Boolean(state.learn), asking: state.hintAsked });
+  drawControlsPart(ctx, view);
   const leader = view.phase === "choose_leader" && view.leader_choices.length > 0;
   if (leader && state.changed("leaders", [view.leader_choices])) drawLeaderButtons(ui.leaderActions, view.leader_choices);
+}
+
+function drawControlsPart({ ui, state, word }, view) {
+  drawControls(ui, view, word, { learn: Boolean(state.learn), asking: state.hintAsked });
 }
 
 function drawHandPart(ctx, view) {

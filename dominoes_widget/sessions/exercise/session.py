@@ -22,7 +22,6 @@ __all__ = ["ExerciseSession", "ExerciseView", "PICTURE_SIZE"]
 
 PICTURE_SIZE = 400
 """The width of the position's picture in px (the page scales it down on a narrow screen)."""
-STATUSES = ("open", "wrong", "right", "shown")
 
 
 class ExerciseView(TypedDict):
