@@ -24,7 +24,9 @@ from server_harness import free_port, spawn_server, stop_server
 pytestmark = pytest.mark.browser
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
-VIEW = "window.dominoesSeat ? window.dominoesSeat.get('view') : {}"
+# The seat page's view; until the page has one (a link just opened), an empty one with every
+# field the waits below read, so a wait waits instead of failing on a missing field.
+VIEW = "Object.assign({viewer: null, phase: null, moves: [], legal: [], hands: {}, leader_choices: []}, window.dominoesSeat?.get('view') ?? {})"
 
 
 def post(url: str, body: dict) -> dict:

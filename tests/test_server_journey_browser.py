@@ -15,12 +15,11 @@ import pytest
 
 from dominoes_widget.engine.record import verify_record
 from server_harness import spawn_server, stop_server
-from test_server_browser import click_move
+from test_server_browser import VIEW, click_move
 
 pytestmark = pytest.mark.browser
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
-VIEW = "window.dominoesSeat ? window.dominoesSeat.get('view') : {}"
 WIDE = {"width": 1366, "height": 768}
 
 
