@@ -10,10 +10,6 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from . import old_paths
-
-old_paths.install()  # ``dominoes_widget.hand`` and the other paths from before the floors, for one release
-
 # name -> the module that defines it
 _EXPORTS = {
     "ALL_TILES": "engine.tiles", "Tile": "engine.tiles", "tile": "engine.tiles",
@@ -53,9 +49,6 @@ def __getattr__(name: str) -> Any:
             return "0+unknown"
     module = _EXPORTS.get(name)
     if module is None:
-        moved = old_paths.old_module(name)  # dominoes_widget.hand read as an attribute: warns, gives engine.hand
-        if moved is not None:
-            return moved
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     value = getattr(import_module(f".{module}", __name__), name)
     globals()[name] = value  # later look-ups skip this function

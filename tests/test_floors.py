@@ -19,7 +19,6 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "dominoes_widget"
 
 FLOORS = {
-    "old_paths": 0,
     "engine": 1,
     "words": 2,
     "studies": 3,
@@ -27,7 +26,7 @@ FLOORS = {
     "widgets": 5, "server": 5,
     "__init__": 6, "__main__": 6,
 }
-FLOOR_NAMES = {0: "plumbing (the old module paths)", 1: "engine", 2: "words and pictures", 3: "players and studies", 4: "sessions", 5: "adapters (widgets, table server)",
+FLOOR_NAMES = {1: "engine", 2: "words and pictures", 3: "players and studies", 4: "sessions", 5: "adapters (widgets, table server)",
                6: "the package's entry points"}
 
 # (module, function) pairs whose body may import from a higher floor, on first call only:
