@@ -21,7 +21,7 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
-from .errors import Problem, Reason, excerpt
+from .errors import DominoesError, Problem, Reason, excerpt
 from .tiles import Tile, tile
 
 __all__ = ["SCHEME", "FairSeeds", "ClientSeedError", "new_server_seed", "server_seed_from", "commitment_of",
@@ -41,12 +41,8 @@ _ORDER = tuple(tile(a, b) for a in range(7) for b in range(a, 7))
 _TWO_64 = 1 << 64
 
 
-class ClientSeedError(ValueError):
+class ClientSeedError(DominoesError):
     """A client seed the scheme does not take (``reason``: ``bad_client_seed`` or ``seed_too_late``)."""
-
-    def __init__(self, reason: Reason, message: str) -> None:
-        super().__init__(message)
-        self.reason = reason
 
 
 def new_server_seed() -> str:
