@@ -20,9 +20,7 @@ from dominoes_widget.widgets.replay import Replay
 from dominoes_widget.sessions.replay.wire import is_packed, unpack_data
 from dominoes_widget.sessions.replay.step_deltas import hand_steps
 
-RECORDS = next(folder for folder in (Path(__file__).resolve().parent / "data" / "records",  # the repo's copies
-                                     Path("/work/shared/records"))
-               if (folder / "six_love_match.json").exists())
+RECORDS = Path(__file__).resolve().parent / "data" / "records"  # copies of shared/records
 SIX_LOVE = RECORDS / "six_love_match.json"
 
 

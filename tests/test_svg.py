@@ -13,9 +13,7 @@ from dominoes_widget.words.svg import layout_line, render_match_html, render_rec
 
 SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
-RECORDS = next(folder for folder in (Path(__file__).resolve().parent / "data" / "records",  # the repo's copies
-                                     Path("/work/shared/records"))
-               if (folder / "six_love_match.json").exists())
+RECORDS = Path(__file__).resolve().parent / "data" / "records"  # copies of shared/records
 SVG = "{http://www.w3.org/2000/svg}"
 
 
