@@ -131,7 +131,6 @@ def test_the_command_line_writes_the_set_as_one_page(tmp_path, capsys):
 def test_puzzles_with_no_set_opens_the_builtin_one():
     from dominoes_widget.studies.puzzles import BUILTIN
 
-    if not Path(BUILTIN).exists():
-        pytest.skip(f"the built-in set {BUILTIN} is not made yet (branch puzzles)")
+    assert Path(BUILTIN).exists(), f"the built-in set {BUILTIN} ships with the package"
     made = Puzzles()
     assert made.state["total"] > 0 and made.state["puzzle"] is not None
