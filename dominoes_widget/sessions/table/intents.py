@@ -83,7 +83,7 @@ class IntentTable(TakebackTable, Protocol):
 
     def hand_for_move(self) -> Hand: ...
 
-    def person_moves(self, text: str) -> Move: ...
+    def person_moves(self, move: Move | str) -> Move: ...
 
     def set_counting(self, show: bool) -> None: ...
 
@@ -199,7 +199,7 @@ def _browser_move(session: IntentTable, content: Mapping[str, Any]) -> None:
     hand = session.hand_for_move()
     if hand.turn != move.seat:
         raise IllegalMoveError(Reason.NOT_YOUR_TURN, "not_your_turn", seat=move.seat, turn=hand.turn)
-    session.person_moves(text)
+    session.person_moves(move)  # parsed once, here
 
 
 def _check_fresh(session: IntentTable, content: Mapping[str, Any]) -> None:

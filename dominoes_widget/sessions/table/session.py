@@ -278,12 +278,14 @@ class TableSession:
             raise IllegalMoveError(reason, "no_move_match_over" if reason is Reason.MATCH_OVER else "no_move_hand_over")
         return hand
 
-    def person_moves(self, text: str) -> Move:
-        """A person's move in record notation, checked by the engine; then the bots answer."""
-        try:
-            move = Move.parse(text)
-        except MoveSyntaxError:
-            raise IllegalMoveError(Reason.BAD_MOVE, "bad_syntax", text=quoted(text)) from None
+    def person_moves(self, move: Move | str) -> Move:
+        """A person's move (a :class:`Move`, or its record notation), checked by the engine; then the bots answer."""
+        if isinstance(move, str):
+            text = move
+            try:
+                move = Move.parse(text)
+            except MoveSyntaxError:
+                raise IllegalMoveError(Reason.BAD_MOVE, "bad_syntax", text=quoted(text)) from None
         if self.kinds.get(move.seat) != HUMAN:
             raise IllegalMoveError(Reason.NOT_YOUR_TURN, "bot_seat", seat=move.seat)
         played = self.match.push(move)
