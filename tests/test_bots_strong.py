@@ -247,7 +247,7 @@ def test_from_position_plays_on_like_the_real_hand():
                   Rules.vietnamese(2, draw_mode="until_playable", drawn_tile_must_play=False)):
         for hand in _random_positions(rules, 40, seed=5):
             rebuilt = Hand.from_position(rules, {s: hand.held(s) for s in hand.seats}, hand.boneyard, hand.line,
-                                         hand.turn, lead_index=hand.lead_index, drawn=hand._drawn, drew=hand._drew)
+                                         hand.turn, lead_index=hand.lead_index, drawn=hand.drawn, drew=hand.drew)
             assert rebuilt.ends == hand.ends and rebuilt.boneyard == hand.boneyard
             assert rebuilt.legal_move_list() == hand.legal_move_list()
             twin = rebuilt.copy()

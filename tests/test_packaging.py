@@ -40,8 +40,8 @@ def test_the_engine_loads_only_what_it_uses():
             " 'traitlets', 'concurrent', 'csv'))))")
     loaded = eval(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
     assert loaded == ["dominoes_widget", *(f"dominoes_widget.engine{name}" for name in (
-        "", ".dealing", ".errors", ".hand", ".hand_history", ".hand_making", ".legal_moves", ".masks", ".move", ".move_checks",
-        ".move_tables", ".outcome", ".refusals", ".rules", ".tiles"))]
+        "", ".dealing", ".errors", ".hand", ".hand_history", ".legal_moves", ".masks", ".move", ".move_checks",
+        ".move_tables", ".outcome", ".position", ".refusals", ".rules", ".tiles"))]
 
 
 def test_the_package_names_resolve_lazily():

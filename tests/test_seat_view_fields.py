@@ -42,7 +42,7 @@ def _midway(rules: Rules, rng: random.Random) -> Hand:
     if hand.is_over or hand.ends is None:
         return Hand.dealt(rules, rng)
     return Hand.from_position(rules, {s: hand.held(s) for s in hand.seats}, hand.boneyard, hand.line,
-                              hand.turn, lead_index=hand.lead_index, drawn=hand._drawn, drew=hand._drew)
+                              hand.turn, lead_index=hand.lead_index, drawn=hand.drawn, drew=hand.drew)
 
 
 @pytest.mark.parametrize("rules", GAMES, ids=lambda r: f"{r.game}{r.players}-{r.blank_rule}")

@@ -1,5 +1,5 @@
-"""The legal moves of a position: the collection a hand offers (``in``, ``len``, groups of
-mirror moves) and how they are listed from the position's masks."""
+"""The legal moves of a position: how they are listed from a :class:`Position`'s masks
+(:func:`legal_moves`), and the collection a hand offers (``in``, ``len``, groups of mirror moves)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from .tiles import ALL_TILES, MASK_WITH, Tile
 
 if TYPE_CHECKING:
     from .hand import Hand
+    from .position import Position
 
 
 class LegalMoves:
@@ -90,12 +91,14 @@ def group_moves(moves: Iterable[Move], ends: tuple[int, int] | None) -> list[lis
     return list(groups.values())
 
 
-def legal_moves_of(hand: Hand) -> tuple[Move, ...]:
+def legal_moves(position: Position) -> tuple[Move, ...]:
+    """The moves the seat to move may make at ``position``, in the engine's order (none once the hand is over)."""
+    hand = position  # (the name the rest reads: a hand's position is what it reads)
     seat = hand.turn
     if seat is None:
         return ()
-    held, left, right = hand._held[seat], hand.left, hand.right
-    if left is not None and right is not None and hand._drawn is None and not hand._wild:  # most positions
+    held, left, right = hand.holdings[seat], hand.left, hand.right
+    if left is not None and right is not None and hand.drawn is None and not hand.wild:  # most positions
         on_left, on_right = PLAYS_ON[seat]
         plays = on_left[left][held & MASK_WITH[left]] + on_right[right][held & MASK_WITH[right]]
         if plays:
@@ -108,28 +111,28 @@ def legal_moves_of(hand: Hand) -> tuple[Move, ...]:
         else:
             tiles = [t for t in ALL_TILES if held >> t & 1]
         return tuple([m for t in tiles for m in LEADS[seat][t]])
-    elif hand._drawn is not None:
-        moves = _plays_of(hand, seat, hand._drawn)
+    elif hand.drawn is not None:
+        moves = _plays_of(hand, seat, hand.drawn)
         return tuple(moves if hand.rules.drawn_tile_must_play else moves + [PASSES[seat]])
     else:
         moves = _plays(hand, seat, held)
         if moves:
             return tuple(moves)
-    if hand._pile and not (hand._drew and not hand.rules.draw_mode == "until_playable"):
+    if hand.pile and not (hand.drew and not hand.rules.draw_mode == "until_playable"):
         return (DRAWS[seat],)
     return (PASSES[seat],)
 
 
-def _plays(hand: Hand, seat: str, held: int) -> list[Move]:
+def _plays(hand: Position, seat: str, held: int) -> list[Move]:
     left, right = hand.left, hand.right
     assert left is not None and right is not None  # plays come after the lead
-    if hand._wild and (left == 0 or right == 0):
+    if hand.wild and (left == 0 or right == 0):
         return _wild_plays(hand, seat, held)
     on_left, on_right = PLAYS_ON[seat]
     return [*on_left[left][held & MASK_WITH[left]], *on_right[right][held & MASK_WITH[right]]]
 
 
-def _wild_plays(hand: Hand, seat: str, held: int) -> list[Move]:
+def _wild_plays(hand: Position, seat: str, held: int) -> list[Move]:
     moves: list[Move] = []
     for end, value, on_end in (("L", hand.left, PLAYS_ON[seat][0]), ("R", hand.right, PLAYS_ON[seat][1])):
         assert value is not None  # plays come after the lead
@@ -140,5 +143,5 @@ def _wild_plays(hand: Hand, seat: str, held: int) -> list[Move]:
     return moves
 
 
-def _plays_of(hand: Hand, seat: str, tile: Tile) -> list[Move]:
+def _plays_of(hand: Position, seat: str, tile: Tile) -> list[Move]:
     return [m for m in _plays(hand, seat, 1 << tile)]

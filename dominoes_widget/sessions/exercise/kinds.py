@@ -65,7 +65,7 @@ class AnswerError(DominoesError):
 def refused(hand: Hand, move: Move) -> IllegalMoveError | None:
     """The engine's refusal of ``move`` in ``hand`` (``check_move``; nothing is played), or ``None``."""
     try:
-        check_move(hand, move)
+        check_move(hand, move, hand.moves)
     except IllegalMoveError as error:
         return error
     return None
