@@ -33,6 +33,7 @@ import json
 import logging
 import os
 import re
+import secrets
 import time
 import traceback
 from dataclasses import replace
@@ -127,11 +128,16 @@ class TableServer:
         self.clock = clock
         self.thinker = thinker
         self.tables: dict[str, SharedTable] = {}
+        make_key = getattr(self.store, "deal_key", None)
+        self.deal_key: bytes = make_key() if make_key is not None else secrets.token_bytes(32)
+        """The secret a seeded table's server seeds are keyed with (the store's, or one for
+        this process): the same seed deals the same on this server, and nobody else can work
+        the deals out."""
         self._sweeper: Any = None
         self._swept_at = float("-inf")
         for stored in self.store.tables():
             try:
-                table = SharedTable.restore(stored, self.store, clock=clock, thinker=thinker)
+                table = SharedTable.restore(stored, self.store, clock=clock, thinker=thinker, deal_key=self.deal_key)
             except Exception:  # noqa: BLE001 - one bad row must not keep every other table down
                 log.exception("table %s could not be taken up again", stored.id)
                 continue
@@ -146,7 +152,8 @@ class TableServer:
 
     def create(self, spec: TableSpec) -> SharedTable:
         """A new table set up by ``spec``, kept in the store and served."""
-        return self.add(SharedTable.create(spec, self.store, clock=self.clock, thinker=self.thinker))
+        return self.add(SharedTable.create(spec, self.store, clock=self.clock, thinker=self.thinker,
+                                           deal_key=self.deal_key))
 
     # -- closing the tables nobody uses ------------------------------------------------------------
     def _expired(self, table: SharedTable, now: float) -> bool:
