@@ -156,13 +156,15 @@ class Seat:
         self._reader.cancel()
 
 
-def spawn_server(db: str | Path | None = None, port: int = 0, *options: str) -> tuple[subprocess.Popen, str]:
+def spawn_server(db: str | Path | None = None, port: int = 0, *options: str,
+                 **popen: Any) -> tuple[subprocess.Popen, str]:
     """``python -m dominoes_widget serve`` in a child process: ``(process, base URL)`` once it
-    printed its ``serving`` line (``port=0``: a free port)."""
+    printed its ``serving`` line (``port=0``: a free port); ``popen`` goes to ``Popen``
+    (``stderr=`` a file, ``preexec_fn=`` ...)."""
     command = [sys.executable, "-m", "dominoes_widget", "serve", "--port", str(port), *options]
     command += ["--db", str(db)] if db else []
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               env={**os.environ, "PYTHONPATH": str(ROOT)})
+    process = subprocess.Popen(command, **{"stdout": subprocess.PIPE, "stderr": subprocess.PIPE, "text": True,
+                                           "env": {**os.environ, "PYTHONPATH": str(ROOT)}, **popen})
     assert process.stdout is not None
     line = process.stdout.readline().strip()
     if not line.startswith("serving http://"):

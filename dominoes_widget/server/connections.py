@@ -41,6 +41,9 @@ MAX_CONNECTIONS_PER_ADDRESS = 128
 websocket and a page loading, fits; one client cannot hold the server's file descriptors."""
 SUMMARY_EVERY = 60.0
 """Seconds between two log lines about a failure that keeps repeating."""
+QUIET = 2.0
+"""Seconds without a failure after which a run of failures has ended (an accept may work
+between two that fail, while the file descriptors are at their limit)."""
 REST_FIRST, REST_MOST = 0.05, 1.0
 """Seconds the listening socket rests after a failed accept: doubled at each failure in a row."""
 _REFUSAL = b"too many connections from one address (the server's limit)\n"
@@ -64,6 +67,8 @@ class Tally:
         self._since = 0.0
         self._reported = 0.0
         self._reported_count = 0
+        self.last = float("-inf")
+        """When the last failure came (``clock`` seconds)."""
 
     def failed(self, first: str) -> None:
         """One more failure; ``first`` is the line logged when it starts a run of them."""
@@ -74,13 +79,14 @@ class Tally:
             self._reported_count = 0
             log.warning("%s; the next are counted, not logged", first)
         self.count += 1
+        self.last = now
         if now - self._reported >= self.every:
             log.warning("%s: %d more in the last %.0f s", self.what, self.count - self._reported_count - 1,
                         now - self._reported)
             self._reported, self._reported_count = now, self.count - 1
 
     def ended(self) -> None:
-        """The failures stopped (a success came): say how many there were."""
+        """The failures stopped: say how many there were."""
         if self.count:
             log.warning("%s stopped: %d in %.1f s", self.what, self.count, self.clock() - self._since)
             self.count = 0
@@ -98,6 +104,7 @@ class GuardedHTTPServer(tornado.httpserver.HTTPServer):
         self.refusals = Tally("connections refused over the per-address limit")
         self._open: dict[str, list[IOStream]] = {}
         self._accepted = 0
+        self._ending: object | None = None
 
     # -- the cap per address ------------------------------------------------------------------------
     def handle_stream(self, stream: IOStream, address: Any) -> Any:
@@ -157,8 +164,8 @@ class GuardedHTTPServer(tornado.httpserver.HTTPServer):
                     self._rest(error, loop, sock, state, accept)
                     return
                 if self.accept_failures.count:
-                    self.accept_failures.ended()
                     state["rest"] = REST_FIRST
+                    self._end_failures_when_quiet(loop)
                 self._handle_connection(connection, address)
 
         def remove() -> None:
@@ -170,6 +177,22 @@ class GuardedHTTPServer(tornado.httpserver.HTTPServer):
 
         loop.add_handler(sock, accept, IOLoop.READ)
         return remove
+
+    def _end_failures_when_quiet(self, loop: IOLoop) -> None:
+        """An accept worked after some failed: once none failed for :data:`QUIET` seconds, say
+        how many did."""
+        if self._ending is not None:
+            return
+
+        def look() -> None:
+            quiet = time.monotonic() - self.accept_failures.last
+            if quiet >= QUIET or not self.accept_failures.count:
+                self._ending = None
+                self.accept_failures.ended()
+            else:
+                self._ending = loop.call_later(QUIET - quiet, look)
+
+        self._ending = loop.call_later(QUIET, look)
 
     def _rest(self, error: OSError, loop: IOLoop, sock: socket.socket, state: dict[str, Any],
               accept: Callable[[Any, int], None]) -> None:
