@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from dataclasses import replace
 from typing import Any
@@ -332,7 +333,9 @@ def _add_serve(commands) -> None:
                                             "table in any browser.")
     serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
     serve.add_argument("--port", type=int, default=8765, help="the port (default 8765; 0 picks a free one)")
-    serve.add_argument("--db", help="a SQLite file keeping every table, taken up again on restart")
+    serve.add_argument("--db", help="a SQLite file keeping every table, taken up again on restart (mode 0600), and "
+                                    "the secret seeded tables are dealt with (the environment's DOMINOES_DEAL_KEY "
+                                    "sets it instead)")
     serve.add_argument("--base-url", help="the address the links start with, when browsers reach the server "
                                           "through a proxy (default: the address the server listens on, with "
                                           "this machine's name for 0.0.0.0; behind a proxy, each request's Host)")
@@ -442,9 +445,10 @@ def _serve(args) -> int:
             limits = replace(limits, **{name: getattr(args, name)})
     try:
         hours = {name: getattr(args, name) for name in ("idle_hours", "finished_hours") if getattr(args, name)}
+        deal_key = os.environ.get("DOMINOES_DEAL_KEY") or None  # (never a flag: a process listing shows flags)
         serve(args.host, args.port, args.db, args.base_url, **hours, bot_workers=args.bot_workers,
               host_key=args.host_key, behind_proxy=args.behind_proxy, allow_origins=args.allow_origin,
-              limits=limits)
+              limits=limits, deal_key=deal_key.encode() if deal_key else None)
     except OSError as error:  # the port is taken, the address is not this machine's, the db cannot open
         print(f"error: {error.strerror or error}", file=sys.stderr)
         return 2

@@ -330,7 +330,7 @@ async def first_commitment(base: str, body: dict = SEEDED) -> tuple[str, dict]:
 
 def test_nobody_works_out_a_seeded_served_tables_deal_from_its_seed(tmp_path):
     async def scenario():
-        async with local_server(tmp_path / "tables.sqlite") as (base, server):
+        async with local_server(tmp_path / "tables.sqlite", deal_key=None) as (base, server):
             shown, answer = await first_commitment(base)
         return shown
 
@@ -348,19 +348,19 @@ def test_the_same_seed_deals_the_same_on_the_same_server_only(tmp_path):
 
     async def scenario():
         db = tmp_path / "tables.sqlite"
-        async with local_server(db) as (base, server):
+        async with local_server(db, deal_key=None) as (base, server):
             one, first = await first_commitment(base)
             two, second = await first_commitment(base)
             assert one == two and first_deal(server, first["id"]) == first_deal(server, second["id"])
-        async with local_server(db) as (base, server):  # started again on the same file: the same secret
+        async with local_server(db, deal_key=None) as (base, server):  # again on the same file: the same secret
             again, third = await first_commitment(base)
             assert again == one and first_deal(server, third["id"]) == first_deal(server, first["id"])
-        async with local_server(tmp_path / "other.sqlite") as (base, server):
+        async with local_server(tmp_path / "other.sqlite", deal_key=None) as (base, server):
             assert (await first_commitment(base))[0] != one
-        async with local_server() as (base, server):  # no --db: a secret for the process's life
+        async with local_server(deal_key=None) as (base, server):  # no --db: a secret for the process's life
             memory, _ = await first_commitment(base)
             assert (await first_commitment(base))[0] == memory != one
-        async with local_server() as (base, server):
+        async with local_server(deal_key=None) as (base, server):
             assert (await first_commitment(base))[0] != memory
 
     run(scenario)

@@ -76,7 +76,7 @@ def tune_gc() -> None:
 def serve(host: str = "127.0.0.1", port: int = 8765, db: str | Path | None = None,
           base_url: str | None = None, idle_hours: float = IDLE_HOURS, finished_hours: float = FINISHED_HOURS,
           *, bot_workers: int | None = None, host_key: str | None = None, behind_proxy: bool = False,
-          allow_origins: Iterable[str] = (), limits: Limits | None = None) -> None:
+          allow_origins: Iterable[str] = (), limits: Limits | None = None, deal_key: bytes | None = None) -> None:
     """Serve until interrupted (Ctrl-C or SIGTERM), printing ``serving http://HOST:PORT/`` once
     started (and the host key on the next line when there is one); the links start with
     ``base_url`` when given. A table with no browser open closes after ``idle_hours`` unused,
@@ -93,7 +93,7 @@ def serve(host: str = "127.0.0.1", port: int = 8765, db: str | Path | None = Non
         pool = BotPool(bot_workers)
         server = TableServer(store, base_url, idle_hours=idle_hours, finished_hours=finished_hours, thinker=pool,
                              host_key=host_key, behind_proxy=behind_proxy, allow_origins=allow_origins,
-                             limits=limits)
+                             limits=limits, deal_key=deal_key)
         table_server, http, bound = start(host, port, server=server)
         pool.start()
         tune_gc()
