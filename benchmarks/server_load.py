@@ -24,8 +24,10 @@ bots think on the event loop, for comparison). The server runs in this
 process; its tables are set up through ``TableServer.create`` (no API request to limit).
 
 The benchmark sets up every table from one client, so the server it starts has no
-creation limit (``--create-rate 0``; set another with ``--create-rate``); a server at
-``--url`` must allow as many (``serve --create-rate 0``), and one with a host key is given it
+creation limit (``--create-rate 0``; set another with ``--create-rate``) and no cap of
+connections per address (every seat's websocket comes from 127.0.0.1); a server at
+``--url`` must allow as many (``serve --create-rate 0 --max-connections-per-address 0``),
+and one with a host key is given it
 by ``--host-key`` or ``DOMINOES_HOST_KEY``.
 
     python benchmarks/server_load.py [--tables 200] [--seconds 30] [--think 1.0] [--db PATH]
@@ -138,7 +140,8 @@ async def run(args: argparse.Namespace) -> dict:
                      "frames": 0, "hidden_tiles_shown": 0, "stalls": []}
     tune_gc()  # as `serve` does in its own process: the clients' collections would count as latency
     if args.in_process:
-        async with local_server(args.db, limits=Limits(create_rate=args.create_rate)) as (base, _server):
+        async with local_server(args.db, limits=Limits(create_rate=args.create_rate,
+                                                       max_connections_per_address=0)) as (base, _server):
             with timed_intents(figures["handled"]):
                 stalls = asyncio.ensure_future(watch_stalls(figures["stalls"]))
                 try:
@@ -147,7 +150,8 @@ async def run(args: argparse.Namespace) -> dict:
                     stalls.cancel()
     if args.url:
         return await play_all(args, args.url.rstrip("/"), None, figures)
-    process, base = spawn_server(args.db, 0, "--create-rate", f"{args.create_rate:g}")
+    process, base = spawn_server(args.db, 0, "--create-rate", f"{args.create_rate:g}",
+                                 "--max-connections-per-address", "0")
     try:
         return await play_all(args, base, psutil.Process(process.pid), figures)
     finally:
@@ -252,7 +256,8 @@ async def people_and_bots(args: argparse.Namespace) -> dict:
     cases = {}
     for name, bots in (("strong_bots", STRONG_BOTS), ("people_only", {})):
         pool = BotPool(args.bot_workers) if bots and args.bot_workers != 0 else None
-        async with local_server(**({"thinker": pool} if pool else {})) as (base, server):
+        async with local_server(limits=Limits(max_connections_per_address=0),
+                                **({"thinker": pool} if pool else {})) as (base, server):
             if pool is not None:
                 pool.start()
             cases[name] = await measure_people(args, base, server, bots)

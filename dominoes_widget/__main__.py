@@ -2,12 +2,14 @@
 ``html --puzzles SET [-o PAGE]``,
 ``analyse FILE [-o ANALYSIS]``, ``puzzles RECORDS... -o SET``, ``simulate`` and ``serve [--host H] [--port P] [--db PATH] [--base-url URL]
 [--idle-hours H] [--finished-hours H] [--bot-workers N] [--host-key KEY] [--behind-proxy]
-[--allow-origin ORIGIN] [--create-rate N] [--max-tables N] [--message-rate N]``."""
+[--allow-origin ORIGIN] [--create-rate N] [--max-tables N] [--message-rate N] [--header-timeout S]
+[--body-timeout S] [--max-connections-per-address N]``."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from dataclasses import replace
 from typing import Any
@@ -323,7 +325,7 @@ def _simulate(args) -> int:
 def _add_serve(commands) -> None:
     import os
 
-    from .server.limits import CREATE_RATE, MAX_TABLES, RATE
+    from .server.limits import BODY_TIMEOUT, CREATE_RATE, HEADER_TIMEOUT, MAX_CONNECTIONS_PER_ADDRESS, MAX_TABLES, RATE
 
     serve = commands.add_parser("serve", help="run a table server: friends play from their own browsers",
                                 description="Run a table server. POST /api/tables sets up a table and answers "
@@ -331,7 +333,9 @@ def _add_serve(commands) -> None:
                                             "table in any browser.")
     serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
     serve.add_argument("--port", type=int, default=8765, help="the port (default 8765; 0 picks a free one)")
-    serve.add_argument("--db", help="a SQLite file keeping every table, taken up again on restart")
+    serve.add_argument("--db", help="a SQLite file keeping every table, taken up again on restart (mode 0600), and "
+                                    "the secret seeded tables are dealt with (the environment's DOMINOES_DEAL_KEY "
+                                    "sets it instead)")
     serve.add_argument("--base-url", help="the address the links start with, when browsers reach the server "
                                           "through a proxy (default: the address the server listens on, with "
                                           "this machine's name for 0.0.0.0; behind a proxy, each request's Host)")
@@ -350,6 +354,14 @@ def _add_serve(commands) -> None:
     serve.add_argument("--max-tables", type=_count, help=f"tables open at once (default {MAX_TABLES})")
     serve.add_argument("--message-rate", type=_rate,
                        help=f"messages a second one browser may send, in bursts of twice as many (default {RATE:g})")
+    serve.add_argument("--header-timeout", type=_seconds,
+                       help=f"seconds a client has to send a request's line and headers, or kept alive to start "
+                            f"the next; then it is disconnected (default {HEADER_TIMEOUT:g})")
+    serve.add_argument("--body-timeout", type=_seconds,
+                       help=f"seconds a client has to send a request's body (default {BODY_TIMEOUT:g})")
+    serve.add_argument("--max-connections-per-address", type=_count_or_none, metavar="N",
+                       help=f"connections one address may hold open at once, websockets included (default "
+                            f"{MAX_CONNECTIONS_PER_ADDRESS}; 0: no limit; none behind a proxy)")
     serve.add_argument("--idle-hours", type=_hours,
                        help="close a table in play after this many hours with no browser open and no move "
                             "(default 24)")
@@ -387,6 +399,20 @@ def _count(text: str) -> int:
     return count
 
 
+def _count_or_none(text: str) -> int:
+    return 0 if text.strip() == "0" else _count(text)
+
+
+def _seconds(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 < seconds <= 3600:
+        raise argparse.ArgumentTypeError(f"{text!r}: a number of seconds more than 0, at most 3600")
+    return seconds
+
+
 def _hours(text: str) -> float:
     try:
         hours = float(text)
@@ -414,11 +440,15 @@ def _serve(args) -> int:
         limits = replace(limits, max_tables=args.max_tables)
     if args.message_rate is not None:
         limits = replace(limits, message_rate=args.message_rate, message_burst=max(1, round(2 * args.message_rate)))
+    for name in ("header_timeout", "body_timeout", "max_connections_per_address"):
+        if getattr(args, name) is not None:
+            limits = replace(limits, **{name: getattr(args, name)})
     try:
         hours = {name: getattr(args, name) for name in ("idle_hours", "finished_hours") if getattr(args, name)}
+        deal_key = os.environ.get("DOMINOES_DEAL_KEY") or None  # (never a flag: a process listing shows flags)
         serve(args.host, args.port, args.db, args.base_url, **hours, bot_workers=args.bot_workers,
               host_key=args.host_key, behind_proxy=args.behind_proxy, allow_origins=args.allow_origin,
-              limits=limits)
+              limits=limits, deal_key=deal_key.encode() if deal_key else None)
     except OSError as error:  # the port is taken, the address is not this machine's, the db cannot open
         print(f"error: {error.strerror or error}", file=sys.stderr)
         return 2

@@ -23,6 +23,9 @@ import tornado.websocket
 ROOT = Path(__file__).resolve().parent.parent
 WAIT = 20.0
 """The longest any test waits for a frame it expects (a condition, never a fixed sleep)."""
+DEAL_KEY = b"the test servers' deal key"
+"""The secret the servers the tests start key seeded tables with (a server makes its own
+otherwise), so that a seed deals the same in every run."""
 
 
 def socket_url(link: str) -> str:
@@ -66,9 +69,11 @@ class Clock:
 @contextlib.asynccontextmanager
 async def local_server(db: str | Path | None = None, **options: Any) -> AsyncIterator[tuple[str, Any]]:
     """A table server in this process on a free port: ``(base URL, TableServer)``; ``options``
-    go to :class:`~dominoes_widget.server.TableServer` (``clock``, ``idle_hours`` ...)."""
+    go to :class:`~dominoes_widget.server.TableServer` (``clock``, ``idle_hours`` ...;
+    ``deal_key=None``: the store's own, not :data:`DEAL_KEY`)."""
     from dominoes_widget.server import MemoryStore, SqliteStore, TableServer, start
 
+    options.setdefault("deal_key", DEAL_KEY)
     store = options.pop("store", None) or (SqliteStore(db) if db else MemoryStore())
     table_server, http, port = start("127.0.0.1", 0, server=TableServer(store, **options))
     try:
@@ -156,13 +161,16 @@ class Seat:
         self._reader.cancel()
 
 
-def spawn_server(db: str | Path | None = None, port: int = 0, *options: str) -> tuple[subprocess.Popen, str]:
+def spawn_server(db: str | Path | None = None, port: int = 0, *options: str,
+                 **popen: Any) -> tuple[subprocess.Popen, str]:
     """``python -m dominoes_widget serve`` in a child process: ``(process, base URL)`` once it
-    printed its ``serving`` line (``port=0``: a free port)."""
+    printed its ``serving`` line (``port=0``: a free port); ``popen`` goes to ``Popen``
+    (``stderr=`` a file, ``preexec_fn=`` ...). It keys seeded tables with :data:`DEAL_KEY`."""
     command = [sys.executable, "-m", "dominoes_widget", "serve", "--port", str(port), *options]
     command += ["--db", str(db)] if db else []
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               env={**os.environ, "PYTHONPATH": str(ROOT)})
+    process = subprocess.Popen(command, **{"stdout": subprocess.PIPE, "stderr": subprocess.PIPE, "text": True,
+                                           "env": {**os.environ, "PYTHONPATH": str(ROOT),
+                                                   "DOMINOES_DEAL_KEY": DEAL_KEY.decode()}, **popen})
     assert process.stdout is not None
     line = process.stdout.readline().strip()
     if not line.startswith("serving http://"):

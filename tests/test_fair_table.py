@@ -300,14 +300,14 @@ def test_a_deal_waits_for_a_seeding_page_but_not_for_ever():
     run(scenario)
 
 
-def test_a_seeded_server_table_is_not_secret_and_a_restart_keeps_the_seed_of_the_hand_in_play(tmp_path):
+def test_a_seeded_server_table_is_secret_and_a_restart_keeps_the_seed_of_the_hand_in_play(tmp_path):
     async def scenario():
         db = tmp_path / "tables.sqlite"
         async with local_server(db) as (base, server):
             status, created = await request(f"{base}/api/tables", {**PEOPLE, "seed": 5})
             seat = await Seat.open(created["seats"]["S"], "S")
             await seat.until(lambda s: s.view.get("fair"))
-            assert seat.view["fair"]["secret"] is False
+            assert seat.view["fair"]["secret"] is True  # keyed with the server's secret (issue 36)
             secret = server.tables[created["id"]].session.match.fair[0].server_seed
             seat.close()
         async with local_server(db) as (base, server):

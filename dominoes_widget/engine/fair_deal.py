@@ -26,7 +26,7 @@ from .tiles import Tile, tile
 
 __all__ = ["SCHEME", "FairSeeds", "ClientSeedError", "new_server_seed", "server_seed_from", "commitment_of",
            "check_client_seed", "block_message", "dealt_order", "fair_deal", "fair_problems", "read_fair",
-           "MAX_CLIENT_SEED", "FAIR_KEYS"]
+           "MAX_CLIENT_SEED", "FAIR_KEYS", "keyed_server_seed"]
 
 SCHEME = "dominoes-fair-1"
 MAX_CLIENT_SEED = 64
@@ -53,6 +53,14 @@ def new_server_seed() -> str:
 def server_seed_from(rng: random.Random) -> str:
     """A server seed drawn from ``rng``: reproducible, so **not secret** (a seeded table's)."""
     return f"{rng.getrandbits(256):064x}"
+
+
+def keyed_server_seed(key: bytes, seed: object, number: int) -> str:
+    """The ``number``-th server seed of a table given ``seed``, keyed with ``key`` (a table
+    server's secret): HMAC-SHA256 of ``dominoes-fair-deal|<seed>|<number>``, as 64 lowercase
+    hex digits. The same key and seed give the same seeds again; without the key nobody can
+    work them out from the seed, nor the seed from a commitment."""
+    return hmac.new(key, f"dominoes-fair-deal|{seed}|{number}".encode(), hashlib.sha256).hexdigest()
 
 
 def commitment_of(server_seed: str) -> str:

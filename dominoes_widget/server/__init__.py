@@ -34,18 +34,22 @@ def start(host: str = "127.0.0.1", port: int = 8765, db: str | Path | None = Non
     The server closes the tables nobody uses (:meth:`TableServer.sweep`) on this loop.
     Listening beyond loopback with no host key, the server makes one
     (``table_server.host_key.key``): strangers who reach the port cannot set up tables.
-    Forwarded addresses are read only when the server is ``behind_proxy``.
+    Forwarded addresses are read only when the server is ``behind_proxy``. Connections are
+    taken as :mod:`.connections` says (timeouts, a cap per address, accept failures counted).
     """
-    import tornado.httpserver
     import tornado.netutil
 
+    from .connections import GuardedHTTPServer
     from .sharing import _reachable
 
     table_server = server or TableServer(SqliteStore(db) if db else MemoryStore())
     if table_server.host_key.key is None and not is_loopback(host):
         table_server.host_key = HostKey(new_host_key())
-    http = tornado.httpserver.HTTPServer(make_app(table_server), max_body_size=table_server.limits.max_body_bytes * 4,
-                                         xheaders=table_server.behind_proxy)
+    limits = table_server.limits
+    http = GuardedHTTPServer(make_app(table_server), max_body_size=limits.max_body_bytes * 4,
+                             xheaders=table_server.behind_proxy, idle_connection_timeout=limits.header_timeout,
+                             body_timeout=limits.body_timeout, max_header_size=limits.max_header_bytes,
+                             max_per_address=0 if table_server.behind_proxy else limits.max_connections_per_address)
     sockets = tornado.netutil.bind_sockets(port, host, family=socket.AF_INET if ":" not in host else socket.AF_UNSPEC)
     http.add_sockets(sockets)
     bound = sockets[0].getsockname()[1]
@@ -72,7 +76,7 @@ def tune_gc() -> None:
 def serve(host: str = "127.0.0.1", port: int = 8765, db: str | Path | None = None,
           base_url: str | None = None, idle_hours: float = IDLE_HOURS, finished_hours: float = FINISHED_HOURS,
           *, bot_workers: int | None = None, host_key: str | None = None, behind_proxy: bool = False,
-          allow_origins: Iterable[str] = (), limits: Limits | None = None) -> None:
+          allow_origins: Iterable[str] = (), limits: Limits | None = None, deal_key: bytes | None = None) -> None:
     """Serve until interrupted (Ctrl-C or SIGTERM), printing ``serving http://HOST:PORT/`` once
     started (and the host key on the next line when there is one); the links start with
     ``base_url`` when given. A table with no browser open closes after ``idle_hours`` unused,
@@ -80,12 +84,16 @@ def serve(host: str = "127.0.0.1", port: int = 8765, db: str | Path | None = Non
     processes (default: the cores less one, at least 1), stopped with the server. The other
     settings are :class:`TableServer`'s."""
 
+    from .connections import raise_file_limit
+
+    raise_file_limit()  # every browser holds a connection: a default soft limit of 1,024 is soon reached
+
     async def main() -> None:
         store = SqliteStore(db) if db else MemoryStore()
         pool = BotPool(bot_workers)
         server = TableServer(store, base_url, idle_hours=idle_hours, finished_hours=finished_hours, thinker=pool,
                              host_key=host_key, behind_proxy=behind_proxy, allow_origins=allow_origins,
-                             limits=limits)
+                             limits=limits, deal_key=deal_key)
         table_server, http, bound = start(host, port, server=server)
         pool.start()
         tune_gc()

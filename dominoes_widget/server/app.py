@@ -33,6 +33,7 @@ import json
 import logging
 import os
 import re
+import secrets
 import time
 import traceback
 from dataclasses import replace
@@ -96,7 +97,8 @@ class TableServer:
     ``host_key``, when given, is needed to set up a table (``Authorization: Bearer KEY``).
     ``behind_proxy`` trusts the ``X-Forwarded-For``/``X-Real-IP`` and ``Host`` headers a
     proxy sets (the client's address, the links' base); ``allow_origins`` are the origins of
-    pages other than the server's own that may open a seat's websocket.
+    pages other than the server's own that may open a seat's websocket. ``deal_key`` is the
+    secret seeded tables' server seeds are keyed with (default: the store's ``deal_key()``).
     """
 
     def __init__(self, store: TableStore | None = None, base_url: str | None = None,
@@ -104,7 +106,7 @@ class TableServer:
                  finished_hours: float = FINISHED_HOURS, sweep_every: float = SWEEP_EVERY,
                  clock: Callable[[], float] = time.monotonic, thinker: Thinker = INLINE,
                  limits: Limits | None = None, host_key: str | None = None, behind_proxy: bool = False,
-                 allow_origins: Iterable[str] = ()) -> None:
+                 allow_origins: Iterable[str] = (), deal_key: bytes | None = None) -> None:
         if not (idle_hours > 0 and finished_hours > 0 and sweep_every > 0):
             raise ValueError("idle_hours, finished_hours and sweep_every are more than 0")
         self.store = store if store is not None else MemoryStore()
@@ -127,11 +129,18 @@ class TableServer:
         self.clock = clock
         self.thinker = thinker
         self.tables: dict[str, SharedTable] = {}
+        make_key = getattr(self.store, "deal_key", None)
+        if deal_key is None:
+            deal_key = make_key() if make_key is not None else secrets.token_bytes(32)
+        self.deal_key: bytes = deal_key
+        """The secret a seeded table's server seeds are keyed with (``deal_key``, else the
+        store's, else one for this process): the same seed deals the same on this server,
+        and nobody else can work the deals out."""
         self._sweeper: Any = None
         self._swept_at = float("-inf")
         for stored in self.store.tables():
             try:
-                table = SharedTable.restore(stored, self.store, clock=clock, thinker=thinker)
+                table = SharedTable.restore(stored, self.store, clock=clock, thinker=thinker, deal_key=self.deal_key)
             except Exception:  # noqa: BLE001 - one bad row must not keep every other table down
                 log.exception("table %s could not be taken up again", stored.id)
                 continue
@@ -146,7 +155,8 @@ class TableServer:
 
     def create(self, spec: TableSpec) -> SharedTable:
         """A new table set up by ``spec``, kept in the store and served."""
-        return self.add(SharedTable.create(spec, self.store, clock=self.clock, thinker=self.thinker))
+        return self.add(SharedTable.create(spec, self.store, clock=self.clock, thinker=self.thinker,
+                                           deal_key=self.deal_key))
 
     # -- closing the tables nobody uses ------------------------------------------------------------
     def _expired(self, table: SharedTable, now: float) -> bool:

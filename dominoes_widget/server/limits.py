@@ -12,10 +12,12 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
+from .connections import BODY_TIMEOUT, HEADER_TIMEOUT, MAX_CONNECTIONS_PER_ADDRESS, MAX_HEADER_BYTES
 from .safe_json import JsonLimits
 
 __all__ = ["Limits", "MessageGate", "MAX_MESSAGE_BYTES", "MAX_FRAME_BYTES", "RATE", "BURST", "MAX_TABLES",
-           "MAX_BODY_BYTES", "MAX_BROWSERS_PER_SEAT", "MAX_WATCHERS_PER_TABLE", "CREATE_RATE", "CREATE_BURST"]
+           "MAX_BODY_BYTES", "MAX_BROWSERS_PER_SEAT", "MAX_WATCHERS_PER_TABLE", "CREATE_RATE", "CREATE_BURST",
+           "HEADER_TIMEOUT", "BODY_TIMEOUT", "MAX_HEADER_BYTES", "MAX_CONNECTIONS_PER_ADDRESS"]
 
 MAX_MESSAGE_BYTES = 2048
 """The largest intent read; an intent is under 200 bytes."""
@@ -53,6 +55,13 @@ class Limits:
     create_rate: float = CREATE_RATE
     """Tables a minute per client; 0: no limit."""
     create_burst: int = CREATE_BURST
+    header_timeout: float = HEADER_TIMEOUT
+    """Seconds to send a request's line and headers (:mod:`.connections`)."""
+    body_timeout: float = BODY_TIMEOUT
+    max_header_bytes: int = MAX_HEADER_BYTES
+    max_connections_per_address: int = MAX_CONNECTIONS_PER_ADDRESS
+    """Connections one address holds open at once; 0: no limit (behind a proxy, every client
+    has the proxy's address: the server then sets none)."""
     json: JsonLimits = field(default_factory=JsonLimits)
     """Depth, number length, string length and entries of the JSON of a request or a message."""
 

@@ -31,6 +31,7 @@ from ..engine.record import read_record
 from ..sessions.table.presence import presence_marks
 from ..sessions.protocol import MAX_TEXT
 from ..engine.fair_deal import read_fair
+from ..sessions.table.fair_dealer import FairDealer
 from ..engine.match import Match
 from ..sessions.scheduler import AsyncioScheduler, Scheduler
 from ..sessions.table.screens_apart import handle_for, set_apart, view_for
@@ -97,7 +98,7 @@ class SharedTable:
                  local: str | None = None, session: TableSession | None = None,
                  pending: Mapping[str, Any] | None = None, clock: Callable[[], float] = time.monotonic,
                  idle: float = 0.0, thinker: Thinker = INLINE, watch: str | None = None,
-                 opened: Iterable[str] = ()) -> None:
+                 opened: Iterable[str] = (), deal_key: bytes | None = None) -> None:
         self.id = table_id
         self.spec = spec
         self.tokens = dict(tokens)
@@ -110,8 +111,10 @@ class SharedTable:
                 match.prepare(pending["deal"], pending["boneyard"], fair=fair)
             else:
                 committed = fair  # stopped before a deal: the hand committed to (its seeds) is kept
+            drawn = pending.get("drawn", 0) if pending else 0
+            dealer = FairDealer(spec.options.seed, key=deal_key, drawn=drawn if isinstance(drawn, int) else 0)
             session = TableSession(spec.options, scheduler or AsyncioScheduler(), match=match, thinker=thinker,
-                                   first_deal_waits=True)
+                                   first_deal_waits=True, dealer=dealer)
         self.session = session
         set_apart(session)  # each person has a screen of their own: no cover to pass
         self.seeding: set[str] = set()
@@ -151,24 +154,27 @@ class SharedTable:
 
     @classmethod
     def create(cls, spec: TableSpec, store: TableStore, scheduler: Scheduler | None = None,
-               clock: Callable[[], float] = time.monotonic, thinker: Thinker = INLINE) -> "SharedTable":
+               clock: Callable[[], float] = time.monotonic, thinker: Thinker = INLINE,
+               deal_key: bytes | None = None) -> "SharedTable":
         """A new table with a fresh id and token per person's seat, added to ``store``; its bots'
-        moves are chosen by ``thinker`` (the server's worker processes)."""
+        moves are chosen by ``thinker`` (the server's worker processes); given ``seed``, its
+        server seeds are keyed with ``deal_key`` (the server's secret)."""
         tokens = {seat: new_token() for seat in spec.human_seats}
         table = cls(new_table_id(), spec, tokens, store, scheduler=scheduler, clock=clock, thinker=thinker,
-                    watch=new_token())
+                    watch=new_token(), deal_key=deal_key)
         store.add(StoredTable(table.id, spec.request, tokens, table_record(table.session, unrevealed_seeds=True),
                               pending=table._pending(), watch=table.watch))
         return table
 
     @classmethod
     def restore(cls, stored: StoredTable, store: TableStore, scheduler: Scheduler | None = None,
-                clock: Callable[[], float] = time.monotonic, thinker: Thinker = INLINE) -> "SharedTable":
+                clock: Callable[[], float] = time.monotonic, thinker: Thinker = INLINE,
+                deal_key: bytes | None = None) -> "SharedTable":
         """A table taken up where its stored record stopped, with the same links, idle as long
-        as the store says."""
+        as the store says (a seeded table's next server seeds follow the ones drawn before)."""
         return cls(stored.id, read_spec(stored.spec), stored.tokens, store, stored.record, scheduler,
                    pending=stored.pending, clock=clock, idle=stored.idle, thinker=thinker, watch=stored.watch,
-                   opened=stored.opened)
+                   opened=stored.opened, deal_key=deal_key)
 
     def as_stored(self) -> StoredTable:
         """The table's id, request, tokens and watch token, as a store keeps them."""
@@ -385,13 +391,19 @@ class SharedTable:
 
     def _pending(self) -> dict[str, Any] | None:
         """The deal waiting for its leader to be chosen, or the next hand committed to and not
-        dealt yet (its server seed and the seeds sent for it), as the store keeps it."""
+        dealt yet (its server seed and the seeds sent for it), as the store keeps it; at a
+        keyed seeded table, also how many server seeds were drawn (``drawn``: a restart must not
+        draw one again, revealed already)."""
         pending = self.session.match.pending
+        dealer = self.session.fair
+        drawn: dict[str, Any] = {"drawn": dealer.drawn} if dealer.key is not None else {}
         if pending is None:
             seeds = self.session.match.next_fair
-            return {"fair": seeds.block(self.session.rules.seats, reveal=True)} if seeds is not None else None
+            if seeds is None:
+                return drawn or None
+            return {"fair": seeds.block(self.session.rules.seats, reveal=True), **drawn}
         kept = {"deal": {seat: [str(t) for t in tiles] for seat, tiles in pending.tiles.items()},
-                "boneyard": [str(t) for t in pending.boneyard]}
+                "boneyard": [str(t) for t in pending.boneyard], **drawn}
         if pending.fair is not None:
             kept["fair"] = pending.fair.block(self.session.rules.seats, reveal=True)
         return kept

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import secrets
 import sqlite3
 import threading
 import time
@@ -46,7 +48,9 @@ class StoredTable:
 
 class TableStore(Protocol):
     """A store may say ``keeps_records = False`` (it keeps nothing): the table then builds no
-    record to write after a move."""
+    record to write after a move. A store may offer ``deal_key() -> bytes``, the secret its
+    seeded tables' server seeds are made with (kept with the tables); without it the server
+    makes one that lasts as long as the process."""
 
     def add(self, table: StoredTable) -> None: ...
 
@@ -86,6 +90,12 @@ class MemoryStore:
     def __init__(self, remember: int = MAX_REMEMBERED) -> None:
         self.remember = remember
         self._closed: dict[str, StoredTable] = {}
+        self._deal_key = secrets.token_bytes(32)
+
+    def deal_key(self) -> bytes:
+        """The key of this store's seeded tables (see :meth:`SqliteStore.deal_key`): made with
+        the store and kept nowhere, so a seed deals the same again only until the server stops."""
+        return self._deal_key
 
     def add(self, table: StoredTable) -> None:
         pass
@@ -126,6 +136,10 @@ CREATE TABLE IF NOT EXISTS tables (
     opened TEXT
 )
 """
+_KEYS_SCHEMA = "CREATE TABLE IF NOT EXISTS server_keys (name TEXT PRIMARY KEY, value TEXT NOT NULL)"
+_COMPANIONS = ("", "-wal", "-shm", "-journal")
+"""The database file and the files SQLite keeps beside it."""
+
 _ADDED_COLUMNS = {"active_at": "REAL", "closed_at": "REAL", "watch": "TEXT", "opened": "TEXT"}
 """Columns a file written by an older version lacks (its tables count as used when read,
 have no watch link, and no seat opened)."""
@@ -150,12 +164,17 @@ class SqliteStore:
     time, so that it means the same after a restart) and when it closed (``closed_at``).
     A closed row stays, final record included (``sqlite3 FILE "SELECT record FROM tables
     WHERE id = ..."``): a few kilobytes a table, and its links can say it was closed.
+
+    The file holds every hand, the server seeds not revealed yet, every link's token and the
+    server's deal key (:meth:`deal_key`): it and its companions (``-wal``, ``-shm``,
+    ``-journal``) are readable by their owner only (mode 0600), an existing file made so.
     """
 
     def __init__(self, path: str | Path, checkpoint_every: float = 2.0,
                  clock: Callable[[], float] = time.time) -> None:
         self.path = Path(path)
         self.clock = clock
+        _keep_private(self.path)
         self._db = sqlite3.connect(self.path, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
@@ -165,11 +184,23 @@ class SqliteStore:
         for column, kind in _ADDED_COLUMNS.items():
             if column not in columns:
                 self._db.execute(f"ALTER TABLE tables ADD COLUMN {column} {kind}")
+        self._db.execute(_KEYS_SCHEMA)
         self._stop = threading.Event()
         self._checkpointer = threading.Thread(target=self._checkpoint, args=(checkpoint_every,),
                                               name="dominoes-checkpoint", daemon=True)
         self._checkpointer.start()
         self._batch: list[_Write] = []
+
+    def deal_key(self) -> bytes:
+        """The key a seeded table's server seeds are made with (``fair_dealer``): 32 random
+        bytes made the first time and kept in the file, so that the same seed deals the same on
+        this server, and only on it."""
+        row = self._db.execute("SELECT value FROM server_keys WHERE name = 'deal'").fetchone()
+        if row is None:
+            self._db.execute("INSERT OR IGNORE INTO server_keys (name, value) VALUES ('deal', ?)",
+                             (secrets.token_hex(32),))
+            row = self._db.execute("SELECT value FROM server_keys WHERE name = 'deal'").fetchone()
+        return bytes.fromhex(row[0])
 
     def _checkpoint(self, every: float) -> None:
         db = sqlite3.connect(self.path, isolation_level=None)
@@ -248,6 +279,18 @@ class SqliteStore:
         self._checkpointer.join()
         self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         self._db.close()
+
+
+def _keep_private(path: Path) -> None:
+    """Make ``path`` (created now if missing) and its companions readable by their owner only.
+    SQLite creates the companions with the database file's mode, so they are 0600 too."""
+    if str(path) == ":memory:" or str(path).startswith("file:"):
+        return
+    os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))  # (no umask change: other threads may create files)
+    for suffix in _COMPANIONS:
+        companion = Path(f"{path}{suffix}")
+        if companion.exists():
+            os.chmod(companion, 0o600)
 
 
 def _row(table_id: str, record: dict[str, Any], pending: dict[str, Any] | None,

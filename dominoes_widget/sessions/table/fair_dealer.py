@@ -3,7 +3,10 @@ before it ends, the seats' client seeds taken until the deal, a short bounded wa
 pages still to send theirs, and the ``fair`` part of each seat's view.
 
 Server seeds come from :mod:`secrets`; a table given ``seed=`` draws them from that seed
-instead, so its deals can be played again, and its view says they are not secret.
+instead, so its deals can be played again. A notebook's such table draws them from the seed
+alone, and its view says they are not secret; a table server's is given its key as well
+(``key``): its seeds are keyed with it (:func:`~dominoes_widget.engine.fair_deal.keyed_server_seed`),
+the same for the same seed on that server, and secret to everyone else.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
-from ...engine.fair_deal import SCHEME, FairSeeds, server_seed_from
+from ...engine.fair_deal import SCHEME, FairSeeds, keyed_server_seed, server_seed_from
 from ...engine.match import Match
 from ..protocol import FairCommitment, FairHand, FairView
 from ..scheduler import Pending
@@ -32,8 +35,13 @@ class FairDealer:
     of :meth:`deal_when_seeded`), from the first seed on.
     """
 
-    def __init__(self, seed: int | None, wait: float = 0.0) -> None:
-        self.rng = random.Random(f"dominoes-fair-deal|{seed}") if seed is not None else None
+    def __init__(self, seed: int | None, wait: float = 0.0, key: bytes | None = None, drawn: int = 0) -> None:
+        self.seed = seed
+        self.key = key if seed is not None else None
+        """The table server's secret the seeded server seeds are keyed with (``None``: a notebook's)."""
+        self.rng = random.Random(f"dominoes-fair-deal|{seed}") if seed is not None and key is None else None
+        self.drawn = drawn
+        """Server seeds drawn so far (a keyed table's next is the ``drawn``-th; kept across restarts)."""
         self.wait = wait
         self.waiting_for: Callable[[Match], set[str]] | None = None
         self._held: tuple[Pending, Callable[[], None]] | None = None
@@ -41,11 +49,20 @@ class FairDealer:
 
     @property
     def secret(self) -> bool:
-        """False at a table given ``seed=``: its server seeds follow from that seed."""
+        """False at a table given ``seed=`` with no key: its server seeds follow from that seed."""
         return self.rng is None
 
+    @property
+    def seeded(self) -> bool:
+        """Whether the table was given ``seed=``: its deals can be played again."""
+        return self.seed is not None
+
     def seeds(self) -> FairSeeds:
-        """A new hand's seeds: a server seed from :mod:`secrets`, or from the table's seed."""
+        """A new hand's seeds: a server seed from :mod:`secrets`, or from the table's seed
+        (keyed with :attr:`key` when there is one)."""
+        self.drawn += 1
+        if self.key is not None:
+            return FairSeeds(keyed_server_seed(self.key, self.seed, self.drawn - 1))
         if self.rng is None:
             return FairSeeds()
         return FairSeeds(server_seed_from(self.rng), secret=False)

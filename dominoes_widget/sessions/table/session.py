@@ -51,7 +51,7 @@ class TableSession:
     """
 
     def __init__(self, options: TableOptions, scheduler: Scheduler = NO_DELAY, match: Match | None = None,
-                 thinker: Thinker = INLINE, first_deal_waits: bool = False) -> None:
+                 thinker: Thinker = INLINE, first_deal_waits: bool = False, dealer: FairDealer | None = None) -> None:
         self.options = options
         self.first_deal_waits = first_deal_waits
         """Every person has a page of their own that adds a seed (a table server's table): the
@@ -70,8 +70,8 @@ class TableSession:
         bots = {seat: make_bot(kind, self.rng.randrange(2**32)) for seat, kind in self.kinds.items() if kind != HUMAN}
         self.bots = BotTurns(bots, scheduler, options.bot_delay, on_pause=self.changed, on_done=self._after_turn,
                              thinker=thinker)
-        self.fair = FairDealer(options.seed)
-        """Every shuffled deal is a provably fair one (``fair_dealer``)."""
+        self.fair = dealer if dealer is not None else FairDealer(options.seed)
+        """Every shuffled deal is a provably fair one (``fair_dealer``; ``dealer``: a table server's)."""
         self.notice: Notice | None = None
         self._notices = 0
         self.show_counting = options.counting
@@ -136,9 +136,10 @@ class TableSession:
 
     def _first_deal_waits(self) -> bool:
         """Whether the first hand waits for the people's seeds: at a table server's table with
-        people, dealt from seeds (not a set-up deal) that are secret (no ``seed=``)."""
+        people, dealt from seeds (not a set-up deal), with no ``seed=`` (a seeded table deals its
+        first hand the same every time)."""
         return (self.first_deal_waits and bool(self.humans) and self.options.deal is None
-                and self.fair.secret)
+                and not self.fair.seeded)
 
     def deal_when_seeded(self) -> None:
         """While the first hand waits (phase ``dealing``) and some seed came: deal once every
