@@ -58,7 +58,7 @@ def home_page(lang: str, *, needs_key: bool, links_at: str | None = None) -> str
     who_options = (f'<option value="{HUMAN}">{t("person")}</option>'
                    + "".join(f'<option value="{escape(b["id"])}">{escape(b["label"])}</option>' for b in facts["bots"]))
     rows = "".join(_seat_row(voice, seat, who_options) for seat in ALL_SEATS)
-    langs = "".join(f'<option value="{code}"{" selected" if code == lang else ""}>{escape(LANG_NAMES.get(code, code))}</option>'
+    langs = "".join(f'<option value="{code}" lang="{code}"{" selected" if code == lang else ""}>{escape(LANG_NAMES.get(code, code))}</option>'
                     for code in LANGUAGES)
     current = ' aria-current="page"'
     switch = " · ".join(f'<a href="?lang={code}" hreflang="{code}" lang="{code}"{current if code == lang else ""}>'
