@@ -8,7 +8,8 @@ real Chromium:
   screen readers, tooltips and the tab's title included; the language switch, marked with its
   own ``lang``, aside);
 - at 390x844 in both languages no text is cut on the home page, the links page and a seat's
-  page, the seat page showing each of the status lines the table can say, at their longest.
+  page, the seat page showing each of the status lines the table can say and each notice it
+  flashes over them (a refusal and its rule), at their longest.
 
 The server runs as ``python -m dominoes_widget serve`` in a child process on 127.0.0.1.
 """
@@ -227,9 +228,42 @@ def status_lines(lang: str) -> list[str]:
     return lines
 
 
-def test_the_status_lines_are_all_tried():
+# A refusal's case (refusal.*) and the rule it is said with (rule.*), as the table pairs them.
+REFUSED = {"fits_neither": "no_match", "fits_other_end": "no_match", "holding_one": "pass_with_playable_tile",
+           "holding_more": "pass_with_playable_tile", "draw_holding_one": "draw_with_playable_tile",
+           "draw_holding_more": "draw_with_playable_tile", "not_held": "tile_not_in_hand",
+           "must_lead_double": "must_lead_deciding_tile", "must_lead_tile": "must_lead_double_six",
+           "must_pose": "must_lead_double_six", "must_play_drawn": "must_play_drawn_tile", "no_pile": "draw_not_allowed",
+           "pile_empty": "draw_from_empty_boneyard", "wrong_leader_rule": "wrong_leader", "not_your_turn": "not_your_turn",
+           "must_draw": "must_draw", "wrong_leader": "wrong_leader", "not_host": "not_host", "stale": "stale",
+           "no_takeback": "no_takeback", "hand_over": "hand_over", "choose_end": "choose_end"}
+
+
+def notices(lang: str) -> list[str]:
+    """The notices a seat's page flashes over the status line: what its draw did, and each
+    refusal a person can meet there, with the rule behind it (as explain_refusal says them)."""
+    voice = Voice(lang, you="S")
+    values = {"tile": "6-5", "seat": voice.name("W"), "turn": voice.name("E"), "who": voice.name("E"), "n": 7,
+              "tiles": voice.words.listing(["6-5", "5-5", "4-5"]), "leaders": f'{voice.name("N")} / {voice.name("S")}',
+              "side": voice("ends.left"), "other_side": voice("ends.right"), "ends": voice("ends.two", a=5, b=6),
+              "lacks": voice("ends.lacks_two", a=5, b=6), "move": "S 6-5 L", "numbers": "5, 6", "host": "Ana",
+              "rule": voice("score.next_holder66").rstrip("."), "count": 2, "top": "3-4", "speeds": "slow, fast",
+              "other": "6-4", "team": voice.team("NS"), "text": "6-9", "a": 5, "b": 6, "left": 5, "right": 6,
+              "ply": 12, "of": 40, "code": "no_match", "button": voice("table.next_hand")}
+    said = [voice(f"table.{key}", **values) for key in ("drew_fits_must", "drew_fits_may", "drew_no_fit", "took_back")]
+    for case, rule in REFUSED.items():
+        for key in (f"refusal.{case}", f"refusal.{case}_you"):
+            if voice.words.has(key):
+                detail = voice(key, **values).rstrip(".")
+                said.append(f"{detail[:1].upper()}{detail[1:]}. {voice(f'rule.{rule}')}")
+    return said
+
+
+def test_the_status_lines_and_notices_are_all_tried():
     lines = status_lines("vi")
     assert len(lines) >= 15 and any("Bắc (máy " in line for line in lines), lines
+    said = notices("vi")
+    assert len(said) >= 25 and all("{" not in line for line in said)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -259,6 +293,13 @@ def test_a_phone_cuts_no_text_on_the_server_pages(chromium, server, tables, lang
         page.evaluate("(text) => window.dominoesSeat.set('view', {...window.dominoesSeat.get('view'), status: text})",
                       max(status_lines(lang), key=len))
         shoot(page, f"seat-phone-{lang}-longest-status")
+        for line in sorted(notices(lang), key=len):  # the longest last, for the picture
+            page.evaluate("(text) => window.dominoesSeat.emit('msg:custom', {type: 'refused', message: text}, [])", line)
+            page.wait_for_function("(text) => document.querySelector('.dw-notice.dw-visible')?.textContent === text", arg=line)
+            found = page.evaluate(CUT_TEXT)
+            if found:
+                cut[f"seat, notice {line!r}"] = found
+        shoot(page, f"seat-phone-{lang}-longest-notice")
     finally:
         context.close()
     assert {name: found for name, found in cut.items() if found} == {}

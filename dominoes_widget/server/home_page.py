@@ -186,6 +186,7 @@ body { margin: 0; background: Canvas; color: CanvasText; font-family: system-ui,
   overflow-wrap: break-word; }
 .dw-loopback p { margin: 4px 0; }
 .dw-loopback code { font-family: var(--dw-code-font); font-size: 0.92em; }
+.dw-loopback .dw-nowrap { white-space: nowrap; }
 .dw-invite-cards { list-style: none; margin: 0; padding: 0; display: grid; gap: 12px;
   grid-template-columns: repeat(auto-fill, minmax(min(100%, 400px), 1fr)); }
 .dw-invite-card { display: flex; gap: 12px; align-items: center; justify-content: space-between; padding: 12px;
@@ -207,8 +208,9 @@ body { margin: 0; background: Canvas; color: CanvasText; font-family: system-ui,
   /* a seat's row: its name and who plays it side by side, the player's name under them, so
      that "A person (gets a link)" shows whole */
   .dw-seats table, .dw-seats tbody { display: block; }
-  .dw-seats tbody tr { display: grid; grid-template-columns: auto 1fr; gap: 6px 10px; align-items: center; padding: 4px 0; }
+  .dw-seats tbody tr { display: grid; grid-template-columns: 3.4em minmax(0, 1fr); gap: 6px 8px; align-items: center; padding: 4px 0; }
   .dw-seats tbody td:last-child { grid-column: 2; }
   .dw-seats th, .dw-seats td { padding: 0; }
+  .dw-home fieldset.dw-seats { padding: 10px; }
 }
 """

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 from dataclasses import dataclass
 from html import escape
 from typing import Iterable, Mapping
@@ -89,11 +90,16 @@ def loopback_warning(host: str, voice: Voice, *, notebook: bool = False, before_
     """HTML saying the links open on this machine only, and how to serve them on the network
     (``notebook``: the notebook's ``share``, else the ``serve`` command with its host key;
     ``before_links``: said of the links a table started here will get)."""
-    mark = "\x00"  # where the command goes, set in <code> once the words around it are escaped
-    before, _, after = voice("home.loopback_how_notebook" if notebook else "home.loopback_how", command=mark).partition(mark)
-    command = f"<code>{escape(SHARE_ON_NETWORK if notebook else SERVE_ON_NETWORK)}</code>"
-    return (f'<div class="dw-loopback" role="note"><p>{escape(voice("home.loopback_home" if before_links else "home.loopback_warning", host=host))}</p>'
-            f'<p>{escape(before)}{command}{escape(after)}</p></div>')
+    said = voice("home.loopback_home" if before_links else "home.loopback_warning", host=host)
+    how = voice("home.loopback_how_notebook" if notebook else "home.loopback_how", command="\x00", option="\x01")
+    codes = {"\x00": SHARE_ON_NETWORK if notebook else SERVE_ON_NETWORK, "\x01": "--host-key"}
+    # the words are escaped, the command and the option set in <code>, broken only between words
+    parts = [_code(codes[part]) if part in codes else escape(part) for part in re.split("([\x00\x01])", how)]
+    return f'<div class="dw-loopback" role="note"><p>{escape(said)}</p><p>{"".join(parts)}</p></div>'
+
+
+def _code(text: str) -> str:
+    return "<code>" + " ".join(f'<span class="dw-nowrap">{escape(word)}</span>' for word in text.split(" ")) + "</code>"
 
 
 def invitation_html(invitation: Invitation, voice: Voice, *, copy_buttons: bool = True,
@@ -143,5 +149,6 @@ NOTEBOOK_STYLE = """.dw-invitation .dw-invite-cards { list-style: none; margin: 
 .dw-invitation .dw-qr-box { flex: none; width: 120px; height: 120px; }
 .dw-invitation .dw-qr { width: 100%; height: 100%; }
 .dw-invitation .dw-loopback { margin: 0 0 10px; padding: 6px 10px; border-left: 4px solid var(--jp-warn-color1, #e08600); }
-.dw-invitation .dw-loopback p { margin: 4px 0; }"""
+.dw-invitation .dw-loopback p { margin: 4px 0; }
+.dw-invitation .dw-loopback .dw-nowrap { white-space: nowrap; }"""
 """The invitation's look in a notebook, where the server's page style is not loaded."""
