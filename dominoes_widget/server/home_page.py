@@ -115,7 +115,7 @@ def _seat_row(voice: Voice, seat: str, who_options: str) -> str:
 
 def _form_words(voice: Voice) -> dict[str, str]:
     keys = ("starting", "start", "key_needed", "key_wrong", "too_many", "server_full", "failed", "offline",
-            "one_person", "target_hint_partnership", "target_hint_vietnamese")
+            "one_person", "bad_target", "target_hint_partnership", "target_hint_vietnamese")
     placeholders = {"seconds": "{seconds}", "error": "{error}"}  # the page's script fills them
     return {key: voice(f"home.{key}", **placeholders) for key in keys}
 
