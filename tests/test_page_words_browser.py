@@ -180,6 +180,54 @@ def test_every_server_page_speaks_only_its_language(chromium, server, tables, la
     assert {name: found for name, found in problems.items() if found} == {}
 
 
+# The person at the page plays its first legal move each turn until the hand ends (bots answer
+# on the server); each wait is for the view that follows the move.
+PLAY_TO_HAND_END = """async () => {
+  const model = window.dominoesSeat;
+  const next = () => new Promise((resolve) => model.on('change:view', resolve));
+  for (let turn = 0; turn < 200; turn++) {
+    const view = model.get('view');
+    if (view.phase !== 'playing' && view.phase !== 'dealing') return view.phase;
+    if (!view.legal?.length) { await next(); continue; }
+    const seen = next();
+    model.send({type: 'move', move: view.legal[0], hand: view.hand_number, ply: view.moves.length});
+    await seen;
+  }
+  return 'unfinished';
+}"""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_hands_end_speaks_only_its_language(chromium, server, lang):
+    """The result, the score after it and the buttons on a seat's page; a watcher's page, told the
+    next hand starts when a player is ready (it has no Next hand to click), and naming the one
+    person by their seat, not "You"."""
+    table = post(f"{server}/api/tables", {"game": "vietnamese", "players": 2, "lang": lang, "bot_delay": 0, "seed": 5,
+                                          "bots": {"N": "greedy"}})
+    context = chromium.new_context(viewport=PHONE)
+    try:
+        page = context.new_page()
+        open_seat(page, table["seats"]["S"])
+        watch = context.new_page()
+        watch.goto(table["watch"])
+        assert page.evaluate(PLAY_TO_HAND_END) == "hand_over"
+        page.locator(".dw-result-title").filter(has_text=re.compile(".")).wait_for()
+        watch.wait_for_function(f"() => ({VIEW}).phase === 'hand_over'")
+        assert watch.evaluate(f"({VIEW}).status") == Voice(lang)("table.hand_over_watching")
+        # the one person is "you" on their own page only: a watcher reads the seat's name
+        you, south = Voice(lang)("name.you"), Voice(lang).name("S")
+        seen = watch.evaluate(f"((v) => [v.players.S.label, v.result.title, ...v.result.lines])({VIEW})")
+        assert seen[0] == south and not any(re.search(rf"\b{you}\b", line) for line in seen), seen
+        assert page.evaluate(f"({VIEW}).players.S.label") == you
+        problems = {"seat": not_its_language(page.evaluate(PAGE_WORDS), lang),
+                    "watch": not_its_language(watch.evaluate(PAGE_WORDS), lang)}
+        shoot(page, f"seat-hand-over-{lang}")
+        shoot(watch, f"watch-hand-over-{lang}")
+    finally:
+        context.close()
+    assert {name: found for name, found in problems.items() if found} == {}
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_one_file_pages_speak_only_their_language(chromium, tmp_path, lang):
     harness.ensure_built()
