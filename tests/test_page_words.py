@@ -39,6 +39,7 @@ REJECTED = {
     "a seat (ghế)": ["chỗ ngồi", "chỗ {seat}", "các chỗ", "một chỗ", "chỗ đó", '"chỗ"'],
     "a link (đường dẫn)": ["đường link", "liên kết"],
     "a record (bản ghi)": ["biên bản"],
+    "a tile (quân)": ["quân bài", "quân cờ", "con bài"],
 }
 
 
