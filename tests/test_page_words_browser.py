@@ -2,7 +2,7 @@
 real Chromium:
 
 - each page of the table server (home, links, seat, watch, "is the deal fair?", wrong link)
-  and the one-file pages (a replay, puzzles) rendered in Vietnamese holds no English sentence
+  and the one-file pages (a replay, a study with its analysis, puzzles) rendered in Vietnamese holds no English sentence
   of the catalog and no common English word, and in English no Vietnamese letter: words
   hard-coded in a page's script or HTML would show here (text hidden for now, labels for
   screen readers, tooltips and the tab's title included; the language switch, marked with its
@@ -40,6 +40,7 @@ ARTIFACTS = harness.ROOT / "test-artifacts" / "words"
 PHONE = {"width": 390, "height": 844}
 LANGS = ("en", "vi")
 TEN_HANDS = harness.ROOT / "notebooks" / "records" / "six_love_10_hands.json"
+EXAMPLE_ANALYSIS = harness.ROOT / "tests" / "data" / "six_love_10_hands.analysis.json"
 FRAGMENTS = english_fragments()
 # A seat page's view once the page has one (a link just opened: none yet).
 VIEW = "window.dominoesSeat?.get('view') ?? {}"
@@ -235,6 +236,9 @@ def test_the_one_file_pages_speak_only_their_language(chromium, tmp_path, lang):
     record["players"] = {"N": "Ana", "E": "bot:greedy", "S": "Bao", "W": "bot:random"}
     files = {"replay": (Replay(record, lang=lang).save_html(tmp_path / f"replay-{lang}.html", hand=1, step=3),
                         ".dw-replay-widget .dw-say"),
+             "study": (Replay(TEN_HANDS, analysis=EXAMPLE_ANALYSIS, lang=lang).save_html(tmp_path / f"study-{lang}.html",
+                                                                                         hand=1, step=3),
+                       ".dw-replay-widget .dw-say"),
              "puzzles": (Puzzles(fixture_puzzles(), lang=lang).save_html(tmp_path / f"puzzles-{lang}.html"),
                          ".dw-puzzles-widget .dw-hand-tile")}
     problems = {}
