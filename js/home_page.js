@@ -2,7 +2,7 @@
 // form to POST /api/tables, remembers the host key, and goes to the table's links page.
 // The form itself is drawn by the server (dominoes_widget/server/home_page.py).
 
-import { answerProblem, gameFacts, hasPerson, keyStorageName, seatsInPlay, tableRequest } from "./kit/home_form.mjs";
+import { answerProblem, badTarget, gameFacts, hasPerson, keyStorageName, seatsInPlay, tableRequest } from "./kit/home_form.mjs";
 
 function mount() {
   const form = /** @type {HTMLFormElement | null} */ (document.getElementById("dw-new-table"));
@@ -54,6 +54,8 @@ function mount() {
     }
     const request = tableRequest(facts, values);
     if (!hasPerson(facts, request)) return say(words.one_person);
+    // said here, in the page's words: the server would answer in English, for programs
+    if (badTarget(values.target, Number(field("target").max))) return say(words.bad_target);
     const key = field("key").value.trim();
     const headers = { "Content-Type": "application/json", Accept: "application/json" };
     if (key) headers.Authorization = `Bearer ${key}`;

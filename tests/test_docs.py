@@ -148,3 +148,16 @@ def test_the_teaching_positions_open_as_written(monkeypatch):
     table = scope["table"]
     assert table.open_hands and table.turn == "S"
     assert [str(move) for move in table.legal_moves] == ["S 6-2 L", "S 6-2 R"]
+
+
+def test_the_front_page_leads_with_playing_puzzles_exercises_and_learning_from_mistakes():
+    text = (DOCS / "index.md").read_text(encoding="utf-8")
+    sections = re.split(r"^## ", text, flags=re.MULTILINE)[1:]
+    leading = {section.split("\n", 1)[0]: section for section in sections[:4]}
+    assert list(leading) == ["Play", "Puzzles", "Exercises", "Learn from your mistakes"]
+    for heading, page in [("Play", "playing.md"), ("Puzzles", "puzzles.md"), ("Exercises", "teaching.md#exercises"),
+                          ("Learn from your mistakes", "analysis.md#learn-from-your-mistakes")]:
+        assert f"]({page}" in leading[heading], f"the front page's {heading} does not link {page}"
+    for heading in ("Play", "Puzzles", "Exercises"):  # their snippets run as written
+        block = leading[heading].split("```python\n", 1)[1].split("```", 1)[0]
+        exec(compile(block, f"docs/index.md ({heading})", "exec"), {})

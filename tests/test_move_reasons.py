@@ -47,7 +47,7 @@ CASES = [  # game, seed, ply, move, right, counting, English, Vietnamese
      "2-4 ở đầu trái: giữ ván tiếp diễn khi bạn còn 25 điểm trên tay và không để lại cho Tây số nào Tây đã đi."),
     ("vietnamese2", 0, 8, "S draw", True, False,
      "Draw takes a tile from the pile, as none fits.",
-     "Bốc: lấy một quân từ nọc, vì không quân nào vừa."),
+     "Bốc: lấy một quân từ bài dư, vì không quân nào vừa."),
 ]
 
 

@@ -122,8 +122,8 @@ def test_a_new_hand_is_announced_and_its_first_moves_wait():
     session.next_hand()
     view = session.view()
     assert view["holding"] is True
-    team = {"NS": "North-South", "EW": "East-West"}[winners]
-    assert view["announce"] == f"Hand 2: {team} lead (they won hand 1); score 1–0"
+    team, other = {"NS": ("North-South", "East-West"), "EW": ("East-West", "North-South")}[winners]
+    assert view["announce"] == f"Hand 2: {team} lead (they won hand 1); score: {team} 1, {other} 0"  # each side named
     assert len(session.match.hand.moves) == 0, "nothing is played while the hand is announced"
     assert session.handle({"type": "go_on"}) == []
     assert session.view()["holding"] is False

@@ -47,6 +47,7 @@ import tornado.websocket
 from tornado.log import access_log
 
 from ..words.catalog import LANGUAGES, Voice
+from ..words.explanations import rules_name
 from ..sessions.table.seat_record import seat_record
 from ..sessions.table.snapshot import table_players
 from ..sessions.table.thinker import INLINE, Thinker
@@ -245,7 +246,8 @@ class TableServer:
         session = table.session
         watch = self.watch_link(table, base)
         record = watch.replace("/watch?", "/record?").replace("/tables/", "/api/tables/", 1) if watch else None
-        return Invitation.of(session.rules.name, self.links(table, base), Voice(session.options.lang),
+        voice = Voice(session.options.lang)
+        return Invitation.of(rules_name(session.rules, voice), self.links(table, base), voice,
                              session.options.names, watch=watch, record=record)
 
     def find_invited(self, table_id: str, token: Any) -> SharedTable | None:
@@ -404,7 +406,8 @@ class SeatPageHandler(_Handler):
             self.finish(closed_page(Voice(closed or "en")))
             return
         table, seat = found
-        self.finish(seat_page(table.session.options.lang, table.session.rules.name, seat))
+        lang = table.session.options.lang
+        self.finish(seat_page(lang, rules_name(table.session.rules, Voice(lang)), seat))
 
 
 class WatchPageHandler(_Handler):
@@ -431,7 +434,7 @@ class WatchPageHandler(_Handler):
             self.set_header("Retry-After", "30")
             self.finish(watch_full_page(Voice(lang), most))
             return
-        self.finish(seat_page(lang, table.session.rules.name, None))
+        self.finish(seat_page(lang, rules_name(table.session.rules, Voice(lang)), None))
 
 
 class SeatSocket(_Guarded, tornado.websocket.WebSocketHandler):
@@ -576,7 +579,8 @@ class IndexHandler(_Handler):
             lang = preferred_lang(self.request.headers.get("Accept-Language"))
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.set_header("Cache-Control", "no-store")
-        self.finish(home_page(lang, needs_key=self.server.host_key.required))
+        self.finish(home_page(lang, needs_key=self.server.host_key.required,
+                              links_at=self.server.link_base(self.request)))
 
 
 def _wants_json(accept: str) -> bool:

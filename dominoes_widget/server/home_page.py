@@ -15,7 +15,7 @@ from ..studies.bots import bot_names
 from ..words.catalog import LANGUAGES, Voice
 from ..words.explanations import bot_label
 from ..sessions.table.options import HUMAN, table_options
-from .invitations import Invitation, invitation_html
+from .invitations import Invitation, invitation_html, loopback_host, loopback_warning
 from ..words.svg import FELT, FELT_EDGE, INK, INK_DIM
 from ..page import script_json
 from .page import page_html
@@ -44,8 +44,9 @@ def form_facts(lang: str) -> dict[str, Any]:
             "default_bot": DEFAULT_BOT, "person_seat": PERSON_SEAT}
 
 
-def home_page(lang: str, *, needs_key: bool) -> str:
-    """The HTML of the home page in ``lang``; ``needs_key``: the server asks for its host key."""
+def home_page(lang: str, *, needs_key: bool, links_at: str | None = None) -> str:
+    """The HTML of the home page in ``lang``; ``needs_key``: the server asks for its host key;
+    ``links_at``: the address the tables' links will start with (one on loopback is warned of)."""
     voice = Voice(lang)
     facts = form_facts(lang)
     t = lambda key, **params: escape(voice(f"home.{key}", **params))  # noqa: E731 - the page's many words
@@ -57,7 +58,7 @@ def home_page(lang: str, *, needs_key: bool) -> str:
     who_options = (f'<option value="{HUMAN}">{t("person")}</option>'
                    + "".join(f'<option value="{escape(b["id"])}">{escape(b["label"])}</option>' for b in facts["bots"]))
     rows = "".join(_seat_row(voice, seat, who_options) for seat in ALL_SEATS)
-    langs = "".join(f'<option value="{code}"{" selected" if code == lang else ""}>{escape(LANG_NAMES.get(code, code))}</option>'
+    langs = "".join(f'<option value="{code}" lang="{code}"{" selected" if code == lang else ""}>{escape(LANG_NAMES.get(code, code))}</option>'
                     for code in LANGUAGES)
     current = ' aria-current="page"'
     switch = " · ".join(f'<a href="?lang={code}" hreflang="{code}" lang="{code}"{current if code == lang else ""}>'
@@ -65,7 +66,7 @@ def home_page(lang: str, *, needs_key: bool) -> str:
     body = f"""<header class="dw-home-head"><div class="dw-home-bar"><div><h1>{t("title")}</h1><p>{t("tagline")}</p></div>
 <nav class="dw-langs" aria-label="{t("language")}">{switch}</nav></div></header>
 <main class="dominoes-widget dw-home">
-<form id="dw-new-table" class="dw-home-form" novalidate>
+{_loopback_note(voice, links_at)}<form id="dw-new-table" class="dw-home-form" novalidate>
 <fieldset class="dw-games"><legend>{t("game")}</legend>{game_choices}</fieldset>
 <div class="dw-row">
 <label class="dw-field" id="dw-players-field" hidden>{t("players")} <select name="players">{players}</select></label>
@@ -92,6 +93,11 @@ def home_page(lang: str, *, needs_key: bool) -> str:
     return page_html(lang, t("title"), _head("static/table.css"), body, icons="")
 
 
+def _loopback_note(voice: Voice, links_at: str | None) -> str:
+    host = loopback_host([links_at]) if links_at else None
+    return loopback_warning(host, voice, before_links=True) + "\n" if host else ""
+
+
 def _game_name(voice: Voice, game: str) -> str:
     # the game's name with no count of players: the form asks for it next
     return voice("home.game_vietnamese") if game == "vietnamese" else voice(f"game.{game}")
@@ -109,7 +115,7 @@ def _seat_row(voice: Voice, seat: str, who_options: str) -> str:
 
 def _form_words(voice: Voice) -> dict[str, str]:
     keys = ("starting", "start", "key_needed", "key_wrong", "too_many", "server_full", "failed", "offline",
-            "one_person", "target_hint_partnership", "target_hint_vietnamese")
+            "one_person", "bad_target", "target_hint_partnership", "target_hint_vietnamese")
     placeholders = {"seconds": "{seconds}", "error": "{error}"}  # the page's script fills them
     return {key: voice(f"home.{key}", **placeholders) for key in keys}
 
@@ -176,6 +182,11 @@ body { margin: 0; background: Canvas; color: CanvasText; font-family: system-ui,
 .dw-form-error { margin: 0; padding: 8px 12px; border-left: 4px solid var(--dw-error); background: var(--dw-panel); }
 .dw-home-foot { margin-top: 24px; color: var(--dw-muted); font-size: 0.92em; }
 .dw-invite-intro { margin: 0 0 16px; }
+.dw-loopback { margin: 0 0 16px; padding: 8px 12px; border-left: 4px solid var(--dw-warn); background: var(--dw-panel);
+  overflow-wrap: break-word; }
+.dw-loopback p { margin: 4px 0; }
+.dw-loopback code { font-family: var(--dw-code-font); font-size: 0.92em; }
+.dw-loopback .dw-nowrap { white-space: nowrap; }
 .dw-invite-cards { list-style: none; margin: 0; padding: 0; display: grid; gap: 12px;
   grid-template-columns: repeat(auto-fill, minmax(min(100%, 400px), 1fr)); }
 .dw-invite-card { display: flex; gap: 12px; align-items: center; justify-content: space-between; padding: 12px;
@@ -194,5 +205,12 @@ body { margin: 0; background: Canvas; color: CanvasText; font-family: system-ui,
   .dw-invite-card { flex-direction: column; align-items: stretch; }
   .dw-qr-box { align-self: center; width: 180px; height: 180px; }
   .dw-seats thead { display: none; }
+  /* a seat's row: its name and who plays it side by side, the player's name under them, so
+     that "A person (gets a link)" shows whole */
+  .dw-seats table, .dw-seats tbody { display: block; }
+  .dw-seats tbody tr { display: grid; grid-template-columns: 3.4em minmax(0, 1fr); gap: 6px 8px; align-items: center; padding: 4px 0; }
+  .dw-seats tbody td:last-child { grid-column: 2; }
+  .dw-seats th, .dw-seats td { padding: 0; }
+  .dw-home fieldset.dw-seats { padding: 10px; }
 }
 """

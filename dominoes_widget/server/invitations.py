@@ -10,15 +10,24 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 from dataclasses import dataclass
 from html import escape
-from typing import Mapping
+from typing import Iterable, Mapping
+from urllib.parse import urlsplit
 
 import segno
 
 from ..words.catalog import Voice
+from .access import is_loopback
 
-__all__ = ["Invitation", "SeatLink", "invite_token", "qr_svg", "invitation_html", "NOTEBOOK_STYLE"]
+__all__ = ["Invitation", "SeatLink", "invite_token", "qr_svg", "invitation_html", "loopback_host", "loopback_warning",
+           "SERVE_ON_NETWORK", "SHARE_ON_NETWORK", "NOTEBOOK_STYLE"]
+
+SERVE_ON_NETWORK = "python -m dominoes_widget serve --host 0.0.0.0"
+"""The command that serves tables to the other machines of the network (with a host key)."""
+SHARE_ON_NETWORK = 'table.share(host="0.0.0.0")'
+"""The same from a notebook."""
 
 _INVITE_KEY = b"dominoes-invite-1"
 
@@ -67,11 +76,39 @@ class Invitation:
         return cls(title, tuple(SeatLink(seat, label(seat), url) for seat, url in links.items()), watch, record)
 
 
+def loopback_host(urls: Iterable[str]) -> str | None:
+    """The host of the first of ``urls`` that only this machine can open (``127.0.0.1``,
+    ``localhost``, ``::1``), else ``None``: a phone scanning such a link reaches nothing."""
+    for url in urls:
+        host = urlsplit(url).hostname
+        if host and is_loopback(host):
+            return host
+    return None
+
+
+def loopback_warning(host: str, voice: Voice, *, notebook: bool = False, before_links: bool = False) -> str:
+    """HTML saying the links open on this machine only, and how to serve them on the network
+    (``notebook``: the notebook's ``share``, else the ``serve`` command with its host key;
+    ``before_links``: said of the links a table started here will get)."""
+    said = voice("home.loopback_home" if before_links else "home.loopback_warning", host=host)
+    how = voice("home.loopback_how_notebook" if notebook else "home.loopback_how", command="\x00", option="\x01")
+    codes = {"\x00": SHARE_ON_NETWORK if notebook else SERVE_ON_NETWORK, "\x01": "--host-key"}
+    # the words are escaped, the command and the option set in <code>, broken only between words
+    parts = [_code(codes[part]) if part in codes else escape(part) for part in re.split("([\x00\x01])", how)]
+    return f'<div class="dw-loopback" role="note"><p>{escape(said)}</p><p>{"".join(parts)}</p></div>'
+
+
+def _code(text: str) -> str:
+    return "<code>" + " ".join(f'<span class="dw-nowrap">{escape(word)}</span>' for word in text.split(" ")) + "</code>"
+
+
 def invitation_html(invitation: Invitation, voice: Voice, *, copy_buttons: bool = True,
-                    intro: str | None = None) -> str:
+                    intro: str | None = None, notebook: bool = False) -> str:
     """The invitation as HTML (a ``<section>``): a card per seat with its link, a copy button
     (``copy_buttons``; a page's script makes them work) and a QR code, then the watch and record
-    links. Every text is escaped; the QR codes are made here, nothing is loaded from outside."""
+    links; links only this machine can open come with a warning saying how to serve on the
+    network (``notebook``: from a notebook). Every text is escaped; the QR codes are made here,
+    nothing is loaded from outside."""
     cards = "".join(_card(voice, "seat", link.label, link.url, copy_buttons, link.seat)
                     for link in invitation.seats)
     extra = ""
@@ -82,7 +119,9 @@ def invitation_html(invitation: Invitation, voice: Voice, *, copy_buttons: bool 
                   f'<a href="{escape(invitation.record)}" target="_blank" rel="noreferrer">'
                   f'{escape(voice("home.record_link"))}</a></p>')
     intro_html = f'<p class="dw-invite-intro">{escape(intro)}</p>' if intro else ""
-    return (f'<section class="dw-invitation" aria-label="{escape(voice("home.links_title"))}">{intro_html}'
+    host = loopback_host([link.url for link in invitation.seats] + [invitation.watch or ""])
+    warning = loopback_warning(host, voice, notebook=notebook) if host else ""
+    return (f'<section class="dw-invitation" aria-label="{escape(voice("home.links_title"))}">{intro_html}{warning}'
             f'<ul class="dw-invite-cards">{cards}</ul>{extra}</section>')
 
 
@@ -108,5 +147,8 @@ NOTEBOOK_STYLE = """.dw-invitation .dw-invite-cards { list-style: none; margin: 
 .dw-invitation h2 { margin: 0; font-size: 1em; }
 .dw-invitation .dw-link { width: 100%; font-family: var(--jp-code-font-family, monospace); font-size: 0.85em; }
 .dw-invitation .dw-qr-box { flex: none; width: 120px; height: 120px; }
-.dw-invitation .dw-qr { width: 100%; height: 100%; }"""
+.dw-invitation .dw-qr { width: 100%; height: 100%; }
+.dw-invitation .dw-loopback { margin: 0 0 10px; padding: 6px 10px; border-left: 4px solid var(--jp-warn-color1, #e08600); }
+.dw-invitation .dw-loopback p { margin: 4px 0; }
+.dw-invitation .dw-loopback .dw-nowrap { white-space: nowrap; }"""
 """The invitation's look in a notebook, where the server's page style is not loaded."""

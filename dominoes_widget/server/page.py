@@ -41,7 +41,7 @@ def seat_page(lang: str, title: str, seat: str | None) -> str:
 <aside id="dominoes-fair" class="dw-fair" hidden><ul class="dw-fair-list"></ul><p class="dw-fair-note" hidden></p>
 <a href="../../fair" target="_blank" rel="noopener"></a></aside>
 <script type="module" src="../../static/seat_page.js"></script>"""
-    who = seat if seat is not None else Voice(lang)("message.watch_title")
+    who = Voice(lang).name(seat) if seat is not None else Voice(lang)("message.watch_title")
     return page_html(lang, f"{escape(title)} · {escape(who)}", f"<style>{_STYLE}</style>\n{head}", body,
                      icons="../../")
 

@@ -14,6 +14,7 @@ import asyncio
 import socket
 
 from ..words.catalog import Voice
+from ..words.explanations import rules_name
 from ..sessions.table.session import TableSession
 from ..sessions.table.thinker import INLINE
 from .app import TableServer
@@ -54,15 +55,15 @@ class SharedLinks(dict[str, str]):
     def invitation(self) -> Invitation:
         """The links as the server's links page shows them (each with a QR code for a phone)."""
         session = self.table.session
-        return Invitation.of(session.rules.name, self, Voice(session.options.lang), session.options.names,
-                             watch=self.watch)
+        voice = Voice(session.options.lang)
+        return Invitation.of(rules_name(session.rules, voice), self, voice, session.options.names, watch=self.watch)
 
     def _repr_html_(self) -> str:
         voice = Voice(self.table.session.options.lang)
         intro = voice("table.shared_links", seat=voice.name(self.seat))
         # a notebook's output runs no script of ours: the links are there to select and copy
         return f"<style>{NOTEBOOK_STYLE}</style>" + invitation_html(self.invitation(), voice, copy_buttons=False,
-                                                                      intro=intro)
+                                                                      intro=intro, notebook=True)
 
 
 def kernel_server(host: str = "127.0.0.1", port: int = 0) -> tuple[TableServer, int]:

@@ -43,6 +43,12 @@ export function tableRequest(facts, values) {
   return body;
 }
 
+/** Whether a typed target is one the rules refuse: not empty and not a whole number from 1 to `most`. */
+export function badTarget(target, most) {
+  const text = String(target ?? "").trim();
+  return text !== "" && !(/^\d+$/.test(text) && Number(text) >= 1 && Number(text) <= most);
+}
+
 /** Whether the request leaves at least one seat to a person (the server insists on it). */
 export function hasPerson(facts, request) {
   return seatsInPlay(facts, request.game, request.players ?? 4).some((seat) => !(request.bots ?? {})[seat]);

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { answerProblem, hasPerson, keyStorageName, seatsInPlay, tableRequest } from "./home_form.mjs";
+import { answerProblem, badTarget, hasPerson, keyStorageName, seatsInPlay, tableRequest } from "./home_form.mjs";
 
 const facts = {
   person: "human",
@@ -52,4 +52,9 @@ test("each refusal is said in the page's words", () => {
 
 test("the host key is remembered per server", () => {
   assert.notEqual(keyStorageName("http://a:1", "/"), keyStorageName("http://a:2", "/"));
+});
+
+test("a target the rules refuse is caught before it is sent, to be said in the page's words", () => {
+  for (const bad of ["0", "1001", "2.5", "six", "-3"]) assert.equal(badTarget(bad, 1000), true, bad);
+  for (const good of ["", "  ", "1", "6", "1000", " 7 "]) assert.equal(badTarget(good, 1000), false, good);
 });

@@ -8,7 +8,7 @@ unnamed) and the match state; the browser only shows these words.
 from __future__ import annotations
 
 from itertools import groupby
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from ...words.catalog import Voice
 from ...words.explanations import hand_label
@@ -40,7 +40,7 @@ def seat_moves(shown: SeatView, voice: Voice) -> dict[str, str]:
 
 
 def announcement(match: Match, index: int, voice: Voice, hands_before: int = 0) -> str:
-    """``Hand 2: North-South lead (they won hand 1); score 1–0``: who leads hand ``index`` and why
+    """``Hand 2: North-South lead (they won hand 1); score: North-South 1, East-West 0``: who leads hand ``index`` and why
     (``hands_before``: hands played before the match's first, as at a table opened from a record)."""
     hand = match.hands[index]
     before = match.state_before(index)
@@ -48,10 +48,9 @@ def announcement(match: Match, index: int, voice: Voice, hands_before: int = 0) 
     label = hand_label(hands_before + index, voice)
     index += hands_before
     if leader is not None and leader.kind is LeaderKind.TEAM and leader.who is not None:
-        other = other_team(leader.who)
         reason = voice("follow.reason_team_won", n=index)
         return voice("follow.announce_team", hand=label, team=voice.team(leader.who), reason=reason,
-                     a=before.score[leader.who], b=before.score[other])
+                     score=_team_score(before.score, leader.who, voice))
     if leader is not None and leader.kind is LeaderKind.SEAT:
         reason = voice.say("follow.reason_won", hand.leader, n=index)
     elif leader is not None and leader.kind is LeaderKind.HIGHEST_DOUBLE:
@@ -59,12 +58,16 @@ def announcement(match: Match, index: int, voice: Voice, hands_before: int = 0) 
     else:
         reason = voice("follow.reason_double_six")
     if hand.rules.is_partnership:
-        team = team_of(hand.leader)
-        other = other_team(team)
-        score = voice("follow.score_teams", a=before.score[team], b=before.score[other])
+        score = _team_score(before.score, team_of(hand.leader), voice)
     else:
         score = voice("follow.score_seats", tally=", ".join(f"{voice.name(s)} {before.score[s]}" for s in hand.rules.seats))
     return voice.say("follow.announce_seat", hand.leader, hand=label, reason=reason, score=score)
+
+
+def _team_score(score: Mapping[str, int], first: str, voice: Voice) -> str:
+    """``score: North-South 1, East-West 0``: each team named, ``first`` first."""
+    other = other_team(first)
+    return voice("follow.score_teams", team=voice.team(first), a=score[first], other=voice.team(other), b=score[other])
 
 
 def _turns(shown: SeatView, start: int) -> list[tuple[str, list[int]]]:

@@ -338,7 +338,11 @@ class TableSession:
 
     def voice(self) -> Voice:
         """The table's words, naming each seat and speaking to the person at the screen as "you"."""
-        return Voice(self.options.lang, self.names, you=self.viewer)
+        names = self.names
+        lone = self.humans[0] if len(self.humans) == 1 else None
+        if self.viewer is None and lone is not None and lone not in self.options.names:
+            names = {**names, lone: Voice(self.options.lang).name(lone)}  # a watcher: the one person is not "You" to them
+        return Voice(self.options.lang, names, you=self.viewer)
 
     def tell(self, text: str, kind: NoticeKind, reason: Reason | None = None) -> None:
         """A notice for the person at the screen (shown once by the browser)."""

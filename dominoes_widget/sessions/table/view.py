@@ -186,7 +186,7 @@ def _table_wide(session: ViewedTable, voice: Voice) -> TableWide:
         "speeds": [{"key": key, "label": voice(f"table.speed_{key}")} for key in BOT_SPEEDS] if session.bots.bots else [],
         "presence": dict(session.presence),
         "watching": session.watching,
-        "can_set_table": viewer is not None and session.may_set_table,
+        "can_set_table": session.may_set_table,  # a watcher: False (a served table has a host); a notebook's table of bots: True
         "fair": fair_view(session),
     }
 
@@ -258,6 +258,8 @@ def status_line(session: ViewedTable, shown: SeatView, voice: Voice) -> str:
     if session.phase is Phase.MATCH_OVER:
         return match_winner_words(session.rules, session.match.state, voice) or voice("table.match_over")
     if session.phase is Phase.HAND_OVER:
+        if session.viewer is None and not session.may_set_table:  # a watcher: no Next hand to press
+            return voice("table.hand_over_watching")
         return voice("table.hand_over", button=voice("table.next_hand"))
     if session.phase is Phase.CHOOSE_LEADER and pending is not None:
         team = voice.team(team_of(pending.leaders[0])) if session.rules.is_partnership else ""
