@@ -45,7 +45,7 @@ def test_hint_next_and_filters_go_through_the_session(widget):
     assert len(widget.state["hints"]) == 2
     say(widget, {"type": "next"})
     assert widget.state["number"] == 2 and widget.state["hints"] == []
-    say(widget, {"type": "filter", "game": "vietnamese"})
+    say(widget, {"type": "filter", "game": "vietnamese4"})
     assert widget.state["count"] == 1 and widget.puzzle.rules.game == "vietnamese"
 
 

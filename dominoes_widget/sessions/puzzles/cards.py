@@ -33,8 +33,10 @@ def level_of(difficulty: float) -> str:
 
 
 def game_of(puzzle: Any) -> str:
-    """The puzzle's game as the filter names it: its ``game`` (a preset's name), else its rules' game."""
-    return puzzle.game if isinstance(getattr(puzzle, "game", None), str) else puzzle.rules.game
+    """The puzzle's game as the filter names it: the preset its rules play (``six_love``,
+    ``straight_six``, ``vietnamese2`` … ``vietnamese4``), one per name the table's header gives."""
+    rules = puzzle.rules
+    return f"vietnamese{rules.players}" if rules.game == "vietnamese" else str(rules.scoring)
 
 
 def theme_label(theme: str, voice: Voice) -> str:
