@@ -273,7 +273,7 @@ def test_vietnamese_tie_broken_by_fewest_tiles():
     title, text = result_words(match, 0)
     seat = hand.outcome.winner_seat
     assert title == f"Blocked: {seat} wins"
-    assert "fewest_tiles" in text and "fewer tiles" in text
+    assert "fewest tiles wins" in text and "fewer tiles" in text and "fewest_tiles" not in text
     low = [s for s in hand.seats if hand.outcome.pips[s] == min(hand.outcome.pips.values())]
     assert all(f"{s} {hand.count(s)}" in text for s in low), text
 
