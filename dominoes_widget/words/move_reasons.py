@@ -19,7 +19,8 @@ from ..engine.views import SeatView
 from .catalog import Voice
 from .explanations import move_label, numbers_lacked
 
-__all__ = ["MoveFacts", "move_facts", "move_reasons", "chance_words", "shown_numbers", "opponents"]
+__all__ = ["MoveFacts", "move_facts", "move_reasons", "chance_words", "shown_numbers", "opponents", "followers",
+           "why_sentence"]
 
 
 @dataclass(frozen=True)
@@ -76,6 +77,14 @@ def _ends_after(view: SeatView, move: Move) -> tuple[int, int] | None:
     if move.action == PLAY and view.ends is not None and move.second is not None:
         return (move.second, view.ends[1]) if move.end == "L" else (view.ends[0], move.second)
     return None
+
+
+def followers(view: SeatView, move: Move) -> int | None:
+    """How many of the mover's other tiles fit an open end after ``move`` (``None``: a pass or a draw)."""
+    ends = _ends_after(view, move) if move.action in (LEAD, PLAY) else None
+    if ends is None:
+        return None
+    return sum(1 for t in view.tiles if t != move.tile and (t.has(ends[0]) or t.has(ends[1])))
 
 
 def _shuts(view: SeatView, move: Move, ends: tuple[int, int] | None) -> bool:

@@ -145,6 +145,8 @@ def look_hint(view: SeatView, themes: Iterable[str], voice: Voice) -> str:
             return voice("solve.look_draw", n=view.boneyard_size)
         if theme == "opening":
             return voice("solve.look_opening")
+        if theme in ("double", "follow", "deep"):
+            return voice(f"solve.look_{theme}")
     if view.ends is None:
         heaviest = max(view.tiles, key=lambda t: (t.pips, t.high))
         return voice("solve.look_count", n=sum(t.pips for t in view.tiles), tile=heaviest.written(heaviest.high))
