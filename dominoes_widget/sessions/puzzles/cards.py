@@ -76,7 +76,7 @@ def puzzle_card(puzzle: Any, lang: str = "en") -> PuzzleCard:
     for move in view.legal_moves:
         text = str(move)
         right = text in answers
-        why = [why_sentence(view, move, voice, right=right, counting=counting)]
+        why = [why_sentence(view, move, voice, right=right, counting=counting, best=best_move)]
         entry = next((e for e in entries if text in e["moves"]), None)
         if entry is not None and best is not None:
             if right:
