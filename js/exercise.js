@@ -33,7 +33,7 @@ function skeleton(word) {
 function tileButtons(view, pick, locked, word, onToggle) {
   return view.choices.tiles.map((tile) => {
     const mark = tileMark(view, tile);
-    const label = mark === "wrong" ? word("exercise_marked_wrong", { choice: tileName(word, tile) }) : tileName(word, tile);
+    const label = mark === "wrong" ? word("exercise_marked_wrong", { label: tileName(word, tile) }) : tileName(word, tile);
     const button = h("button", { type: "button", className: `dw-ex-tile${mark ? ` dw-ex-${mark}` : ""}`, "aria-pressed": String(picked(pick, tile)), "aria-label": label, disabled: locked });
     button.append(svgNode(tileSvg(tile, { unit: 22 })));
     if (mark === "wrong") button.append(h("span", { className: "dw-ex-cross", "aria-hidden": "true", text: "✗" }));
@@ -49,7 +49,7 @@ function optionButtons(view, pick, locked, word, onChoose) {
     const wrong = mistakenChoice(view, option.value);
     const text = String(option.label ?? option.value);
     const mark = right ? " dw-ex-answer-option" : wrong ? " dw-ex-wrong-option" : "";
-    const button = h("button", { type: "button", className: `dw-button dw-ex-option${mark}`, "aria-pressed": String(chosen), "aria-label": wrong ? word("exercise_marked_wrong", { choice: text }) : null, text: wrong ? `✗ ${text}` : text, disabled: locked });
+    const button = h("button", { type: "button", className: `dw-button dw-ex-option${mark}`, "aria-pressed": String(chosen), "aria-label": wrong ? word("exercise_marked_wrong", { label: text }) : null, text: wrong ? `✗ ${text}` : text, disabled: locked });
     button.addEventListener("click", () => onChoose(option.value));
     return button;
   });
