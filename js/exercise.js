@@ -5,7 +5,7 @@
 // engine's reasons come back in the view (js/PROTOCOL.md, "Exercise").
 
 import { h, listenModel, setChildren, svgNode } from "./kit/dom.mjs";
-import { answerMessage, controls, emptyPick, pickOf, picked, readExercise, tileMark, toggleTile, verdictKey } from "./kit/exercise.mjs";
+import { answerMessage, controls, emptyPick, mistakenChoice, pickOf, picked, readExercise, tileMark, toggleTile, verdictKey } from "./kit/exercise.mjs";
 import { applyPalette } from "./kit/palette.mjs";
 import { tileSvg } from "./kit/tile.mjs";
 import { makeWords, tileName } from "./kit/words.mjs";
@@ -33,18 +33,23 @@ function skeleton(word) {
 function tileButtons(view, pick, locked, word, onToggle) {
   return view.choices.tiles.map((tile) => {
     const mark = tileMark(view, tile);
-    const button = h("button", { type: "button", className: `dw-ex-tile${mark ? ` dw-ex-${mark}` : ""}`, "aria-pressed": String(picked(pick, tile)), "aria-label": tileName(word, tile), disabled: locked });
+    const label = mark === "wrong" ? word("exercise_marked_wrong", { label: tileName(word, tile) }) : tileName(word, tile);
+    const button = h("button", { type: "button", className: `dw-ex-tile${mark ? ` dw-ex-${mark}` : ""}`, "aria-pressed": String(picked(pick, tile)), "aria-label": label, disabled: locked });
     button.append(svgNode(tileSvg(tile, { unit: 22 })));
+    if (mark === "wrong") button.append(h("span", { className: "dw-ex-cross", "aria-hidden": "true", text: "✗" }));
     button.addEventListener("click", () => onToggle(tile));
     return button;
   });
 }
 
-function optionButtons(view, pick, locked, onChoose) {
+function optionButtons(view, pick, locked, word, onChoose) {
   return view.choices.options.map((option) => {
     const chosen = pick.option === option.value;
     const right = view.answer === option.value;
-    const button = h("button", { type: "button", className: `dw-button dw-ex-option${right ? " dw-ex-answer-option" : ""}`, "aria-pressed": String(chosen), text: String(option.label ?? option.value), disabled: locked });
+    const wrong = mistakenChoice(view, option.value);
+    const text = String(option.label ?? option.value);
+    const mark = right ? " dw-ex-answer-option" : wrong ? " dw-ex-wrong-option" : "";
+    const button = h("button", { type: "button", className: `dw-button dw-ex-option${mark}`, "aria-pressed": String(chosen), "aria-label": wrong ? word("exercise_marked_wrong", { label: text }) : null, text: wrong ? `✗ ${text}` : text, disabled: locked });
     button.addEventListener("click", () => onChoose(option.value));
     return button;
   });
@@ -79,8 +84,9 @@ function render({ model, el }) {
       }
       input.disabled = ctl.locked;
       if (input.value !== pick.number) input.value = pick.number;
+      input.classList.toggle("dw-ex-wrong", mistakenChoice(view, pick.number));
     } else {
-      setChildren(ui.answer, ...optionButtons(view, pick, ctl.locked, (value) => update({ ...pick, option: value })));
+      setChildren(ui.answer, ...optionButtons(view, pick, ctl.locked, word, (value) => update({ ...pick, option: value })));
     }
     ui.check.hidden = !ctl.check;
     ui.check.disabled = !ctl.canCheck;

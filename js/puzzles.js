@@ -17,7 +17,7 @@ import { applyPalette } from "./kit/palette.mjs";
 import { buildPuzzles } from "./kit/puzzle_skeleton.mjs";
 import { answerGhost, filterOptions, handTiles, headerTexts, keyAction, otherMoves, seatInfos, tileClick } from "./kit/puzzle_view.mjs";
 import { tileSvg } from "./kit/tile.mjs";
-import { lineLabel, makeWords, tileName } from "./kit/words.mjs";
+import { lineLabel, makeWords, pileWords, tileName } from "./kit/words.mjs";
 import { chooseEnd } from "./move_choice.mjs";
 
 function render({ model, el }) {
@@ -130,6 +130,9 @@ function drawAll(ui, state, local, word) {
   if (!puzzle) return;
   const seats = seatInfos(puzzle);
   for (const [position, box] of Object.entries(ui.felt.seats)) drawSeat(box, seats[position], word);
+  // the pile's count in the felt's top corner, as the Table shows it (Vietnamese games only)
+  const pile = pileWords(puzzle.pile, word);
+  setChildren(ui.felt.corners.topEnd, pile ? h("span", { className: "dw-pile", text: pile }) : null);
   local.ghost = answerGhost(state);
   drawLine(ui, puzzle, local, word);
   drawTray(ui, state, local, word);

@@ -1,17 +1,21 @@
 """Make the puzzles the package ships: bot games of both games, mined with find_puzzles.
 
     python scripts/make_builtin_puzzles.py [--seed 0] [--target 220] [--workers 2] [-o PATH]
+    python scripts/make_builtin_puzzles.py --retheme [-o PATH]
 
 Rounds of seeded matches (Six Love, Straight Six, the Vietnamese game for 2, 3 and 4
 players; the strong bot against the greedy one, seat by seat) are played and mined until
 each game has half of ``--target`` puzzles; a game that has its half plays no more. The
 same seed gives the same file on any number of workers. It takes a while (the figures are
 in docs/puzzles.md): every decision is screened and the likely ones judged twice.
+``--retheme`` keeps the shipped set's positions, answers, judgements and difficulties and
+gives each puzzle the themes the miner's ``themes_of`` finds now (seconds, not hours).
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import random
 import sys
 import time
@@ -22,7 +26,7 @@ from dominoes_widget.engine.rules import Rules
 from dominoes_widget.engine.views import seat_view
 from dominoes_widget.studies.bots import make_bot
 from dominoes_widget.studies.jobs import derive_seed, run_jobs
-from dominoes_widget.studies.mining import find_puzzles
+from dominoes_widget.studies.mining import find_puzzles, themes_of
 from dominoes_widget.studies.puzzles import BUILTIN, Puzzle, PuzzleSet
 from dominoes_widget.studies.simulation import play_hand
 
@@ -50,13 +54,24 @@ def play_match(job: tuple[str, int]) -> dict:
     return write_record(match, {seat: f"bot:{name}" for seat, name in players.items()})
 
 
+def retheme(puzzles: PuzzleSet) -> PuzzleSet:
+    """``puzzles`` with the themes :func:`themes_of` finds for each now, all else unchanged."""
+    return PuzzleSet([dataclasses.replace(p, themes=themes_of(p.hand(), p.view(), p.answers)) for p in puzzles])
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--target", type=int, default=220, help="puzzles to make, half of each game")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("-o", "--output", default=str(BUILTIN))
+    parser.add_argument("--retheme", action="store_true", help="only give the shipped set today's themes")
     args = parser.parse_args(argv)
+    if args.retheme:
+        puzzles = retheme(PuzzleSet.load(BUILTIN))
+        path = puzzles.save(args.output)
+        print(f"wrote {path}: {len(puzzles)} puzzles, themes {puzzles.counts('theme')}")
+        return 0
     found: dict[str, list[Puzzle]] = {game: [] for game in GAMES}
     seen: set[str] = set()
     start = time.perf_counter()

@@ -71,7 +71,7 @@ CASE_INTENTS: list[Any] = [
     {"type": "next"}, "right",
     {"type": "next"}, {"type": "next"}, "right",
     {"type": "filter", "theme": "block"}, "right", {"type": "next"},
-    {"type": "filter", "game": "vietnamese", "theme": None}, {"type": "filter", "level": "easy"},
+    {"type": "filter", "game": "vietnamese4", "theme": None}, {"type": "filter", "level": "easy"},
     {"type": "hint"}, {"type": "next"}, {"type": "answer", "move": "S 6-6"},
     {"type": "filter", "game": None, "level": None}, {"type": "answer", "move": "S 9-9 L"},
     {"type": "filter", "level": "impossible"}, {"type": "filter", "game": 3},

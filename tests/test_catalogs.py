@@ -42,7 +42,11 @@ OTHER_LANGUAGES = sorted(p.stem for p in LOCALES.glob("*.toml") if p.stem != "en
 # which stay recognisable in every language (the rules glossing them are translated).
 SAME_AS_ENGLISH = {"game.six_love", "game.straight_six"}
 # English text between placeholders that is code (a setting and its value), kept in every language.
-CODE_FRAGMENTS = {"(six_love_break streak)."}
+CODE_FRAGMENTS: set[str] = set()
+# The sections whose sentences a learner reads in an exercise, a puzzle or a hand's result: they
+# say a rule in words, never as a setting's code ("blocked_rule lowest_team_total").
+LEARNER_SECTIONS = ("result", "score", "exercise", "reasons", "solve", "puzzles")
+SETTING_CODE = re.compile(r"\b[a-z]+_[a-z_]+\b")
 
 # Vietnamese letters that English never uses: a text with one of them is Vietnamese.
 VIETNAMESE = re.compile(r"[ăâđêôơưàáảãạằắẳẵặầấẩẫậèéẻẽẹềếểễệìíỉĩịòóỏõọồốổỗộờớởỡợùúủũụừứửữựỳýỷỹỵ]", re.I)
@@ -485,3 +489,11 @@ def test_a_bad_records_picture_is_in_vietnamese():
         html = replay._repr_mimebundle_()[0]["text/html"]
         assert vietnamese(html) and english_in(html) == [], (path.name, html)
         assert all(escape(problem["text"]) in html for problem in replay.report), path.name
+
+
+@pytest.mark.parametrize("lang", ["en", *OTHER_LANGUAGES])
+def test_a_learner_reads_rules_in_words_not_setting_codes(lang):
+    table = load(lang)
+    coded = {f"{section}.{key}": text for section in LEARNER_SECTIONS for key, entry in table.get(section, {}).items()
+             for text in forms(entry) if SETTING_CODE.search(re.sub(r"\{\w+\}", "", text))}
+    assert coded == {}

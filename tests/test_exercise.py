@@ -226,3 +226,57 @@ def test_the_blocked_picture_does_not_tell_who_won():
     match = read_record(RECORDS / "six_love_match.json").match
     picture = ExerciseSession.blocked(match.hands[1]).picture()
     assert "tie" not in picture and "Six Love." in picture
+
+
+TIE_DEAL = {"N": "1-2 2-3 0-4 1-4 2-4 2-5 5-5", "E": "0-1 2-2 4-4 3-5 2-6 5-6 6-6",
+            "S": "0-0 1-1 0-3 3-4 4-5 0-6 1-6", "W": "0-2 1-3 3-3 0-5 1-5 3-6 4-6"}
+TIE_MOVES = ["E 6-6", "N pass", "W 6-4 R", "S 6-0 L", "E 0-1 L", "N 1-2 L", "W 2-0 L", "S 0-3 L",
+             "E 3-5 L", "N 4-0 R", "W 5-0 L", "S 0-0 L"]
+
+
+@pytest.mark.parametrize("lang", ["en", "vi"])
+def test_the_blocked_picture_hides_the_pip_counts_the_question_asks_for(lang):
+    """Every hand shows face up, so the student can count; no seat's total is printed for them."""
+    match = read_record(RECORDS / "six_love_match.json").match
+    hand = match.hands[1]
+    picture = ExerciseSession.blocked(hand, lang).picture()
+    assert all(str(tile) in picture for seat in hand.seats for tile in hand.held(seat)), "every tile face up"
+    unit = "pips" if lang == "en" else "điểm"
+    assert unit not in picture
+    assert unit in ExerciseSession.playable(Hand.dealt(Rules.six_love(), seed=1), lang).picture(), \
+        "a question about the tiles keeps its seat's count"
+
+
+def test_a_wrong_pick_is_marked_and_a_right_one_of_the_same_try_is_not(opened):
+    session = ExerciseSession.playable(opened)
+    session.handle({"type": "answer", "answer": ["3-3", "1-5"]})
+    view = session.view()
+    assert view["status"] == "wrong" and view["mistaken"] == ["3-3"] and view["answer"] is None
+    session.handle({"type": "retry"})
+    assert session.view()["mistaken"] == []
+    blocked = ExerciseSession.blocked(written(Rules.six_love(), LOW_DEAL, LOW_MOVES))
+    blocked.handle({"type": "answer", "answer": "tie"})
+    assert blocked.view()["mistaken"] == ["tie"]
+    blocked.handle({"type": "retry"})
+    blocked.handle({"type": "answer", "answer": "EW"})
+    assert blocked.view()["status"] == "right" and blocked.view()["mistaken"] == []
+
+
+@pytest.mark.parametrize("lang", ["en", "vi"])
+def test_a_wrong_try_says_why_it_is_wrong_at_once(lang):
+    """The sentence that corrects a pick shows with the wrong try, not only after the right one:
+    the rule that decides a blocked hand (in words, never a setting's code), what a hand scores."""
+    totals = ExerciseSession.blocked(written(Rules.six_love(blocked_rule="lowest_team_total"), TIE_DEAL, TIE_MOVES),
+                                     lang)
+    totals.handle({"type": "answer", "answer": "tie"})
+    wrong = totals.view()["feedback"]
+    totals.handle({"type": "reveal"})
+    deciding = totals.view()["feedback"][-1]
+    assert deciding in wrong and "58" in deciding and "56" in deciding
+    assert not any("blocked_rule" in line or "lowest_team_total" in line for line in wrong)
+    match = read_record(RECORDS / "six_love_match.json").match
+    worth = ExerciseSession.worth(match.hands[2], match.state_before(2), lang)
+    worth.handle({"type": "answer", "answer": 7})
+    wrong = worth.view()["feedback"]
+    worth.handle({"type": "reveal"})
+    assert set(worth.view()["feedback"][1:]) <= set(wrong), "what the hand scores, and why"

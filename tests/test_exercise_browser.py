@@ -120,3 +120,66 @@ def test_the_looks(page, size, theme):
     page.get_by_role("button", name="Nobody: a tie").click()
     assert page.get_by_role("button", name="Check").is_enabled()
     shoot(page, f"blocked_open_{size}_{theme}")
+    blocked.handle({"type": "answer", "answer": "NS"})
+    mount(page, blocked, size, theme)
+    shoot(page, f"blocked_wrong_{size}_{theme}")
+    drawn = at_step_7("vi")
+    mount(page, drawn, size, theme)
+    shoot(page, f"may_draw_open_vi_{size}_{theme}")
+
+
+def at_step_7(lang):
+    """03_vietnamese's exercise: Bắc (North) to move at step 7 of the 3-player record, in ``lang``."""
+    played = read_record(harness.ROOT / "notebooks" / "records" / "vietnamese_3_players.json").match.hands[0]
+    hand = Hand(played.rules, played.deal, played.initial_boneyard, played.leader)
+    for move in played.moves[:7]:
+        hand.push(move)
+    return ExerciseSession.may_draw(hand, lang)
+
+
+def test_a_wrong_pick_is_marked_on_its_tile_with_why_beside_it(page):
+    """Checked and wrong: the tile that may not be played carries a cross (and says so to a screen
+    reader), the tile of the same try that may be played is not marked, and the refusal shows."""
+    session = playable()
+    mount(page, session)
+    page.locator(".dw-ex-tile[aria-label='double three']").click()
+    page.locator(".dw-ex-tile[aria-label='one-five']").click()
+    page.get_by_role("button", name="Check").click()
+    for message in harness.sent(page):
+        session.handle(message)
+    page.evaluate("view => window.harness.model.kernelSet('exercise', view)", session.view())
+    harness.settle(page)
+    wrong = page.locator(".dw-ex-tile.dw-ex-wrong")
+    assert wrong.count() == 1 and wrong.get_attribute("aria-label") == "double three: wrong"
+    assert wrong.locator(".dw-ex-cross").is_visible()
+    assert page.locator(".dw-ex-tile.dw-ex-answer").count() == 0, "the answer stays hidden"
+    assert "3-3 fits neither end" in page.locator(".dw-ex-feedback").inner_text()
+    shoot(page, "playable_wrong_marked")
+    blocked = ExerciseSession.blocked(read_record(harness.ROOT / "notebooks" / "records" /
+                                                  "six_love_match.json").match.hands[1])
+    blocked.handle({"type": "answer", "answer": "NS"})
+    mount(page, blocked)
+    assert page.locator(".dw-ex-wrong-option").inner_text() == "✗ North-South"
+
+
+# Every <text> of the exercise's picture inside the picture: the right edge of its box within the
+# viewBox (the SVG clips what lies beyond, as it cut a Vietnamese subtitle at "Bắ").
+CUT_TEXT = """
+() => [...document.querySelectorAll('.dw-ex-picture svg')].flatMap((svg) => {
+  const width = svg.viewBox.baseVal.width;
+  return [...svg.querySelectorAll('text')].filter((t) => { const b = t.getBBox(); return b.x < -0.5 || b.x + b.width > width + 0.5; })
+    .map((t) => `${t.textContent} (${Math.round(t.getBBox().x + t.getBBox().width)} of ${width})`);
+})
+"""
+
+
+@pytest.mark.parametrize("lang", ["en", "vi"])
+def test_no_word_of_an_exercise_picture_is_cut(page, lang):
+    match = read_record(harness.ROOT / "notebooks" / "records" / "six_love_match.json").match
+    sessions = [playable(lang), at_step_7(lang), ExerciseSession.blocked(match.hands[1], lang),
+                ExerciseSession.worth(match.hands[2], match.state_before(2), lang)]
+    for session in sessions:
+        mount(page, session, "phone")
+        assert page.locator(".dw-ex-picture svg text").count() > 3
+        assert page.evaluate(CUT_TEXT) == [], session.kind.name
+    shoot(page, f"worth_picture_{lang}_phone")

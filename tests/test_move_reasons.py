@@ -80,3 +80,35 @@ def test_the_chance_in_words():
         "It wins 40%: 25 points less than 6-4 on the left."
     assert chance_words(Voice("vi"), 40, right=False, gap=25, best="6-4 ở đầu trái") == \
         "Nước này thắng 40%: kém 6-4 ở đầu trái 25 điểm."
+
+
+@pytest.mark.parametrize("lang", ["en", "vi"])
+def test_every_wrong_answer_of_the_shipped_puzzles_says_why(lang):
+    """Over the whole shipped set: each wrong move's verdict starts with a reason, never the bare
+    "is not the best move here", and names the better move or what the move gives away."""
+    from dominoes_widget.sessions.puzzles.cards import puzzle_card
+    from dominoes_widget.studies.puzzles import PuzzleSet
+
+    voice = Voice(lang)
+    bare = voice("reasons.plain_wrong", move="").strip(" .")
+    wrong = 0
+    for puzzle in PuzzleSet.builtin():
+        for move, verdict in puzzle_card(puzzle, lang)["verdicts"].items():
+            if verdict["right"]:
+                continue
+            wrong += 1
+            first = verdict["why"][0]
+            assert bare not in first and len(first) > len(move) + 12, (puzzle.id, move, first)
+    assert wrong > 300
+
+
+def test_a_wrong_move_with_nothing_against_it_says_what_the_answer_does_instead():
+    from dominoes_widget.studies.puzzles import PuzzleSet
+
+    puzzle = PuzzleSet.builtin().by_id("a04132111b13")  # 4-5 on the left or 6-5 on the right: the same pips
+    view = puzzle.view()
+    said = why_sentence(view, "E 6-5 R", Voice("en", you=view.seat), right=False, best=puzzle.answers[0])
+    assert said == ("6-5 on the right leaves the ends 4 and 5, where 4-5 on the left leaves 5 and 6: played out "
+                    "over the tiles the others may hold, those ends win less often.")
+    said = why_sentence(view, "E 6-5 R", Voice("vi", you=view.seat), right=False, best=puzzle.answers[0])
+    assert said.startswith("6-5 ở đầu phải: để lại hai đầu 4 và 5, trong khi 4-5 ở đầu trái để lại 5 và 6")

@@ -14,7 +14,9 @@ from puzzle_fixture import CASE_INTENTS, fixture_puzzles, make_puzzle, shared_ca
 from dominoes_widget.engine.tiles import ALL_TILES
 from dominoes_widget.sessions.puzzles import PuzzleSession
 from dominoes_widget.sessions.puzzles import logic
+from dominoes_widget.studies.puzzles import PuzzleSet
 from dominoes_widget.words.catalog import Voice
+from dominoes_widget.words.explanations import rules_name
 from dominoes_widget.words.move_reasons import move_facts, why_sentence
 
 CASES = Path(__file__).resolve().parent / "data" / "puzzle_cases.json"
@@ -78,8 +80,8 @@ def test_next_goes_round_and_the_streak_counts_clean_solves(session):
 
 
 def test_filters_by_game_theme_and_level(session):
-    assert session.filter(game="vietnamese") is None
-    assert session.view()["count"] == 1 and session.view()["puzzle"]["game"] == "vietnamese"
+    assert session.filter(game="vietnamese4") is None
+    assert session.view()["count"] == 1 and session.view()["puzzle"]["game"] == "vietnamese4"
     assert session.filter(game=None, theme="block") is None and session.view()["count"] == 2
     assert session.filter(level="easy") is None
     view = session.view()
@@ -87,7 +89,7 @@ def test_filters_by_game_theme_and_level(session):
     assert session.next() == "No puzzle matches these filters: change them first."
     assert [c["value"] for c in view["choices"]["level"]] == ["easy", "medium", "hard"]
     assert [c["label"] for c in view["choices"]["game"]] == ["Six Love", "Vietnamese, 4 players"]
-    assert [c["value"] for c in view["choices"]["game"]] == ["partnership", "vietnamese"]
+    assert [c["value"] for c in view["choices"]["game"]] == ["six_love", "vietnamese4"]
     with pytest.raises(ValueError, match="theme='chess'"):
         PuzzleSession(fixture_puzzles(), theme="chess")
 
@@ -103,6 +105,25 @@ def test_a_garbled_intent_is_refused_in_a_sentence_and_nothing_changes(session, 
     said = session.handle(intent)
     assert isinstance(said, str) and said.endswith(".") and len(said) < 120
     assert json.dumps(session.state) == before and session.view() == view
+
+
+@pytest.mark.parametrize("lang", ["en", "vi"])
+def test_the_game_filter_offers_each_game_of_the_set_named_as_the_table_names_it(lang):
+    """One choice per game and number of players the shipped set holds, each labelled with the
+    title its puzzles show (the Table's header), and each choice shows only that game's puzzles."""
+    builtin = PuzzleSet.builtin()
+    session = PuzzleSession(builtin, lang=lang)
+    voice = Voice(lang)
+    held = {rules_name(p.rules, voice) for p in builtin}
+    labels = [c["label"] for c in session.choices["game"]]
+    assert len(labels) == len(set(labels)) == len(held) == 5 and set(labels) == held
+    assert labels[:2] == ["Six Love", "Straight Six"]
+    for choice in session.choices["game"]:
+        assert session.filter(game=choice["value"]) is None
+        shown = {session.card(i)["view"]["title"] for i in session.state["order"]}
+        expected = sum(rules_name(p.rules, voice) == choice["label"] for p in builtin)
+        assert shown == {choice["label"]} and session.view()["count"] == expected
+    assert session.filter(game="vietnamese") == Voice(lang)("solve.bad_filter")
 
 
 def hidden_tiles(puzzle) -> set[str]:

@@ -16,7 +16,9 @@ from dominoes_widget.engine.move import Move
 from dominoes_widget.studies import puzzles as puzzles_module
 from dominoes_widget.studies.judge import judge
 from dominoes_widget.studies.mining import passes, screen
+from dominoes_widget.studies.mining import themes_of
 from dominoes_widget.studies.puzzles import THEMES
+from dominoes_widget.words.move_reasons import followers
 from dominoes_widget.words.catalog import Voice
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -67,6 +69,29 @@ def test_the_answers_are_legal_moves_and_every_mirror_of_one_is_one(builtin):
         assert all(puzzle.is_answer(a) and puzzle.is_answer(Move.parse(a)) for a in puzzle.answers)
         assert not puzzle.is_answer(next(m for m in legal if m not in puzzle.answers))
         assert not puzzle.is_answer("not a move")
+
+
+def test_every_shipped_puzzle_has_a_theme_and_the_miners_own(builtin):
+    """A theme for each (``deep`` when no rule of thumb names the answer), and exactly the themes
+    the miner's ``themes_of`` gives the position (``make_builtin_puzzles.py --retheme`` writes them)."""
+    assert all(puzzle.themes for puzzle in builtin), [p.id for p in builtin if not p.themes]
+    assert all(puzzle.themes == themes_of(puzzle.hand(), puzzle.view(), puzzle.answers) for puzzle in builtin)
+    deep = [p for p in builtin if "deep" in p.themes]
+    assert deep and all(p.themes == ("deep",) for p in deep), "deep only where nothing else says it"
+
+
+def test_the_themes_double_and_follow_say_what_the_answer_does(builtin):
+    for puzzle in builtin:
+        view = puzzle.view()
+        right = [m for m in view.legal_moves if str(m) in puzzle.answers]
+        wrong = [m for m in view.legal_moves if str(m) not in puzzle.answers]
+        if "double" in puzzle.themes:
+            assert all(m.tile is not None and m.tile.is_double for m in right)
+            assert any(m.tile is not None and not m.tile.is_double for m in wrong)
+        if "follow" in puzzle.themes:
+            kept = min(followers(view, m) for m in right)
+            others = [followers(view, m) for m in wrong]
+            assert kept >= max(others) and kept > min(others)
 
 
 def test_the_themes_have_words_in_every_language():
@@ -124,7 +149,8 @@ BAD_FILES = {  # kind: (how the JSON is spoiled, the end of the message)
     "difficulty 2": (_puzzle_1(difficulty=2), ", puzzle 1: 'difficulty' must be a chance from 0 to 1, not 2 "
                                               "[bad_puzzles]"),
     "unknown theme": (_puzzle_1(themes=["tactics"]), ", puzzle 1: 'tactics' is not a theme in 'themes' (the themes "
-                                                     "are block, partner, count, endgame, draw, heavy, opening) "
+                                                     "are block, partner, count, endgame, draw, heavy, opening, double, "
+                                                     "follow, deep) "
                                                      "[bad_puzzles]"),
     "wrong id": (_puzzle_1(id="000000000000"), ", puzzle 1: 'id' is '000000000000', but the position's is"),
     "no answers": (_puzzle_1(answers=[]), ", puzzle 1: 'answers' must be the best of 'moves' with their mirrors"),

@@ -5,6 +5,8 @@ a laptop's and a phone's size, light and dark (test-artifacts/puzzles/)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import browser_harness as harness
@@ -89,7 +91,7 @@ def test_a_puzzle_answered_wrong_then_right_by_clicking_tiles(chromium, page_fil
 def test_the_filters_and_digits_work_in_the_page(chromium, page_file):
     page, _, errors = open_offline(chromium, page_file, SIZES["laptop"])
     try:
-        page.select_option(".dw-filter[data-filter='game']", "vietnamese")
+        page.select_option(".dw-filter[data-filter='game']", "vietnamese4")
         page.wait_for_timeout(50)
         assert page.locator(".dw-puzzle-number").inner_text() == "Puzzle 1 of 1"
         page.locator(".dw-puzzles-widget").focus()
@@ -102,6 +104,54 @@ def test_the_filters_and_digits_work_in_the_page(chromium, page_file):
         page.select_option(".dw-filter[data-filter='level']", "easy")
         page.wait_for_timeout(50)
         assert page.locator(".dw-puzzle-empty").inner_text() == "No puzzle matches these filters."
+        assert not errors, errors
+    finally:
+        page.close()
+
+
+@pytest.fixture(scope="module")
+def builtin_page(tmp_path_factory):
+    path = tmp_path_factory.mktemp("builtin") / "builtin.html"
+    Puzzles().save_html(path)
+    return path
+
+
+def test_the_game_filter_names_each_game_as_the_header_does_and_shows_the_pile(chromium, builtin_page):
+    """The shipped set's page: one choice per game and number of players, each named as the
+    puzzles' header names its game, each showing only that game; a Vietnamese puzzle shows the
+    pile's count in the felt's corner, as the Table does (with 2 or 3 players: four hold every tile)."""
+    from playwright.sync_api import expect
+
+    page, _, errors = open_offline(chromium, builtin_page, SIZES["laptop"])
+    try:
+        game = page.locator(".dw-filter[data-filter='game']")
+        options = game.locator("option").evaluate_all("(os) => os.map((o) => [o.value, o.textContent])")
+        assert options == [["", "Any"], ["six_love", "Six Love"], ["straight_six", "Straight Six"],
+                           ["vietnamese2", "Vietnamese, 2 players"], ["vietnamese3", "Vietnamese, 3 players"],
+                           ["vietnamese4", "Vietnamese, 4 players"]]
+        about, pile = page.locator(".dw-puzzle-about"), page.locator(".dw-felt .dw-corner-end .dw-pile")
+        for value, label in options[1:]:
+            game.select_option(value)
+            expect(about).to_contain_text(label)
+            count = int(page.locator(".dw-puzzle-number").inner_text().split()[-1])
+            for _ in range(min(count, 3)):  # the first few of the game: each is that game's
+                assert about.inner_text().split(" · ")[0] == label
+                if value in ("vietnamese2", "vietnamese3"):  # four players hold all 28: no pile
+                    expect(pile).to_have_text(re.compile(r"^Pile: (\d+|empty)$"))
+                else:
+                    expect(pile).to_have_count(0)
+                number = page.locator(".dw-puzzle-number").inner_text()
+                page.keyboard.press("n")
+                if count > 1:
+                    expect(page.locator(".dw-puzzle-number")).not_to_have_text(number)
+            if value == "vietnamese2":
+                ARTIFACTS.mkdir(parents=True, exist_ok=True)
+                page.screenshot(path=str(ARTIFACTS / "vietnamese2-pile.png"), full_page=True)
+        page.set_viewport_size({"width": SIZES["phone"][0], "height": SIZES["phone"][1]})
+        game.select_option("vietnamese3")
+        expect(pile).to_be_visible()
+        assert page.evaluate(harness.OVERFLOW)["problems"] == [], "the pile's words fit a phone too"
+        page.screenshot(path=str(ARTIFACTS / "vietnamese3-pile-phone.png"), full_page=True)
         assert not errors, errors
     finally:
         page.close()

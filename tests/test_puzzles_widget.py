@@ -45,7 +45,7 @@ def test_hint_next_and_filters_go_through_the_session(widget):
     assert len(widget.state["hints"]) == 2
     say(widget, {"type": "next"})
     assert widget.state["number"] == 2 and widget.state["hints"] == []
-    say(widget, {"type": "filter", "game": "vietnamese"})
+    say(widget, {"type": "filter", "game": "vietnamese4"})
     assert widget.state["count"] == 1 and widget.puzzle.rules.game == "vietnamese"
 
 
@@ -134,3 +134,14 @@ def test_puzzles_with_no_set_opens_the_builtin_one():
     assert Path(BUILTIN).exists(), f"the built-in set {BUILTIN} ships with the package"
     made = Puzzles()
     assert made.state["total"] > 0 and made.state["puzzle"] is not None
+
+
+def test_the_shipped_widget_filters_each_game_and_sends_the_pile_of_a_vietnamese_puzzle():
+    widget = Puzzles(lang="vi")
+    games = [c["value"] for c in widget.state["choices"]["game"]]
+    assert games == ["six_love", "straight_six", "vietnamese2", "vietnamese3", "vietnamese4"]
+    say(widget, {"type": "filter", "game": "vietnamese2"})
+    puzzle = widget.state["puzzle"]
+    assert puzzle["title"] == "Domino Việt Nam, 2 người chơi" and puzzle["pile"] == widget.puzzle.view().boneyard_size
+    say(widget, {"type": "filter", "game": "straight_six"})
+    assert widget.state["puzzle"]["title"] == "Straight Six" and widget.state["puzzle"]["pile"] is None

@@ -49,6 +49,7 @@ from ..engine.match import Match
 from ..engine.move import DRAW, LEAD, PLAY, Move
 from ..engine.record import Replayed, read_record
 from ..engine.views import SeatView, seat_view
+from ..words.move_reasons import followers
 from .bots import make_bot
 from .bots.inference import ANALYSIS_ROLLOUTS
 from .jobs import derive_seed, run_jobs
@@ -148,7 +149,11 @@ def themes_of(hand: Hand, view: SeatView, answers: tuple[str, ...]) -> tuple[str
         found.append("heavy")
     if len(view.moves) < len(view.rules.seats):
         found.append("opening")
-    return tuple(found)
+    if _plays_double(right, wrong):
+        found.append("double")
+    if _keeps_followers(view, right, wrong):
+        found.append("follow")
+    return tuple(found) or ("deep",)  # no rule of thumb names it: the judge's weighing of the hidden tiles does
 
 
 def _blocks(hand: Hand, move: Move) -> bool:
@@ -192,6 +197,24 @@ def _keeps_partner(view: SeatView, right: list[Move], wrong: list[Move]) -> bool
                 any(number not in (_ends_after(view, m) or ()) for m in wrong):
             return True
     return False
+
+
+def _plays_double(right: list[Move], wrong: list[Move]) -> bool:
+    """Whether every answer places a double, and some wrong move places a tile that is not one."""
+    def double(m: Move) -> bool:
+        return m.tile is not None and m.action in (LEAD, PLAY) and m.tile.is_double
+    return all(double(m) for m in right) and any(m.tile is not None and m.action in (LEAD, PLAY) and not double(m)
+                                                 for m in wrong)
+
+
+def _keeps_followers(view: SeatView, right: list[Move], wrong: list[Move]) -> bool:
+    """Whether every answer leaves the mover as many tiles that follow as any wrong move, and more than some."""
+    kept = [followers(view, m) for m in right]
+    other = [n for n in (followers(view, m) for m in wrong) if n is not None]
+    if not other or any(n is None for n in kept):
+        return False
+    least = min(n for n in kept if n is not None)
+    return least >= max(other) and least > min(other)
 
 
 def _sheds_heavy(right: list[Move], wrong: list[Move]) -> bool:

@@ -44,14 +44,17 @@ __all__ = ["Puzzle", "PuzzleSet", "THEMES", "puzzle_id", "decision_record", "MAX
 
 FORMAT = "dominoes-puzzles"
 VERSION = 1
-THEMES = ("block", "partner", "count", "endgame", "draw", "heavy", "opening")
+THEMES = ("block", "partner", "count", "endgame", "draw", "heavy", "opening", "double", "follow", "deep")
 """What a puzzle teaches (``puzzles.theme_<name>`` in the catalogs says it in words):
 
 ``block``: the answer shuts out an opponent (leaves ends he is known to lack, or blocks the
 line); ``partner``: it keeps open the number the partner played; ``count``: a move that blocks
 the line is on offer, so the pips decide; ``endgame``: few tiles are left in a hand;
 ``draw``: the Vietnamese game, just after a draw; ``heavy``: the answer sheds the heaviest
-tile; ``opening``: one of the hand's first moves."""
+tile; ``opening``: one of the hand's first moves; ``double``: the answer plays a double where
+another move would keep it; ``follow``: the answer leaves the mover more tiles that fit the open
+ends than another move does; ``deep``: none of these says it: the answer is found as the judge
+finds it, by weighing the tiles the others may hold (every puzzle has at least one theme)."""
 MAX_PUZZLE_BYTES = 64 * 1024 * 1024
 """A puzzle file larger than this (unpacked) is refused unread."""
 MAX_PUZZLES = 100_000

@@ -46,7 +46,8 @@ class Puzzles(GuardedState, anywidget.AnyWidget):
     """Domino puzzles: the position as the mover sees it; click the best move (a tile, and its
     end when both fit). Right or wrong, it says why; Hint (H) says what to look at, then the
     move; Next (N) goes on; a streak and a score count the puzzles solved at the first try.
-    Filters by game, theme and difficulty; ``lang`` "en" or "vi"."""
+    Filters by game (``game="six_love"``, ``"straight_six"``, ``"vietnamese2"`` … ``"vietnamese4"``: one per
+    game and number of players the set holds), theme and difficulty; ``lang`` "en" or "vi"."""
 
     _esm = STATIC / "puzzles.js"
     _css = STATIC / "puzzles.css"
@@ -98,7 +99,8 @@ class Puzzles(GuardedState, anywidget.AnyWidget):
         return self._do({"type": "next"})
 
     def filter(self, **filters: str | None) -> str | None:
-        """``game=``, ``theme=``, ``level=`` ("easy", "medium", "hard"); ``None`` for any."""
+        """``game=`` (``six_love``, ``straight_six``, ``vietnamese2`` … ``vietnamese4``), ``theme=``,
+        ``level=`` ("easy", "medium", "hard"); ``None`` for any."""
         return self._do({"type": "filter", **filters})
 
     def to_html(self, *, title: str | None = None) -> str:

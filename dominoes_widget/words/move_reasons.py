@@ -19,7 +19,8 @@ from ..engine.views import SeatView
 from .catalog import Voice
 from .explanations import move_label, numbers_lacked
 
-__all__ = ["MoveFacts", "move_facts", "move_reasons", "chance_words", "shown_numbers", "opponents"]
+__all__ = ["MoveFacts", "move_facts", "move_reasons", "chance_words", "shown_numbers", "opponents", "followers",
+           "why_sentence"]
 
 
 @dataclass(frozen=True)
@@ -76,6 +77,14 @@ def _ends_after(view: SeatView, move: Move) -> tuple[int, int] | None:
     if move.action == PLAY and view.ends is not None and move.second is not None:
         return (move.second, view.ends[1]) if move.end == "L" else (view.ends[0], move.second)
     return None
+
+
+def followers(view: SeatView, move: Move) -> int | None:
+    """How many of the mover's other tiles fit an open end after ``move`` (``None``: a pass or a draw)."""
+    ends = _ends_after(view, move) if move.action in (LEAD, PLAY) else None
+    if ends is None:
+        return None
+    return sum(1 for t in view.tiles if t != move.tile and (t.has(ends[0]) or t.has(ends[1])))
 
 
 def _shuts(view: SeatView, move: Move, ends: tuple[int, int] | None) -> bool:
@@ -177,11 +186,67 @@ def chance_words(voice: Voice, share: float, *, right: bool, gap: float | None, 
     return voice("reasons.chance", win=win)
 
 
-def why_sentence(view: SeatView, move: Move | str, voice: Voice, *, right: bool, counting: bool = False) -> str:
+def why_sentence(view: SeatView, move: Move | str, voice: Voice, *, right: bool, counting: bool = False,
+                 best: Move | str | None = None) -> str:
     """``6-4 on the left keeps your partner's 4 and leaves East nothing to play.`` (or, for a
-    wrong move, what it gives away); the move's label alone when there is nothing to say."""
+    wrong move, what it gives away); a wrong move with nothing against it says what it misses
+    that ``best`` (the answer) does, down to the ends each leaves and what the judge found of them."""
     label = move_label(move, voice)
     phrases = move_reasons(view, move, voice, counting=counting, good=right)
     if not phrases:
+        phrases = _gains(view, move, voice) if right else _misses(view, move, best, voice) if best is not None else []
+    if not phrases:
         return voice("reasons.plain_right" if right else "reasons.plain_wrong", move=label)
     return voice("reasons.sentence", move=label, what=voice.words.listing(phrases))
+
+
+def _placed(move: Move) -> bool:
+    return move.tile is not None and move.action in (LEAD, PLAY)
+
+
+def _gains(view: SeatView, move: Move | str, voice: Voice) -> list[str]:
+    """What an answer with no other reason does that some other move does not: plays a double
+    another would keep, leaves the most tiles that follow."""
+    move = Move.parse(move) if isinstance(move, str) else move
+    others = [m for m in view.legal_moves if str(m) != str(move)]
+    said = []
+    if _placed(move) and move.tile is not None and move.tile.is_double and \
+            any(_placed(m) and m.tile is not None and not m.tile.is_double for m in others):
+        said.append(voice("reasons.plays_double", tile=str(move.tile), n=move.tile.high))
+    mine = followers(view, move)
+    theirs = [n for n in (followers(view, m) for m in others) if n is not None]
+    if mine is not None and theirs and mine >= max(theirs) and mine > min(theirs):
+        said.append(voice("reasons.more_followers", count=voice.words.count("tile", mine)))
+    return said
+
+
+def _misses(view: SeatView, move: Move | str, best: Move | str, voice: Voice) -> list[str]:
+    """What a wrong move misses that ``best`` does, when nothing speaks against it on its own: the
+    hand blocked, an opponent shut out, the partner's number, the double played, the tiles that
+    follow; else the ends (or the tile) each leaves, which the judge found win less often."""
+    move = Move.parse(move) if isinstance(move, str) else move
+    best = Move.parse(best) if isinstance(best, str) else best
+    mine, theirs = move_facts(view, move), move_facts(view, best)
+    label = move_label(best, voice)
+    if theirs.shuts and not mine.shuts:
+        return [voice("reasons.misses_shut", best=label)]
+    shut_out = [(seat, numbers) for seat, numbers in theirs.blocks if seat not in dict(mine.blocks)]
+    if shut_out:
+        return [voice("reasons.misses_block", who=voice.name(shut_out[0][0]), best=label)]
+    partner = [n for n in theirs.keeps_partner if n not in mine.keeps_partner]
+    if partner:
+        return [voice("reasons.misses_partner", n=partner[0], best=label)]
+    said = []
+    if _placed(best) and best.tile is not None and best.tile.is_double and not (move.tile is not None and move.tile.is_double):
+        said.append(voice("reasons.keeps_double", tile=str(best.tile), best=label))
+    kept, more = followers(view, move), followers(view, best)
+    if kept is not None and more is not None and kept < more:
+        said.append(voice("reasons.fewer_followers", count=voice.words.count("tile", kept), more=more, best=label))
+    if said:
+        return said[:1]  # the first is enough: each names the answer again
+    if mine.ends is not None and theirs.ends is not None and sorted(mine.ends) != sorted(theirs.ends):
+        return [voice("reasons.ends_judged", a=mine.ends[0], b=mine.ends[1], c=theirs.ends[0], d=theirs.ends[1],
+                      best=label)]
+    if best.tile is not None and move.tile != best.tile:
+        return [voice("reasons.tile_judged", tile=str(best.tile), best=label)]
+    return []

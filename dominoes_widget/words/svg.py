@@ -258,7 +258,7 @@ def _at_step(hand: Hand, step: int | None) -> Hand:
 # -- the whole picture ---------------------------------------------------------------------------
 def render_svg(position: Hand | SeatView, *, seat: str | None = None, open_hands: bool | None = None,
                size: int = DEFAULT_SIZE, step: int | None = None, names: Mapping[str, str] | None = None,
-               caption: str | None = None, title: str | None = None, lang: str = "en") -> str:
+               caption: str | None = None, title: str | None = None, lang: str = "en", pips: bool = True) -> str:
     """The SVG text of a position.
 
     ``position``: a :class:`Hand` (at ``step`` moves, default its current move) or a
@@ -269,11 +269,14 @@ def render_svg(position: Hand | SeatView, *, seat: str | None = None, open_hands
     player name for the labels; ``caption``: an extra line under the table (a comment, a
     score); ``title``: the first line, read first by screen readers too (default: the rules and
     whose turn it is, or how the hand ended); ``lang``:
-    the language of the words.
+    the language of the words; ``pips``: print each open hand's pip count (``False`` when the
+    count is what the reader is asked to work out). Every line of words wraps to the width.
     """
     if isinstance(size, bool) or not isinstance(size, (int, float)) or size < 160:
         raise ValueError(f"size is the width in px, at least 160, not {size!r}")
     scene = _scene(position, seat, open_hands, step, Voice(lang, names))
+    if not pips:
+        scene.pips = {}
     return _draw(scene, float(size), dict(names or {}), caption, title)
 
 
@@ -288,10 +291,13 @@ def _draw(scene: _Scene, width: float, names: dict[str, str], caption: str | Non
 
     # the title and the status line
     heading = title if title is not None else _heading(scene)
-    out.append(_text(pad, y + font, heading, font, weight="600"))
-    y += font * 1.35
-    out.append(_text(pad, y + small, _status(scene), small, fill=INK_DIM))
-    y += small * 1.6
+    for piece in _wrap_text(heading, _fits(width - 2 * pad, font, bold=True)):
+        out.append(_text(pad, y + font, piece, font, weight="600"))
+        y += font * 1.35
+    for piece in _wrap_text(_status(scene), _fits(width - 2 * pad, small)):
+        out.append(_text(pad, y + small, piece, small, fill=INK_DIM))
+        y += small * 1.35
+    y += small * 0.25
 
     seats = scene.seats
     side_seats = [s for s in ("W", "E") if s in seats]
@@ -312,11 +318,11 @@ def _draw(scene: _Scene, width: float, names: dict[str, str], caption: str | Non
         y = _seat_row(out, scene, "S", names, y, width, pad, hand_unit, hgap, per_row, small)
 
     legend = _legend(scene, names)
-    if legend:
-        out.append(_text(pad, y + small, legend, small * 0.95, fill=INK_DIM))
+    for piece in _wrap_text(legend, _fits(width - 2 * pad, small * 0.95)):
+        out.append(_text(pad, y + small, piece, small * 0.95, fill=INK_DIM))
         y += small * 1.5
     if caption:
-        for piece in _wrap_text(caption, int((width - 2 * pad) / (small * 0.55))):
+        for piece in _wrap_text(caption, _fits(width - 2 * pad, small)):
             out.append(_text(pad, y + small, piece, small))
             y += small * 1.35
     return _framed(scene, out, width, y + pad, pad, heading)
@@ -475,6 +481,12 @@ def _count(held: list[Tile] | int) -> int:
 
 def _wrap_count(count: int, per: int) -> int:
     return (count + per - 1) // per
+
+
+def _fits(width: float, size: float, *, bold: bool = False) -> int:
+    """How many characters of ``size`` px fit in ``width`` px, measured wide (a sans-serif's
+    capitals and Vietnamese letters run wider than its average), so that no line is cut."""
+    return max(8, int(width / (size * (0.62 if bold else 0.58))))
 
 
 def _wrap_text(text: str, width: int) -> list[str]:

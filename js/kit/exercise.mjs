@@ -24,6 +24,7 @@ export function readExercise(raw) {
       max: Number.isInteger(choices.max) ? choices.max : 99,
     },
     given: view.given ?? null,
+    mistaken: Array.isArray(view.mistaken) ? view.mistaken : [],
     answer: view.answer ?? null,
     feedback: Array.isArray(view.feedback) ? view.feedback.map(String) : [],
     tries: Number.isInteger(view.tries) ? view.tries : 0,
@@ -90,11 +91,16 @@ export function verdictKey(status) {
   return { right: "exercise_right", wrong: "exercise_wrong", shown: "exercise_shown" }[status] ?? null;
 }
 
-/** How one tile button is marked: "answer" (a tile of the revealed answer), "wrong" (picked, not in it), or "". */
+/**
+ * How one tile button is marked: "wrong" (picked, and the kernel says it may not be played: marked
+ * as soon as the try is checked), "answer" (a tile of the revealed answer), or "".
+ */
 export function tileMark(view, tile) {
-  if (!Array.isArray(view.answer)) return "";
-  const inAnswer = view.answer.some((t) => sameTile(t, tile));
-  const given = Array.isArray(view.given) && view.given.some((t) => sameTile(t, tile));
-  if (inAnswer) return "answer";
-  return given ? "wrong" : "";
+  if (view.mistaken.some((t) => sameTile(t, tile))) return "wrong";
+  return Array.isArray(view.answer) && view.answer.some((t) => sameTile(t, tile)) ? "answer" : "";
+}
+
+/** Whether a choice (an option's value, a number) is the kernel's "wrong" for the last try. */
+export function mistakenChoice(view, value) {
+  return view.status !== "open" && view.mistaken.some((m) => String(m) === String(value));
 }

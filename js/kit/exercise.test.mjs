@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { answerMessage, controls, emptyPick, pickOf, picked, readExercise, readNumber, tileMark, toggleTile, verdictKey } from "./exercise.mjs";
+import { answerMessage, controls, emptyPick, mistakenChoice, pickOf, picked, readExercise, readNumber, tileMark, toggleTile, verdictKey } from "./exercise.mjs";
 
 const TILES = readExercise({ question: "Which tiles?", status: "open", choices: { type: "tiles", tiles: ["6-4", "3-3", "zz"] } });
 const OPTIONS = readExercise({ status: "open", choices: { type: "options", options: [{ value: "NS", label: "North-South" }, { value: "tie", label: "A tie" }, null] } });
@@ -62,10 +62,23 @@ test("the verdict word and the tiles' marks come from the kernel's status and an
   assert.equal(verdictKey("wrong"), "exercise_wrong");
   assert.equal(verdictKey("right"), "exercise_right");
   assert.equal(verdictKey("shown"), "exercise_shown");
-  const shown = { ...TILES, status: "shown", answer: ["4-6"], given: ["3-3"] };
+  const shown = { ...TILES, status: "shown", answer: ["4-6"], given: ["3-3"], mistaken: ["3-3"] };
   assert.equal(tileMark(shown, "6-4"), "answer");
   assert.equal(tileMark(shown, "3-3"), "wrong");
   assert.equal(tileMark(TILES, "6-4"), "");
+});
+
+test("a wrong pick is marked as soon as it is checked, before the answer is shown", () => {
+  const wrong = readExercise({ ...TILES, choices: { type: "tiles", tiles: ["6-4", "3-3"] }, status: "wrong", given: ["3-3", "6-4"], mistaken: ["3-3"] });
+  assert.equal(wrong.answer, null);
+  assert.equal(tileMark(wrong, "3-3"), "wrong");
+  assert.equal(tileMark(wrong, "6-4"), "", "a right tile of a wrong try is not marked: the answer stays hidden");
+  const option = readExercise({ ...OPTIONS, status: "wrong", given: "tie", mistaken: ["tie"] });
+  assert.equal(mistakenChoice(option, "tie"), true);
+  assert.equal(mistakenChoice(option, "NS"), false);
+  assert.equal(mistakenChoice({ ...NUMBER, status: "wrong", mistaken: [7] }, "7"), true);
+  assert.equal(mistakenChoice({ ...option, status: "open" }, "tie"), false, "Try again clears the mark");
+  assert.deepEqual(readExercise({ mistaken: "3-3" }).mistaken, [], "garbled: nothing marked");
 });
 
 test("a redraw keeps the student's last try picked", () => {

@@ -36,8 +36,9 @@ class Checked:
     """An answer checked: ``right``, and ``why`` in the engine's reasons (every line of it).
 
     ``reasons`` are the engine's codes behind ``why`` (a :class:`Reason`, a ``WinReason`` or a
-    ``ScoreEvent`` value), ``reason`` the first of them; ``hint`` is what a wrong try shows
-    before the answer is revealed (the facts to look at again, not the answer).
+    ``ScoreEvent`` value), ``reason`` the first of them; ``hint`` is what a wrong try shows: the
+    facts to look at again and why the pick is wrong (a refused tile's refusal; the count or the
+    scoring that decides, which names the answer when there is no other way to say it).
     """
 
     right: bool
@@ -110,9 +111,18 @@ class Kind:
         """An answer in words."""
         return str(value)
 
+    def mistaken(self, given: Any) -> list[Any]:
+        """The parts of ``given`` the engine says are wrong, as the browser writes them (the page
+        marks them): the whole answer when it is not the right one."""
+        return [] if given == self.answer else [self.wire(given)]
+
     def picture_seat(self) -> str | None:
         """The seat the picture is drawn for (``None``: every hand open)."""
         return None
+
+    def picture_pips(self) -> bool:
+        """Whether the picture prints each seat's pip count (not when the count is the question)."""
+        return True
 
     def picture_title(self, voice: Voice) -> str | None:
         """The picture's first line (``None``: the picture's own, the rules and whose turn it is)."""
@@ -222,6 +232,10 @@ class Playable(_SeatToMove):
     def wire(self, value: frozenset[Tile]) -> list[str]:
         return [str(t) for t in sorted(value)]
 
+    def mistaken(self, given: frozenset[Tile]) -> list[str]:
+        """The tiles picked that may not be played (a tile left out is no tile to mark)."""
+        return self.wire(given - self._answer)
+
     def said(self, value: frozenset[Tile], voice: Voice) -> str:
         return voice.words.listing(self.wire(value)) if value else voice("exercise.none")
 
@@ -258,13 +272,17 @@ class BlockedWinner(Kind):
     def check(self, given: str, voice: Voice) -> Checked:
         title, lines = explain_result(self.hand, voice=voice)
         why = self.outcome.why.value
-        return Checked(given == self._answer, _lines(title, *lines), (why,), _lines(*lines[:2]))
+        # a wrong pick is corrected at once: the count, and the rule that decides it
+        return Checked(given == self._answer, _lines(title, *lines), (why,), _lines(*lines))
 
     def question(self, voice: Voice) -> str:
         return voice("exercise.blocked")
 
     def picture_title(self, voice: Voice) -> str | None:
         return rules_name(self.hand.rules, voice)  # the picture's own heading would say who won
+
+    def picture_pips(self) -> bool:
+        return False  # the student counts them: the tiles are all face up
 
     def said(self, value: str, voice: Voice) -> str:
         if value == "tie":
@@ -302,7 +320,8 @@ class Worth(Kind):
         own = len(explain_result(self.hand, voice=voice)[1])
         _title, lines = explain_result(self.hand, self.before, self.after, voice, with_score=False)
         scoring = lines[own:] if self.after.winner else lines[own:-1]  # what the hand did, not who leads next
-        hint = score_line(self.hand.rules, self.before, voice)
+        # a wrong number is corrected at once: the score before, and what the hand scores and why
+        hint = _lines(score_line(self.hand.rules, self.before, voice), *scoring)
         return Checked(given == self.answer, _lines(*scoring), (self.after.event.value,) if self.after.event else (), hint)
 
     def question(self, voice: Voice) -> str:

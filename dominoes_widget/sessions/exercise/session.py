@@ -35,6 +35,7 @@ class ExerciseView(TypedDict):
     status: str
     tries: int
     given: Any
+    mistaken: list[Any]
     answer: Any
     feedback: list[str]
 
@@ -125,12 +126,13 @@ class ExerciseSession:
     def picture(self) -> str:
         if self._picture is None:
             self._picture = render_svg(self.kind.hand, seat=self.kind.picture_seat(), size=PICTURE_SIZE, lang=self.lang,
-                                       title=self.kind.picture_title(self.voice))
+                                       title=self.kind.picture_title(self.voice), pips=self.kind.picture_pips())
         return self._picture
 
     def view(self) -> ExerciseView:
         """What the browser draws: the question, the picture, the choices, the student's last try and
-        what it says (the hint of a wrong try; the answer and the engine's whole why once right or shown)."""
+        what it says (the hint of a wrong try, with why it is wrong; the answer and the engine's whole why
+        once right or shown); ``mistaken``: what of the last try is wrong, for the page to mark."""
         feedback: list[str] = []
         answer = None
         if self.status == "wrong":
@@ -142,6 +144,8 @@ class ExerciseSession:
         return {
             "kind": self.kind.name, "lang": self.lang, "question": self.question(), "picture": self.picture(),
             "choices": self.kind.choices(self.voice), "status": self.status, "tries": self.tries,
-            "given": None if self.given is None else self.kind.wire(self.given), "answer": answer,
+            "given": None if self.given is None else self.kind.wire(self.given),
+            "mistaken": [] if self.given is None or self.status == "open" else self.kind.mistaken(self.given),
+            "answer": answer,
             "feedback": feedback,
         }

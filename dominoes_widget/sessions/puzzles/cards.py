@@ -33,8 +33,10 @@ def level_of(difficulty: float) -> str:
 
 
 def game_of(puzzle: Any) -> str:
-    """The puzzle's game as the filter names it: its ``game`` (a preset's name), else its rules' game."""
-    return puzzle.game if isinstance(getattr(puzzle, "game", None), str) else puzzle.rules.game
+    """The puzzle's game as the filter names it: the preset its rules play (``six_love``,
+    ``straight_six``, ``vietnamese2`` … ``vietnamese4``), one per name the table's header gives."""
+    rules = puzzle.rules
+    return f"vietnamese{rules.players}" if rules.game == "vietnamese" else str(rules.scoring)
 
 
 def theme_label(theme: str, voice: Voice) -> str:
@@ -74,7 +76,7 @@ def puzzle_card(puzzle: Any, lang: str = "en") -> PuzzleCard:
     for move in view.legal_moves:
         text = str(move)
         right = text in answers
-        why = [why_sentence(view, move, voice, right=right, counting=counting)]
+        why = [why_sentence(view, move, voice, right=right, counting=counting, best=best_move)]
         entry = next((e for e in entries if text in e["moves"]), None)
         if entry is not None and best is not None:
             if right:
@@ -143,6 +145,8 @@ def look_hint(view: SeatView, themes: Iterable[str], voice: Voice) -> str:
             return voice("solve.look_draw", n=view.boneyard_size)
         if theme == "opening":
             return voice("solve.look_opening")
+        if theme in ("double", "follow", "deep"):
+            return voice(f"solve.look_{theme}")
     if view.ends is None:
         heaviest = max(view.tiles, key=lambda t: (t.pips, t.high))
         return voice("solve.look_count", n=sum(t.pips for t in view.tiles), tile=heaviest.written(heaviest.high))

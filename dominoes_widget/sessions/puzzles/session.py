@@ -49,7 +49,7 @@ class PuzzleSession:
 
     def _choices(self) -> dict[str, list[PuzzleChoice]]:
         """The values each filter may take in this set, with their words."""
-        games = sorted({s["game"] for s in self.summaries})
+        games = sorted({s["game"] for s in self.summaries})  # six_love, straight_six, vietnamese2 … 4
         themes = sorted({t for s in self.summaries for t in s["themes"]})
         bands = {s["band"] for s in self.summaries}
         game_words = {s["game"]: rules_name(p.rules, self.voice) for s, p in zip(self.summaries, self.puzzles)}
