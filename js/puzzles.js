@@ -10,7 +10,7 @@
 
 import { h, listen, listenModel, setChildren, svgNode } from "./kit/dom.mjs";
 import { drawChoice, slotChoice } from "./kit/end_choice.mjs";
-import { drawSeat } from "./kit/felt.mjs";
+import { drawSeat, fillLine } from "./kit/felt.mjs";
 import { focusStep } from "./kit/hand_tray.mjs";
 import { lineDrawing } from "./kit/line_view.mjs";
 import { applyPalette } from "./kit/palette.mjs";
@@ -162,7 +162,7 @@ function drawLine(ui, puzzle, local, word) {
   const drawing = lineDrawing(puzzle.line, puzzle.lead, { width, height, last: puzzle.last, choice, maxUnit: 30, ghost: local.ghost ?? null });
   ui.felt.lineSvg.setAttribute("viewBox", `0 0 ${width} ${height}`);
   ui.felt.lineSvg.setAttribute("aria-label", lineLabel(puzzle, word));
-  ui.felt.lineSvg.innerHTML = drawing.markup;
+  fillLine(ui.felt.lineSvg, drawing.markup);
 }
 
 function drawTray(ui, state, local, word) {

@@ -3,7 +3,7 @@ without Jupyter").
 
 - :func:`open_page` serves a page through Playwright's ``page.route`` that imports a built
   widget (:data:`TABLE`: ``dominoes_widget/static/table.js``, :data:`REPLAY`:
-  ``static/replay.js``); :func:`mount` calls its ``render({model, el})`` with a fake
+  ``static/replay.js``, :data:`EXERCISE`, :data:`PUZZLES`); :func:`mount` calls its ``render({model, el})`` with a fake
   anywidget model (``get``/``set``/``save_changes``/``on``/``off``/``send``) that records
   what the widget sends and saves, and lets a test play the kernel: change a trait
   (:func:`kernel_set`) or deliver a custom message.
@@ -87,6 +87,12 @@ REPLAY = Widget(
 EXERCISE = Widget(
     "exercise",
     title="Exercise front end",
+    body_style="body { margin: 0; padding: 12px; background: var(--jp-layout-color0, Canvas); color: CanvasText; }",
+    viewport=(1366, 768),
+)
+PUZZLES = Widget(
+    "puzzles",
+    title="Puzzles front end",
     body_style="body { margin: 0; padding: 12px; background: var(--jp-layout-color0, Canvas); color: CanvasText; }",
     viewport=(1366, 768),
 )
@@ -307,13 +313,15 @@ DARK_JUPYTERLAB = {
 
 def set_theme(page: Any, theme: str) -> None:
     """``"dark"``: JupyterLab's dark theme on the page (its variables and
-    ``data-jp-theme-light="false"``); ``"light"``: no JupyterLab variables, a light system."""
+    ``data-jp-theme-light="false"``); ``"light"``: no JupyterLab variables, a light system;
+    ``"system-dark"``: no JupyterLab variables, a dark system, and a host page that keeps its
+    own light background (one that never says ``color-scheme``, such as an exported page)."""
     if theme == "dark":
         page.evaluate("vars => { for (const [k, v] of Object.entries(vars)) document.body.style.setProperty(k, v); "
                       "document.body.dataset.jpThemeLight = 'false'; }", DARK_JUPYTERLAB)
     else:
         page.evaluate("() => { document.body.removeAttribute('style'); delete document.body.dataset.jpThemeLight; }")
-        page.emulate_media(color_scheme="light")
+        page.emulate_media(color_scheme="dark" if theme == "system-dark" else "light")
 
 
 def mount(page: Any, attributes: dict, *, width: int = 900) -> float:

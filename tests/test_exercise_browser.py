@@ -1,12 +1,14 @@
 """The built Exercise front end (dominoes_widget/static/exercise.js) in headless Chromium, with a fake
 model standing in for the kernel (tests/browser_harness.py): a click picks tiles and Check sends the
 answer; the kernel's verdict, hint and reasons are drawn; a garbled message's error shows. A
-screenshot of each look (1366x768 and 390x844, light and dark) goes to test-artifacts/exercise/."""
+screenshot of each look (1366x768 and 390x844, light and dark) goes to test-artifacts/exercise/,
+and axe-core finds no WCAG 2.2 A/AA fault in any of them."""
 
 from __future__ import annotations
 
 import pytest
 
+import accessibility
 import browser_harness as harness
 from dominoes_widget import Hand, Rules, read_record
 from dominoes_widget.sessions.exercise import ExerciseSession
@@ -100,29 +102,40 @@ def test_try_again_empties_the_number_box(page):
 
 
 @pytest.mark.parametrize("size", sorted(SIZES))
-@pytest.mark.parametrize("theme", ["light", "dark"])
+@pytest.mark.parametrize("theme", ["light", "dark", "system-dark"])
 def test_the_looks(page, size, theme):
-    """Each kind, answered wrong (the hint) and shown (the answer and why), at both sizes and themes;
-    nothing is wider than the screen."""
+    """Each kind, answered wrong (the hint), right, and shown (the answer and why), at both sizes,
+    in JupyterLab's light and dark and on a light page in a dark system; nothing is wider than the
+    screen, and axe-core finds no fault."""
     wrong = playable()
     wrong.handle({"type": "answer", "answer": ["3-3"]})
     mount(page, wrong, size, theme)
     assert page.evaluate("() => document.documentElement.scrollWidth") <= SIZES[size][0]
     shoot(page, f"playable_wrong_{size}_{theme}")
+    accessibility.check(page, f"the Exercise, answered wrong, {size}, {theme}")
     match = read_record(harness.ROOT / "notebooks" / "records" / "six_love_match.json").match
     worth = ExerciseSession.worth(match.hands[2], match.state_before(2), "vi")
     worth.handle({"type": "reveal"})
     mount(page, worth, size, theme)
     assert page.evaluate("() => document.documentElement.scrollWidth") <= SIZES[size][0]
     shoot(page, f"worth_shown_vi_{size}_{theme}")
+    accessibility.check(page, f"the Exercise, its answer shown, in Vietnamese, {size}, {theme}")
     blocked = ExerciseSession.blocked(match.hands[1])
     mount(page, blocked, size, theme)
     page.get_by_role("button", name="Nobody: a tie").click()
     assert page.get_by_role("button", name="Check").is_enabled()
     shoot(page, f"blocked_open_{size}_{theme}")
-    blocked.handle({"type": "answer", "answer": "NS"})
+    accessibility.check(page, f"the Exercise, a choice picked, {size}, {theme}")
+    blocked.handle({"type": "answer", "answer": blocked.answer})
+    assert blocked.status == "right"
     mount(page, blocked, size, theme)
+    assert page.locator(".dw-ex-verdict").inner_text() == "Right!"
+    accessibility.check(page, f"the Exercise, answered right, {size}, {theme}")
+    missed = ExerciseSession.blocked(match.hands[1])
+    missed.handle({"type": "answer", "answer": "NS"})
+    mount(page, missed, size, theme)
     shoot(page, f"blocked_wrong_{size}_{theme}")
+    accessibility.check(page, f"the Exercise, a choice marked wrong, {size}, {theme}")
     drawn = at_step_7("vi")
     mount(page, drawn, size, theme)
     shoot(page, f"may_draw_open_vi_{size}_{theme}")

@@ -6,6 +6,7 @@ the toolbar; at 1400x1000 about 1000 x 830; a narrow cell is 900 px or less. Eac
 puts the widget in such a box and checks the boxes of what a player needs at once (the
 line of play and its tiles, the hand, Pass and Draw) against it, at any line length,
 then saves a picture of it in light and dark: test-artifacts/look/<widget>-<size>-<theme>.png.
+axe-core finds no WCAG 2.2 A/AA fault in any state of the Table or the Replay, light or dark.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from contextlib import contextmanager
 
 import pytest
 
+import accessibility
 import browser_harness as harness
 import frontend_views as views
 
@@ -212,6 +214,38 @@ def test_the_replay_fits_with_its_controls(chromium, size):
             for tile in _boxes(page, ".dw-seat .dw-tile-body"):
                 _inside(tile, area, "a seat's tile")
             page.screenshot(path=str(ARTIFACTS / f"replay-{size}-{theme}.png"))
+            accessibility.check(page, f"the Replay at the end of a hand, {size}, {theme}")
+
+
+# Every state of the Table a player meets, for axe-core.
+ACCESSIBILITY_VIEWS = {"choice of end": views.choice_of_end, "must pass": views.must_pass,
+                       "Vietnamese draw": views.vietnamese_draw, "announced": views.announced, "cover": views.cover,
+                       "choose leader": views.choose_leader, "hand over": views.hand_over,
+                       "match over": views.match_over, "looking back": views.looking_back, "hint": views.with_hint,
+                       "counting": views.with_counting, "open hands": lambda: views.open_hands("N")}
+
+
+@pytest.mark.parametrize("size, themes", [("1366x768", ("light", "dark", "system-dark")), ("390x844", ("light",))])
+def test_every_state_of_the_table_has_no_accessibility_fault(chromium, size, themes):
+    """axe-core (WCAG 2.2 A and AA) in each state, the end choice open and a refusal's notice
+    too: on a laptop in JupyterLab's light and dark and on a light page in a dark system; on a
+    phone, where the targets and the scrolling boxes change but not the colours, in light."""
+    with _opened(chromium, harness.TABLE, size) as page:
+        for theme in themes:
+            for name, make in ACCESSIBILITY_VIEWS.items():
+                view = make()
+                _mount_table(page, size, view, theme)
+                accessibility.check(page, f"the Table, {name}, {size}, {theme}")
+                if name == "choice of end":
+                    both = views.choice_tiles(view)[0]
+                    page.locator(f'.dw-hand button[data-tile="{both}"]').click()
+                    assert page.locator(".dw-choice").is_visible()
+                    accessibility.check(page, f"the Table, choosing an end, {size}, {theme}")
+                    page.keyboard.press("Escape")
+                    page.evaluate("m => window.harness.deliver(m)", {
+                        "type": "refused", "reason": "no_match", "message": "0-0 fits neither end: the ends show 5 and 6."})
+                    assert page.locator(".dw-notice").is_visible()
+                    accessibility.check(page, f"the Table, a refusal's notice, {size}, {theme}")
 
 
 SMALL_VIEWS = {"mid-hand": views.choice_of_end, "must-pass": views.must_pass, "vietnamese": views.vietnamese_draw,

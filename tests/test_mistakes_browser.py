@@ -2,7 +2,8 @@
 counts the tries) and the widget's front end talking to a real ``Replay`` (the kernel's drill,
 sessions/replay/mistakes.py, counts them). A wrong tile, then a right one; two wrong ones and
 the answer; the count at the end; only the mover's tiles face up. Pictures at 1366x768 and
-390x844, light and dark, go to test-artifacts/mistakes/."""
+390x844, light and dark, go to test-artifacts/mistakes/, and axe-core finds no WCAG 2.2 A/AA
+fault in the drill."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import json
 
 import pytest
 
+import accessibility
 import browser_harness as harness
 from dominoes_widget.sessions.replay.mistakes import exercises
 from dominoes_widget.widgets.replay import Replay
@@ -198,9 +200,11 @@ def test_pictures_of_the_drill(chromium, page_file, south, size, theme):
         _try(page, first, _wrong(first))
         harness.still(page)
         page.screenshot(path=str(ARTIFACTS / f"{size}-{theme}-again.png"), full_page=True)
+        accessibility.check(page, f"the study page's drill, a wrong try, {size}, {theme}")
         _try(page, first, _wrong(first, 1))
         harness.still(page)
         page.screenshot(path=str(ARTIFACTS / f"{size}-{theme}-answer.png"), full_page=True)
+        accessibility.check(page, f"the study page's drill, the answer, {size}, {theme}")
         found = page.evaluate(harness.OVERFLOW)
         assert found["problems"] == [], found["problems"]
         assert not errors, errors

@@ -4,7 +4,8 @@ The widget renders with a fake model holding the traits a ``Replay`` syncs, with
 v2 (js/PROTOCOL.md: every step's position computed by the engine, here by
 tests/frontend_views.py); each test steps like a person (buttons, slider, keys, the moves
 list, play/pause) and checks that the page draws exactly the step the data holds, says
-each sentence once and keeps its size. Screenshots go to test-artifacts/replay/.
+each sentence once and keeps its size. Screenshots go to test-artifacts/replay/. axe-core
+finds no WCAG 2.2 A/AA fault in the analysis and counting pictures, light and dark.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import copy
 
 import pytest
 
+import accessibility
 import browser_harness as harness
 import frontend_views as views
 from dominoes_widget.sessions.replay.session import whole_percent
@@ -699,6 +701,7 @@ def test_pictures_of_the_analysis(chromium, analysed, size):
             root = page.locator(".dominoes-widget")
             assert page.locator(".dw-info .dw-verdict").is_visible()
             root.screenshot(path=str(ARTIFACTS / f"analysis-{size}-{theme}-verdict.png"))
+            accessibility.check(page, f"the Replay at a marked move, {size}, {theme}")
             root.focus()
             _press(page, "b")
             assert page.locator("svg.dw-line .dw-ghost").count() == 1
@@ -710,6 +713,7 @@ def test_pictures_of_the_analysis(chromium, analysed, size):
             line = page.locator(".dw-line-box").bounding_box()
             assert line["x"] <= label["x"] and label["x"] + label["width"] <= line["x"] + line["width"], "the label in the box"
             root.screenshot(path=str(ARTIFACTS / f"analysis-{size}-{theme}-best.png"))
+            accessibility.check(page, f"the Replay with the best move shown, {size}, {theme}")
         assert not errors, errors
     finally:
         page.close()
@@ -839,6 +843,7 @@ def test_pictures_of_the_counting(chromium, counted, name):
         assert colour != background
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         root.screenshot(path=str(ARTIFACTS / f"counting-{name}.png"))
+        accessibility.check(page, f"the Replay with its counting panel, {name}")
         assert not errors, errors
     finally:
         page.close()

@@ -1,7 +1,8 @@
 """The one-file replay page of a fair table's record rechecks every hand's deal in the browser
 (js/kit/replay_fair.mjs) and says "deal checked" for the hand shown; a tampered record (a server
 seed changed, a deal's tile swapped) says the warning. Opened from file:// with every request
-refused. Pictures at 1366x768 and 390x844, light and dark, go to test-artifacts/replay-fair/."""
+refused. Pictures at 1366x768 and 390x844, light and dark, go to test-artifacts/replay-fair/;
+axe-core finds no WCAG 2.2 A/AA fault in them."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import json
 
 import pytest
 
+import accessibility
 import browser_harness as harness
 from dominoes_widget.words.catalog import Voice
 from replay_fair_records import fair_record, seed_changed, tile_swapped
@@ -118,6 +120,7 @@ def test_the_line_keeps_the_layout_in_light_and_dark(chromium, tmp_path, record,
                     info = page.locator(".dw-info").bounding_box()
                     assert info["y"] <= line["y"] and line["y"] + line["height"] <= info["y"] + info["height"]
                 page.screenshot(path=str(ARTIFACTS / f"{name}-{size[0]}x{size[1]}-{theme}.png"))
+                accessibility.check(page, f"the replay page of a fair record, {name}, {size[0]}x{size[1]}, {theme}")
                 assert not errors
             finally:
                 page.close()

@@ -1,7 +1,8 @@
 """The home page and a table's links page in real Chromium (issue 27.1): a table started by
 filling in the form (Vietnamese for three, one bot), the links page it leads to with a copy
 button and a QR code per person, a seat opened from it; the host key asked once and
-remembered by the browser; and screenshots at 1366×768 and 390×844, light and dark.
+remembered by the browser; and screenshots at 1366×768 and 390×844, light and dark, where
+axe-core finds no WCAG 2.2 A/AA fault in either page.
 
 The server runs as ``python -m dominoes_widget serve`` in a child process on 127.0.0.1.
 """
@@ -12,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+import accessibility
 from server_harness import spawn_server, stop_server
 
 pytestmark = pytest.mark.browser
@@ -143,6 +145,7 @@ def test_the_pages_fit_the_screen(chromium, server, size, scheme):
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")  # no sideways scroll
         if (size, scheme) != ("wide", "light"):
             shoot(page, f"home-{size}-{scheme}")
+        accessibility.check(page, f"the home page, {size}, {scheme}")
         page.locator('button[type="submit"]').click()
         page.wait_for_url("**/invite?token=*")
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
@@ -150,5 +153,6 @@ def test_the_pages_fit_the_screen(chromium, server, size, scheme):
         assert box["width"] >= 120 and box["x"] >= 0 and box["x"] + box["width"] <= SIZES[size]["width"]
         if (size, scheme) != ("wide", "light"):
             shoot(page, f"invite-{size}-{scheme}")
+        accessibility.check(page, f"the links page, {size}, {scheme}")
     finally:
         context.close()

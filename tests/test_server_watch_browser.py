@@ -3,7 +3,8 @@ link open in two Chromium contexts. Both say who is here by each seat's name, in
 (Ana here, Bao not here yet, the bot nothing), the seat's page counts the watcher, the
 watcher's page says it is watching and shows no tile of the hand in play (its view from no
 seat, every hand a count), and the moves Ana makes by clicking reach the watcher. Both
-pages are saved at 1366x768 and 390x844, light and dark, as test artifacts.
+pages are saved at 1366x768 and 390x844, light and dark, as test artifacts, and axe-core
+finds no WCAG 2.2 A/AA fault in them.
 
 The server runs as ``python -m dominoes_widget serve`` in a child process on 127.0.0.1.
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import pytest
 
+import accessibility
 from server_harness import spawn_server, stop_server
 from test_server_browser import ARTIFACTS, VIEW, click_move, post
 
@@ -84,6 +86,7 @@ def test_a_watcher_sees_presence_and_the_moves_but_no_tile_in_play(chromium, ser
                     page.set_viewport_size({"width": width, "height": height})
                     page.wait_for_timeout(150)  # the layout follows the new size
                     page.screenshot(path=str(ARTIFACTS / f"server-{who}-{name}-{scheme}.png"))
+                    accessibility.check(page, f"the {who} page, {name}, {scheme}")
     finally:
         for context in contexts:
             context.close()

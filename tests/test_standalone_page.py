@@ -6,7 +6,8 @@ kernel and no network.
 tests open it in headless Chromium from a ``file://`` URL with every request refused (so
 the page must work as a classic script: Chromium blocks ES modules from ``file://``), and
 step with the keyboard. They print the 10-hand example's file size and how long the page
-takes to open (figures, never asserted).
+takes to open (figures, never asserted). axe-core finds no WCAG 2.2 A/AA fault in the replay
+page nor in the study page (``html --analysis``), light and dark, on a laptop and a phone.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import time
 
 import pytest
 
+import accessibility
 import browser_harness as harness
 import frontend_views as views
 from dominoes_widget.__main__ import main
@@ -310,6 +312,7 @@ def test_at_every_marked_move_of_the_example_the_best_move_shown_is_that_decisio
         page.locator(f'svg.dw-strip .dw-strip-hit[data-step="{fifth}"]').dispatch_event("click")
         assert page.locator(".dw-hand-select").input_value() == "4" and counter(page).startswith("3 / ")
         picture_offline_and_clean(page, "analysed-page.png", requests, path, errors)
+        accessibility.check(page, "the study page with its table per player open, 1200x800, light")
     finally:
         page.close()
 
@@ -335,6 +338,9 @@ def test_a_page_with_counting_shows_the_bottom_seats_counting_and_steps_with_it(
             page.keyboard.press("ArrowRight")
         assert any(steps[s]["counting"]["voids"] for s in (21, 22, 23)), "a void shows on the way"
         picture_offline_and_clean(page, "counting-page.png", requests, path, errors)
+        for theme in ("light", "dark"):
+            page.emulate_media(color_scheme=theme)
+            accessibility.check(page, f"the replay page with counting, 1200x800, {theme}")
     finally:
         page.close()
     page, _, errors, _, _ = open_offline(chromium, plain)
@@ -407,6 +413,7 @@ def test_the_whole_match_chart_opens_wide_with_hand_lines_hover_and_click_to_jum
         assert f"{hand} of" in page.locator(".dw-corner-start").first.inner_text(), "a click goes to the hand hovered"
         assert counter(page).startswith(f"{moves.group(1) if moves else 0} / "), "and to its move"
         picture_offline_and_clean(page, f"chart-{width}x{height}-{theme}.png", requests, path, errors)
+        accessibility.check(page, f"the study page with the whole match's chart, {width}x{height}, {theme}")
         page.locator("button.dw-match-toggle").click()
         assert page.locator(".dw-wide-chart").is_hidden() and page.locator(".dw-analysis .dw-strip-box").is_visible()
 
@@ -441,6 +448,7 @@ def test_at_a_phones_width_every_seat_shows_its_whole_name(chromium, tmp_path, l
             page.keyboard.press("ArrowRight")  # another seat's turn: its mark shows beside its name
             assert _cut_seat_names(page) == []
             picture_offline_and_clean(page, f"names-390x844-{lang}-{theme}.png", requests, path, errors)
+            accessibility.check(page, f"the replay page in {lang}, 390x844, {theme}")
         finally:
             page.close()
 
@@ -483,6 +491,7 @@ def test_the_study_page_fits_a_phone_and_gives_the_moves_room_on_a_wide_screen(c
         assert play.get_attribute("aria-label") == "Play (space)" and forward.get_attribute("aria-label") == "Forward one move (→)"
         assert play.locator("svg").inner_html() != forward.locator("svg").inner_html(), "two different glyphs"
         picture_offline_and_clean(page, f"study-{width}x{height}-{theme}.png", requests, path, errors)
+        accessibility.check(page, f"the study page with the best move shown, {width}x{height}, {theme}")
         play.click()
         assert play.inner_text().strip() == "Pause" and play.get_attribute("aria-label") == "Pause (space)"
         play.click()

@@ -176,8 +176,9 @@ body { margin: 0; background: Canvas; color: CanvasText; font-family: system-ui,
 .dw-seats tbody th { font-weight: 600; white-space: nowrap; }
 .dw-seats select, .dw-seats input { width: 100%; }
 .dw-submit { display: flex; flex-wrap: wrap; align-items: center; gap: 12px; }
-.dw-primary, .dw-copy { padding: 8px 18px; min-height: 40px; border-radius: 8px; border: 1px solid var(--dw-accent);
-  background: var(--dw-accent); color: #fff; font-weight: 600; cursor: pointer; }
+.dw-primary, .dw-copy { --dw-fill: color-mix(in srgb, var(--dw-accent) 78%, #000);
+  padding: 8px 18px; min-height: 40px; border-radius: 8px; border: 1px solid var(--dw-fill);
+  background: var(--dw-fill); color: #fff; font-weight: 600; cursor: pointer; }
 .dw-primary[disabled] { opacity: 0.6; cursor: progress; }
 .dw-form-error { margin: 0; padding: 8px 12px; border-left: 4px solid var(--dw-error); background: var(--dw-panel); }
 .dw-home-foot { margin-top: 24px; color: var(--dw-muted); font-size: 0.92em; }

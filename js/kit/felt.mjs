@@ -31,6 +31,15 @@ export function buildFelt() {
 }
 
 /**
+ * Put `markup` in the line's <svg>: a picture (role img), or a group when it holds ends to
+ * choose from, so a screen reader reaches those buttons (an img's insides are hidden from it).
+ */
+export function fillLine(lineSvg, markup) {
+  lineSvg.innerHTML = markup;
+  lineSvg.setAttribute("role", lineSvg.querySelector("[role=button]") ? "group" : "img");
+}
+
+/**
  * One seat's place on the felt; `drawn` remembers what its tiles show.
  * @typedef {{root: HTMLElement, name: HTMLElement, count: HTMLElement, marks: HTMLElement,
  *   tiles: HTMLElement, presence: HTMLElement, position: string, drawn?: string}} SeatBox

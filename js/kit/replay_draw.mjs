@@ -9,7 +9,7 @@ import { defaultSide, flaggedMarks, handAnalysis, judgedMoveAt, sideLabel, shown
 import { handCount, stepAt, wordsAt } from "../replay_steps.mjs";
 import { handSteps } from "../replay_deltas.mjs";
 import { h, setChildren } from "./dom.mjs";
-import { drawSeat } from "./felt.mjs";
+import { drawSeat, fillLine } from "./felt.mjs";
 import { lineDrawing } from "./line_view.mjs";
 import { drawCounting, drawMoveList, drawScore, markCurrentMove } from "./panels.mjs";
 import { STEP_ACTIONS } from "./replay_skeleton.mjs";
@@ -110,7 +110,7 @@ function drawLine(ui, state, here, ghost) {
   if (!width || !height) return;
   const { markup } = lineDrawing(line, here.lead ?? 0, { width, height, last: here.last ?? null, ghost, ...LINE_UNIT });
   ui.felt.lineSvg.setAttribute("viewBox", `0 0 ${width} ${height}`);
-  ui.felt.lineSvg.innerHTML = markup;
+  fillLine(ui.felt.lineSvg, markup);
 }
 
 /** The words box: the sentence, the note, the verdict of the move just made, the result. */

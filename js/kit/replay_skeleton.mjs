@@ -54,7 +54,8 @@ export function buildReplay() {
   const learn = buildLearnPanel();
   const main = h("div", { className: "dw-main" }, felt.root, words.info, learn.learnPanel, controls.controls, progress.analysisProgress);
   const analysis = buildAnalysis();
-  const counting = h("section", { className: "dw-panel dw-counting", hidden: true });
+  // scrolls in the side when long: focusable, so the keyboard reaches it (WCAG 2.1.1)
+  const counting = h("section", { className: "dw-panel dw-counting", hidden: true, tabindex: "0" });
   const panels = buildSide(analysis.analysis, counting);
   const board = h("div", { className: "dw-board" }, main, panels.side);
   // the whole match's chart, wide under the board (the strip box moves here while it is open)
@@ -77,10 +78,13 @@ function buildWordsBox() {
   const verdict = h("p", { className: "dw-verdict", hidden: true }, verdictSign, verdictText);
   // with "best move" on at a marked move: the better move and the played one, each with its chance
   const bestInfo = h("p", { className: "dw-best-info", hidden: true });
-  const result = h("section", { className: "dw-result", hidden: true });
+  // The words and the result scroll in their boxes when long: focusable, so the keyboard
+  // reaches them too (WCAG 2.1.1); the replay's keys still work there.
+  const result = h("section", { className: "dw-result", hidden: true, tabindex: "0" });
   // a hand dealt fairly: its deal rechecked here (replay_fair.mjs), one line across the box
   const fairLine = h("p", { className: "dw-fair-line", hidden: true });
-  const info = h("div", { className: "dw-info", "aria-live": "polite" }, h("div", { className: "dw-said" }, say, note, verdict, bestInfo), result, fairLine);
+  const said = h("div", { className: "dw-said", tabindex: "0" }, say, note, verdict, bestInfo);
+  const info = h("div", { className: "dw-info", "aria-live": "polite" }, said, result, fairLine);
   return { info, say, note, verdict, verdictSign, verdictText, bestInfo, result, fairLine };
 }
 

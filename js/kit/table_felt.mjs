@@ -2,7 +2,7 @@
 // name, the hand, the pile) and the line of play, whose new tiles fade in.
 
 import { h, setChildren } from "./dom.mjs";
-import { drawSeat } from "./felt.mjs";
+import { drawSeat, fillLine } from "./felt.mjs";
 import { lineDrawing } from "./line_view.mjs";
 import { presenceMark, watchingWords } from "./presence.mjs";
 import { seatsByPosition } from "./seats.mjs";
@@ -95,7 +95,7 @@ export function drawLine(felt, view, { size, choice, isNew, word }) {
   if (!size.width || !size.height) return; // not laid out yet: the resize observer draws it
   const { markup, scale } = lineDrawing(view.line, view.lead, { ...size, last: view.last, isNew, choice, ...LINE_UNIT });
   felt.lineSvg.setAttribute("viewBox", `0 0 ${size.width} ${size.height}`);
-  felt.lineSvg.innerHTML = markup;
+  fillLine(felt.lineSvg, markup);
   if (from) startFromSeat(felt, felt.seats[from].root, scale);
 }
 

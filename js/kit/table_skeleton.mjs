@@ -19,7 +19,8 @@ export function buildTable() {
   const status = buildStatus();
   const recap = h("p", { className: "dw-recap dw-empty", "aria-live": "polite" });
   const hand = h("div", { className: "dw-hand", role: "toolbar" });
-  const result = h("section", { className: "dw-result", hidden: true, "aria-live": "polite" });
+  // focusable: a long result scrolls in its box, and the keyboard must reach it (WCAG 2.1.1)
+  const result = h("section", { className: "dw-result", hidden: true, "aria-live": "polite", tabindex: "0" });
   const controls = buildControls();
   const tray = h("div", { className: "dw-tray" }, hand, result, controls.actions);
   const main = h("div", { className: "dw-main" }, table, status.status, recap, tray);
