@@ -7,7 +7,7 @@ from __future__ import annotations
 import base64
 import re
 
-IMG = re.compile(r'<img src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)"[^>]*>')
+IMG = re.compile(r'<img\b[^>]*\ssrc="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)"[^>]*>')  # in any attribute order
 
 
 def inline_svgs(markup: str) -> str:
