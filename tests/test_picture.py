@@ -73,3 +73,12 @@ def test_a_widgets_saved_picture_is_an_image_with_words_beside_it(make):
     assert inline_svgs(saved) == widget._static_html(), "the same picture as before, as an image"
     words = html.unescape(re.sub(r"<[^>]+>", " ", saved)).split()
     assert len(words) >= 5, f"words beside the picture: {words}"
+
+
+def test_the_module_example_runs():
+    import doctest
+
+    from dominoes_widget.words import picture
+
+    result = doctest.testmod(picture)
+    assert result.attempted and not result.failed
