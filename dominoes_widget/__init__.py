@@ -25,7 +25,7 @@ _EXPORTS = {
     "SeatView": "engine.views", "seat_view": "engine.views",
     "read_record": "engine.record", "verify_record": "engine.record", "write_record": "engine.record",
     "explain": "words.explanations",
-    "render_svg": "words.svg",
+    "render_svg": "words.svg", "Picture": "words.picture",
     "make_bot": "studies.bots",
     "simulate": "studies.simulation",
     "analyse": "studies.analysis", "Analysis": "studies.analysis",
@@ -64,6 +64,7 @@ if TYPE_CHECKING:  # for type checkers and editors: the same names, imported eag
     from .engine.errors import (REASONS, AnalysisError, DealError, DominoesError, IllegalMoveError, MoveSyntaxError, Problem,
                          PuzzleError, Reason, RecordError, RulesError, TileError)
     from .words.explanations import explain
+    from .words.picture import Picture
     from .engine.hand import Hand, LegalMoves, Outcome, Termination, WinReason, deal_tiles, opening_lead, team_of
     from .engine.match import Deal, LeaderKind, Match, MatchState, NextLeader, score_hand
     from .engine.move import Move

@@ -45,6 +45,7 @@ import nbformat
 from dominoes_widget.words.catalog import LANGUAGES, catalog
 from dominoes_widget.sessions.replay.wire import unpack_data
 from dominoes_widget.sessions.replay.step_deltas import hand_steps
+from pictures import inline_svgs
 
 REPO = Path(__file__).resolve().parent.parent
 NOTEBOOKS = REPO / "notebooks"
@@ -238,6 +239,7 @@ def _read_status(text: str, grammar: _Grammar, names: dict[str, str]) -> dict[st
 
 def read_picture(markup: str, names: dict[str, str] | None = None) -> dict[str, str] | None:
     """The facts of the first position picture in ``markup`` (SVG or HTML), with a Replay's caption."""
+    markup = inline_svgs(markup)  # a picture in HTML is an image of the SVG
     label = re.search(r'<svg[^>]*\srole="img"[^>]*\saria-label="([^"]*)"', markup)
     if not label:
         return None

@@ -19,6 +19,7 @@ import pytest
 from dominoes_widget import RecordError, read_record, verify_record
 from dominoes_widget.widgets.replay import Replay
 from dominoes_widget.widgets.table import Table
+from pictures import inline_svgs
 
 RECORDS = Path(__file__).resolve().parent / "data" / "records"
 TILE = re.compile(r"(?<![\w.-])([0-6])-([0-6])(?![\w.-])")
@@ -44,7 +45,7 @@ def visible_tiles(view: dict) -> set[str]:
 def picture(widget) -> str:
     bundle = widget._repr_mimebundle_()
     data = bundle[0] if isinstance(bundle, tuple) else bundle
-    return data["text/html"]
+    return inline_svgs(data["text/html"])
 
 
 class Browser:

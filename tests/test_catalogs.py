@@ -30,6 +30,7 @@ from dominoes_widget.words.svg import render_svg
 from dominoes_widget.widgets.replay import Replay
 from dominoes_widget.widgets.table import Table
 from dominoes_widget.sessions.replay.step_deltas import hand_steps
+from pictures import inline_svgs
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALES = ROOT / "dominoes_widget" / "words" / "locales"
@@ -486,7 +487,7 @@ def test_a_bad_records_picture_is_in_vietnamese():
     paths = [p for p in sorted((ACCEPTANCE / "bad").glob("*.json")) if not p.name.endswith(".expected.json")]
     for path in paths:
         replay = Replay(path, lang="vi")
-        html = replay._repr_mimebundle_()[0]["text/html"]
+        html = inline_svgs(replay._repr_mimebundle_()[0]["text/html"])
         assert vietnamese(html) and english_in(html) == [], (path.name, html)
         assert all(escape(problem["text"]) in html for problem in replay.report), path.name
 

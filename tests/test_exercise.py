@@ -13,6 +13,7 @@ from dominoes_widget.sessions.exercise import AnswerError, ExerciseSession
 from dominoes_widget.sessions.exercise.spec import hand_spec
 
 from pathlib import Path
+from pictures import inline_svgs
 
 RECORDS = Path(__file__).resolve().parent.parent / "notebooks" / "records"
 VOCABULARY = {r.value for r in Reason} | {w.value for w in WinReason} | {e.value for e in ScoreEvent}
@@ -215,7 +216,7 @@ def test_the_widget_checks_from_python_without_changing_and_answers_the_browser(
     assert exercise.exercise["status"] == "right" and exercise.exercise["feedback"]
     exercise.set_state({"exercise": {"status": "right"}})  # the browser may not write the kernel's traits
     assert exercise.exercise["question"]
-    assert "<svg" in exercise._repr_mimebundle_()[0]["text/html"]
+    assert "<svg" in inline_svgs(exercise._repr_mimebundle_()[0]["text/html"])
     assert Exercise.from_spec(exercise.spec).answer == exercise.answer
     with pytest.raises(TypeError):
         Exercise.blocked(opened, colour="red")  # type: ignore[call-arg]

@@ -32,7 +32,8 @@ FLOOR_NAMES = {1: "engine", 2: "words and pictures", 3: "players and studies", 4
 # (module, function) pairs whose body may import from a higher floor, on first call only:
 # the notebook display hooks, and only of the pictures.
 LAZY_PRESENTATION = {
-    ("engine.hand", "_repr_svg_"), ("engine.match", "_repr_html_"), ("engine.record", "_repr_html_"),
+    ("engine.hand", "_repr_svg_"), ("engine.hand", "_repr_html_"), ("engine.match", "_repr_html_"),
+    ("engine.record", "_repr_html_"),
 }
 
 

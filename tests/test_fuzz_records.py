@@ -29,6 +29,7 @@ from dominoes_widget import Reason, RecordError, read_record, verify_record
 from dominoes_widget.__main__ import main
 from dominoes_widget.widgets.replay import Replay
 from dominoes_widget.widgets.table import Table
+from pictures import inline_svgs
 
 pytestmark = pytest.mark.slow  # hypothesis mutates records through every entry point
 
@@ -155,7 +156,7 @@ def through_every_entry_point(source, tmp_path: Path) -> None:
     else:
         STATS["good"] += 1
         assert replay.ok or _reasons(replay.problems) == ["no_hands"]
-    html = replay._repr_mimebundle_()[0]["text/html"]
+    html = inline_svgs(replay._repr_mimebundle_()[0]["text/html"])
     assert "<svg" in html or "did not open" in html
     try:
         table = Table.from_record(source, bot_delay=0)

@@ -28,6 +28,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from dominoes_widget.sessions.table.session import TableSession, table_options
 from dominoes_widget.widgets.table import Table
+from pictures import inline_svgs
 
 pytestmark = pytest.mark.slow  # a hypothesis state machine
 
@@ -265,7 +266,7 @@ class TableMachine(RuleBasedStateMachine):
         self.hands_seen.add((id(self.table.match), self.view["hand_number"]))
         self.views = self.views[-1:]
         allowed = self.allowed(self.view)
-        html = self.table._repr_mimebundle_()[0]["text/html"]
+        html = inline_svgs(self.table._repr_mimebundle_()[0]["text/html"])
         STATS["pictures"] += 1
         leaked = tiles_in(html) - allowed
         assert not leaked, f"the picture shows {leaked} in phase {self.view['phase']}"

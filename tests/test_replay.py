@@ -19,6 +19,7 @@ from dominoes_widget.engine.views import seat_view
 from dominoes_widget.widgets.replay import Replay
 from dominoes_widget.sessions.replay.wire import is_packed, unpack_data
 from dominoes_widget.sessions.replay.step_deltas import hand_steps
+from pictures import inline_svgs
 
 RECORDS = Path(__file__).resolve().parent / "data" / "records"  # copies of shared/records
 SIX_LOVE = RECORDS / "six_love_match.json"
@@ -290,7 +291,7 @@ def test_viewers_without_widgets_get_a_picture_of_the_position():
     replay = Replay(record, step=4)
     data, _metadata = replay._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in data, "notebooks with widgets still get the widget"
-    html = data["text/html"]
+    html = inline_svgs(data["text/html"])
     root = ET.fromstring(html)
     assert root.find(".//{http://www.w3.org/2000/svg}svg") is not None
     assert "move 4 of 26" in html and "S starts the blank-four arm." in html

@@ -11,6 +11,7 @@ import pytest
 from dominoes_widget import IllegalMoveError, Rules, verify_record
 from dominoes_widget.engine.tiles import Tile
 from dominoes_widget.widgets.table import Table
+from pictures import inline_svgs
 
 TILE_TEXT = re.compile(r"\b[0-6]-[0-6]\b")
 
@@ -463,7 +464,7 @@ def test_the_picture_for_notebook_viewers_shows_only_what_the_seat_sees():
             break
         bundle = t._repr_mimebundle_()
         data = bundle[0] if isinstance(bundle, tuple) else bundle
-        html = data["text/html"]
+        html = inline_svgs(data["text/html"])
         assert html.lstrip().startswith("<div") and "<svg" in html
         public = {f"{min(p)}-{max(p)}" for p in t.hand.line}
         hidden = {str(x) for s in "EN" for x in t.hand.held(s)} | {str(x) for x in t.hand.boneyard}

@@ -546,6 +546,12 @@ class Hand(Position):
 
         return render_position(self)
 
+    def _repr_html_(self) -> str:
+        """The same picture as an image, which untrusted notebooks show too."""
+        from ..words.svg import render_position_image
+
+        return render_position_image(self)
+
     def state_key(self) -> tuple[object, ...]:
         """A value equal for equal positions (used to check that undo is exact)."""
         return (tuple(sorted(self.holdings.items())), tuple(self.pile), tuple(self.line), self.left,

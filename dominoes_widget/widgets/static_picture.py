@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..words.picture import svgs_as_imgs
+
 __all__ = ["StaticPicture"]
 
 
 class StaticPicture:
     """Adds ``text/html`` from ``_static_html()`` to a widget's display bundle.
 
-    JupyterLab draws the live widget; GitHub, nbviewer and notebooks saved without widget
-    state show the picture instead.
+    JupyterLab draws the live widget; GitHub, nbviewer, notebooks saved without widget state
+    and untrusted notebooks show the picture instead. Its SVGs go in as images
+    (``words.picture``): an untrusted notebook's sanitizer would drop an inline ``<svg>``.
     """
 
     def _static_html(self) -> str:
@@ -23,4 +26,4 @@ class StaticPicture:
         if bundle is None:
             return None
         data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
-        return {**data, "text/html": self._static_html()}, metadata
+        return {**data, "text/html": svgs_as_imgs(self._static_html())}, metadata

@@ -27,14 +27,15 @@ from ..engine.rules import Rules
 from ..engine.tiles import Tile
 from .catalog import Voice
 from .explanations import match_winner_words, move_label, rules_name
+from .picture import svg_as_img
 from ..engine.views import SeatView, seat_view
 
 if TYPE_CHECKING:  # imported for annotations only: the engine does not import this module
     from ..engine.match import Match, MatchState
     from ..engine.record import Replayed
 
-__all__ = ["render_svg", "render_position", "render_match_html", "render_record_html", "layout_line",
-           "Placement"]
+__all__ = ["render_svg", "render_position", "render_position_image", "render_match_html", "render_record_html",
+           "layout_line", "Placement"]
 
 DEFAULT_SIZE = 520
 
@@ -524,6 +525,11 @@ def render_position(hand: Hand) -> str:
     return render_svg(hand)
 
 
+def render_position_image(hand: Hand) -> str:
+    """``Hand._repr_html_``: the same picture as an ``<img>``, which untrusted notebooks show too."""
+    return svg_as_img(render_svg(hand))
+
+
 def render_match_html(match: "Match", *, size: int = DEFAULT_SIZE, lang: str = "en") -> str:
     """``Match._repr_html_``: the score, one line per hand, and the last position, in ``lang``."""
     from .explanations import score_line
@@ -591,7 +597,7 @@ def _html_block(title: str, summary: str, rows: list[tuple[str, ...]], picture: 
     table = (f'<table style="border-collapse:collapse;font-size:0.9em;margin:4px 0">'
              f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>") if rows else \
         f"<p>{_esc(voice('summary.no_hands'))}</p>"
-    last = f'<div style="margin-top:6px">{picture}</div>' if picture else ""
+    last = f'<div style="margin-top:6px">{svg_as_img(picture)}</div>' if picture else ""
     return (f'<div class="dominoes-widget-summary" style="font-family:{_esc(FONT)};'
             f'color:var(--jp-ui-font-color1, inherit)">'
             f'<div style="font-weight:600">{_esc(title)}</div>'
