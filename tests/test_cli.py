@@ -109,6 +109,33 @@ def test_verify_never_shows_a_traceback(tmp_path, reason):
         assert reason in result.stdout
 
 
+MALFORMED_FIELDS = {  # a field of a record written wrong, beyond the moves: the reason html reports
+    "bad_fair": (edited("six_love_match", lambda d: d["hands"][0].update(fair={"scheme": "x"})), 0),
+    "bad_players": (edited("six_love_match", lambda d: d.update(players=[1])), None),
+    "bad_start": (edited("six_love_match", lambda d: d.update(start={"score": "x"})), None),
+    "bad_comments": (edited("six_love_match", lambda d: d.update(comments=["0:1"])), None),
+    "wrong_result": (edited("six_love_match", lambda d: d["hands"][0].update(result=[1])), 0),
+    "bad_hand": (edited("six_love_match", lambda d: d["hands"].__setitem__(1, ["S 6-6"])), 1),
+    "bad_deal": (edited("six_love_match", lambda d: d["hands"][1].update(deal=7)), 1),
+    "bad_in_play": (edited("six_love_match", lambda d: d.update(in_play={"seat": {"S": 1}})), 5),
+    **{reason: (data, hand) for reason, (data, hand, _) in BAD.items()},
+}
+
+
+@pytest.mark.parametrize("reason", sorted(MALFORMED_FIELDS))
+def test_html_reports_a_bad_record_as_verify_does_and_writes_no_page(tmp_path, capsys, reason):
+    data, hand = MALFORMED_FIELDS[reason]
+    path = write(tmp_path, f"{reason}.json", data)
+    page = tmp_path / "page.html"
+    assert main(["html", path, "-o", str(page)]) == 1
+    out, err = capsys.readouterr()
+    where = "record" if hand is None else f"hand {hand}"
+    assert any(line.startswith(where) and line.endswith(f"[{reason}]") for line in out.splitlines()), out
+    assert "Traceback" not in out + err and not page.exists()
+    assert main(["verify", path]) == 1
+    assert capsys.readouterr().out == out
+
+
 def test_verify_a_missing_file(tmp_path, capsys):
     assert main(["verify", str(tmp_path / "nowhere.json"), "--json"]) == 1
     assert json.loads(capsys.readouterr().out)["reason"] == "unreadable_file"
