@@ -258,3 +258,20 @@ def test_html_analysis_without_a_file_analyses_first_and_keeps_the_side_file(tmp
     assert main(["html", str(source), "--analysis", "-o", str(tmp_path / "again.html")]) == 0
     assert "analysing" not in capsys.readouterr().err, "the side file is read the next time"
     assert side.stat().st_mtime_ns == side_made
+
+
+def test_serve_refuses_a_tornado_without_every_security_fix(monkeypatch, capsys):
+    import tornado
+
+    import dominoes_widget.server
+
+    def serve(*args, **kwargs):
+        raise AssertionError("a server was started on the old tornado")
+
+    monkeypatch.setattr(dominoes_widget.server, "serve", serve)
+    monkeypatch.setattr(tornado, "version_info", (6, 5, 10, 0))
+    monkeypatch.setattr(tornado, "version", "6.5.10")
+    assert main(["serve", "--port", "0"]) == 2
+    out, err = capsys.readouterr()
+    assert err == ("error: the table server needs tornado 6.6.1 or later, which has every security fix of tornado 6; "
+                   "this is tornado 6.5.10: pip install -U 'tornado>=6.6.1'\n") and not out
