@@ -136,6 +136,15 @@ def test_html_reports_a_bad_record_as_verify_does_and_writes_no_page(tmp_path, c
     assert capsys.readouterr().out == out
 
 
+@pytest.mark.parametrize("text, kind", [("[]", "list"), ("null", "null"), ("7", "int")])
+def test_a_file_of_json_that_is_no_object_is_named_alike_by_html_and_verify(tmp_path, capsys, text, kind):
+    """html said "a record is a dict, JSON text or a file path, not NoneType" of a file holding null."""
+    path = write(tmp_path, "record.json", text)
+    for command in ("html", "verify"):
+        assert main([command, path]) == 1
+        assert capsys.readouterr().out == f"record: a record is a JSON object, not {kind} [bad_record]\n"
+
+
 def test_verify_a_missing_file(tmp_path, capsys):
     assert main(["verify", str(tmp_path / "nowhere.json"), "--json"]) == 1
     assert json.loads(capsys.readouterr().out)["reason"] == "unreadable_file"
