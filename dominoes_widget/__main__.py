@@ -175,6 +175,11 @@ def _puzzles(args) -> int:
     from .engine.record import read_record
     from .studies.mining import find_puzzles
 
+    output = Path(args.output)
+    if output.is_dir() or not output.parent.is_dir():  # said before the search, which can take minutes
+        why = "it is a folder" if output.is_dir() else f"there is no folder {output.parent}"
+        print(f"error: cannot write {output}: {why}", file=sys.stderr)
+        return 2
     records = []
     for name in args.files:
         try:

@@ -249,6 +249,18 @@ def test_the_cli_names_a_bad_record_and_shows_no_traceback(tmp_path, capsys):
     assert "nowhere.json: record: cannot read" in capsys.readouterr().err
 
 
+def test_the_cli_says_it_cannot_write_the_set_before_searching(tmp_path, capsys, monkeypatch):
+    """A folder as the output was found out only after minutes of searching."""
+    def never(*args, **kwargs):
+        raise AssertionError("searched for puzzles it could not write")
+
+    monkeypatch.setattr("dominoes_widget.studies.mining.find_puzzles", never)
+    for output, why in ((tmp_path, "it is a folder"), (tmp_path / "no" / "set.json", f"there is no folder {tmp_path / 'no'}")):
+        assert main(["puzzles", str(TEN_HANDS), "-o", str(output), "--no-progress"]) == 2
+        out, err = capsys.readouterr()
+        assert err == f"error: cannot write {output}: {why}\n" and not out
+
+
 @pytest.mark.slow  # mines a hand
 def test_the_cli_writes_a_set_that_loads(tmp_path, capsys):
     source = tmp_path / "hand.json"
