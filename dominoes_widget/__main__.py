@@ -16,7 +16,11 @@ from typing import Any
 
 from .engine.record import verify_record
 
-__all__ = ["main"]
+__all__ = ["main", "TORNADO_MINIMUM"]
+
+TORNADO_MINIMUM = (6, 6, 1)
+"""The oldest tornado ``serve`` runs on: the release with every security fix of tornado 6 (the
+``server`` extra in pyproject.toml lists them)."""
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -173,6 +177,11 @@ def _puzzles(args) -> int:
     from .engine.record import read_record
     from .studies.mining import find_puzzles
 
+    output = Path(args.output)
+    if output.is_dir() or not output.parent.is_dir():  # said before the search, which can take minutes
+        why = "it is a folder" if output.is_dir() else f"there is no folder {output.parent}"
+        print(f"error: cannot write {output}: {why}", file=sys.stderr)
+        return 2
     records = []
     for name in args.files:
         try:
@@ -429,6 +438,13 @@ def _serve(args) -> int:
     except ImportError as error:  # tornado is the `server` extra (every Jupyter install has it)
         print(f"error: the table server needs tornado: pip install 'dominoes_widget[server]' ({error})",
               file=sys.stderr)
+        return 2
+    import tornado
+
+    if tornado.version_info[:3] < TORNADO_MINIMUM:
+        minimum = ".".join(map(str, TORNADO_MINIMUM))
+        print(f"error: the table server needs tornado {minimum} or later, which has every security fix of "
+              f"tornado 6; this is tornado {tornado.version}: pip install -U 'tornado>={minimum}'", file=sys.stderr)
         return 2
 
     from .server.limits import Limits

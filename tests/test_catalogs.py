@@ -10,6 +10,7 @@ browser receives.
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 import string
@@ -20,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from dominoes_widget import IllegalMoveError, Match, Rules
+from dominoes_widget import IllegalMoveError, Match, Problem, Reason, Rules
 from dominoes_widget.engine.refusals import REFUSALS
 from dominoes_widget.words.catalog import LANGUAGES, Voice, Words, catalog
 from dominoes_widget.words.explanations import describe_rules, explain_refusal
@@ -198,6 +199,131 @@ def test_the_person_at_the_screen_is_ban():
         if key.endswith("_you"):
             assert "bạn" in text.lower(), f"{key} does not speak to the person at the screen"
             assert "{who}" not in text, key
+
+
+# -- every code that is turned into words has them, in every catalog --------------------------------
+# A code (a Reason, a refusal's case, a message's key) becomes a catalog key only when it is shown:
+# one with no entry was a KeyError on the page ("no words for 'rule.bad_in_play'").
+PACKAGE = ROOT / "dominoes_widget"
+TREES = {path.relative_to(PACKAGE).as_posix(): ast.parse(path.read_text(encoding="utf-8"))
+         for path in sorted(PACKAGE.rglob("*.py"))}
+# (the function called, the argument holding the code, the section its words are in, the endings
+# the code takes there)
+CODE_ARGUMENTS = [("IllegalMoveError", 1, "refusal", ("",)), ("_refuse", 3, "refusal", ("",)),
+                  ("_refuse_if_playable", 3, "refusal", ("_one", "_more")),
+                  ("BadMessage", 0, "message", ("",)), ("JsonLimitError", 0, "message", ("",)),
+                  ("_message_page", 1, "message", ("", "_title"))]
+# (the function called, the argument holding a Reason, the section that says it)
+REASON_ARGUMENTS = [("IllegalMoveError", 0, "rule"), ("_refuse", 1, "rule"), ("_refuse_if_playable", 2, "rule"),
+                    ("ClientSeedError", 0, "message")]
+# Modules whose functions return a code as the last item of a tuple (``return state, "no_hint"``).
+CODE_RETURNS = {"sessions/puzzles/logic.py": "solve", "sessions/table/learn.py": "message"}
+
+
+def _called(node: ast.Call) -> str | None:
+    return node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", None)
+
+
+def _texts(node: ast.expr) -> list[str]:
+    """The codes an argument can be: a text, or either text of ``a if c else b``."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, ast.IfExp):
+        return _texts(node.body) + _texts(node.orelse)
+    return []
+
+
+def _returned(node: ast.expr) -> list[str]:
+    """The codes a ``return`` gives as its tuple's last item (of either tuple of ``a if c else b``)."""
+    if isinstance(node, ast.Tuple) and node.elts:
+        return _texts(node.elts[-1])
+    if isinstance(node, ast.IfExp):
+        return _returned(node.body) + _returned(node.orelse)
+    return []
+
+
+def _reasons(node: ast.expr) -> list[Reason]:
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "Reason":
+        return [Reason[node.attr]]
+    return []
+
+
+def _arguments(table: list) -> list[tuple[str, Any, str, tuple[str, ...]]]:
+    """(where, the argument, then the rest of the table's row) for every call the table names."""
+    found = []
+    for name, tree in TREES.items():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call):
+                for called, index, *rest in table:
+                    if _called(node) == called and len(node.args) > index:
+                        found.append((f"{name}:{node.lineno}", node.args[index], *rest))
+    return found
+
+
+def codes_turned_into_words() -> dict[str, str]:
+    """Every catalog key the code builds from a code, with where: ``refusal.not_held`` …"""
+    keys: dict[str, str] = {}
+    for where, argument, section, endings in _arguments(CODE_ARGUMENTS):
+        for code in _texts(argument):
+            keys.update({f"{section}.{code}{ending}": where for ending in endings})
+    for where, argument, section in _arguments(REASON_ARGUMENTS):
+        keys.update({f"{section}.{reason}": where for reason in _reasons(argument)})
+    for name, section in CODE_RETURNS.items():
+        for node in ast.walk(TREES[name]):
+            if isinstance(node, ast.Return) and node.value is not None:
+                keys.update({f"{section}.{code}": f"{name}:{node.lineno}" for code in _returned(node.value)})
+    return keys
+
+
+def test_the_scan_finds_the_codes():
+    keys = codes_turned_into_words()
+    sections = {key.split(".")[0] for key in keys}
+    assert sections == {"refusal", "rule", "message", "solve"}, sections
+    assert len(keys) >= 80 and {"refusal.not_held", "refusal.holding_more", "rule.no_match", "message.too_deep",
+                                "message.seed_too_late", "message.wrong_link_title", "solve.no_hint",
+                                "message.learn_no_person"} <= set(keys)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_reason_has_words_in_every_catalog(lang):
+    """A Replay lists a record's problems by their Reason: ``problem.<code>``, or the rule a
+    refused move broke (``rule.<code>``); one with neither was a KeyError on the page."""
+    own = entries(load(lang))
+    missing = [str(r) for r in Reason if f"problem.{r}" not in own and f"rule.{r}" not in own]
+    assert missing == [], f"Reasons with no words in {lang}.toml"
+    session = ReplaySession(json.dumps({"format": "dominoes-record"}), lang=lang)
+    session.problems = [Problem(reason, f"<detail of {reason}>", 0) for reason in Reason]
+    for reason, line in zip(Reason, session.report()):
+        assert line["reason"] == reason and f"<detail of {reason}>" not in line["text"], line
+        assert lang == "en" or vietnamese(line["text"]), line
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_reason_a_refusal_carries_has_its_rule_in_every_catalog(lang):
+    """A refusal says the rule behind it (``rule.<code>``); without one, Vietnamese fell back
+    to the engine's English."""
+    own = entries(load(lang))
+    refusing = {str(r) for r in Reason if r.kind in ("move", "table")}
+    refusing |= {key.split(".", 1)[1] for key in codes_turned_into_words() if key.startswith("rule.")}
+    assert sorted(code for code in refusing if f"rule.{code}" not in own) == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_code_turned_into_words_has_them_in_every_catalog(lang):
+    """A refusal's case, a garbled message's key, a puzzle page's refusal … each has its entry."""
+    own = entries(load(lang))
+    missing = {key: where for key, where in codes_turned_into_words().items() if key not in own}
+    assert missing == {}, f"catalog keys {lang}.toml lacks (and where the code uses them)"
+
+
+def test_every_key_the_python_code_names_is_in_the_catalogs():
+    sections = "|".join(load("en"))
+    key = re.compile(rf"^({sections})\.[a-z0-9_]*[a-z0-9]$")
+    named = {node.value: name for name, tree in TREES.items() for node in ast.walk(tree)
+             if isinstance(node, ast.Constant) and isinstance(node.value, str) and key.match(node.value)
+             and not node.value.endswith((".js", ".css"))}
+    assert len(named) >= 300, "the scan finds the keys"
+    assert {k: where for k, where in named.items() if k not in EN} == {}
 
 
 # -- the real code in Vietnamese ------------------------------------------------------------------------

@@ -109,6 +109,42 @@ def test_verify_never_shows_a_traceback(tmp_path, reason):
         assert reason in result.stdout
 
 
+MALFORMED_FIELDS = {  # a field of a record written wrong, beyond the moves: the reason html reports
+    "bad_fair": (edited("six_love_match", lambda d: d["hands"][0].update(fair={"scheme": "x"})), 0),
+    "bad_players": (edited("six_love_match", lambda d: d.update(players=[1])), None),
+    "bad_start": (edited("six_love_match", lambda d: d.update(start={"score": "x"})), None),
+    "bad_comments": (edited("six_love_match", lambda d: d.update(comments=["0:1"])), None),
+    "wrong_result": (edited("six_love_match", lambda d: d["hands"][0].update(result=[1])), 0),
+    "bad_hand": (edited("six_love_match", lambda d: d["hands"].__setitem__(1, ["S 6-6"])), 1),
+    "bad_deal": (edited("six_love_match", lambda d: d["hands"][1].update(deal=7)), 1),
+    "bad_in_play": (edited("six_love_match", lambda d: d.update(in_play={"seat": {"S": 1}})), 5),
+    **{reason: (data, hand) for reason, (data, hand, _) in BAD.items()},
+}
+
+
+@pytest.mark.parametrize("reason", sorted(MALFORMED_FIELDS))
+def test_html_reports_a_bad_record_as_verify_does_and_writes_no_page(tmp_path, capsys, reason):
+    data, hand = MALFORMED_FIELDS[reason]
+    path = write(tmp_path, f"{reason}.json", data)
+    page = tmp_path / "page.html"
+    assert main(["html", path, "-o", str(page)]) == 1
+    out, err = capsys.readouterr()
+    where = "record" if hand is None else f"hand {hand}"
+    assert any(line.startswith(where) and line.endswith(f"[{reason}]") for line in out.splitlines()), out
+    assert "Traceback" not in out + err and not page.exists()
+    assert main(["verify", path]) == 1
+    assert capsys.readouterr().out == out
+
+
+@pytest.mark.parametrize("text, kind", [("[]", "list"), ("null", "null"), ("7", "int")])
+def test_a_file_of_json_that_is_no_object_is_named_alike_by_html_and_verify(tmp_path, capsys, text, kind):
+    """html said "a record is a dict, JSON text or a file path, not NoneType" of a file holding null."""
+    path = write(tmp_path, "record.json", text)
+    for command in ("html", "verify"):
+        assert main([command, path]) == 1
+        assert capsys.readouterr().out == f"record: a record is a JSON object, not {kind} [bad_record]\n"
+
+
 def test_verify_a_missing_file(tmp_path, capsys):
     assert main(["verify", str(tmp_path / "nowhere.json"), "--json"]) == 1
     assert json.loads(capsys.readouterr().out)["reason"] == "unreadable_file"
@@ -231,3 +267,20 @@ def test_html_analysis_without_a_file_analyses_first_and_keeps_the_side_file(tmp
     assert main(["html", str(source), "--analysis", "-o", str(tmp_path / "again.html")]) == 0
     assert "analysing" not in capsys.readouterr().err, "the side file is read the next time"
     assert side.stat().st_mtime_ns == side_made
+
+
+def test_serve_refuses_a_tornado_without_every_security_fix(monkeypatch, capsys):
+    import tornado
+
+    import dominoes_widget.server
+
+    def serve(*args, **kwargs):
+        raise AssertionError("a server was started on the old tornado")
+
+    monkeypatch.setattr(dominoes_widget.server, "serve", serve)
+    monkeypatch.setattr(tornado, "version_info", (6, 5, 10, 0))
+    monkeypatch.setattr(tornado, "version", "6.5.10")
+    assert main(["serve", "--port", "0"]) == 2
+    out, err = capsys.readouterr()
+    assert err == ("error: the table server needs tornado 6.6.1 or later, which has every security fix of tornado 6; "
+                   "this is tornado 6.5.10: pip install -U 'tornado>=6.6.1'\n") and not out

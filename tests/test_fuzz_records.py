@@ -1,6 +1,7 @@
 """Mutated records through every entry point: located problems, never a traceback (issue 8).
 
-Three kinds of damage, each from hypothesis: the record's structure (a value anywhere
+Three kinds of damage, each from hypothesis (to the shared records and to a seat's record
+with its hand in play): the record's structure (a value anywhere
 replaced, a key dropped or added), its JSON text (characters inserted, deleted, replaced,
 the text cut short) and raw bytes. Every result goes through ``verify_record``,
 ``read_record``, ``Replay``, ``Replay.load``, ``Table.from_record`` and the ``verify``
@@ -25,8 +26,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dominoes_widget import Reason, RecordError, read_record, verify_record
+from dominoes_widget import Match, PuzzleError, PuzzleSet, Reason, RecordError, Rules, read_record, verify_record
 from dominoes_widget.__main__ import main
+from dominoes_widget.sessions.table.seat_record import seat_record
 from dominoes_widget.widgets.replay import Replay
 from dominoes_widget.widgets.table import Table
 from pictures import inline_svgs
@@ -38,7 +40,22 @@ HERE = Path(__file__).resolve().parent
 ARTIFACTS = HERE.parent / "test-artifacts"
 SOURCES = [HERE / "data" / "records" / name for name in
            ("six_love_match.json", "straight_six_match.json", "vietnamese_3_players.json")]
-RECORDS = [json.loads(path.read_text()) for path in SOURCES]
+
+
+def _seat_record() -> dict:
+    """A Vietnamese 3-player seat's record mid-hand: two fair hands whole and its hand in play
+    (``in_play`` with its fair block), which no file above has."""
+    match = Match(Rules.vietnamese(players=3))
+    for hand in range(3):
+        match.commit()
+        match.add_client_seed("S", f"seed{hand}")
+        match.deal()
+        while not match.hand.is_over and (hand < 2 or len(match.hand.moves) < 3):
+            match.push(match.hand.legal_move_list()[0])
+    return seat_record(match, "S")
+
+
+RECORDS = [*(json.loads(path.read_text()) for path in SOURCES), _seat_record()]
 STATS = {"records": 0, "good": 0, "bad": 0, "problems": 0}
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
@@ -78,10 +95,13 @@ def _paths(value, prefix=()):
 
 
 @st.composite
-def damaged_records(draw):
-    record = copy.deepcopy(draw(st.sampled_from(RECORDS)))
+def damaged_records(draw, under: tuple = ()):
+    """A record damaged one to three times (only within ``under``, a place in it, when given)."""
+    record = copy.deepcopy(draw(st.sampled_from([r for r in RECORDS if not under or under[0] in r])))
     for turn in range(draw(st.integers(1, 3))):
-        places = [p for p in _paths(record) if p]
+        places = [p for p in _paths(record) if p and p[:len(under)] == under and p != under]
+        if not places:
+            break
         place = draw(st.sampled_from(places))
         parent = record
         for key in place[:-1]:
@@ -189,6 +209,13 @@ def test_damaged_structure(record, tmp_path):
 
 
 @FUZZ
+@given(record=damaged_records(under=("in_play",)))
+def test_damaged_hand_in_play(record, tmp_path):
+    """A seat's record whose in_play is damaged: a KeyError ("no words for 'rule.bad_in_play'") in Replay once."""
+    through_every_entry_point(record, tmp_path)
+
+
+@FUZZ
 @given(text=damaged_texts())
 def test_damaged_json_text(text, tmp_path):
     through_every_entry_point(text, tmp_path)
@@ -198,6 +225,37 @@ def test_damaged_json_text(text, tmp_path):
 @given(data=raw_bytes)
 def test_raw_bytes(data, tmp_path):
     through_every_entry_point(data, tmp_path)
+
+
+PUZZLES = PuzzleSet.builtin()[:2].as_json()
+
+
+@st.composite
+def damaged_puzzle_sets(draw):
+    data = copy.deepcopy(PUZZLES)
+    for _ in range(draw(st.integers(1, 3))):
+        place = draw(st.sampled_from([p for p in _paths(data) if p]))
+        parent = data
+        for key in place[:-1]:
+            parent = parent[key]
+        if draw(st.booleans()):
+            parent[place[-1]] = _with_huge_numbers(draw(json_values))
+        else:
+            del parent[place[-1]]
+    return data
+
+
+@FUZZ
+@given(data=damaged_puzzle_sets())
+def test_damaged_puzzle_sets(data):
+    """A puzzle file damaged anywhere loads or raises PuzzleError naming where, and is left as it was
+    (an object among the answers was a bare TypeError)."""
+    given_data = copy.deepcopy(data)
+    try:
+        PuzzleSet.load(data)
+    except PuzzleError as error:
+        assert error.what and error.source == "the puzzles" and len(str(error)) < 1000
+    assert data == given_data
 
 
 @pytest.fixture(scope="module", autouse=True)

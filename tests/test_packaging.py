@@ -50,3 +50,17 @@ def test_the_package_names_resolve_lazily():
     from dominoes_widget import explain, simulate
 
     assert callable(explain) and callable(simulate), "the functions, not the modules of the same name"
+
+
+def test_tornado_is_asked_for_at_the_release_with_every_security_fix():
+    """pyproject.toml's comment says which fixes 6.6.1 carries; ``serve`` checks the same version."""
+    import tornado
+
+    from dominoes_widget.__main__ import TORNADO_MINIMUM
+
+    wanted = f"tornado>={'.'.join(map(str, TORNADO_MINIMUM))}"
+    extras = PYPROJECT["project"]["optional-dependencies"]
+    assert TORNADO_MINIMUM >= (6, 6, 1)
+    assert [dep for dep in extras["server"] if dep.startswith("tornado")] == [wanted]
+    assert [dep for dep in extras["test"] if dep.startswith("tornado")] == [wanted]
+    assert tornado.version_info[:3] >= TORNADO_MINIMUM, "the tests run on a tornado the server accepts"

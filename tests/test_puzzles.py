@@ -170,6 +170,52 @@ def test_a_bad_file_gives_one_error_naming_the_file_and_the_place(builtin, tmp_p
     assert caught.value.source == str(path)
 
 
+def _row_0(index: int, value):
+    def spoil(data: dict) -> None:
+        data["puzzles"][1]["moves"][0][index] = value
+    return spoil
+
+
+WRONG_TYPES = [  # (the field, how puzzle 1 is spoiled): a value of a type the field never holds
+    *[("id", _puzzle_1(id=value)) for value in (None, 7, ["x"], {"id": "x"})],
+    *[("seat", _puzzle_1(seat=value)) for value in (None, 2, ["S"], {"S": 1})],
+    *[("answers", _puzzle_1(answers=value)) for value in ("S 6-6", {"S 6-6": 1}, [{"move": "S 6-6"}], [["S 6-6"]],
+                                                          [7], [None])],
+    *[("themes", _puzzle_1(themes=value)) for value in ("block", {"block": 1}, [{"theme": "block"}], [["block"]], [3])],
+    *[("difficulty", _puzzle_1(difficulty=value)) for value in ("0.5", None, True, [0.5], {"value": 0.5})],
+    *[("moves", _puzzle_1(moves=value)) for value in ({}, "S 6-6", [None], [{"move": "S 6-6"}])],
+    *[("moves", _row_0(index, value)) for index, value in ((0, {"move": "x"}), (1, "0.5"), (6, 2.5), (9, {}),
+                                                           (9, [{"move": "x"}]))],
+    *[("record", _puzzle_1(record=value)) for value in ([], "x", None, 5)],
+    ("record", lambda data: data["puzzles"][1]["record"].update(hands={"0": {}})),
+]
+
+
+@pytest.mark.parametrize("field, spoil", WRONG_TYPES, ids=[f"{field}-{n}" for n, (field, _) in enumerate(WRONG_TYPES)])
+def test_a_field_of_the_wrong_type_is_named_and_nothing_is_loaded(builtin, tmp_path, field, spoil):
+    """An object where the answers' moves go was a bare TypeError (unhashable type: 'dict')."""
+    data = _spoiled(builtin, spoil)
+    given = copy.deepcopy(data)
+    with pytest.raises(PuzzleError) as caught:
+        PuzzleSet.load(data)
+    assert caught.value.place == "puzzle 1" and f"'{field}'" in caught.value.what, str(caught.value)
+    assert data == given, "the file's JSON is left as it was"
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(PuzzleError, match=rf"^{path}, puzzle 1: .*'{field}'.*\[bad_puzzles\]$"):
+        PuzzleSet.load(path)
+    assert PuzzleSet.load(builtin[:3].as_json()) == builtin[:3], "a good set still loads whole after it"
+
+
+def test_the_html_command_names_a_puzzle_field_of_the_wrong_type(builtin, tmp_path, capsys):
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(_spoiled(builtin, _puzzle_1(answers=[{"move": "S 6-6"}]))))
+    assert main(["html", "--puzzles", str(path), "-o", str(tmp_path / "page.html")]) == 2
+    out, err = capsys.readouterr()
+    assert err.startswith(f"error: {path}, puzzle 1: 'answers' must be moves written as text") and "Traceback" not in err
+    assert not out and not (tmp_path / "page.html").exists()
+
+
 def test_a_file_too_large_or_not_json_is_refused_unread(tmp_path, monkeypatch):
     path = tmp_path / "big.json.gz"
     path.write_bytes(gzip.compress(b" " * 2000))
@@ -227,6 +273,18 @@ def test_the_cli_names_a_bad_record_and_shows_no_traceback(tmp_path, capsys):
     assert not out and not (tmp_path / "set.json").exists()
     assert main(["puzzles", str(tmp_path / "nowhere.json"), "-o", str(tmp_path / "set.json")]) == 1
     assert "nowhere.json: record: cannot read" in capsys.readouterr().err
+
+
+def test_the_cli_says_it_cannot_write_the_set_before_searching(tmp_path, capsys, monkeypatch):
+    """A folder as the output was found out only after minutes of searching."""
+    def never(*args, **kwargs):
+        raise AssertionError("searched for puzzles it could not write")
+
+    monkeypatch.setattr("dominoes_widget.studies.mining.find_puzzles", never)
+    for output, why in ((tmp_path, "it is a folder"), (tmp_path / "no" / "set.json", f"there is no folder {tmp_path / 'no'}")):
+        assert main(["puzzles", str(TEN_HANDS), "-o", str(output), "--no-progress"]) == 2
+        out, err = capsys.readouterr()
+        assert err == f"error: cannot write {output}: {why}\n" and not out
 
 
 @pytest.mark.slow  # mines a hand

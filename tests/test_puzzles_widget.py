@@ -5,6 +5,7 @@ one-file puzzles page (``python -m dominoes_widget html --puzzles SET``)."""
 from __future__ import annotations
 
 import json
+import re
 import threading
 from pathlib import Path
 
@@ -84,6 +85,22 @@ def test_options_are_checked():
     with pytest.raises(ValueError, match="level='impossible'"):
         Puzzles(fixture_puzzles(), level="impossible")
     assert Puzzles(fixture_puzzles(), difficulty=(0.4, 1.0)).state["total"] == 2
+
+
+@pytest.mark.parametrize("puzzles, said", [(5, "not 5"), ({"id": "x"}, "not {'id': 'x'}"),
+                                           (["S 6-6"], "item 0 is 'S 6-6'"),
+                                           ([*fixture_puzzles(), None], "item 3 is None")])
+def test_what_is_not_a_set_of_puzzles_is_named(puzzles, said):
+    """A number was "'int' object is not iterable", a list of texts an AttributeError."""
+    with pytest.raises(TypeError, match=rf"^puzzles: .*{re.escape(said)}$"):
+        Puzzles(puzzles)
+
+
+@pytest.mark.parametrize("difficulty", [0.5, "hard", (0.5,), ("a", "b"), (0.8, 0.2), (0, 2), (True, 1)])
+def test_a_difficulty_that_is_no_range_is_named(difficulty):
+    """A bare number or a text was "cannot unpack non-iterable", two texts a comparison TypeError."""
+    with pytest.raises(ValueError, match=r"^difficulty: a \(low, high\) range within 0 to 1, not "):
+        Puzzles(fixture_puzzles(), difficulty=difficulty)
 
 
 def test_it_runs_where_python_has_no_threads_marimo_and_lite_alike():

@@ -1,17 +1,23 @@
 """A seat's record (issue 25): the finished hands whole, and of the hand in play (or the deal
-whose leader is still to choose) only what the seat sees; ``verify`` reads it and reports a
-garbled ``in_play`` as a problem, never a traceback."""
+whose leader is still to choose) only what the seat sees; ``verify``, ``Replay`` and ``html``
+read it and report a garbled ``in_play`` as a problem in words, never a traceback."""
 
 from __future__ import annotations
 
 import json
+import os
 import random
+import subprocess
+import sys
+from html import escape
+from pathlib import Path
 
 import pytest
 
 from dominoes_widget import Match, Rules, verify_record, write_record
 from dominoes_widget.__main__ import main
 from dominoes_widget.sessions.table.seat_record import seat_record
+from dominoes_widget.widgets.replay import Replay
 from dominoes_widget.widgets.table import Table
 from test_fuzz_table import tiles_in
 
@@ -110,6 +116,50 @@ def test_a_garbled_in_play_is_a_problem_line_not_a_traceback(garble, message, tm
     assert main(["verify", str(path)]) == 1
     out = capsys.readouterr().out
     assert "bad_in_play" in out and "Traceback" not in out
+
+
+def garbled_record(garble) -> dict:
+    match = played(Match(Rules.vietnamese(players=2), seed=1), 4, seed=1)
+    record = seat_record(match, "S")
+    record["in_play"] = garble(record["in_play"])
+    return record
+
+
+@pytest.mark.parametrize("garble, message", GARBLED, ids=[m for _, m in GARBLED])
+def test_a_garbled_in_play_opens_a_replay_that_says_so_in_its_language(garble, message):
+    """It was a KeyError ("no words for 'rule.bad_in_play'") in every language."""
+    record = garbled_record(garble)
+    for lang, where in (("en", "Hand 1"), ("vi", "Ván 1")):
+        replay = Replay(record, lang=lang)
+        assert not replay.ok and [p["reason"] for p in replay.report] == ["bad_in_play"]
+        line = replay.report[0]
+        assert line["text"].startswith(where) and message in line["detail"] and "in_play" in line["detail"], line
+        assert escape(line["text"]) in replay._repr_mimebundle_()[0]["text/html"]
+
+
+@pytest.mark.parametrize("garble, message", GARBLED, ids=[m for _, m in GARBLED])
+def test_html_reports_a_garbled_in_play_with_where_and_writes_no_page(garble, message, tmp_path, capsys):
+    path, page = tmp_path / "record.json", tmp_path / "record.html"
+    path.write_text(json.dumps(garbled_record(garble)))
+    assert main(["html", str(path), "-o", str(page)]) == 1
+    out, err = capsys.readouterr()
+    assert out.startswith("hand 0") and "in_play" in out and message in out and out.rstrip().endswith("[bad_in_play]"), out
+    assert "Traceback" not in out + err and not page.exists()
+
+
+@pytest.mark.slow  # the CLI as a process
+def test_html_on_a_garbled_in_play_shows_no_traceback(tmp_path):
+    """The audit's case: ``python -m dominoes_widget html`` printed a KeyError's traceback."""
+    root = Path(__file__).resolve().parent.parent
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(garbled_record(lambda in_play: {**in_play, "seat": "Q"})))
+    env = {**os.environ, "PYTHONPATH": str(root) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    for lang in ("en", "vi"):
+        result = subprocess.run([sys.executable, "-m", "dominoes_widget", "html", str(path), "--lang", lang],
+                                capture_output=True, text=True, env=env, cwd=root, timeout=120)
+        assert "Traceback" not in result.stdout + result.stderr
+        assert result.returncode == 1 and "in_play.seat: 'Q' is not a seat in play" in result.stdout, result
+        assert not path.with_suffix(".html").exists()
 
 
 def test_in_play_after_an_unfinished_hand_or_a_won_match_is_a_problem():

@@ -110,8 +110,8 @@ def load_json(source: str | bytes | os.PathLike[str] | Mapping[str, Any]) -> Any
     text that is not JSON, a number too long or nesting too deep to read) raises
     :class:`RecordError` with one problem saying what and where.
     """
-    if isinstance(source, Mapping):
-        return source
+    if isinstance(source, Mapping) or source is None or isinstance(source, (list, bool, int, float)):
+        return source  # JSON already read: a value that is no object is reported as such ("not list")
     if isinstance(source, (bytes, bytearray)):
         text = _decoded(bytes(source), "the record")
     elif isinstance(source, os.PathLike) or (isinstance(source, str) and not source.lstrip().startswith(("{", "["))):

@@ -354,10 +354,10 @@ class _PuzzleReader(_Reader):
         try:
             replayed = read_record(record, need_hands=True)
         except RecordError as error:
-            self.fail(f"its record cannot be replayed: {error.problems[0]}")
+            self.fail(f"'record' cannot be replayed: {error.problems[0]}")
         hand = replayed.match.hands[-1]
         if hand.is_over:
-            self.fail("its record's last hand has ended: a puzzle's record stops at the decision")
+            self.fail("the last hand of 'record' has ended: a puzzle's record stops at the decision")
         if hand.turn != seat:
             self.fail(f"'seat' is {excerpt(seat)}, but {hand.turn} is to move when the record stops")
         return seat_view(hand, seat, replayed.match.state)
@@ -378,8 +378,10 @@ class _PuzzleReader(_Reader):
 
     def answers(self, answers: list[Any], moves: tuple[Judgement, ...]) -> tuple[str, ...]:
         """The answers: whole groups of mirrored moves, the best among them, and not every move."""
+        if not all(isinstance(a, str) for a in answers):  # checked first: a list or an object cannot go in a set
+            self.fail(f"'answers' must be moves written as text, not {excerpt(answers)}")
         given = set(answers)
-        if len(given) != len(answers) or not all(isinstance(a, str) for a in answers):
+        if len(given) != len(answers):
             self.fail(f"'answers' must be moves, each once, not {excerpt(answers)}")
         chosen = [j for j in moves if given & set(j.moves)]
         if not chosen or chosen[0] is not moves[0] or {m for j in chosen for m in j.moves} != given:

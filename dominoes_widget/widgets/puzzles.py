@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable, Mapping
 
 import anywidget
 import traitlets
 
+from ..engine.errors import excerpt
 from ..sessions.puzzles import PuzzleSession
 from ..words.catalog import Voice, ui_words
 from .guarded import GuardedState
@@ -31,12 +32,21 @@ STATIC = Path(__file__).resolve().parent.parent / "static"
 def open_set(source: Any = None, *, difficulty: tuple[float, float] | None = None) -> list[Any]:
     """The puzzles of ``source``: the built-in set (``None``), a saved set's path, a set or a list;
     only those whose difficulty lies in ``difficulty`` (``(lo, hi)``, both included) when given."""
-    if source is None or isinstance(source, (str, os.PathLike)):
-        from ..studies.puzzles import PuzzleSet
+    from ..studies.puzzles import Puzzle, PuzzleSet
 
+    if source is None or isinstance(source, (str, os.PathLike)):
         source = PuzzleSet.builtin() if source is None else PuzzleSet.load(source)
+    if isinstance(source, (bytes, Mapping)) or not isinstance(source, Iterable):
+        raise TypeError(f"puzzles: a puzzle set, the path of one or a list of puzzles, not {excerpt(source)}")
     puzzles = list(source)
+    stranger = next((n for n, p in enumerate(puzzles) if not isinstance(p, Puzzle)), None)
+    if stranger is not None:
+        raise TypeError(f"puzzles: a list of puzzles, but item {stranger} is {excerpt(puzzles[stranger])}")
     if difficulty is not None:
+        if (not isinstance(difficulty, (tuple, list)) or len(difficulty) != 2
+                or not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in difficulty)
+                or not 0 <= difficulty[0] <= difficulty[1] <= 1):
+            raise ValueError(f"difficulty: a (low, high) range within 0 to 1, not {excerpt(difficulty)}")
         low, high = difficulty
         puzzles = [p for p in puzzles if low <= float(p.difficulty) <= high]
     return puzzles
