@@ -161,3 +161,13 @@ def test_the_table_helpers_see_the_session_through_a_small_protocol(helper):
     found = [node for node in ast.walk(ast.parse(source))
              if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[-1] == "session"]
     assert not found, helper
+
+
+def test_the_engines_words_name_no_widget_keyword():
+    """The engine's English is read by every front end (a browser, the server's pages): it names no
+    widget's constructor or method, which only a notebook author could act on."""
+    from dominoes_widget.engine.refusals import REFUSALS
+
+    widget_words = [case for case, text in REFUSALS.items()
+                    if any(word in text for word in ("Table(", "table.", "Replay(", "Puzzles(", "Exercise("))]
+    assert widget_words == []
