@@ -209,12 +209,12 @@ TREES = {path.relative_to(PACKAGE).as_posix(): ast.parse(path.read_text(encoding
          for path in sorted(PACKAGE.rglob("*.py"))}
 # (the function called, the argument holding the code, the section its words are in, the endings
 # the code takes there)
-CODE_ARGUMENTS = [("IllegalMoveError", 1, "refusal", ("",)), ("_refuse", 3, "refusal", ("",)),
-                  ("_refuse_if_playable", 3, "refusal", ("_one", "_more")),
+CODE_ARGUMENTS = [("IllegalMoveError", 1, "refusal", ("",)), ("_refuse", 4, "refusal", ("",)),
+                  ("_refuse_if_playable", 4, "refusal", ("_one", "_more")),
                   ("BadMessage", 0, "message", ("",)), ("JsonLimitError", 0, "message", ("",)),
                   ("_message_page", 1, "message", ("", "_title"))]
 # (the function called, the argument holding a Reason, the section that says it)
-REASON_ARGUMENTS = [("IllegalMoveError", 0, "rule"), ("_refuse", 1, "rule"), ("_refuse_if_playable", 2, "rule"),
+REASON_ARGUMENTS = [("IllegalMoveError", 0, "rule"), ("_refuse", 2, "rule"), ("_refuse_if_playable", 3, "rule"),
                     ("ClientSeedError", 0, "message")]
 # Modules whose functions return a code as the last item of a tuple (``return state, "no_hint"``).
 CODE_RETURNS = {"sessions/puzzles/logic.py": "solve", "sessions/table/learn.py": "message"}
