@@ -7,7 +7,13 @@ import { bestTile } from "../common/best_tile.mjs";
 import { seatPositions } from "../common/seats.mjs";
 import { parseMove, sameTile } from "../common/tile.mjs";
 
-/** The felt's seats: every seat but the mover's, face down, by screen position (the mover at the bottom). */
+/** @typedef {import("../common/views.mjs").PuzzleView} PuzzleView */
+/** @typedef {import("../common/views.mjs").PuzzleState} PuzzleState */
+
+/**
+ * The felt's seats: every seat but the mover's, face down, by screen position (the mover at the bottom).
+ * @param {PuzzleView} puzzle
+ */
 export function seatInfos(puzzle) {
   const positions = seatPositions(puzzle.order, puzzle.seat);
   const out = { bottom: null, left: null, top: null, right: null };
@@ -21,6 +27,7 @@ export function seatInfos(puzzle) {
 /**
  * The mover's tiles: which can be played, and which were tried (every move with it answered wrong:
  * a tile that fits both ends and was tried on one may still be tried on the other).
+ * @param {PuzzleView} puzzle
  */
 export function handTiles(puzzle, tried = []) {
   const hand = puzzle?.hands?.[puzzle.seat];
@@ -31,7 +38,10 @@ export function handTiles(puzzle, tried = []) {
   });
 }
 
-/** The moves that need no tile (pass, draw), as {move, label}. */
+/**
+ * The moves that need no tile (pass, draw), as {move, label}.
+ * @param {PuzzleView} puzzle
+ */
 export function otherMoves(puzzle) {
   return (puzzle?.items ?? []).filter((item) => {
     const parsed = parseMove(item.move);
@@ -42,13 +52,17 @@ export function otherMoves(puzzle) {
 /**
  * What a click on `tile` does: send a move, choose an end, or nothing (a tile that does not fit).
  * @returns {{action: "send", move: string} | {action: "choose", moves: any[], ends: string[]} | {action: "none"}}
+ * @param {PuzzleView} puzzle
  */
 export function tileClick(puzzle, tile) {
   if (!puzzle || !handTiles(puzzle).some((t) => t.playable && sameTile(t.tile, tile))) return { action: "none" };
   return resolveTileClick({ legal: puzzle.legal, viewer: puzzle.seat, ends: puzzle.ends, tile });
 }
 
-/** The header's words: which puzzle, the score and the streak. */
+/**
+ * The header's words: which puzzle, the score and the streak.
+ * @param {PuzzleState} state
+ */
 export function headerTexts(state, word) {
   return {
     number: state.count ? word("puzzle_number", { a: state.number, b: state.count }) : "",
@@ -73,7 +87,10 @@ export function filterOptions(choices, name, word) {
   return [{ value: "", label: word("filter_any") }, ...(choices?.[name] ?? []).map((c) => ({ value: c.value, label: c.label }))];
 }
 
-/** Once solved, the answer drawn apart where it goes on the line (the Replay's ghost); else null. */
+/**
+ * Once solved, the answer drawn apart where it goes on the line (the Replay's ghost); else null.
+ * @param {PuzzleState} state
+ */
 export function answerGhost(state) {
   const feedback = state?.feedback;
   if (!feedback?.right) return null;

@@ -4,6 +4,13 @@ import { readFileSync } from "node:fs";
 import { answerGhost, filterOptions, handTiles, headerTexts, keyAction, otherMoves, seatInfos, tileClick } from "./puzzle_view.mjs";
 import { makeWords } from "../common/words.mjs";
 
+/** @typedef {import("../common/views.mjs").PuzzleState} PuzzleState */
+/** @typedef {import("../common/views.mjs").PuzzleView} PuzzleView */
+/** A state with only the fields a test reads. @param {Partial<PuzzleState>} fields */
+const stateWith = (fields) => /** @type {PuzzleState} */ (fields);
+/** A puzzle with only the fields a test reads. @param {Partial<PuzzleView>} fields */
+const puzzleWith = (fields) => /** @type {PuzzleView} */ (fields);
+
 const CASES = JSON.parse(readFileSync(new URL("../../../tests/data/puzzle_cases.json", import.meta.url), "utf-8"));
 const [first, second, third] = CASES.setup.cards.map((card) => card.view);
 const word = makeWords({ puzzle_number: "Puzzle {a} of {b}", puzzle_score: "Score {n}", puzzle_streak: "Streak {n}", filter_any: "Any" });
@@ -50,7 +57,7 @@ test("the header and the filters in words", () => {
   assert.match(texts.number, /^Puzzle \d of \d$/);
   assert.equal(texts.score, `Score ${view.score}`);
   assert.ok(texts.about.includes(view.puzzle.title));
-  assert.equal(headerTexts({ count: 0, score: 0, streak: 0, puzzle: null }, word).number, "");
+  assert.equal(headerTexts(stateWith({ count: 0, score: 0, streak: 0, puzzle: null }), word).number, "");
   const options = filterOptions(view.choices, "level", word);
   assert.equal(options[0].label, "Any");
   assert.deepEqual(options.slice(1).map((o) => o.value), ["easy", "medium", "hard"]);
@@ -58,15 +65,15 @@ test("the header and the filters in words", () => {
 });
 
 test("once solved, the answer is drawn where it goes; before, nothing", () => {
-  assert.equal(answerGhost({ feedback: null }), null);
-  assert.equal(answerGhost({ feedback: { right: false, move: "N 6-5 R", label: "6-5 on the right" } }), null);
-  assert.deepEqual(answerGhost({ feedback: { right: true, move: "N 6-2 R", label: "6-2 on the right" } }),
+  assert.equal(answerGhost(stateWith({ feedback: null })), null);
+  assert.equal(answerGhost(stateWith({ feedback: { right: false, move: "N 6-5 R", label: "6-5 on the right", title: "", why: [] } })), null);
+  assert.deepEqual(answerGhost(stateWith({ feedback: { right: true, move: "N 6-2 R", label: "6-2 on the right", title: "", why: [] } })),
     { halves: [6, 2], end: "R", label: "6-2 on the right", name: "6-2 on the right" });
-  assert.deepEqual(answerGhost({ feedback: { right: true, move: "N 4-6 L", label: "x" } }).halves, [6, 4]);
+  assert.deepEqual(answerGhost(stateWith({ feedback: { right: true, move: "N 4-6 L", label: "x", title: "", why: [] } })).halves, [6, 4]);
 });
 
 test("a tile is marked tried once every move with it was answered wrong", () => {
-  const puzzle = { seat: "N", hands: { N: ["0-1", "2-6"] }, legal: ["N 0-1 L", "N 1-0 R", "N 6-2 R"] };
+  const puzzle = puzzleWith({ seat: "N", hands: { N: ["0-1", "2-6"] }, legal: ["N 0-1 L", "N 1-0 R", "N 6-2 R"] });
   const marks = (tried) => handTiles(puzzle, tried).map((t) => t.tried);
   assert.deepEqual(marks([]), [false, false]);
   assert.deepEqual(marks(["N 0-1 L"]), [false, false], "the other end is still to try");

@@ -4,6 +4,8 @@
 // (js/PROTOCOL.md, "Learn from your mistakes"); js/kit/replay/mistakes.cases.json holds cases that the
 // Python drill and this module both run (tests/test_mistakes.py, js/kit/replay/mistakes.test.mjs).
 
+/** @typedef {import("../common/views.mjs").MistakesView} MistakesView */
+
 /** Wrong tries before the answer is shown (mistakes.py's TRIES). */
 export const TRIES = 2;
 
@@ -15,7 +17,10 @@ export function drillOff() {
 /** The exercise under way is over (solved, or its answer shown). */
 const isOver = (state) => state.status === "solved" || state.status === "answered";
 
-/** What the browser draws (the kernel's `mistakes` trait has the same shape); {} when off. */
+/**
+ * What the browser draws (the kernel's `mistakes` trait has the same shape); {} when off.
+ * @returns {Partial<MistakesView>} every key of a MistakesView, or none when off
+ */
 export function drillView(state) {
   if (state.seat === null) return {};
   const current = state.index < state.found.length ? state.found[state.index] : null;

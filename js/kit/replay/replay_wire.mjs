@@ -7,6 +7,8 @@
 // in that order, and those of `shared_keys` are indices into `shared` (null stays null).
 // Reading it back gives the data in its plain shape, steps as changes (js/kit/replay/replay_deltas.mjs).
 
+/** @typedef {import("../common/views.mjs").ReplayData} ReplayData */
+
 const HAND_SHARED = ["score_before", "score_after", "tally_before", "tally_after", "result"];
 const HAND_SHARED_LISTS = ["moves", "move_items"];
 
@@ -17,7 +19,11 @@ export function isPacked(data) {
 
 const unpacked = new WeakMap();
 
-/** The data in its plain shape: read once and kept; data not packed is returned as it is. */
+/**
+ * The data in its plain shape: read once and kept; data not packed is returned as it is.
+ * @param {any} data the Replay's `data` trait, packed (a ReplayWire) or not, or partial (a test's)
+ * @returns {ReplayData}
+ */
 export function unpackData(data) {
   if (!isPacked(data)) return data ?? {};
   if (!unpacked.has(data)) unpacked.set(data, readWire(data));

@@ -3,6 +3,9 @@
 
 import { moveItems } from "../common/panels.mjs";
 
+/** @typedef {import("../common/views.mjs").TableView} TableView */
+
+/** @type {TableView} */
 export const DEFAULT_VIEW = {
   v: 2,
   lang: "en",
@@ -52,11 +55,16 @@ export const DEFAULT_VIEW = {
   presence: {},
   watching: 0,
   can_set_table: true,
+  fair: null,
 };
 const LIST_KEYS = ["seats", "line", "passed", "moves", "move_words", "move_items", "legal", "playable", "leader_choices", "speeds"];
 const OBJECT_KEYS = ["players", "hands", "pips", "seat_moves", "presence"];
 
-/** The view with every key present and of its type: a garbled or missing key takes its default. */
+/**
+ * The view with every key present and of its type: a garbled or missing key takes its default.
+ * @param {unknown} raw the kernel's (or the server's) view
+ * @returns {TableView}
+ */
 export function readView(raw) {
   const view = { ...DEFAULT_VIEW, ...(raw && typeof raw === "object" ? raw : {}) };
   for (const key of LIST_KEYS) if (!Array.isArray(view[key])) view[key] = [];
@@ -65,32 +73,50 @@ export function readView(raw) {
   return view;
 }
 
-/** The hand is over: the tray shows its result instead of the hand. */
+/**
+ * The hand is over: the tray shows its result instead of the hand.
+ * @param {TableView} view
+ */
 export function showsResult(view) {
   return view.phase === "hand_over" || view.phase === "match_over";
 }
 
-/** Moves go only from a playing table, to a seat at the screen, not while looking back. */
+/**
+ * Moves go only from a playing table, to a seat at the screen, not while looking back.
+ * @param {TableView} view
+ */
 export function canSendMoves(view) {
   return Boolean(view.viewer) && view.phase === "playing" && !view.look;
 }
 
-/** The person at the screen is to move now. */
+/**
+ * The person at the screen is to move now.
+ * @param {TableView} view
+ */
 export function isMyTurn(view) {
   return canSendMoves(view) && view.turn === view.viewer && view.legal.length > 0;
 }
 
-/** The person must pass or draw: every legal move is a pass or a draw (the tiles are dimmed). */
+/**
+ * The person must pass or draw: every legal move is a pass or a draw (the tiles are dimmed).
+ * @param {TableView} view
+ */
 export function mustPassOrDraw(view) {
   return isMyTurn(view) && view.legal.every((move) => / (pass|draw)$/.test(move));
 }
 
-/** The move list's items: the kernel's short words for each move, after the deal. */
+/**
+ * The move list's items: the kernel's short words for each move, after the deal.
+ * @param {TableView} view
+ */
 export function moveListItems(view, word) {
   return moveItems(word, view.moves, view.move_items, view.move_words);
 }
 
-/** The ply shown: the one looked at, else the latest. */
+/**
+ * The ply shown: the one looked at, else the latest.
+ * @param {TableView} view
+ */
 export function currentPly(view) {
   return view.look ? view.look.ply : view.moves.length;
 }

@@ -23,7 +23,7 @@ test("the bottom seat is the one sent when it is in play, else the viewer, else 
 test("moves are sent only from a playing table to the viewer, not while looking back", () => {
   assert.equal(canSendMoves(PLAYING), true);
   assert.equal(isMyTurn(PLAYING), true);
-  assert.equal(canSendMoves({ ...PLAYING, look: { ply: 0 } }), false);
+  assert.equal(canSendMoves({ ...PLAYING, look: { ply: 0, of: 1, label: "" } }), false);
   assert.equal(canSendMoves({ ...PLAYING, viewer: null }), false);
   assert.equal(canSendMoves({ ...PLAYING, phase: "cover" }), false);
   assert.equal(isMyTurn({ ...PLAYING, turn: "W" }), false);
@@ -31,11 +31,11 @@ test("moves are sent only from a playing table to the viewer, not while looking 
 });
 
 test("results show after a hand and a match; the current ply follows the look", () => {
-  assert.equal(showsResult({ phase: "hand_over" }), true);
-  assert.equal(showsResult({ phase: "match_over" }), true);
-  assert.equal(showsResult({ phase: "playing" }), false);
+  assert.equal(showsResult(readView({ phase: "hand_over" })), true);
+  assert.equal(showsResult(readView({ phase: "match_over" })), true);
+  assert.equal(showsResult(readView({ phase: "playing" })), false);
   assert.equal(currentPly(PLAYING), 1);
-  assert.equal(currentPly({ ...PLAYING, look: { ply: 0 } }), 0);
+  assert.equal(currentPly({ ...PLAYING, look: { ply: 0, of: 1, label: "" } }), 0);
 });
 
 test("you must pass or draw when every legal move is one; the move list uses the kernel's words", async () => {
