@@ -3,7 +3,7 @@
 Run: ``python benchmarks/frontend_layout.py`` (builds the front end first if needed).
 Prints milliseconds per operation (median and 95th percentile over many runs):
 
-- ``fitLine``: js/kit/line_layout.mjs choosing the largest unit whose 28-tile snake fits
+- ``fitLine``: js/kit/common/line_layout.mjs choosing the largest unit whose 28-tile snake fits
   the line's box (several layouts), DOM-free;
 - ``line redraw``: a Table view whose line grew from 27 to 28 tiles, through the widget's
   ``change:view`` handler, until the browser has recomputed style and layout;
@@ -45,7 +45,7 @@ const time = (fn) => { const start = performance.now(); fn(); return performance
 
 MEASURE_TABLE = SUMMARY + """
 async ([traits27, traits28, runs]) => {
-  const { fitLine } = await import("/js/kit/line_layout.mjs");
+  const { fitLine } = await import("/js/kit/common/line_layout.mjs");
   const line = traits28.view.line;
   // DOM-free fitting: batches of 20, since one fit is near the timer's resolution.
   for (let i = 0; i < 200; i++) fitLine(line, 13, 560, 264);

@@ -8,10 +8,10 @@ record is ``notebooks/records/six_love_10_hands.json``. For each it prints:
 - the sizes: the record, the data the engine built, the data as it travels (packed,
   ``sessions/replay_wire.py``), and the synced traits against the record;
 - once per record: building the ``Replay`` (Python), packing its data, and in node reading
-  it back (``js/replay_wire.mjs``);
+  it back (``js/kit/replay/replay_wire.mjs``);
 - per step, Python: setting ``replay.step`` (the kernel's check) and ``replay.position``
   (the engine's hand at that step); per step, JS: the first showing of a hand (its changes
-  read back, ``js/replay_deltas.mjs``) shared over its steps, and ``stepAt`` + ``wordsAt``
+  read back, ``js/kit/replay/replay_deltas.mjs``) shared over its steps, and ``stepAt`` + ``wordsAt``
   once the hand is read, on every step of every hand;
 
 and the long record's per-step costs as a ratio of the short one's: stepping stays instant
@@ -41,9 +41,9 @@ SAMPLE_HANDS = 40  # Python steps are timed on this many hands spread over the r
 
 NODE_SCRIPT = """
 import { readFileSync } from "node:fs";
-import { unpackData } from "./js/replay_wire.mjs";
-import { handSteps } from "./js/replay_deltas.mjs";
-import { stepAt, wordsAt } from "./js/replay_steps.mjs";
+import { unpackData } from "./js/kit/replay/replay_wire.mjs";
+import { handSteps } from "./js/kit/replay/replay_deltas.mjs";
+import { stepAt, wordsAt } from "./js/kit/replay/replay_steps.mjs";
 
 const text = readFileSync(process.argv[1], "utf8");
 let t0 = performance.now();

@@ -4,11 +4,11 @@
 // only collects an answer (tiles, one choice, a number) and sends it; the verdict, the hint and the
 // engine's reasons come back in the view (js/PROTOCOL.md, "Exercise").
 
-import { h, listenModel, setChildren, svgNode } from "./kit/dom.mjs";
-import { answerMessage, controls, emptyPick, mistakenChoice, pickOf, picked, readExercise, tileMark, toggleTile, verdictKey } from "./kit/exercise.mjs";
-import { applyPalette } from "./kit/palette.mjs";
-import { tileSvg } from "./kit/tile.mjs";
-import { makeWords, tileName } from "./kit/words.mjs";
+import { h, listenModel, setChildren, svgNode } from "./kit/common/dom.mjs";
+import { answerMessage, controls, emptyPick, mistakenChoice, pickOf, picked, readExercise, tileMark, toggleTile, verdictKey } from "./kit/exercise/exercise.mjs";
+import { applyPalette } from "./kit/common/palette.mjs";
+import { tileSvg } from "./kit/common/tile.mjs";
+import { makeWords, tileName } from "./kit/common/words.mjs";
 
 function skeleton(word) {
   const button = (key, primary = false) => h("button", { type: "button", className: `dw-button${primary ? " dw-primary" : ""}`, text: word(key) });

@@ -2,7 +2,7 @@
 // form to POST /api/tables, remembers the host key, and goes to the table's links page.
 // The form itself is drawn by the server (dominoes_widget/server/home_page.py).
 
-import { answerProblem, badTarget, gameFacts, hasPerson, keyStorageName, seatsInPlay, tableRequest } from "./kit/home_form.mjs";
+import { answerProblem, badTarget, gameFacts, hasPerson, keyStorageName, seatsInPlay, tableRequest } from "./kit/table/home_form.mjs";
 
 function mount() {
   const form = /** @type {HTMLFormElement | null} */ (document.getElementById("dw-new-table"));

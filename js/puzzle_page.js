@@ -6,14 +6,14 @@
 //
 //   <script type="application/json" id="dominoes-puzzles">{"setup": {...}, "words": {...}}</script>
 //
-// The kernel's part is played by js/kit/puzzle_logic.mjs, the same steps as the Python
+// The kernel's part is played by js/kit/puzzles/puzzle_logic.mjs, the same steps as the Python
 // session: an intent the widget would send to the kernel goes to it, and the state it gives
 // back is set on the page's model (a refusal comes back as the widget's error message).
 
 import puzzles from "./puzzles.js";
-import { pageModel } from "./kit/page_model.mjs";
-import { keepKeys } from "./kit/page_keys.mjs";
-import { apply, pageRun, publicView, start } from "./kit/puzzle_logic.mjs";
+import { pageModel } from "./kit/common/page_model.mjs";
+import { keepKeys } from "./kit/common/page_keys.mjs";
+import { apply, pageRun, publicView, start } from "./kit/puzzles/puzzle_logic.mjs";
 
 const PAYLOAD_ID = "dominoes-puzzles";
 const VIEW_ID = "dominoes-puzzles-view";

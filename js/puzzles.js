@@ -1,6 +1,6 @@
 // The Puzzles widget's front end (anywidget ES module), also run by the one-file puzzles page.
 //
-// The kernel (or, in the page, js/kit/puzzle_logic.mjs) owns the run and sends one `state`
+// The kernel (or, in the page, js/kit/puzzles/puzzle_logic.mjs) owns the run and sends one `state`
 // (js/PROTOCOL.md, "The Puzzles widget"): the puzzle as the mover sees it, the hints shown,
 // the feedback, the score. This file only draws it and sends intents: {type: "answer", move},
 // {type: "hint"}, {type: "next"}, {type: "filter", game, theme, level}. Which end a tile goes
@@ -8,17 +8,17 @@
 // Keys: 1-9 pick a tile, arrows move between tiles, Enter or Space plays it, L / R choose the
 // end, Escape cancels, H a hint, N the next puzzle.
 
-import { h, listen, listenModel, setChildren, svgNode } from "./kit/dom.mjs";
-import { drawChoice, slotChoice } from "./kit/end_choice.mjs";
-import { drawSeat, fillLine } from "./kit/felt.mjs";
-import { focusStep } from "./kit/hand_tray.mjs";
-import { lineDrawing } from "./kit/line_view.mjs";
-import { applyPalette } from "./kit/palette.mjs";
-import { buildPuzzles } from "./kit/puzzle_skeleton.mjs";
-import { answerGhost, filterOptions, handTiles, headerTexts, keyAction, otherMoves, seatInfos, tileClick } from "./kit/puzzle_view.mjs";
-import { tileSvg } from "./kit/tile.mjs";
-import { lineLabel, makeWords, pileWords, tileName } from "./kit/words.mjs";
-import { chooseEnd } from "./move_choice.mjs";
+import { h, listen, listenModel, setChildren, svgNode } from "./kit/common/dom.mjs";
+import { drawChoice, slotChoice } from "./kit/common/end_choice.mjs";
+import { drawSeat, fillLine } from "./kit/common/felt.mjs";
+import { focusStep } from "./kit/common/hand_tray.mjs";
+import { lineDrawing } from "./kit/common/line_view.mjs";
+import { applyPalette } from "./kit/common/palette.mjs";
+import { buildPuzzles } from "./kit/puzzles/puzzle_skeleton.mjs";
+import { answerGhost, filterOptions, handTiles, headerTexts, keyAction, otherMoves, seatInfos, tileClick } from "./kit/puzzles/puzzle_view.mjs";
+import { tileSvg } from "./kit/common/tile.mjs";
+import { lineLabel, makeWords, pileWords, tileName } from "./kit/common/words.mjs";
+import { chooseEnd } from "./kit/common/move_choice.mjs";
 
 function render({ model, el }) {
   const ui = buildPuzzles();

@@ -5,20 +5,20 @@
 // the slider, the keys, the moves list and play/pause set `hand` and `step` on the model
 // (and the kernel, when there is one, follows).
 //
-// This entry only composes the kit: the DOM built once (kit/replay_skeleton.mjs), the
-// state and its actions (kit/replay_controller.mjs), what the user does
-// (kit/replay_input.mjs), and the drawing of a position (kit/replay_draw.mjs, from the
-// plain values of kit/replay_view.mjs). The felt, the seats, the tiles and the side panels
+// This entry only composes the kit: the DOM built once (kit/replay/replay_skeleton.mjs), the
+// state and its actions (kit/replay/replay_controller.mjs), what the user does
+// (kit/replay/replay_input.mjs), and the drawing of a position (kit/replay/replay_draw.mjs, from the
+// plain values of kit/replay/replay_view.mjs). The felt, the seats, the tiles and the side panels
 // are the Table's; with an analysis a side panel holds the hand's win-chance strip and the
 // best-move toggle; with counting, what the bottom seat can count at each step. With a
 // kernel, Play from here opens a live Table at the position shown, drawn under the board.
 
-import { childViewSlot } from "./kit/child_view.mjs";
-import { listen, listenModel } from "./kit/dom.mjs";
-import { applyPalette } from "./kit/palette.mjs";
-import { createReplay } from "./kit/replay_controller.mjs";
-import { replayListeners } from "./kit/replay_input.mjs";
-import { buildReplay } from "./kit/replay_skeleton.mjs";
+import { childViewSlot } from "./kit/common/child_view.mjs";
+import { listen, listenModel } from "./kit/common/dom.mjs";
+import { applyPalette } from "./kit/common/palette.mjs";
+import { createReplay } from "./kit/replay/replay_controller.mjs";
+import { replayListeners } from "./kit/replay/replay_input.mjs";
+import { buildReplay } from "./kit/replay/replay_skeleton.mjs";
 
 function render({ model, el }) {
   const ui = buildReplay();

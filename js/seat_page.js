@@ -5,12 +5,12 @@
 // (/tables/<id>/watch?token=..., data-watch on the element) is the same, under a banner.
 
 import table from "./table.js";
-import { socketModel, socketUrl } from "./kit/socket_model.mjs";
-import { watcherBanner } from "./kit/presence.mjs";
-import { tabState } from "./kit/tab_title.mjs";
-import { readView } from "./kit/table_view.mjs";
-import { makeWords } from "./kit/words.mjs";
-import { FairMemory, fairPageUrl, newClientSeed, recordUrl, seedWanted, verdict, verdictWords } from "./kit/fair_check.mjs";
+import { socketModel, socketUrl } from "./kit/table/socket_model.mjs";
+import { watcherBanner } from "./kit/table/presence.mjs";
+import { tabState } from "./kit/table/tab_title.mjs";
+import { readView } from "./kit/table/table_view.mjs";
+import { makeWords } from "./kit/common/words.mjs";
+import { FairMemory, fairPageUrl, newClientSeed, recordUrl, seedWanted, verdict, verdictWords } from "./kit/common/fair_check.mjs";
 
 // The tab's title and icon follow the turn: a person reading another tab sees theirs come.
 function followTurnInTab(model) {
@@ -42,7 +42,7 @@ function bannerForWatchers(model, el) {
 
 // Provably fair deals: the page sends its own seed while a commitment waits for seeds,
 // remembers what it saw before each deal, and once a hand has ended rechecks its deal
-// against the seat's record (js/kit/fair_check.mjs), saying so under the table.
+// against the seat's record (js/kit/common/fair_check.mjs), saying so under the table.
 function checkDeals(model, box) {
   if (!box) return;
   let storage = null;

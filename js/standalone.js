@@ -15,8 +15,8 @@
 // into a new element placed just after the payload.
 
 import replay from "./replay.js";
-import { pageModel as basePageModel } from "./kit/page_model.mjs";
-import { keepKeys } from "./kit/page_keys.mjs";
+import { pageModel as basePageModel } from "./kit/common/page_model.mjs";
+import { keepKeys } from "./kit/common/page_keys.mjs";
 
 const PAYLOAD_ID = "dominoes-replay";
 const VIEW_ID = "dominoes-replay-view";

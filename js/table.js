@@ -6,19 +6,19 @@
 // drawing of each part (table_render), the person's actions (table_actions) and input
 // (table_input), the link to the kernel (kernel_link) and the notices (notice).
 
-import { childViewSlot } from "./kit/child_view.mjs";
-import { changeTracker, h, listenModel } from "./kit/dom.mjs";
-import { kernelLink } from "./kit/kernel_link.mjs";
-import { noticeFlasher } from "./kit/notice.mjs";
-import { revealWhenShown } from "./kit/reveal.mjs";
-import { applyPalette } from "./kit/palette.mjs";
-import { showRulesText } from "./kit/panels.mjs";
-import { tableActions } from "./kit/table_actions.mjs";
-import { bindTableInput } from "./kit/table_input.mjs";
-import { tableRenderer } from "./kit/table_render.mjs";
-import { buildTable } from "./kit/table_skeleton.mjs";
-import { readView } from "./kit/table_view.mjs";
-import { makeWords } from "./kit/words.mjs";
+import { childViewSlot } from "./kit/common/child_view.mjs";
+import { changeTracker, h, listenModel } from "./kit/common/dom.mjs";
+import { kernelLink } from "./kit/table/kernel_link.mjs";
+import { noticeFlasher } from "./kit/table/notice.mjs";
+import { revealWhenShown } from "./kit/table/reveal.mjs";
+import { applyPalette } from "./kit/common/palette.mjs";
+import { showRulesText } from "./kit/common/panels.mjs";
+import { tableActions } from "./kit/table/table_actions.mjs";
+import { bindTableInput } from "./kit/table/table_input.mjs";
+import { tableRenderer } from "./kit/table/table_render.mjs";
+import { buildTable } from "./kit/table/table_skeleton.mjs";
+import { readView } from "./kit/table/table_view.mjs";
+import { makeWords } from "./kit/common/words.mjs";
 
 // A click the kernel has not answered within this time: no kernel is listening.
 const NO_ANSWER_MS = 5000;

@@ -81,7 +81,7 @@ CASE_INTENTS: list[Any] = [
 
 
 def shared_cases(lang: str = "en") -> dict:
-    """The cases the Python steps and js/kit/puzzle_logic.mjs must agree on: the page's setup
+    """The cases the Python steps and js/kit/puzzles/puzzle_logic.mjs must agree on: the page's setup
     (every card, the choices, the words) and, for each intent, the refusal and the view after it.
     "right" and "wrong" in :data:`CASE_INTENTS` become an answer and another legal move of the
     puzzle shown."""

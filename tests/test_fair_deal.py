@@ -20,14 +20,14 @@ from dominoes_widget.engine.record import read_record, verify_record, write_reco
 from dominoes_widget.engine.rules import Rules
 
 ROOT = Path(__file__).resolve().parent.parent
-VECTORS = json.loads((ROOT / "js" / "kit" / "fair_deal.vectors.json").read_text(encoding="utf-8"))
+VECTORS = json.loads((ROOT / "js" / "kit" / "common" / "fair_deal.vectors.json").read_text(encoding="utf-8"))
 RECORDS = ROOT / "tests" / "data" / "records"  # copies of shared/records
 SEED = "b5ad45dc932b245a2f88f729ce30a4a098c868bd549de8bf8d8641b37a5e8501"
 
 
 @pytest.mark.parametrize("vector", VECTORS, ids=lambda v: f"{len(v['seats'])}seats-hand{v['hand']}-attempt{v['attempt']}")
 def test_the_browsers_known_answers_are_the_engines(vector):
-    """js/kit/fair_deal.mjs is held to the same file: the two agree byte for byte."""
+    """js/kit/common/fair_deal.mjs is held to the same file: the two agree byte for byte."""
     assert commitment_of(vector["server_seed"]) == vector["commitment"]
     deal, pile = fair_deal(vector["server_seed"], vector["hand"], vector["seats"], vector["client_seeds"],
                            vector["attempt"])

@@ -55,7 +55,7 @@ READ_STDIN = "import { readFileSync } from 'node:fs'; const input = JSON.parse(r
 
 def test_the_js_line_layout_places_every_tile_where_layout_line_does():
     script = READ_STDIN + """
-import { layoutLine } from "./js/kit/line_layout.mjs";
+import { layoutLine } from "./js/kit/common/line_layout.mjs";
 const out = input.map(([line, lead, width, unit]) => {
   const layout = layoutLine(line, lead, width, unit);
   return { unit: layout.unit, tiles: layout.tiles.map((t) => [t.index, t.x, t.y, t.w, t.h, t.halves]) };
@@ -93,7 +93,7 @@ def _numbers(markup: str, tag: str, names: tuple[str, ...]) -> list[tuple[float,
 def test_a_tile_is_drawn_the_same_in_svg_py_and_the_js_kit(halves, box):
     x, y, w, h = box
     script = READ_STDIN + """
-import { tileMarkup } from "./js/kit/tile.mjs";
+import { tileMarkup } from "./js/kit/common/tile.mjs";
 const [halves, [x, y, width, height]] = input;
 console.log(JSON.stringify([tileMarkup(halves, { x, y, width, height }), tileMarkup(halves, { x, y, width, height, highlight: true })]));
 """
@@ -109,7 +109,7 @@ console.log(JSON.stringify([tileMarkup(halves, { x, y, width, height }), tileMar
 
 def test_a_face_down_tile_is_drawn_the_same_too():
     script = READ_STDIN + """
-import { tileMarkup } from "./js/kit/tile.mjs";
+import { tileMarkup } from "./js/kit/common/tile.mjs";
 console.log(JSON.stringify(tileMarkup([0, 0], { x: 2, y: 3, width: 18, height: 36, faceDown: true })));
 """
     js = run_node(script, None)
@@ -125,7 +125,7 @@ def test_svg_py_and_the_front_end_read_one_palette():
         palette["felt"], palette["felt_edge"], palette["tile_face"], palette["tile_edge"], palette["divider"],
         palette["pip"], palette["tile_back"], palette["back_mark"], palette["last_move"], palette["turn"],
         palette["text_on_felt"], palette["text_on_felt_dim"])
-    script = "import { PALETTE } from './js/kit/palette.mjs'; console.log(JSON.stringify(PALETTE));"
+    script = "import { PALETTE } from './js/kit/common/palette.mjs'; console.log(JSON.stringify(PALETTE));"
     assert run_node(script, None) == palette
     picture = svg.render_svg(Hand.dealt(seed=1), size=400)
     assert f'fill="{palette["felt"]}"' in picture and f'fill="{palette["tile_face"]}"' in picture
@@ -134,7 +134,7 @@ def test_svg_py_and_the_front_end_read_one_palette():
 @pytest.mark.slow  # node as a process
 def test_the_browser_reads_the_replays_step_changes_back_as_python_does():
     """The steps the kernel sends as changes (sessions/replay/step_deltas.py) read back in the browser
-    (js/replay_deltas.mjs) as the very steps the engine built, counting panels and all."""
+    (js/kit/replay/replay_deltas.mjs) as the very steps the engine built, counting panels and all."""
     from dominoes_widget.sessions.replay.step_deltas import hand_steps
     from dominoes_widget.widgets.replay import Replay
 
@@ -142,7 +142,7 @@ def test_the_browser_reads_the_replays_step_changes_back_as_python_does():
     hands = [hand for name in ("six_love_10_hands.json", "vietnamese_3_players.json")
              for hand in Replay(records / name, counting=True).data["hands"]]
     script = READ_STDIN + """
-import { decodeSteps } from "./js/replay_deltas.mjs";
+import { decodeSteps } from "./js/kit/replay/replay_deltas.mjs";
 console.log(JSON.stringify(input.map((changes) => decodeSteps(changes))));
 """
     assert run_node(script, [hand["deltas"] for hand in hands]) == [hand_steps(hand) for hand in hands]

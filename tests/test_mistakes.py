@@ -1,6 +1,6 @@
 """Learn from your mistakes (sessions/replay/mistakes.py): which decisions, which moves are
 accepted, the tries, the answer, the count, the refusals, and that an exercise shows only
-what its seat could see. js/mistakes.cases.json holds cases that js/mistakes.mjs runs too."""
+what its seat could see. js/kit/replay/mistakes.cases.json holds cases that js/kit/replay/mistakes.mjs runs too."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from dominoes_widget.sessions.replay.session import ReplaySession
 ROOT = Path(__file__).resolve().parent.parent
 RECORD = ROOT / "notebooks" / "records" / "six_love_10_hands.json"
 ANALYSIS = ROOT / "tests" / "data" / "six_love_10_hands.analysis.json"
-CASES = ROOT / "js" / "mistakes.cases.json"
+CASES = ROOT / "js" / "kit" / "replay" / "mistakes.cases.json"
 TILE = re.compile(r"\b[0-6]-[0-6]\b")
 
 
@@ -170,7 +170,7 @@ def test_the_book_holds_every_seats_exercises(replay):
     assert [len(book["exercises"][s]) for s in book["seats"]] == [len(exercises(replay, s)) for s in book["seats"]]
 
 
-# -- the cases js/mistakes.mjs runs too ------------------------------------------------------------
+# -- the cases js/kit/replay/mistakes.mjs runs too ------------------------------------------------------------
 def _cases(replay: ReplaySession) -> dict:
     """A book of South's first three exercises and runs of intents over it, each intent with
     whether it is refused and the view after it (as the Python drill makes them)."""
@@ -203,7 +203,7 @@ def _cases(replay: ReplaySession) -> dict:
 
 
 def test_the_shared_cases_are_the_python_drills(replay):
-    """js/mistakes.test.mjs runs these same intents through js/mistakes.mjs and expects these
+    """js/kit/replay/mistakes.test.mjs runs these same intents through js/kit/replay/mistakes.mjs and expects these
     views; a change to the drill's rules shows here first (write the file again with
     ``DOMINOES_WRITE_CASES=1``)."""
     import os

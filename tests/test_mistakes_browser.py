@@ -1,4 +1,4 @@
-"""Learn from your mistakes in headless Chromium: the one-file page (no kernel: js/mistakes.mjs
+"""Learn from your mistakes in headless Chromium: the one-file page (no kernel: js/kit/replay/mistakes.mjs
 counts the tries) and the widget's front end talking to a real ``Replay`` (the kernel's drill,
 sessions/replay/mistakes.py, counts them). A wrong tile, then a right one; two wrong ones and
 the answer; the count at the end; only the mover's tiles face up. Pictures at 1366x768 and

@@ -166,7 +166,7 @@ def test_vietnamese_words_throughout():
 
 
 def test_the_shared_cases_file_is_what_the_session_does_now():
-    """js/kit/puzzle_logic.test.mjs runs the same file: if this fails, write it again with
+    """js/kit/puzzles/puzzle_logic.test.mjs runs the same file: if this fails, write it again with
     ``python -c "import json, puzzle_fixture as f; ..."`` (see tests/puzzle_fixture.py)."""
     assert json.loads(CASES.read_text(encoding="utf-8")) == json.loads(json.dumps(shared_cases()))
 

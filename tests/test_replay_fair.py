@@ -1,6 +1,6 @@
 """The Replay's data carries what the browser rechecks a fair deal with (js/PROTOCOL.md, "The
 Replay": a hand's `fair`), and a record whose deal does not check out still opens, so that
-the page can warn of it. The check itself is the browser's (js/kit/replay_fair.mjs; its node
+the page can warn of it. The check itself is the browser's (js/kit/replay/replay_fair.mjs; its node
 test, and tests/test_replay_fair_browser.py)."""
 
 from __future__ import annotations

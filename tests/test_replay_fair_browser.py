@@ -1,5 +1,5 @@
 """The one-file replay page of a fair table's record rechecks every hand's deal in the browser
-(js/kit/replay_fair.mjs) and says "deal checked" for the hand shown; a tampered record (a server
+(js/kit/replay/replay_fair.mjs) and says "deal checked" for the hand shown; a tampered record (a server
 seed changed, a deal's tile swapped) says the warning. Opened from file:// with every request
 refused. Pictures at 1366x768 and 390x844, light and dark, go to test-artifacts/replay-fair/;
 axe-core finds no WCAG 2.2 A/AA fault in them."""

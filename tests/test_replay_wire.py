@@ -1,4 +1,4 @@
-"""The Replay's data as it travels (sessions/replay/wire.py, js/replay_wire.mjs): packed, it
+"""The Replay's data as it travels (sessions/replay/wire.py, js/kit/replay/replay_wire.mjs): packed, it
 reads back to the very data the engine built, in Python and in the browser, and a long
 record syncs a few times its own size, not eleven."""
 
@@ -43,12 +43,12 @@ def test_a_bad_record_and_data_saved_unpacked_pass_as_they_are():
 
 
 def test_the_browser_reads_the_packed_data_back_as_python_does():
-    """Packed in Python, read back by js/replay_wire.mjs and stepped by js/replay_deltas.mjs:
+    """Packed in Python, read back by js/kit/replay/replay_wire.mjs and stepped by js/kit/replay/replay_deltas.mjs:
     every step of every hand is the engine's."""
     replays = [Replay(RECORDS / "six_love_10_hands.json"), Replay(RECORDS / "vietnamese_3_players.json", counting=True)]
     script = READ_STDIN + """
-import { unpackData } from "./js/replay_wire.mjs";
-import { handSteps } from "./js/replay_deltas.mjs";
+import { unpackData } from "./js/kit/replay/replay_wire.mjs";
+import { handSteps } from "./js/kit/replay/replay_deltas.mjs";
 console.log(JSON.stringify(input.map((wire) => {
   const data = unpackData(wire);
   return { data, steps: data.hands.map((hand) => handSteps(hand)) };

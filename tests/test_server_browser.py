@@ -116,7 +116,7 @@ def test_a_page_open_when_its_table_closes_reconnects_and_says_so(chromium, tmp_
     """The server is down longer than the idle time (its file says the table was last used two
     hours ago); started again, it closes the table, and the page open at it, reconnecting on
     its own, shows the message in the table's language instead of the table (that it then
-    stops reconnecting: js/kit/socket_model.test.mjs)."""
+    stops reconnecting: js/kit/table/socket_model.test.mjs)."""
     db, port = tmp_path / "tables.sqlite", free_port()
     process, base = spawn_server(db, port, "--idle-hours", "1")
     context = chromium.new_context(viewport={"width": 900, "height": 700})

@@ -7,8 +7,8 @@ ended, so anyone can recheck that the dealer fixed the deal before it knew the s
 
 :class:`FairSeeds` is one hand's seeds on their way to a deal; :func:`fair_deal` the deal
 they make; :func:`fair_problems` what ``verify`` finds wrong with a hand's ``fair`` block.
-``js/kit/fair_deal.mjs`` is the browser's twin of this module; both are held to
-``js/kit/fair_deal.vectors.json``.
+``js/kit/common/fair_deal.mjs`` is the browser's twin of this module; both are held to
+``js/kit/common/fair_deal.vectors.json``.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The server's tab icons: a domino tile, and the same tile with a gold mark while it is the
-seat's turn (``js/kit/tab_title.mjs`` swaps them). SVG, drawn here: nothing loaded from outside."""
+seat's turn (``js/kit/table/tab_title.mjs`` swaps them). SVG, drawn here: nothing loaded from outside."""
 
 from __future__ import annotations
 

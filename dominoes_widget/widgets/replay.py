@@ -378,7 +378,7 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
 
         payload = {name: getattr(self, name) for name in PAYLOAD_KEYS if name != "mistakes_book"}
         book = mistakes_book(self._session)
-        if book is not None:  # the page counts the tries itself (js/mistakes.mjs)
+        if book is not None:  # the page counts the tries itself (js/kit/replay/mistakes.mjs)
             payload["mistakes_book"] = book
         if self.ok and (hand is not None or step is not None):
             payload["hand"], payload["step"] = self._position(self.hand if hand is None else hand,

@@ -41,7 +41,7 @@ DEFAULT_SIZE = 520
 
 # Colours as attributes, not CSS, so every viewer (even one that strips <style>) draws them.
 # A felt table with ivory tiles reads well on light and dark notebook themes alike. They come
-# from palette.json, the file the widgets' front end (js/kit/palette.mjs) reads too.
+# from palette.json, the file the widgets' front end (js/kit/common/palette.mjs) reads too.
 _PALETTE = json.loads((Path(__file__).parent / "palette.json").read_text(encoding="utf-8"))
 FELT = _PALETTE["felt"]
 FELT_EDGE = _PALETTE["felt_edge"]
@@ -58,7 +58,7 @@ LAST_PLAYED = _PALETTE["last_move"]
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif"
 
 # Pip centres as fractions of one square half of an upright tile (rows of three run along
-# the tile); a lying tile turns them a quarter turn. The same pattern as js/kit/tile.mjs.
+# the tile); a lying tile turns them a quarter turn. The same pattern as js/kit/common/tile.mjs.
 _NEAR, _MID, _FAR = 0.27, 0.5, 0.73
 _UPRIGHT_PIPS = (
     (),

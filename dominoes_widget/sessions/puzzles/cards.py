@@ -5,7 +5,7 @@ browser draws (the mover's tiles, the others' counts, the line, the position so 
 words, the legal moves), the two ``hints`` (what to look at, then the move) and, for every
 legal move, its ``verdict`` (right or not, and why, with the judged chance). The widget keeps
 the verdicts in the kernel; the one-file page carries them and checks answers in the browser
-(js/kit/puzzle_logic.mjs, the same steps as :mod:`.logic`).
+(js/kit/puzzles/puzzle_logic.mjs, the same steps as :mod:`.logic`).
 """
 
 from __future__ import annotations

@@ -1,11 +1,11 @@
-"""The steps of a puzzle run, on cards alone: the same steps as ``js/kit/puzzle_logic.mjs``.
+"""The steps of a puzzle run, on cards alone: the same steps as ``js/kit/puzzles/puzzle_logic.mjs``.
 
 A run's state is a plain dict: the ``filters`` (game, theme, level), the ``order`` of the
 cards that match them, where it is (``at``), the hints shown (``hint``: 0, 1 or 2), the
 wrong moves tried, whether the puzzle is ``solved``, the ``streak`` and the ``score``, and
 the last answer's ``feedback``. :func:`apply` takes one intent from the browser and gives the
 next state, or the same state and the catalog key of a refusal. :func:`public` is what the
-browser is sent. ``tests/test_puzzle_session.py`` and ``js/kit/puzzle_logic.test.mjs`` run
+browser is sent. ``tests/test_puzzle_session.py`` and ``js/kit/puzzles/puzzle_logic.test.mjs`` run
 the same cases (``tests/data/puzzle_cases.json``) through both.
 
 Scoring: a puzzle solved with no wrong move and without the second hint (the move itself)

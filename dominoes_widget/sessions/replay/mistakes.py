@@ -14,7 +14,7 @@ alone) and tries a move:
 * at the end: "solved k of n" (an exercise counts as solved when a try was accepted).
 
 :func:`exercises` precomputes every exercise (the one-file page carries them, and
-``js/mistakes.mjs`` counts the tries there with no kernel); :class:`MistakesDrill` is the
+``js/kit/replay/mistakes.mjs`` counts the tries there with no kernel); :class:`MistakesDrill` is the
 same counting in Python, fed the browser's intents (``mistakes_start``, ``mistakes_try``,
 ``mistakes_next``, ``mistakes_stop``), each checked: a garbled one is refused in words and
 changes nothing. Both build the same :class:`~dominoes_widget.sessions.protocol.MistakesView`

@@ -6,7 +6,7 @@ mostly stays. Sent whole, a 1,200-hand record made an 11.6 MB page; sent as chan
 data grows with the moves, not with the moves times the position.
 
 The encoding works on the step payloads alone (any dict of JSON values), so it does not
-depend on how a step is built. ``js/replay_deltas.mjs`` reads it back in the browser.
+depend on how a step is built. ``js/kit/replay/replay_deltas.mjs`` reads it back in the browser.
 
 - step 0 is sent whole;
 - step ``k`` holds only the keys whose value changed; a key whose old and new values are

@@ -6,7 +6,7 @@ hand after hand, and each step's change names the same keys. ``pack_data`` write
 Replay's ``data`` (:mod:`.replay`, steps as changes by :mod:`.step_deltas`) so that each of
 those values is written once, in ``shared``, and a step's change is a list of values in the
 order of ``step_keys``. The widget syncs it (its ``data`` trait's serializer), the one-file
-page carries it, and ``js/replay_wire.mjs`` reads it back into ``data`` when it arrives
+page carries it, and ``js/kit/replay/replay_wire.mjs`` reads it back into ``data`` when it arrives
 (``js/PROTOCOL.md``, "The Replay"). A 1,200-hand record's data was 11.8x the record; packed
 it is about 2.5x.
 

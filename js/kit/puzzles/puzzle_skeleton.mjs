@@ -1,0 +1,50 @@
+// The Puzzles widget's DOM, built once: the header (which puzzle, score, streak), the
+// filters, the felt (the others face down, the line), the prompt and end choice, the
+// mover's hand, the feedback, the hints, the buttons, the hand so far in words and the keys.
+
+import { h } from "../common/dom.mjs";
+import { buildFelt } from "../common/felt.mjs";
+
+function select(name) {
+  const label = h("span", { className: "dw-filter-label" });
+  const input = h("select", { className: "dw-filter dw-field", dataset: { filter: name } });
+  return { root: h("label", { className: "dw-filter-box" }, label, input), label, input };
+}
+
+/** The whole widget's DOM; `ui.root` goes into the page. */
+export function buildPuzzles() {
+  const number = h("strong", { className: "dw-puzzle-number" });
+  const about = h("span", { className: "dw-puzzle-about" });
+  const score = h("span", { className: "dw-puzzle-score" });
+  const streak = h("span", { className: "dw-puzzle-streak" });
+  const header = h("div", { className: "dw-puzzle-header" }, h("div", { className: "dw-puzzle-where" }, number, about),
+    h("div", { className: "dw-puzzle-tally", "aria-live": "polite" }, score, streak));
+  const filters = { game: select("game"), theme: select("theme"), level: select("level") };
+  const filterRow = h("div", { className: "dw-puzzle-filters" }, filters.game.root, filters.theme.root, filters.level.root);
+  const felt = buildFelt();
+  const prompt = h("div", { className: "dw-puzzle-prompt" });
+  const choice = h("div", { className: "dw-choice dw-puzzle-choice", hidden: true });
+  const hand = h("div", { className: "dw-hand dw-puzzle-hand", role: "toolbar" });
+  const others = h("div", { className: "dw-puzzle-others" });
+  const tray = h("div", { className: "dw-puzzle-tray" }, prompt, choice, hand, others);
+  const empty = h("div", { className: "dw-puzzle-empty", hidden: true });
+  const message = h("div", { className: "dw-puzzle-message", role: "alert", hidden: true });
+  const feedbackTitle = h("strong", { className: "dw-feedback-title" });
+  const feedbackWhy = h("div", { className: "dw-feedback-why" });
+  const feedback = h("div", { className: "dw-puzzle-feedback", "aria-live": "polite", hidden: true }, feedbackTitle, feedbackWhy);
+  const hints = h("ol", { className: "dw-puzzle-hints", "aria-live": "polite", hidden: true });
+  const hintButton = h("button", { type: "button", className: "dw-button", dataset: { action: "hint" } });
+  const nextButton = h("button", { type: "button", className: "dw-button dw-primary", dataset: { action: "next" } });
+  const buttons = h("div", { className: "dw-puzzle-buttons" }, hintButton, nextButton);
+  const storyTitle = h("summary", {});
+  const story = h("ol", { className: "dw-puzzle-story" });
+  const storyBox = h("details", { className: "dw-puzzle-story-box", open: true }, storyTitle, story);
+  const keys = h("p", { className: "dw-puzzle-keys" });
+  const main = h("div", { className: "dw-main dw-puzzle-main" }, felt.root, tray);
+  const side = h("div", { className: "dw-puzzle-side" }, message, feedback, hints, buttons, storyBox, keys);
+  const board = h("div", { className: "dw-puzzle-board" }, main, side);
+  const root = h("div", { className: "dominoes-widget dw-puzzles-widget", tabindex: "0", role: "region" },
+    header, filterRow, empty, board);
+  return { root, number, about, score, streak, filters, felt, prompt, choice, hand, others, empty, message, feedback,
+    feedbackTitle, feedbackWhy, hints, hintButton, nextButton, storyBox, storyTitle, story, keys, board };
+}

@@ -1,0 +1,83 @@
+// Learn from your mistakes, with no kernel: the try counting of
+// dominoes_widget/sessions/replay/mistakes.py over the exercises the one-file page carries
+// (its `mistakes_book`). DOM-free. The same intents as the kernel's, the same view out
+// (js/PROTOCOL.md, "Learn from your mistakes"); js/kit/replay/mistakes.cases.json holds cases that the
+// Python drill and this module both run (tests/test_mistakes.py, js/kit/replay/mistakes.test.mjs).
+
+/** @typedef {import("../common/views.mjs").MistakesView} MistakesView */
+
+/** Wrong tries before the answer is shown (mistakes.py's TRIES). */
+export const TRIES = 2;
+
+/** A drill that is off: no seat. */
+export function drillOff() {
+  return { seat: null, found: [], index: 0, tries: 0, solved: 0, status: "done", tried: null };
+}
+
+/** The exercise under way is over (solved, or its answer shown). */
+const isOver = (state) => state.status === "solved" || state.status === "answered";
+
+/**
+ * What the browser draws (the kernel's `mistakes` trait has the same shape); {} when off.
+ * @returns {Partial<MistakesView>} every key of a MistakesView, or none when off
+ */
+export function drillView(state) {
+  if (state.seat === null) return {};
+  const current = state.index < state.found.length ? state.found[state.index] : null;
+  return {
+    seat: state.seat,
+    index: state.index,
+    total: state.found.length,
+    solved: state.solved,
+    tries: state.tries,
+    status: state.status,
+    tried: state.tried,
+    exercise: current ? current.task : null,
+    answer: current && isOver(state) ? current.answer : null,
+  };
+}
+
+function opened(state, index) {
+  return { ...state, index, tries: 0, tried: null, status: index < state.found.length ? "trying" : "done" };
+}
+
+/** Why `intent` cannot be taken in `state` (a message key, as the kernel's refusals), or null. */
+function problem(book, state, intent) {
+  const kinds = ["mistakes_start", "mistakes_try", "mistakes_next", "mistakes_stop"];
+  if (!intent || typeof intent !== "object" || Array.isArray(intent) || !kinds.includes(intent.type)) return "not_intent";
+  if (Object.keys(intent).length > 4) return "too_many_fields";
+  if (intent.type === "mistakes_start") return book?.seats?.includes(intent.seat) ? null : book ? "mistakes_bad_seat" : "mistakes_no_analysis";
+  if (intent.type === "mistakes_stop") return null;
+  if (state.seat === null) return "mistakes_off";
+  if (intent.type === "mistakes_next") return isOver(state) ? null : "mistakes_not_over";
+  if (intent.index !== state.index) return "mistakes_stale";
+  if (isOver(state) || state.status === "done") return "mistakes_over";
+  if (typeof intent.move !== "string") return "move_not_text";
+  if (!state.found[state.index].task.legal.includes(intent.move)) return "mistakes_not_legal";
+  return null;
+}
+
+/**
+ * One intent on the drill: {state, refused}. A refused intent (refused: its message key)
+ * leaves the state as it was.
+ */
+export function drillIntent(book, state, intent) {
+  const refused = problem(book, state, intent);
+  if (refused) return { state, refused };
+  if (intent.type === "mistakes_start") {
+    const found = book.exercises?.[intent.seat] ?? [];
+    return { state: opened({ ...drillOff(), seat: intent.seat, found }, 0), refused: null };
+  }
+  if (intent.type === "mistakes_stop") return { state: drillOff(), refused: null };
+  if (intent.type === "mistakes_next") return { state: opened(state, state.index + 1), refused: null };
+  const tries = state.tries + 1;
+  const accepted = state.found[state.index].accepted.includes(intent.move);
+  const status = accepted ? "solved" : tries >= TRIES ? "answered" : "again";
+  return { state: { ...state, tries, tried: intent.move, status, solved: state.solved + (accepted ? 1 : 0) }, refused: null };
+}
+
+/** The label of a move of the exercise ("6-4 on the left"), or the move as written. */
+export function moveWords(task, move) {
+  const at = task?.legal?.indexOf(move) ?? -1;
+  return at >= 0 ? (task.labels?.[at] ?? move) : (move ?? "");
+}
