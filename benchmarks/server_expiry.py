@@ -26,7 +26,6 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from dominoes_widget.server import MemoryStore, SqliteStore, TableServer  # noqa: E402
 from dominoes_widget.server.spec import read_spec  # noqa: E402
-from dominoes_widget.sessions.table.screens_apart import view_for  # noqa: E402
 from server_harness import Clock  # noqa: E402
 
 FOUR_PEOPLE = read_spec({"game": "six_love", "seed": 1})
@@ -48,7 +47,7 @@ def play(server: TableServer, moves: int) -> None:
             hand = table.session.hand
             if hand is None or hand.is_over:
                 break
-            table.intent(hand.turn, {"type": "move", "move": view_for(table.session, hand.turn)["legal"][0]})
+            table.intent(hand.turn, {"type": "move", "move": table.session.view(table.session.screen_of(hand.turn))["legal"][0]})
 
 
 def held() -> int:

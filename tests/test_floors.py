@@ -153,7 +153,7 @@ print(sorted(m for m in sys.modules if m.startswith("dominoes_widget.words")))
     assert loaded == "[]", "the words layer was loaded to say it"
 
 
-@pytest.mark.parametrize("helper", ["intents", "look_back", "screens_apart", "view", "snapshot", "coach", "fair_dealer"])
+@pytest.mark.parametrize("helper", ["intents", "look_back", "served", "view", "snapshot", "coach", "fair_dealer"])
 def test_the_table_helpers_see_the_session_through_a_small_protocol(helper):
     """The session's helpers read what they need through a typed Protocol of their own and ask for
     changes by method: none imports ``TableSession``, even for the type checker."""

@@ -139,8 +139,8 @@ class TableMachine(RuleBasedStateMachine):
         session = self.table.session
         hand = session.match.hand
         return (hand.state_key() if hand is not None else None, len(session.match.hands), session.match.state,
-                session.phase, session.screen.covered, session.screen.at_screen, session.looking, session.match.pending,
-                session.show_counting)
+                session.phase, session.screen.covered, session.screen.seat, session.screen.looking, session.match.pending,
+                session.screen.counting)
 
     def deliver_checked(self, content) -> None:
         """Send a message that may be refused: a refusal changes nothing but the notice."""

@@ -273,12 +273,12 @@ def test_the_table_refuses_to_learn_before_the_match_ends_and_learns_for_its_per
                                                                     "W": "random"}, bot_delay=0)
     sent: list = []
     table.send = lambda message, buffers=None: sent.append(message)  # type: ignore[method-assign]
-    assert learn_seat(table.session) == (None, "learn_not_over")
+    assert learn_seat(table.session, table.session.screen) == (None, "learn_not_over")
     table._on_message(table, {"type": "learn"}, [])
     assert sent[-1] == {"type": "error", "message": "Learn from your mistakes opens when the match is over."}
     assert table.replay is None
-    table.session.set_phase(Phase.MATCH_OVER)  # (the record's first hand, taken as the match)
-    assert learn_seat(table.session) == ("S", None)
+    table.session.phase = Phase.MATCH_OVER  # (the record's first hand, taken as the match)
+    assert learn_seat(table.session, table.session.screen) == ("S", None)
     monkeypatch.setattr(analysis, "analyse", partial(analysis.analyse, rollouts=30, workers=1))
     table._on_message(table, {"type": "learn"}, [])
     replay = table.replay

@@ -15,7 +15,6 @@ from dominoes_widget.engine.record import verify_record
 from dominoes_widget.server.shared_table import SharedTable
 from dominoes_widget.server.spec import read_spec
 from dominoes_widget.server.limits import BURST, MAX_MESSAGE_BYTES
-from dominoes_widget.sessions.table.screens_apart import view_for
 from dominoes_widget.sessions.table.snapshot import table_record
 from server_harness import Seat, local_server, request
 
@@ -394,7 +393,7 @@ def test_a_store_that_writes_later_holds_the_move_back_until_it_is_written():
         table.join("S", south)
         view = south.views[-1]
         mover = view["turn"]
-        table.intent(mover, {"type": "move", "move": view_for(table.session, mover)["legal"][0]})
+        table.intent(mover, {"type": "move", "move": table.session.view(table.session.screen_of(mover))["legal"][0]})
         await asyncio.sleep(0)
         record, written = store.writes[-1]
         assert len(record["hands"][0]["moves"]) == 1
@@ -412,15 +411,14 @@ def test_a_store_that_writes_later_holds_the_move_back_until_it_is_written():
 def test_a_joining_browser_has_its_seats_view_built_once_and_sent_once(monkeypatch):
     """A browser joining a seat, at a quiet moment or while a move is being written, is sent
     that seat's view in one frame (with the words), built once."""
-    from dominoes_widget.server import shared_table
-
     built = []
+    real_view = SharedTable._view
 
-    def counted_view_for(session, seat, counting=None):
+    def counted_view(table, seat):
         built.append(seat)
-        return view_for(session, seat, counting)
+        return real_view(table, seat)
 
-    monkeypatch.setattr(shared_table, "view_for", counted_view_for)
+    monkeypatch.setattr(SharedTable, "_view", counted_view)
 
     async def scenario():
         store = LaterStore()
@@ -429,7 +427,7 @@ def test_a_joining_browser_has_its_seats_view_built_once_and_sent_once(monkeypat
         table.join("S", south)  # a quiet moment
         assert built == ["S"] and len(south.frames) == 1 and "words" in south.frames[0]
         mover = south.frames[0]["view"]["turn"]
-        table.intent(mover, {"type": "move", "move": view_for(table.session, mover)["legal"][0]})
+        table.intent(mover, {"type": "move", "move": table.session.view(table.session.screen_of(mover))["legal"][0]})
         table.join("N", late)  # while the move is being written
         built.clear()
         store.writes[-1][1].set_result(None)
@@ -442,3 +440,24 @@ def test_a_joining_browser_has_its_seats_view_built_once_and_sent_once(monkeypat
         assert len(late.frames) == 1 and len(south.frames) == 2
         table.close()
     run(scenario)
+
+
+def test_each_seats_screen_shows_what_its_own_person_did_whatever_order_the_views_are_built_in():
+    """Two people's screens at one served table: one opened its counting panel, the other was
+    refused a move. Each view shows only its own, and building them in any order gives the same."""
+    from dominoes_widget.server.store import MemoryStore
+
+    table = SharedTable.create(read_spec({**TWO_PEOPLE, "bots": {}}), MemoryStore())
+    session = table.session
+    session.deal_waiting_hand()
+    mover = session.match.hand.turn
+    other = next(seat for seat in table.tokens if seat != mover)
+    assert table.intent(mover, {"type": "counting", "show": True}) == []
+    refused = table.intent(other, {"type": "move", "move": f"{other} pass"})
+    assert refused and refused[0]["type"] == "refused"
+    seats = [mover, other, None]
+    views = {seat: session.view(session.screen_of(seat)) for seat in seats}
+    assert {seat: session.view(session.screen_of(seat)) for seat in reversed(seats)} == views
+    assert views[mover]["counting"] is not None and views[mover]["message"] is None
+    assert views[other]["counting"] is None and views[other]["message"]["text"] == refused[0]["message"]
+    assert views[None]["counting"] is None and views[None]["message"] is None

@@ -21,7 +21,6 @@ import tornado.websocket
 from dominoes_widget.server import MemoryStore, SqliteStore, StoredTable, TableServer
 from dominoes_widget.server.app import CLOSED_CODE
 from dominoes_widget.server.spec import read_spec
-from dominoes_widget.sessions.table.screens_apart import view_for
 from dominoes_widget.sessions.table.session import Phase
 from server_harness import Clock, Seat, free_port, local_server, request, socket_url, spawn_server, stop_server
 from test_server import TWO_PEOPLE, create, run
@@ -51,7 +50,7 @@ def move_for_whoever_is_to_move(table) -> None:
         table.intent(next(iter(table.tokens)), {"type": "next_hand"})
         return
     seat = session.hand.turn
-    table.intent(seat, {"type": "move", "move": view_for(session, seat)["legal"][0]})
+    table.intent(seat, {"type": "move", "move": session.view(session.screen_of(seat))["legal"][0]})
 
 
 def test_an_unused_table_closes_after_the_idle_time_and_not_before_and_its_timers_stop():

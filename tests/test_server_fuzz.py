@@ -16,6 +16,9 @@ all; and no log line holds a tile or a token. A planted leak must be reported.
 A watcher (the watch link, issue 27) is checked the same way, as seat ``None``: every frame
 and its record hold no tile of the hand in play but those on the line (every hand once it
 has ended), and anything it sends is refused and changes nothing.
+What a screen shows of its own person's doing is theirs alone (issue 34): a seat's view shows a
+notice only of what it was told, a look back only at a ply it asked for, a counting panel only
+when it opened its own, however the seats' messages interleave; a watcher's, none of them.
 The server seed of a fair deal is as secret as the tiles until its hand has ended: no frame,
 answer or log line holds a seed not yet revealed (the next deal's, the pending deal's, or the
 seed of the hand in play), while the browsers send client seeds as the seat page does.
@@ -83,6 +86,14 @@ class Browser:
         self.table, self.seat, self.stats = table, seat, stats
         self.view: dict = {}
         self.frames = 0
+        self.refusals: set[str] = set()
+        """The refusals this seat's own messages were answered with: its screen's notices."""
+        self.drew = False
+        self.plies: set[int] = set()
+        """The plies this seat asked to look back at since it last went back to the game."""
+        self.counting = False
+        self.acting = False
+        self.deferred: list[dict] = []
 
     def deliver(self, text: str) -> None:
         frame = json.loads(text)
@@ -91,6 +102,10 @@ class Browser:
         self.check(frame.get("view", frame) if frame["type"] == "state" else frame)
         if frame["type"] == "state":
             self.view = frame["view"]
+            if self.acting:  # what this seat's own message told it is known once it is answered
+                self.deferred.append(frame["view"])
+            else:
+                self.check_own_screen(frame["view"])
             held = frame["view"]["hands"]
             over = frame["view"]["phase"] in ("hand_over", "match_over")
             for seat, tiles in held.items():
@@ -117,6 +132,20 @@ class Browser:
         seeds = seed_leaks(json.dumps(frame), self.table.session.match)
         assert not seeds, f"seat {self.seat} was sent {seeds}"
         self.stats["fair_views"] = self.stats.get("fair_views", 0) + bool(frame.get("fair"))
+
+    def check_own_screen(self, view: dict) -> None:
+        """The view shows this seat's own notice, look back and counting panel, never another's."""
+        notice, look = view["message"], view["look"]
+        if self.seat is None:
+            assert notice is None and look is None and view["hint"] is None, f"a watcher was shown {notice or look}"
+            assert view["counting"] is None, "a watcher was shown a counting panel"
+            return
+        if notice is not None:
+            mine = notice["text"] in self.refusals if notice["kind"] == "refused" else self.drew
+            assert mine, f"seat {self.seat} was shown another screen's notice: {notice}"
+        assert look is None or look["ply"] in self.plies, f"seat {self.seat} was shown another screen's look back: {look}"
+        assert view["counting"] is None or self.counting, f"seat {self.seat} was shown another screen's counting panel"
+        assert view["hint"] is None, f"seat {self.seat} was shown a hint it never asked for"
 
     def snapshot(self) -> tuple:
         session = self.table.session
@@ -148,13 +177,37 @@ class Browser:
         else:
             content = rng.choice(GARBAGE)
         before = self.snapshot()
-        replies = self.table.intent(self.seat, content) if self.seat is not None else self.table.watcher_intent(content)
+        self.expect(content)
+        self.acting = True
+        try:
+            replies = self.table.intent(self.seat, content) if self.seat is not None else self.table.watcher_intent(content)
+        finally:
+            self.acting = False
         echo = tiles_in(json.dumps(content))
         for reply in replies:
             self.check(reply, echo)
+            self.refusals.add(reply["message"])
             self.stats["refused"] += 1
             assert self.snapshot() == before, f"{content!r} was refused but changed the game"
+        deferred, self.deferred = self.deferred, []
+        for view in deferred:
+            self.check_own_screen(view)
         self.stats["messages"] += 1
+
+    def expect(self, content: object) -> None:
+        """What this seat's message may change on its own screen."""
+        if not isinstance(content, dict):
+            return
+        if content.get("type") == "counting":
+            self.counting = bool(content.get("show"))
+        elif content.get("type") == "look":
+            ply = content.get("ply")
+            if ply is None:
+                self.plies.clear()
+            elif isinstance(ply, int):
+                self.plies.add(ply)
+        elif content.get("type") == "move" and str(content.get("move")).endswith("draw"):
+            self.drew = True
 
 
 @pytest.mark.parametrize("setup", SETUPS, ids=lambda s: f"{s['game']}-{s.get('players', 4)}-{len(s.get('bots', {}))}bots")
@@ -415,16 +468,29 @@ def test_a_planted_leak_in_the_watchers_record_is_reported(monkeypatch):
     print(f"\n{len(leaks)} leaks reported, e.g. {leaks[0]}")
 
 
+def test_screens_sharing_what_their_people_were_told_are_reported(monkeypatch):
+    """One screen served to every seat in turn, what its last person was told left on it (the
+    notice, a look back, the counting panel): the check of each seat's own screen tells."""
+    from dominoes_widget.sessions.table.session import TableSession
+
+    def one_screen(self, seat):
+        self.screen.seat = seat
+        return self.screen
+
+    monkeypatch.setattr(TableSession, "screen_of", one_screen)
+    with pytest.raises(AssertionError, match="another screen's|a watcher was shown"):
+        test_no_seat_is_ever_sent_another_seats_hidden_tiles(SETUPS[0])
+
+
 def test_a_planted_leak_in_the_watchers_frames_is_reported(monkeypatch):
     """Watchers sent the view of the seat to move, with ``viewer`` blanked: only the check of
     every tile in the frame can tell."""
-    from dominoes_widget.sessions.table.screens_apart import view_for
-
     def seats_view(self, seat):
+        session = self.session
         if seat is not None:
-            return view_for(self.session, seat, self.counting.get(seat))
-        hand = self.session.match.hand
-        shown = view_for(self.session, hand.turn if hand is not None and hand.turn else self.session.humans[0])
+            return session.view(session.screen_of(seat))
+        hand = session.match.hand
+        shown = session.view(session.screen_of(hand.turn if hand is not None and hand.turn else session.humans[0]))
         return {**shown, "viewer": None, "hands": {s: len(t) if isinstance(t, list) else t
                                                    for s, t in shown["hands"].items()}}
 

@@ -20,11 +20,11 @@ def test_share_serves_the_other_person_from_the_running_loop_and_the_widget_stay
         table = Table(seats={"N": "human"}, bots="greedy", bot_delay=0, seed=3, names={"S": "Ana", "N": "Bao"})
         sent = []
         table.send = lambda message, buffers=None: sent.append(message)
-        assert table.session.screen.hot_seat
+        assert table.session.hot_seat
         links = table.share()
         assert set(links) == {"N"} and links.seat == "S" and table.share() is links
         assert f'href="{links["N"]}"' in links._repr_html_()
-        assert not table.session.screen.hot_seat and table.view["phase"] != "cover"
+        assert not table.session.hot_seat and table.view["phase"] != "cover"
         north = await Seat.open(links["N"], "N")
         await north.until(lambda s: s.view)
         record_url = links["N"].replace("/seat?", "/record?").replace("/tables/", "/api/tables/")

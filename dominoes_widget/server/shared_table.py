@@ -1,9 +1,10 @@
 """One table of the table server: a :class:`~dominoes_widget.sessions.table.session.TableSession`
 whose people each play on a screen of their own, through a secret link per seat.
 
-A thin adapter, as the ``Table`` widget is: intents in (``intent``), each connected
-seat's view out, built by the session from that seat's view alone; the record written
-to the store after every move. A table knows when it was last used (``active_at``): a
+A thin adapter, as the ``Table`` widget is: it keeps the connections, the store and the
+timers. Intents in (``intent``), each answered by the session for that seat's own screen;
+each connected seat's view out, built by the session from that seat's screen alone; the
+record written to the store after every move. A table knows when it was last used (``active_at``): a
 change, or a browser joining or leaving; the server closes the tables nobody uses.
 
 Watchers open the table's watch link (a token of its own): they are sent the view from no
@@ -27,14 +28,10 @@ from ..words.catalog import Voice, ui_words
 from ..words.explanations import describe_rules, explain_refusal
 from ..engine.errors import IllegalMoveError, Reason
 from ..engine.move import DRAW
-from ..engine.record import read_record
 from ..sessions.table.presence import presence_marks
 from ..sessions.protocol import MAX_TEXT
-from ..engine.fair_deal import read_fair
-from ..sessions.table.fair_dealer import FairDealer
-from ..engine.match import Match
+from ..sessions.table.fair_dealer import SEED_WAIT
 from ..sessions.scheduler import AsyncioScheduler, Scheduler
-from ..sessions.table.screens_apart import handle_for, set_apart, view_for
 from ..sessions.protocol import TableView
 from ..sessions.table.session import Phase, TableSession
 from ..sessions.table.snapshot import table_record
@@ -45,14 +42,10 @@ from .store import StoredTable, TableStore
 
 __all__ = ["SharedTable", "Connection", "new_token", "new_table_id", "seat_of", "SEED_WAIT", "ARRIVAL_WAIT"]
 
-SEED_WAIT = 2.0
 ARRIVAL_WAIT = 30.0
 """Seconds after the first person's page opened that a first hand still waiting for seeds is
 dealt with what came: a program that sends no seed, or a page that could not make one, does
 not keep a table waiting for ever."""
-"""A deal waits at most this many seconds for the client seeds of the people whose pages send
-them, then deals with what it has; the first hand, from the first seed that comes (see
-docs/fair-deals.md)."""
 
 log = logging.getLogger(__name__)
 
@@ -103,38 +96,18 @@ class SharedTable:
         self.spec = spec
         self.tokens = dict(tokens)
         self.store = store
-        committed = None
         if session is None:
-            match = read_record(record, need_hands=True).match if record and record.get("hands") else None
-            fair = read_fair(pending["fair"], spec.options.rules.seats)[0] if pending and "fair" in pending else None
-            if match is not None and pending is not None and "deal" in pending:  # stopped while a leader was chosen
-                match.prepare(pending["deal"], pending["boneyard"], fair=fair)
-            else:
-                committed = fair  # stopped before a deal: the hand committed to (its seeds) is kept
-            drawn = pending.get("drawn", 0) if pending else 0
-            dealer = FairDealer(spec.options.seed, key=deal_key, drawn=drawn if isinstance(drawn, int) else 0)
-            session = TableSession(spec.options, scheduler or AsyncioScheduler(), match=match, thinker=thinker,
-                                   first_deal_waits=True, dealer=dealer)
+            session = TableSession.served(spec.options, scheduler or AsyncioScheduler(), record, pending,
+                                          host=spec.host_seat, thinker=thinker, deal_key=deal_key)
         self.session = session
-        set_apart(session)  # each person has a screen of their own: no cover to pass
-        self.seeding: set[str] = set()
-        """The seats whose page has sent a client seed: the next deals wait (a little) for theirs."""
-        session.fair.wait = SEED_WAIT
-        session.fair.waiting_for = self._seeds_awaited
-        if committed is not None and session.match.pending is None:
-            committed.dealt = False  # (read back as a record's block, which is dealt)
-            session.match.next_fair = committed
-            session.deal_when_seeded()  # seeds came before the restart: the deal waits no longer than it would have
         self.local = local
         """A seat played elsewhere (the notebook's own widget, with ``table.share()``): no link."""
-        session.host = local if local is not None else spec.host_seat
         self.connections: dict[str, set[Connection]] = {seat: set() for seat in spec.human_seats}
         self.watch = watch
         self.watchers: set[Connection] = set()
         self.opened = set(opened) & set(self.connections)
         """The seats whose links were ever opened (kept in the store)."""
         self._sent_watchers: str | None = None
-        self.counting: dict[str, bool] = {}
         self._sent: dict[str, str] = {}
         self._flush_queued = False
         self._dirty = False
@@ -255,9 +228,7 @@ class SharedTable:
         self.session.deal_waiting_hand(unless_held=True)
 
     def _view(self, seat: str | None) -> TableView:
-        if seat is None:
-            return view_for(self.session, None)
-        return view_for(self.session, seat, self.counting.get(seat))
+        return self.session.view(self.session.screen_of(seat))
 
     def _welcome(self, connection: Connection, view: TableView) -> None:
         options = self.session.options
@@ -297,21 +268,15 @@ class SharedTable:
 
     def watcher_intent(self, content: Any) -> list[dict[str, Any]]:
         """Answer a watcher's message: a watcher moves nothing, whatever it sends."""
-        voice = self.session.voice()
+        voice = self.session.voice(self.session.screen_of(None))
         text = explain_refusal(IllegalMoveError(Reason.WATCHING, "watching"), voice, with_code=False)
         return [{"type": "refused", "reason": str(Reason.WATCHING), "message": text[:MAX_TEXT]}]
 
     # -- intents in ---------------------------------------------------------------------------
     def intent(self, seat: str, content: Any) -> list[dict[str, Any]]:
-        """Answer one message of ``seat``'s browser: the session checks it; every seat whose
-        view changed is sent it; the answers for that browser are returned."""
-        if isinstance(content, Mapping) and content.get("type") == "counting" and len(content) <= 2:
-            self.counting[seat] = bool(content.get("show"))  # each screen's own panel
-            self.flush(force=True)
-            return []
-        if isinstance(content, Mapping) and content.get("type") == "seed":
-            self.seeding.add(seat)  # this page sends seeds: later deals wait a moment for them
-        replies = handle_for(self.session, seat, content)
+        """Answer one message of ``seat``'s browser: the session checks it, from that seat's
+        screen; every seat whose view changed is sent it; the answers for that browser are returned."""
+        replies = self.session.handle(content, self.session.screen_of(seat))
         self.flush()
         return replies
 
@@ -408,10 +373,6 @@ class SharedTable:
             kept["fair"] = pending.fair.block(self.session.rules.seats, reveal=True)
         return kept
 
-    def _seeds_awaited(self, match: Match) -> set[str]:
-        """The seats whose seed the next deal waits for: those with a page open that sends seeds."""
-        return {seat for seat in self.seeding if self.connections.get(seat)}
-
     # -- absent people --------------------------------------------------------------------------
     def _awaited(self) -> str | None:
         """The seat of a person the table waits on with no browser open, if any."""
@@ -459,7 +420,7 @@ class SharedTable:
         else:
             move = self._absent_bot.choose(seat_view(hand, seat, session.match.state))
             content = {"type": "move", "move": f"{seat} draw" if move.action == DRAW else str(move)}
-        replies = handle_for(session, seat, content)
+        replies = session.handle(content, session.screen_of(seat))
         if replies:
             log.warning("the absent-seat bot was refused at table %s: %s", self.id, replies)
         self.flush(force=True)
@@ -475,7 +436,6 @@ class SharedTable:
         self.session.close()
         if self.local is None:  # the session is the table's own: nothing calls it any more
             self.session.on_change = None
-            self.session.fair.waiting_for = None
 
 
 def _state_frame(view: TableView) -> str:

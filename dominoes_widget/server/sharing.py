@@ -91,7 +91,7 @@ def share_session(session: TableSession, seat: str | None = None, *, host: str =
     """Serve ``session``'s people other than ``seat`` (default: the person at the screen) by link;
     its bots then think in the kernel server's thread, off the event loop, until :meth:`SharedLinks.stop`."""
     people = list(session.humans)
-    seat = seat or session.screen.at_screen or (people[0] if people else None)
+    seat = seat or session.screen.seat or (people[0] if people else None)
     if seat not in people:
         raise ValueError(f"seat {seat!r} is not a person's; the people sit at {', '.join(people) or 'no seat'}")
     remote = [s for s in people if s != seat]
@@ -100,6 +100,7 @@ def share_session(session: TableSession, seat: str | None = None, *, host: str =
                          "e.g. Table(seats={'N': 'human'})")
     table_server, bound = kernel_server(host, port)
     spec = TableSpec(session.options, absent, {})
+    session.share_screens(seat)  # the notebook's screen is seat's own from now on; its person is host
     widget_refresh = session.on_change
     table = SharedTable(new_table_id(), spec, {s: new_token() for s in remote}, table_server.store,
                         session=session, local=seat, watch=new_token())

@@ -57,6 +57,7 @@ class Intent(enum.StrEnum):
     GO_ON = "go_on"
     SPEED = "speed"
     SEED = "seed"
+    LEARN = "learn"
 
 
 class PlayerInfo(TypedDict):

@@ -23,8 +23,6 @@ from ..engine.move import Move
 from ..engine.rules import Rules
 from ..sessions.protocol import Hint
 from ..sessions.scheduler import AsyncioScheduler
-from ..sessions.table.screens_apart import handle_for, seen_by, view_for
-from ..sessions.table.learn import learn_seat
 from ..sessions.table.look_back import look, undo
 from ..sessions.table.session import TableSession, table_options
 from ..sessions.table.snapshot import last_result, table_record, table_state
@@ -79,6 +77,7 @@ class Table(StaticPicture, GuardedState, anywidget.AnyWidget):
         self.words = ui_words(session.options.lang)
         self.rules_text = describe_rules(session.rules, Voice(session.options.lang))
         session.on_change = self._refresh
+        session.on_learn = self._learn
         self.on_msg(self._on_message)
         self._refresh()
 
@@ -194,11 +193,11 @@ class Table(StaticPicture, GuardedState, anywidget.AnyWidget):
 
     def undo(self) -> Move:
         """Take back your last move (and the bots' replies): ``Table(takeback=True)``."""
-        return undo(self._session)
+        return undo(self._session, self._session.screen)
 
     def look(self, ply: int | None) -> None:
         """Show the position after ``ply`` moves of this hand (``None``: back to the game)."""
-        look(self._session, ply)
+        look(self._session, self._session.screen, ply)
 
     def hint(self) -> Hint:
         """The coach's estimate of each of your legal moves: ``Table(coach=True)``."""
@@ -212,7 +211,7 @@ class Table(StaticPicture, GuardedState, anywidget.AnyWidget):
         match-over panel's button opens one under the table (``table.replay``)."""
         from .replay import Replay
 
-        seat = seat or self._session.screen.at_screen or self.rules.seats[0]
+        seat = seat or self._session.screen.seat or self.rules.seats[0]
         return Replay(self.record, analysis=analysis, learn=seat, bottom=seat, lang=self._session.options.lang)
 
     def share(self, *, seat: str | None = None, host: str = "127.0.0.1", port: int = 0,
@@ -230,6 +229,7 @@ class Table(StaticPicture, GuardedState, anywidget.AnyWidget):
             from ..server.sharing import share_session
 
             self._shared = share_session(self._session, seat, host=host, port=port, base_url=base_url)
+            self._session.on_learn = None  # this screen is now one seat's, as a seat page: no Learn button
             self._refresh()
         return self._shared
 
@@ -245,29 +245,18 @@ class Table(StaticPicture, GuardedState, anywidget.AnyWidget):
         super().close()
 
     def _static_html(self) -> str:
-        if self._shared is not None:
-            with seen_by(self._session, self._shared.seat):
-                return static_html(self._session)
-        return static_html(self._session)
+        return static_html(self._session, self._session.screen)
 
     def __repr__(self) -> str:
         return f"<Table {self.rules.name}: {self.phase}, hand {len(self.match.hands)}>"
 
     # -- kernel ⇄ browser ------------------------------------------------------------------------
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        session, shared = self._session, self._shared
-        if isinstance(content, dict) and content.get("type") == "learn" and shared is None:
-            self._learn()
-            return
-        for message in session.handle(content) if shared is None else handle_for(session, shared.seat, content):
+        for message in self._session.handle(content):  # from this widget's screen (``session.screen``)
             self.send(message)
 
-    def _learn(self) -> None:
-        """The match-over panel's Learn from your mistakes: a Replay under the table (checked first)."""
-        seat, problem = learn_seat(self._session)
-        if problem is not None:
-            self.send({"type": "error", "message": self._words()(f"message.{problem}")})
-            return
+    def _learn(self, seat: str) -> None:
+        """The match-over panel's Learn from your mistakes (checked by the session): a Replay under the table."""
         old, self.replay = self.replay, None
         if old is not None:
             old.close()
@@ -275,8 +264,7 @@ class Table(StaticPicture, GuardedState, anywidget.AnyWidget):
 
     def _refresh(self) -> None:
         session = self._session
-        shared = getattr(self, "_shared", None)
-        view = session.view() if shared is None else view_for(session, shared.seat)
+        view = session.view()
         with self.hold_trait_notifications():
             self.view = dict(view)
             self.turn = view["turn"] if view["phase"] in ("playing", "cover") else None

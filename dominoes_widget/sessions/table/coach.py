@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from ...engine.match import Match
     from ...words.catalog import Voice
     from .options import TableOptions
-    from .screen import Screen
+    from .screen import SeatScreen
 
 __all__ = ["judge_hint", "ask_hint", "CoachedTable"]
 
@@ -29,24 +29,18 @@ class CoachedTable(Protocol):
     def options(self) -> TableOptions: ...
 
     @property
-    def screen(self) -> Screen: ...
+    def hot_seat(self) -> bool: ...
 
     @property
     def hand(self) -> Hand | None: ...
 
     @property
-    def viewer(self) -> str | None: ...
-
-    @property
     def phase(self) -> Phase: ...
-
-    @property
-    def looking(self) -> int | None: ...
 
     @property
     def match(self) -> Match: ...
 
-    def voice(self) -> Voice: ...
+    def voice(self, screen: SeatScreen | None = None) -> Voice: ...
 
 
 class HintedTable(Protocol):
@@ -55,8 +49,8 @@ class HintedTable(Protocol):
     def ask_hint(self) -> Hint: ...
 
 
-def judge_hint(session: CoachedTable) -> Hint:
-    """The coach's estimate of each legal move of the person to move (the session keeps it).
+def judge_hint(session: CoachedTable, screen: SeatScreen) -> Hint:
+    """The coach's estimate of each legal move of the person to move, at ``screen`` (the screen keeps it).
 
     The judge (:func:`~dominoes_widget.studies.judge.judge`) judges the position from the
     person's seat view only (what that seat may know), as the study page does: the two
@@ -65,17 +59,17 @@ def judge_hint(session: CoachedTable) -> Hint:
     """
     from ...studies.analysis import coach_words, judge  # the bots load on first use
 
-    if not session.options.coach or session.screen.hot_seat:
+    if not session.options.coach or session.hot_seat:
         raise IllegalMoveError(Reason.NO_COACH, "no_coach")
     hand = session.hand
-    viewer = session.viewer
+    viewer = screen.viewer
     if hand is None or viewer is None or hand.turn != viewer or session.phase is not Phase.PLAYING \
-            or session.looking is not None:
+            or screen.looking is not None:
         raise IllegalMoveError(Reason.NO_COACH, "no_coach_now", seat=viewer)
     view = seat_view(hand, viewer, session.match.state)
     judged = judge(view)
     judgements = _one_per_choice(view, judged.judgements)
-    voice = session.voice()
+    voice = session.voice(screen)
     clear = judged.clear_best
     return {"moves": [judged_move(j, move_label(j.move, voice)) for j in judgements],
             "best": clear.move if clear is not None else None, "words": coach_words(view, judgements, voice)}
@@ -91,5 +85,5 @@ def _one_per_choice(view: SeatView, judgements: Sequence[Judgement]) -> list[Jud
 
 
 def ask_hint(session: HintedTable) -> Hint:
-    """The coach's hint, kept as ``session.hint``: :meth:`TableSession.ask_hint`, for callers of the old name."""
+    """The coach's hint, kept by the screen: :meth:`TableSession.ask_hint`, for callers of the old name."""
     return session.ask_hint()

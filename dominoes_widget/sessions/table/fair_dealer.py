@@ -22,7 +22,12 @@ from ..scheduler import Pending
 if TYPE_CHECKING:
     from .bot_turns import BotTurns
 
-__all__ = ["FairDealer", "fair_view"]
+__all__ = ["FairDealer", "fair_view", "SEED_WAIT"]
+
+SEED_WAIT = 2.0
+"""At a served table, a deal waits at most this many seconds for the client seeds of the people
+whose pages send them, then deals with what it has; the first hand, from the first seed that
+comes (see docs/fair-deals.md)."""
 
 
 class FairDealer:
@@ -140,17 +145,13 @@ class FairTable(Protocol):
     def match(self) -> Match: ...
 
     @property
-    def viewer(self) -> str | None: ...
-
-    @property
     def fair(self) -> FairDealer: ...
 
 
-def fair_view(session: FairTable) -> FairView | None:
-    """The ``fair`` part of the view: the hand shown (its seed once it has ended) and the
-    commitment waiting for seeds, with the seed the viewer's page sent for each."""
+def fair_view(session: FairTable, viewer: str | None) -> FairView | None:
+    """The ``fair`` part of ``viewer``'s view: the hand shown (its seed once it has ended) and
+    the commitment waiting for seeds, with the seed the viewer's page sent for each."""
     match = session.match
-    viewer = session.viewer
     current: FairHand | None = None
     index = len(match.hands) - 1
     seeds = match.pending.fair if match.pending is not None else match.fair[index] if index >= 0 else None

@@ -1,7 +1,9 @@
-"""The Table's browser intents (``js/PROTOCOL.md``): each checked, then passed to the session.
+"""The Table's browser intents (``js/PROTOCOL.md``): each from one screen, checked, then passed
+to the session.
 
 What is the whole table's (:data:`TABLE_SETTINGS`: the bots' speed) only its host changes
-(the session's ``host``); anyone else is refused with ``not_host``.
+(the session's ``host``); anyone else is refused with ``not_host``. What is a screen's own
+(its notice, hint, look back and counting panel) changes that screen alone.
 
 Nothing a browser sends can raise out of :func:`answer` or change the game unless it is a
 legal request from the person at the screen.
@@ -10,27 +12,29 @@ legal request from the person at the screen.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any, Mapping, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol
 
 from ...engine.errors import IllegalMoveError, MoveSyntaxError, Reason, excerpt
 from ...words.explanations import explain_refusal
 from ...engine.move import DRAW, Move
 from ...engine.fair_deal import ClientSeedError
+from .learn import learn_seat
 from .look_back import TakebackTable, look, undo
 from ..protocol import MAX_TEXT, Intent, Phase
 
 if TYPE_CHECKING:
     from ...engine.hand import Hand
-    from ..protocol import Hint
+    from ...words.catalog import Voice
+    from ..protocol import Hint, NoticeKind
+    from .screen import SeatScreen
 
 __all__ = ["answer", "MAX_MESSAGE_TEXT", "TABLE_SETTINGS"]
 
 log = logging.getLogger(__name__)
 
 TABLE_SETTINGS = frozenset({Intent.SPEED})
-"""The intents that change the table for everyone at it: only its host sends them. (Hints,
-the coach and counting are set when the table is set up; counting's toggle at a served
-table is each screen's own.)"""
+"""The intents that change the table for everyone at it: only its host sends them. (Hints
+and the coach are set when the table is set up; counting's toggle is each screen's own.)"""
 MAX_MESSAGE_TEXT = 200
 """A browser message whose texts are longer than this is refused unread."""
 
@@ -55,9 +59,6 @@ class IntentTable(TakebackTable, Protocol):
     def phase(self) -> Phase: ...
 
     @property
-    def looking(self) -> int | None: ...
-
-    @property
     def host(self) -> str | None: ...
 
     @property
@@ -67,11 +68,19 @@ class IntentTable(TakebackTable, Protocol):
     def leader_choices(self) -> tuple[str, ...]: ...
 
     @property
-    def may_set_table(self) -> bool: ...
+    def on_learn(self) -> Callable[[str], None] | None: ...
 
-    def uncover(self) -> None: ...
+    def may_set_table(self, screen: SeatScreen) -> bool: ...
 
-    def add_seed(self, seat: str | None, seed: object) -> None: ...
+    def voice(self, screen: SeatScreen | None = None) -> Voice: ...
+
+    def tell(self, screen: SeatScreen, text: str, kind: NoticeKind, reason: Reason | None = None) -> None: ...
+
+    def changed(self) -> None: ...
+
+    def uncover(self, screen: SeatScreen | None = None) -> None: ...
+
+    def add_seed_from(self, screen: SeatScreen, seed: object) -> None: ...
 
     def choose_leader(self, seat: object) -> None: ...
 
@@ -79,55 +88,56 @@ class IntentTable(TakebackTable, Protocol):
 
     def new_match_when_seeded(self) -> None: ...
 
-    def ask_hint(self) -> Hint: ...
+    def ask_hint(self, screen: SeatScreen | None = None) -> Hint: ...
 
     def hand_for_move(self) -> Hand: ...
 
     def person_moves(self, move: Move | str) -> Move: ...
 
-    def set_counting(self, show: bool) -> None: ...
 
-
-def answer(session: IntentTable, content: Any) -> list[dict[str, Any]]:
-    """Answer one browser message; the messages to send back (a refusal or an error)."""
+def answer(session: IntentTable, screen: SeatScreen, content: Any) -> list[dict[str, Any]]:
+    """Answer one browser message from ``screen``; the messages to send back (a refusal or an error)."""
     try:
-        _handle(session, content)
+        _handle(session, screen, content)
     except IllegalMoveError as refusal:
-        text = explain_refusal(refusal, session.voice(), with_code=False)
-        session.tell(text, "refused", refusal.reason)
+        text = explain_refusal(refusal, session.voice(screen), with_code=False)
+        session.tell(screen, text, "refused", refusal.reason)
         session.changed()
         return [{"type": "refused", "reason": str(refusal.reason), "message": text[:MAX_TEXT]}]
     except BadMessage as error:
-        reply = {"type": "error", "message": session.voice()(f"message.{error.key}", **error.params)[:MAX_TEXT]}
+        reply = {"type": "error", "message": session.voice(screen)(f"message.{error.key}", **error.params)[:MAX_TEXT]}
         return [reply | {"reason": str(error.reason)} if error.reason is not None else reply]
     except Exception as error:  # noqa: BLE001 - a garbled message must never raise into the kernel
         log.exception("a table message failed")
-        return [{"type": "error", "message": session.voice()("message.failed", error=type(error).__name__)}]
+        return [{"type": "error", "message": session.voice(screen)("message.failed", error=type(error).__name__)}]
     return []
 
 
-def _handle(session: IntentTable, content: Any) -> None:
+def _handle(session: IntentTable, screen: SeatScreen, content: Any) -> None:
     intent = _intent(content)
+    if intent is Intent.LEARN:
+        _learn(session, screen, content)
+        return
     if intent is Intent.UNCOVER:
-        session.uncover()
+        session.uncover(screen)
         return
     if intent is Intent.SEED:  # a page's seed for the next deal shows nothing: taken under a cover too
         try:
-            session.add_seed(session.screen.at_screen, content.get("seed"))
+            session.add_seed_from(screen, content.get("seed"))
         except ClientSeedError as error:
             raise BadMessage(str(error.reason), error.reason) from None
         return
-    if session.screen.covered:  # under the cover nothing but lifting it is accepted, and nothing is echoed
+    if screen.covered:  # under the cover nothing but lifting it is accepted, and nothing is echoed
         raise IllegalMoveError(Reason.NOT_AT_SCREEN, "covered")
-    if intent in TABLE_SETTINGS and not session.may_set_table:
+    if intent in TABLE_SETTINGS and not session.may_set_table(screen):
         host = session.host or ""
         raise IllegalMoveError(Reason.NOT_HOST, "not_host", host=session.names.get(host, host))
     if intent is Intent.MOVE:
-        _browser_move(session, content)
+        _browser_move(session, screen, content)
     elif intent is Intent.CHOOSE_LEADER:
         if session.phase is not Phase.CHOOSE_LEADER:
             raise IllegalMoveError(Reason.HAND_IN_PROGRESS, "leader_chosen")
-        if session.screen.at_screen not in session.leader_choices:
+        if screen.seat not in session.leader_choices:
             raise IllegalMoveError(Reason.WRONG_LEADER, "not_leading_team")
         session.choose_leader(content.get("seat"))
     elif intent is Intent.NEXT_HAND:
@@ -141,19 +151,30 @@ def _handle(session: IntentTable, content: Any) -> None:
             raise IllegalMoveError(Reason.HAND_IN_PROGRESS, "new_match_started")
         session.new_match_when_seeded()
     elif intent is Intent.LOOK:
-        look(session, content.get("ply"))
+        look(session, screen, content.get("ply"))
     elif intent is Intent.UNDO:
-        undo(session)
+        undo(session, screen)
     elif intent is Intent.HINT:
-        session.ask_hint()
+        session.ask_hint(screen)
     elif intent is Intent.GO_ON:
         session.bots.go_on(session.match)
     elif intent is Intent.SPEED:
         session.bots.set_speed(content.get("speed"), session.match)
         session.changed()
     elif intent is Intent.COUNTING:
-        session.set_counting(bool(content.get("show")))
+        screen.counting = bool(content.get("show"))  # this screen's panel alone
         session.changed()
+
+
+def _learn(session: IntentTable, screen: SeatScreen, content: Mapping[str, Any]) -> None:
+    """Learn from your mistakes, where a notebook offers it (``on_learn``): for the person at
+    ``screen``, once the match is over. A served seat page has no such button."""
+    if session.on_learn is None:
+        raise BadMessage("unknown_type", text=excerpt(content["type"], 20))
+    seat, problem = learn_seat(session, screen)
+    if problem is not None or seat is None:
+        raise BadMessage(problem or "learn_no_person")
+    session.on_learn(seat)
 
 
 def _intent(content: Any) -> Intent:
@@ -179,8 +200,8 @@ def _check_size(content: Mapping[str, Any]) -> None:
             raise BadMessage("field_not_plain", field=excerpt(key, 20))
 
 
-def _browser_move(session: IntentTable, content: Mapping[str, Any]) -> None:
-    if session.looking is not None:
+def _browser_move(session: IntentTable, screen: SeatScreen, content: Mapping[str, Any]) -> None:
+    if screen.looking is not None:
         raise IllegalMoveError(Reason.STALE, "looking")
     _check_fresh(session, content)
     text = content.get("move")
@@ -193,7 +214,7 @@ def _browser_move(session: IntentTable, content: Mapping[str, Any]) -> None:
     if move.action == DRAW and move.tile is not None:
         # a person draws blind; naming a tile would make the refusal reveal the pile's top
         raise BadMessage("draw_names_tile")
-    if move.seat != session.screen.at_screen:
+    if move.seat != screen.seat:
         # no echo of the move: it may name a tile of a seat that is no longer at the screen
         raise IllegalMoveError(Reason.NOT_AT_SCREEN, "not_at_screen")
     hand = session.hand_for_move()

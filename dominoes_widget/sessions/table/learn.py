@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from ..protocol import Phase
-from .screen import Screen
+from .screen import SeatScreen
 
 __all__ = ["learn_seat"]
 
@@ -19,14 +19,11 @@ class LearningTable(Protocol):
     @property
     def phase(self) -> Phase: ...
 
-    @property
-    def screen(self) -> Screen: ...
 
-
-def learn_seat(table: LearningTable) -> tuple[str | None, str | None]:
-    """``(seat, None)``: whose mistakes to learn from (the person at the screen); ``(None, key)``:
+def learn_seat(table: LearningTable, screen: SeatScreen) -> tuple[str | None, str | None]:
+    """``(seat, None)``: whose mistakes to learn from (the person at ``screen``); ``(None, key)``:
     why not, as a ``message.<key>`` of the catalog."""
     if table.phase is not Phase.MATCH_OVER:
         return None, "learn_not_over"
-    seat = table.screen.at_screen  # (the first person at the table until another takes the screen)
+    seat = screen.seat  # (the first person at the table until another takes the screen)
     return (seat, None) if seat is not None else (None, "learn_no_person")

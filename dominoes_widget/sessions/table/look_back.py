@@ -5,18 +5,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 from ...engine.errors import IllegalMoveError, Reason
-from ...words.explanations import move_label
 from ...engine.move import Move
-from ..protocol import Phase
 
 if TYPE_CHECKING:
     from ...engine.hand import Hand
     from ...engine.match import Match
-    from ...words.catalog import Voice
-    from ..protocol import NoticeKind
     from .bot_turns import BotTurns
     from .options import TableOptions
-    from .screen import Screen
+    from .screen import SeatScreen
 
 __all__ = ["can_undo", "undo", "look", "UndoableTable", "TakebackTable"]
 
@@ -31,9 +27,6 @@ class UndoableTable(Protocol):
     def humans(self) -> list[str]: ...
 
     @property
-    def screen(self) -> Screen: ...
-
-    @property
     def match(self) -> Match: ...
 
 
@@ -46,33 +39,26 @@ class TakebackTable(UndoableTable, Protocol):
     @property
     def bots(self) -> BotTurns: ...
 
-    def voice(self) -> Voice: ...
+    def taken_back(self, screen: SeatScreen, move: Move) -> None:
+        """The hand goes on from before ``move``, and ``screen``'s person is told so."""
 
-    def tell(self, text: str, kind: NoticeKind, reason: Reason | None = None) -> None: ...
-
-    def changed(self) -> None: ...
-
-    def forget_told(self) -> None: ...
-
-    def set_phase(self, phase: Phase) -> None: ...
-
-    def look_at(self, ply: int | None) -> None:
-        """Show the position after ``ply`` moves of this hand (``None``: the live one)."""
+    def look_at(self, ply: int | None, screen: SeatScreen | None = None) -> None:
+        """``screen`` shows the position after ``ply`` moves of this hand (``None``: the live one)."""
 
 
-def can_undo(session: UndoableTable) -> bool:
-    """Whether :func:`undo` would take a move back now."""
+def can_undo(session: UndoableTable, screen: SeatScreen) -> bool:
+    """Whether :func:`undo` would take a move back now, from ``screen``."""
     hand = session.match.hand
-    if not (session.options.takeback and len(session.humans) == 1 and not session.screen.covered
+    if not (session.options.takeback and len(session.humans) == 1 and not screen.covered
             and hand is not None and session.match.pending is None):
         return False
     set_up = len(session.options.moves) if len(session.match.hands) == 1 else 0  # a set-up position stays
     return any(m.seat in session.humans for m in hand.moves[set_up:])
 
 
-def undo(session: TakebackTable) -> Move:
-    """Take back the person's last move of this hand (and the bots' moves after it)."""
-    if not can_undo(session):
+def undo(session: TakebackTable, screen: SeatScreen) -> Move:
+    """Take back the person's last move of this hand (and the bots' moves after it), from ``screen``."""
+    if not can_undo(session, screen):
         if not session.options.takeback:
             raise IllegalMoveError(Reason.NO_TAKEBACK, "no_takeback")
         raise IllegalMoveError(Reason.NO_TAKEBACK, "nothing_to_take_back")
@@ -81,16 +67,12 @@ def undo(session: TakebackTable) -> Move:
         move = session.match.pop()
         if move.seat in session.humans:
             break
-    session.forget_told()  # (the hint and a look back; the notice is the take-back's)
-    session.set_phase(Phase.PLAYING)
-    voice = session.voice()  # in words, never naming a drawn tile (move_label says only "draw")
-    session.tell(voice("table.took_back", move=move_label(move, voice)), "info")
-    session.changed()
+    session.taken_back(screen, move)
     return move
 
 
-def look(session: TakebackTable, ply: object) -> None:
-    """Look back at the position after ``ply`` moves of this hand (``None``: back to the game)."""
+def look(session: TakebackTable, screen: SeatScreen, ply: object) -> None:
+    """``screen`` looks back at the position after ``ply`` moves of this hand (``None``: back to the game)."""
     hand = session.hand
     if ply is not None:
         if hand is None or isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= len(hand.moves):
@@ -98,4 +80,4 @@ def look(session: TakebackTable, ply: object) -> None:
             raise IllegalMoveError(Reason.BAD_MESSAGE, "look_range", n=moves)
         if ply == len(hand.moves):
             ply = None
-    session.look_at(ply)
+    session.look_at(ply, screen)

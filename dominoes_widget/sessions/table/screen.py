@@ -1,46 +1,53 @@
-"""Who is at the screen, and the hot-seat cover between the people who share it."""
+"""One screen of a table: whose eyes it shows, its hot-seat cover, and what its person was told."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Sequence
 
-__all__ = ["Screen"]
+from ..protocol import Hint, Notice
+
+__all__ = ["SeatScreen", "next_person"]
 
 
-class Screen:
-    """The person whose eyes the browser shows (``at_screen``) and whether a cover hides their
-    tiles (``covered``). In hot seat (several people, hands not open) a cover goes up before
-    the screen passes to another person and on every new deal."""
+@dataclass
+class SeatScreen:
+    """A screen and what it shows: the person whose eyes it is (``seat``; ``None``: a watcher's),
+    whether a hot-seat cover hides their tiles (``covered``), and what its person was told and
+    chose to see (the ``notice``, the coach's ``hint``, the ply ``looking`` back at, the
+    ``counting`` panel open). A notebook's table has one screen its people pass round; a served
+    table has one per person (and one for its watchers), so what one person is told stays theirs.
+    """
 
-    def __init__(self, humans: Sequence[str], open_hands: bool, apart: bool = False) -> None:
-        self.humans = tuple(humans)
-        self.open_hands = open_hands
-        self.apart = apart
-        """Each person has a screen of their own (the table server): no cover."""
-        self.at_screen: str | None = self.humans[0] if self.humans else None
-        self.covered = False
+    seat: str | None
+    counting: bool = False
+    covered: bool = False
+    notice: Notice | None = None
+    hint: Hint | None = None
+    looking: int | None = None
 
     @property
-    def hot_seat(self) -> bool:
-        """Several people share this screen and the hands are not open: a cover goes between them."""
-        return len(self.humans) > 1 and not self.open_hands and not self.apart
+    def at_screen(self) -> str | None:
+        """The person at the screen (``seat``), under the cover too."""
+        return self.seat
+
+    @at_screen.setter
+    def at_screen(self, seat: str | None) -> None:
+        self.seat = seat
 
     @property
     def viewer(self) -> str | None:
-        """Whose eyes the browser shows: the person at the screen, or nobody under the cover."""
-        return None if self.covered else self.at_screen
+        """Whose eyes the screen shows: its person, or nobody under the cover."""
+        return None if self.covered else self.seat
 
-    def hand_to(self, seat: str, new_deal: bool = False) -> bool:
-        """Give the screen to ``seat`` (a cover first in hot seat); whether another person now has it."""
-        if self.hot_seat and (new_deal or (self.at_screen is not None and seat != self.at_screen)):
-            self.covered = True
-        changed = seat != self.at_screen
-        self.at_screen = seat
-        return changed
+    def forget(self) -> None:
+        """What the screen's person was told (the notice, the hint, a look back) is over."""
+        self.notice, self.hint, self.looking = None, None, None
 
-    def next_person(self, order: Sequence[str], turn: str | None) -> str | None:
-        """The first person to move from ``turn`` on, in turn ``order``."""
-        if not self.humans or turn is None:
-            return None
-        start = list(order).index(turn)
-        return next(s for s in [*order[start:], *order[:start]] if s in self.humans)
+
+def next_person(humans: Sequence[str], order: Sequence[str], turn: str | None) -> str | None:
+    """The first of ``humans`` to move from ``turn`` on, in turn ``order``."""
+    if not humans or turn is None:
+        return None
+    start = list(order).index(turn)
+    return next(s for s in [*order[start:], *order[:start]] if s in humans)

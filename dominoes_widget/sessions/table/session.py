@@ -1,7 +1,8 @@
 """The game flow behind the ``Table`` widget, with no widget in it.
 
-A :class:`TableSession` holds a match, who sits where (people or bots), the screen and its
-hot-seat cover, the leader choice and the person's moves, checking every one against the
+A :class:`TableSession` holds a match, who sits where (people or bots), its screens (one
+passed round at a notebook's table, with its hot-seat cover; one per person at a served table:
+``screen``), the leader choice and the person's moves, checking every one against the
 engine. The rest lives beside it: the options (``table_options``), the bots' pacing
 (``bot_turns``), the browser's intents (``table_intents``), the view (``table_view``), the
 coach (``coach``), take-back and look-back (``look_back``) and snapshots (``table_snapshot``).
@@ -15,20 +16,22 @@ from typing import Any, Callable, Iterable
 from ...studies.bots import make_bot
 from ...words.catalog import Voice
 from ...engine.errors import IllegalMoveError, MoveSyntaxError, Reason, TileError, excerpt, quoted
-from ...engine.fair_deal import ClientSeedError
+from ...engine.fair_deal import ClientSeedError, FairSeeds
 from ...engine.hand import Hand
 from ...engine.match import Deal, Match
 from ...engine.move import DRAW, PLAY, Move
 from ...engine.tiles import Tile
 from ...engine.views import seat_view
+from ...words.explanations import move_label
 from .bot_turns import BotTurns
 from .coach import judge_hint
-from .fair_dealer import FairDealer
+from .fair_dealer import SEED_WAIT, FairDealer
 from .move_words import MoveWords
-from ..protocol import MAX_TEXT, Hint, Intent, Notice, NoticeKind, Phase, PresenceMark, TableView
+from ..protocol import MAX_TEXT, Hint, Intent, NoticeKind, Phase, PresenceMark, TableView
 from ..scheduler import NO_DELAY, Scheduler
-from .screen import Screen
-from .screens_apart import Told, take_up
+from .presence import HERE
+from .screen import SeatScreen, next_person
+from .served import stored_match
 from .intents import answer
 from .options import DEFAULT_BOT, HUMAN, OPTIONS, TableOptions, record_options, table_options
 from .view import table_view
@@ -45,13 +48,17 @@ class TableSession:
 
     ``thinker`` chooses the bots' moves (inline by default: see ``sessions.thinker``);
     ``first_deal_waits``: the first hand waits for the people's pages' seeds (a table server's).
-    ``on_change`` (set by the widget) is called after every change; ``handle(message)``
-    answers a browser intent and returns the messages to send back; ``view()`` is the
-    browser's view (``sessions.protocol.TableView``).
+    ``on_change`` (set by the widget) is called after every change; ``handle(message, screen)``
+    answers a browser intent from a screen and returns the messages to send back; ``view(screen)``
+    is that screen's view (``sessions.protocol.TableView``). Both are functions of the match and
+    that screen alone; the screen left out is :attr:`screen`, the notebook's.
+    ``apart``: every person has a screen of their own (a table server's seats: :meth:`screen_of`);
+    ``host``: the seat whose person changes what is the whole table's (``None``: anyone).
     """
 
     def __init__(self, options: TableOptions, scheduler: Scheduler = NO_DELAY, match: Match | None = None,
-                 thinker: Thinker = INLINE, first_deal_waits: bool = False, dealer: FairDealer | None = None) -> None:
+                 thinker: Thinker = INLINE, first_deal_waits: bool = False, dealer: FairDealer | None = None,
+                 apart: bool = False, host: str | None = None) -> None:
         self.options = options
         self.first_deal_waits = first_deal_waits
         """Every person has a page of their own that adds a seed (a table server's table): the
@@ -72,26 +79,120 @@ class TableSession:
                              thinker=thinker)
         self.fair = dealer if dealer is not None else FairDealer(options.seed)
         """Every shuffled deal is a provably fair one (``fair_dealer``; ``dealer``: a table server's)."""
-        self.notice: Notice | None = None
+        self.fair.waiting_for = self.seeds_awaited
+        self.seeding: set[str] = set()
+        """The seats whose page has sent a client seed: the next deals wait (a little) for theirs."""
         self._notices = 0
-        self.show_counting = options.counting
-        self.hint: Hint | None = None
-        self.screens_apart = False
-        self.host: str | None = None
+        self.screen = SeatScreen(self.humans[0] if self.humans else None, counting=options.counting)
+        """The notebook's screen: the one its people pass round, or at a shared table its own seat's."""
+        self.screens: dict[str | None, SeatScreen] = {}
+        """Every person's screen and the watchers' (key ``None``) when the screens are apart."""
+        self.host = host
         """The seat whose person changes what is the whole table's (the bots' speed); ``None``:
         whoever is at the screen (one screen, as the notebook's Table: everybody is host)."""
+        self.on_learn: Callable[[str], None] | None = None
+        """Opens Learn from your mistakes for a seat (the notebook's widget); ``None``: not offered here."""
         self.presence: dict[str, PresenceMark] = {}
         """Who is at each seat, as a table server tells it (``sessions.table.presence``); empty on one screen."""
         self.watching = 0
         """How many watchers a table server shows the table to."""
         self.move_words = MoveWords()
         """The moves of each seat's view in words, kept from one view to the next."""
-        """Every person has a screen of their own (a table server's seats): see ``screens_apart``."""
+        if apart and self.humans:
+            self._part_screens(self.humans[0])
         if match is None:
             self.new_match()
         else:  # a match taken up where it stopped
-            self.screen = Screen(self.humans, self.open_hands)
-            take_up(self, match)
+            self._take_up(match)
+
+    @classmethod
+    def served(cls, options: TableOptions, scheduler: Scheduler, record: Any = None, pending: Any = None, *,
+               host: str | None = None, thinker: Thinker = INLINE, deal_key: bytes | None = None) -> "TableSession":
+        """A table server's table, its screens apart: new, or taken up where its stored ``record``
+        and ``pending`` (``served.stored_match``) stopped; its seeded server seeds are keyed with
+        ``deal_key`` (the server's secret), following those drawn before."""
+        match, committed, drawn = stored_match(record, pending, options.rules)
+        dealer = FairDealer(options.seed, wait=SEED_WAIT, key=deal_key, drawn=drawn)
+        session = cls(options, scheduler, match=match, thinker=thinker, first_deal_waits=True, dealer=dealer,
+                      apart=True, host=host)
+        if committed is not None and session.match.pending is None:
+            session._carry(committed)
+        return session
+
+    def _carry(self, committed: FairSeeds) -> None:
+        """Stopped before a deal: the hand committed to (its seeds) is kept, and the deal waits no
+        longer than it would have."""
+        committed.dealt = False  # (read back as a record's block, which is dealt)
+        self.match.next_fair = committed
+        self.deal_when_seeded()
+
+    def _take_up(self, match: Match) -> None:
+        """Go on with ``match`` where it stopped (a record read back): its hands stay played."""
+        self.match = match
+        match.rng = random.Random(self.rng.randrange(2**32))
+        hand = match.hand
+        if match.pending is not None:  # stopped while a leader was being chosen
+            self.phase = Phase.PLAYING
+            self.deal(first=False, prepared=match.pending)
+        elif hand is None:
+            self.phase = Phase.PLAYING
+            self.deal(first=True)
+        elif hand.is_over:
+            self.phase = Phase.MATCH_OVER if match.is_over else Phase.HAND_OVER
+        else:
+            self.phase = Phase.PLAYING
+            first = next_person(self.humans, self.rules.turn_order, hand.turn)
+            if first is not None:
+                self._screen_to(first)
+            self.bots.advance(match)  # the bots to move play now, or wait on the scheduler
+
+    # -- the screens ----------------------------------------------------------------------------
+    def share_screens(self, local: str) -> None:
+        """A notebook's table shared (``Table.share``): from now on every person has a screen of
+        their own (no cover), the notebook's :attr:`screen` is ``local``'s, and ``local``'s person
+        is the host."""
+        self._part_screens(local)
+        self.host = local
+
+    def _part_screens(self, local: str) -> None:
+        self.screen.seat, self.screen.covered = local, False
+        self.screens = {seat: self.screen if seat == local else SeatScreen(seat, counting=self.options.counting)
+                        for seat in self.humans}
+        self.screens[None] = SeatScreen(None, counting=self.options.counting)
+        self.fair.wait = SEED_WAIT  # the pages' seeds are waited for a moment
+
+    @property
+    def apart(self) -> bool:
+        """Whether every person has a screen of their own (a table server's seats)."""
+        return bool(self.screens)
+
+    @property
+    def hot_seat(self) -> bool:
+        """Several people share the one screen and the hands are not open: a cover goes between them."""
+        return len(self.humans) > 1 and not self.open_hands and not self.apart
+
+    def screen_of(self, seat: str | None) -> SeatScreen:
+        """``seat``'s own screen (``None``: the watchers'); with one screen, that screen."""
+        if not self.screens:
+            return self.screen
+        if seat not in self.screens:
+            raise ValueError(f"seat {excerpt(seat)} is not a person's")
+        return self.screens[seat]
+
+    def _told_only(self, screen: SeatScreen) -> None:
+        """With screens apart, ``screen``'s person acts or has the turn: what the others were told
+        (a notice, a hint, a look back) is over, as at one screen passed round. Their counting
+        panels stay as each left it."""
+        for other in self.screens.values():
+            if other is not screen:
+                other.forget()
+
+    def _all_screens(self) -> list[SeatScreen]:
+        return list(self.screens.values()) or [self.screen]
+
+    def seeds_awaited(self, match: Match) -> set[str]:
+        """The seats whose seed the next deal waits for: those here whose page sends seeds."""
+        return {seat for seat in self.seeding if self.presence.get(seat) == HERE}
 
     @classmethod
     def from_record(cls, record: Any, hand: int = 0, step: int = 0, scheduler: Scheduler = NO_DELAY,
@@ -106,14 +207,15 @@ class TableSession:
 
     @property
     def viewer(self) -> str | None:
-        """Whose eyes the browser shows: the person at the screen, or nobody under the cover."""
+        """Whose eyes the notebook's screen shows: the person at it, or nobody under the cover."""
         return self.screen.viewer
 
-    def ask_hint(self) -> Hint:
-        """The coach's estimate of each legal move of the person to move, kept as :attr:`hint`."""
-        self.hint = judge_hint(self)
+    def ask_hint(self, screen: SeatScreen | None = None) -> Hint:
+        """The coach's estimate of each legal move of the person to move, kept as the screen's ``hint``."""
+        screen = screen or self.screen
+        screen.hint = judge_hint(self, screen)
         self.changed()
-        return self.hint
+        return screen.hint
 
     # -- starting matches and hands -------------------------------------------------------------
     def new_match(self) -> None:
@@ -126,8 +228,11 @@ class TableSession:
         if carried is not None and carried.next_fair is not None:  # committed to as the last match ended
             self.match.commit(carried.next_fair)
         self.phase = Phase.PLAYING
-        self.screen = Screen(self.humans, self.open_hands, apart=self.screens_apart)
-        self.looking: int | None = None
+        for screen in self._all_screens():
+            screen.forget()
+            screen.covered = False
+        if not self.apart:
+            self.screen.seat = self.humans[0] if self.humans else None
         if carried is None and self._first_deal_waits():
             self.fair.commit(self.match)  # shown to every page now; dealt once their seeds come
             self.phase = Phase.DEALING
@@ -147,6 +252,13 @@ class TableSession:
         seeds = self.match.next_fair
         if self.phase is Phase.DEALING and not self.fair.holding and seeds is not None and seeds.client_seeds:
             self.fair.deal_when_seeded(self, self.deal_waiting_hand, seats=set(self.humans))
+
+    def add_seed_from(self, screen: SeatScreen, seed: object) -> None:
+        """A page's seed, from its screen: at a served table its seat's later deals wait for its
+        seeds a moment (``fair_dealer``)."""
+        if screen.seat is not None and self.apart:
+            self.seeding.add(screen.seat)
+        self.add_seed(screen.seat, seed)
 
     def deal_waiting_hand(self, *, unless_held: bool = False) -> None:
         """Deal the first hand now, with the seeds that came, if it still waits for them
@@ -191,14 +303,13 @@ class TableSession:
         else:
             self.fair.commit(self.match)
             pending = self.match.prepare()
-        self.looking = None
-        self.hint = None
-        self.notice = None
+        for screen in self._all_screens():
+            screen.forget()
         if leader is None and pending.needs_choice:
             people = [s for s in pending.leaders if s in self.humans]
             if people:
                 self.phase = Phase.CHOOSE_LEADER
-                self._screen_to(self.screen.at_screen if self.screen.at_screen in people else people[0], new_deal=True)
+                self._screen_to(self.screen.seat if self.screen.seat in people else people[0], new_deal=True)
                 self.changed()
                 return
             preview = pending.hand(self.rules)
@@ -218,7 +329,7 @@ class TableSession:
         for move in moves:  # a set-up position: its moves are played before anyone moves
             self.match.push(move)
         self.phase = Phase.PLAYING
-        first = self.screen.next_person(self.rules.turn_order, hand.turn)
+        first = next_person(self.humans, self.rules.turn_order, hand.turn)
         if first is not None:
             self._screen_to(first, new_deal=new_deal)
         announce = len(self.match.hands) > 1 and not moves and self.bots.to_move(self.match) is not None
@@ -228,9 +339,16 @@ class TableSession:
         self.bots.advance(self.match)
 
     def _screen_to(self, seat: str, new_deal: bool = False) -> None:
-        if self.screen.hand_to(seat, new_deal):
-            self.notice = None  # what one person was told is not for the next
-            self.hint = None
+        """Give the one screen to ``seat`` (a cover first in hot seat); screens apart stay their seats'."""
+        screen = self.screen
+        if self.apart:
+            return
+        if self.hot_seat and (new_deal or (screen.seat is not None and seat != screen.seat)):
+            screen.covered = True
+        if seat != screen.seat:
+            screen.seat = seat
+            screen.notice = None  # what one person was told is not for the next
+            screen.hint = None
 
     # -- the leader choice -------------------------------------------------------------------------
     @property
@@ -290,16 +408,15 @@ class TableSession:
         if self.kinds.get(move.seat) != HUMAN:
             raise IllegalMoveError(Reason.NOT_YOUR_TURN, "bot_seat", seat=move.seat)
         played = self.match.push(move)
-        self.screen.covered = False  # the person who moved is at the screen
-        self.screen.at_screen = move.seat
-        self.looking = None
-        self.hint = None
-        self.notice = None
+        screen = self.screen_of(move.seat)
+        screen.covered = False  # the person who moved is at the screen
+        screen.seat = move.seat
+        screen.forget()
         if played.action == DRAW and played.tile is not None:
             fits = bool(self.match.hand and self.match.hand.draw_fitted(len(self.match.hand.moves) - 1))
             key = "table.drew_no_fit" if not fits else \
                 "table.drew_fits_must" if self.rules.drawn_tile_must_play else "table.drew_fits_may"
-            self.tell(self.voice()(key, tile=str(played.tile)), "info")
+            self.tell(screen, self.voice(screen)(key, tile=str(played.tile)), "info")
         self.bots.advance(self.match)
         return played
 
@@ -311,44 +428,49 @@ class TableSession:
             self.screen.covered = False  # the hands are turned face up for everyone
             self.phase = Phase.MATCH_OVER if self.match.is_over else Phase.HAND_OVER
             self.fair.commit(self.match)  # the next deal's commitment, shown while the result is read
-        elif hand.turn in self.humans and hand.turn != self.screen.at_screen:
+        elif hand.turn in self.humans and self.apart:
+            self._told_only(self.screens[hand.turn])
+        elif hand.turn in self.humans and hand.turn != self.screen.seat:
             self._screen_to(str(hand.turn))
         self.changed()
 
     # -- the screen, notices and the browser ---------------------------------------------------------
-    def uncover(self) -> None:
+    def uncover(self, screen: SeatScreen | None = None) -> None:
         """Hot seat: lift the cover so the person at the screen sees their tiles."""
-        if self.screen.covered:
-            self.screen.covered = False
-            self.notice = None
+        screen = screen or self.screen
+        if screen.covered:
+            screen.covered = False
+            screen.notice = None
             self.changed()
 
-    def handle(self, content: Any) -> list[dict[str, Any]]:
-        """Answer one browser message (``table_intents``); the messages to send back."""
-        return answer(self, content)
+    def handle(self, content: Any, screen: SeatScreen | None = None) -> list[dict[str, Any]]:
+        """Answer one browser message from ``screen`` (``table_intents``); the messages to send back."""
+        screen = screen or self.screen
+        self._told_only(screen)
+        return answer(self, screen, content)
 
-    def view(self) -> TableView:
-        """The browser's view (``js/PROTOCOL.md``; ``table_view``)."""
-        return table_view(self)
+    def view(self, screen: SeatScreen | None = None) -> TableView:
+        """What ``screen`` shows (``js/PROTOCOL.md``; ``table_view``)."""
+        return table_view(self, screen or self.screen)
 
-    @property
-    def may_set_table(self) -> bool:
-        """Whether the person at the screen may change what is the whole table's (the host)."""
-        return self.host is None or self.screen.at_screen == self.host
+    def may_set_table(self, screen: SeatScreen) -> bool:
+        """Whether the person at ``screen`` may change what is the whole table's (the host)."""
+        return self.host is None or screen.seat == self.host
 
-    def voice(self) -> Voice:
-        """The table's words, naming each seat and speaking to the person at the screen as "you"."""
+    def voice(self, screen: SeatScreen | None = None) -> Voice:
+        """The table's words, naming each seat and speaking to the person at ``screen`` as "you"."""
+        viewer = (screen or self.screen).viewer
         names = self.names
         lone = self.humans[0] if len(self.humans) == 1 else None
-        if self.viewer is None and lone is not None and lone not in self.options.names:
+        if viewer is None and lone is not None and lone not in self.options.names:
             names = {**names, lone: Voice(self.options.lang).name(lone)}  # a watcher: the one person is not "You" to them
-        return Voice(self.options.lang, names, you=self.viewer)
+        return Voice(self.options.lang, names, you=viewer)
 
-    def tell(self, text: str, kind: NoticeKind, reason: Reason | None = None) -> None:
-        """A notice for the person at the screen (shown once by the browser)."""
+    def tell(self, screen: SeatScreen, text: str, kind: NoticeKind, reason: Reason | None = None) -> None:
+        """A notice for the person at ``screen`` (shown once by the browser)."""
         self._notices += 1
-        self.notice = {"text": text[:MAX_TEXT], "kind": kind,
-                       "reason": str(reason) if reason is not None else None, "id": self._notices}
+        screen.notice = {"text": text[:MAX_TEXT], "kind": kind,
+                         "reason": str(reason) if reason is not None else None, "id": self._notices}
 
     def changed(self) -> None:
         """Tell the widget (or server) that the view may have changed."""
@@ -356,38 +478,18 @@ class TableSession:
             self.on_change()
 
     # -- the changes the helpers ask for (they read the session through small Protocols) -------
-    def set_phase(self, phase: Phase) -> None:
-        self.phase = phase
-
-    def adopt(self, match: Match) -> None:
-        """Play ``match`` from now on (``screens_apart.take_up``), at its live position."""
-        self.match = match
-        self.looking = None
-
-    def look_at(self, ply: int | None) -> None:
-        """Show the position after ``ply`` moves of this hand (``None``: the live one)."""
-        self.looking = ply
+    def look_at(self, ply: int | None, screen: SeatScreen | None = None) -> None:
+        """``screen`` shows the position after ``ply`` moves of this hand (``None``: the live one)."""
+        (screen or self.screen).looking = ply
         self.changed()
 
-    def set_counting(self, show: bool) -> None:
-        self.show_counting = show
-
-    def forget_told(self) -> None:
-        """What one person was told (the notice, hint and look back) is not for the next."""
-        self.notice, self.hint, self.looking = None, None, None
-
-    def told(self) -> Told:
-        """What the person at the screen was told and chose to see, to :meth:`retell` later."""
-        return self.notice, self.hint, self.looking, self.show_counting
-
-    def retell(self, told: Told) -> None:
-        self.notice, self.hint, self.looking, self.show_counting = told
-
-    def part_screens(self) -> None:
-        """Every person has a screen of their own from now on: no cover (``screens_apart``)."""
-        self.screens_apart = True
-        self.screen.apart = True
-        self.screen.covered = False
+    def taken_back(self, screen: SeatScreen, move: Move) -> None:
+        """A move was taken back (``look_back.undo``): the hand goes on from before it."""
+        screen.forget()  # (the hint and a look back; the notice is the take-back's)
+        self.phase = Phase.PLAYING
+        voice = self.voice(screen)  # in words, never naming a drawn tile (move_label says only "draw")
+        self.tell(screen, voice("table.took_back", move=move_label(move, voice)), "info")
+        self.changed()
 
     def new_match_when_seeded(self) -> None:
         """A new match, dealt once the pages' seeds for it are in (``fair_dealer``)."""
@@ -396,6 +498,7 @@ class TableSession:
     def close(self) -> None:
         """Stop the bots (and a deal waiting for seeds) for good."""
         self.fair.cancel()
+        self.fair.waiting_for = None  # (a cycle through the dealer: the session is freed at once)
         self.bots.close()
 
     def __repr__(self) -> str:
