@@ -23,6 +23,9 @@ import tornado.websocket
 ROOT = Path(__file__).resolve().parent.parent
 WAIT = 20.0
 """The longest any test waits for a frame it expects (a condition, never a fixed sleep)."""
+STOP_WAIT = 60.0
+"""The longest a test waits for a server to exit once told to: it bounds a hang only (on two
+loaded cores a server still starting its bot workers took over 10 s to end)."""
 
 
 def socket_url(link: str) -> str:
@@ -184,7 +187,7 @@ def stop_server(process: subprocess.Popen, kill: bool = False) -> None:
         process.kill()
     else:
         process.terminate()
-    process.wait(timeout=10)
+    process.wait(timeout=STOP_WAIT)
     for pipe in (process.stdout, process.stderr):
         if pipe is not None:
             pipe.close()
