@@ -14,8 +14,11 @@ comes from PyPI or npm at a pinned version, and nothing in the site loads from a
   Node, as in Pyodide's own wheels: the kernel starts without compiling IPython
   (``compile_wheels.py``).
 
-Downloads are kept in ``build/lite-cache/``; the site is rebuilt only when an input changed
-(a hash of them is written beside it), so a second run is instant and offline.
+Downloads are kept in the cache folder ``LITE_CACHE`` (``scripts/build-lite`` sets it, kept
+across checkouts; ``build/lite-cache/`` without it); the site is rebuilt only when an input
+changed (a hash of them is written beside it), so a second run is instant and offline. The
+last few sites built are kept in the cache by that hash too: a fresh clone of a commit built
+before copies its site.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import tempfile
 import zipfile
 from email.parser import Parser
 from pathlib import Path
@@ -100,10 +104,15 @@ def pyodide_core(cache: Path) -> Path:
     if not (unpacked / "package" / "pyodide-lock.json").exists():
         log(f"npm pack pyodide@{PYODIDE_VERSION}")
         cache.mkdir(parents=True, exist_ok=True)
-        run("npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", cache, "--silent", cwd=cache)
-        unpacked.mkdir(exist_ok=True)
-        with tarfile.open(cache / f"pyodide-{PYODIDE_VERSION}.tgz") as archive:
-            archive.extractall(unpacked, filter="data")
+        with tempfile.TemporaryDirectory(dir=cache) as making:  # renamed into place whole (see copy_in)
+            run("npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", making, "--silent", cwd=making)
+            with tarfile.open(Path(making) / f"pyodide-{PYODIDE_VERSION}.tgz") as archive:
+                archive.extractall(Path(making) / "unpacked", filter="data")
+            shutil.rmtree(unpacked, ignore_errors=True)
+            try:
+                (Path(making) / "unpacked").rename(unpacked)
+            except OSError:  # another build unpacked it first
+                pass
     return unpacked / "package"
 
 
@@ -115,9 +124,12 @@ def pure_wheels(specs: list[str], into: Path) -> None:
               not in have]
     if wanted:
         log(f"pip download {len(wanted)} wheel(s)")
-        run(sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
-            "--python-version", "3.14", "--platform", "any", "--implementation", "py", "--abi", "none",
-            "--dest", into, *wanted)
+        with tempfile.TemporaryDirectory(dir=into) as making:  # each wheel moved in whole
+            run(sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
+                "--python-version", "3.14", "--platform", "any", "--implementation", "py", "--abi", "none",
+                "--dest", making, *wanted)
+            for wheel in Path(making).glob("*.whl"):
+                os.replace(wheel, into / wheel.name)
 
 
 def pinned(requirements: Path) -> list[str]:
@@ -286,14 +298,53 @@ def assemble(work: Path, cache: Path) -> list[str]:
     return names
 
 
+SITES_KEPT = 3
+"""Sites kept in the cache (about 40 MB each): a few commits, each checkout's latest."""
+
+
+def cache_folder() -> Path:
+    """Where downloads and built sites are kept: ``LITE_CACHE``, else ``build/lite-cache``."""
+    return Path(os.environ.get("LITE_CACHE") or REPO / "build" / "lite-cache")
+
+
+def copy_in(source: Path, target: Path) -> None:
+    """``target`` replaced by a copy of ``source``, made beside it and renamed into place
+    (another build reading or writing the cache at the same time never sees half of one)."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    making = target.with_name(f"{target.name}.making-{os.getpid()}")
+    shutil.rmtree(making, ignore_errors=True)
+    shutil.copytree(source, making, symlinks=True)
+    old = target.with_name(f"{target.name}.old-{os.getpid()}")
+    if target.exists():
+        target.rename(old)
+    try:
+        making.rename(target)
+    except OSError:  # another build put the same one there first
+        shutil.rmtree(making, ignore_errors=True)
+    shutil.rmtree(old, ignore_errors=True)
+
+
+def keep_site(output: Path, sites: Path, wanted: str) -> None:
+    """The site just built, kept in the cache by its inputs' hash; only the newest few stay."""
+    copy_in(output, sites / wanted)
+    kept = sorted((p for p in sites.iterdir() if len(p.name) == 64), key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in kept[SITES_KEPT:]:
+        shutil.rmtree(old, ignore_errors=True)
+
+
 def build(output: Path, force: bool) -> None:
     build_dir = REPO / "build"
     stamp = output / ".inputs-sha256"
     wanted = inputs_hash()
+    cache = cache_folder()
+    kept = cache / "sites" / wanted
     if not force and stamp.exists() and stamp.read_text() == wanted:
         log(f"{output} is up to date (inputs unchanged)")
+    elif not force and (kept / ".inputs-sha256").is_file() and (kept / ".inputs-sha256").read_text() == wanted:
+        log(f"{output}: the site built before from these inputs, copied from {kept}")
+        copy_in(kept, output)
+        os.utime(kept)  # recently used: kept longer
     else:
-        cache = build_dir / "lite-cache"
         work = build_dir / "lite-src"
         names = assemble(work, cache)
         log(f"the kernel preloads {len(names)} packages: {' '.join(names)}")
@@ -308,6 +359,7 @@ def build(output: Path, force: bool) -> None:
             raise SystemExit(f"jupyter lite build failed (exit {done.returncode})")
         trim(output)
         stamp.write_text(wanted)
+        keep_site(output, cache / "sites", wanted)
     size, count = site_size(output)
     log(f"site: {output} — {size / 1e6:.1f} MB in {count} files")
 

@@ -21,8 +21,11 @@ def chromium():
     """
     if not os.access(CHROMIUM, os.X_OK):
         pytest.fail(f"{CHROMIUM} not found: apt-get install -y chromium (or run scripts/test)")
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    # a locator expectation waits for what the page shows; its time only bounds a hang, so it
+    # is as long as a wait's on a loaded machine (Playwright's default 5 s is not)
+    expect.set_options(timeout=30_000)
     with sync_playwright() as playwright:
         browser = launch_chromium(playwright)
         yield browser

@@ -34,7 +34,7 @@ CELL_TIMEOUT = 300_000  # ms for a notebook's Run All
 
 def built_site() -> Path:
     """``build/lite``, built (or found up to date) by ``scripts/build-lite`` (in its own venv,
-    ``build/lite-venv``, made from the Python running the tests)."""
+    kept in ``LITE_CACHE``, made from the Python running the tests)."""
     env = {**os.environ, "PYTHON": sys.executable}
     subprocess.run(["bash", str(ROOT / "scripts" / "build-lite")], cwd=ROOT, check=True, env=env)
     return SITE

@@ -26,6 +26,9 @@ WAIT = 20.0
 DEAL_KEY = b"the test servers' deal key"
 """The secret the servers the tests start key seeded tables with (a server makes its own
 otherwise), so that a seed deals the same in every run."""
+STOP_WAIT = 60.0
+"""The longest a test waits for a server to exit once told to: it bounds a hang only (on two
+loaded cores a server still starting its bot workers took over 10 s to end)."""
 
 
 def socket_url(link: str) -> str:
@@ -192,7 +195,7 @@ def stop_server(process: subprocess.Popen, kill: bool = False) -> None:
         process.kill()
     else:
         process.terminate()
-    process.wait(timeout=10)
+    process.wait(timeout=STOP_WAIT)
     for pipe in (process.stdout, process.stderr):
         if pipe is not None:
             pipe.close()

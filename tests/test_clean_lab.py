@@ -1,6 +1,6 @@
 """A clean JupyterLab: JupyterLite's build packages stay out of the Python that runs Lab.
 
-``scripts/build-lite`` builds the site in its own venv (``build/lite-venv``). Installed next to
+``scripts/build-lite`` builds the site in its own venv (kept in ``LITE_CACHE``). Installed next to
 JupyterLab, the Pyodide kernel's labextension loads in the real Lab too and logs "Shared module
 @jupyterlite/services doesn't exist in shared scope default"; ``scripts/clean-lab`` (run by
 ``scripts/test``) takes out what earlier versions of ``scripts/test`` installed there.

@@ -29,7 +29,12 @@ DOCUMENTED = sorted({*dominoes_widget.__all__, "Table", "Replay", "Puzzles"})
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    """The site as ``mkdocs build --strict`` writes it, and what the build printed."""
+    """The site as ``mkdocs build --strict`` writes it, and what the build printed: the build
+    ``scripts/test`` made just before pytest (``DOCS_BUILT``, ``DOCS_BUILD_LOG``), else one
+    made here."""
+    built, log = os.environ.get("DOCS_BUILT"), os.environ.get("DOCS_BUILD_LOG")
+    if built and log:
+        return ROOT / built, (ROOT / log).read_text(encoding="utf-8")
     out = tmp_path_factory.mktemp("site")
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     build = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],

@@ -31,9 +31,14 @@ def server():
 
 
 def play_out(page, hand: int) -> None:
-    """South plays its first legal move (the bots answer at once) until hand ``hand`` has ended."""
-    for _ in range(60):
-        view = page.evaluate(VIEW)
+    """South plays its first legal move (the bots answer at once) until hand ``hand`` has ended.
+
+    Each move is sent once, from the view on screen, and the next one waits until the page
+    shows a new view (compared as the page itself writes it: Python's JSON differs): a loop
+    that sent again on a view not yet changed spent the socket's message allowance, and the
+    page's own seed for the next deal was then refused."""
+    for _ in range(200):  # a bound on views, each one waited for: only a hang ends it
+        view, shown = page.evaluate(f"() => {{ const v = {VIEW}; return [v, JSON.stringify(v)]; }}")
         if view["hand_number"] == hand and view["phase"] in ("hand_over", "match_over"):
             return
         if view.get("legal"):
@@ -42,8 +47,7 @@ def play_out(page, hand: int) -> None:
         elif view.get("leader_choices"):
             page.evaluate("(v) => window.dominoesSeat.send({type: 'choose_leader', seat: v.leader_choices[0].seat})",
                           view)
-        page.wait_for_function("(before) => JSON.stringify(window.dominoesSeat.get('view')) !== before",
-                               arg=json.dumps(view))
+        page.wait_for_function(f"(before) => JSON.stringify({VIEW}) !== before", arg=shown)
     raise AssertionError("the hand did not end")
 
 
@@ -67,8 +71,12 @@ def test_the_seat_page_seeds_the_next_deal_and_says_each_deal_was_checked(chromi
         # the next deal's commitment is on screen: the page sent its seed by itself
         page.wait_for_function(f"() => ({VIEW}).fair.next && ({VIEW}).fair.next.my_seed")
         mine = page.evaluate(f"({VIEW}).fair.next.my_seed")
+        ended = page.evaluate(f"({VIEW}).hand_number")
         page.locator('button[data-send*="next_hand"], button[data-send*="new_match"]').click()
-        page.wait_for_function(f"() => ({VIEW}).fair.current && ({VIEW}).fair.current.client_seeds.S")
+        # the next hand is on screen, dealt with the page's seed (the ended hand's block had one too)
+        page.wait_for_function(f"(ended) => {{ const v = {VIEW}; return v.hand_number > ended"
+                               " && v.fair && v.fair.current && v.fair.current.hand === v.hand_number"
+                               " && v.fair.current.client_seeds.S; }", arg=ended)
         play_out(page, page.evaluate(f"({VIEW}).hand_number"))
         page.wait_for_function("() => document.querySelectorAll('#dominoes-fair li').length >= 2")
         texts = page.locator("#dominoes-fair li").all_inner_texts()

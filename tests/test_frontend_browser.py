@@ -44,7 +44,7 @@ def page(shared_page, request):
 
 
 def snapshot(page, name):
-    page.wait_for_timeout(150)  # let fades finish before the picture
+    harness.still(page)  # fades finished: the picture shows the drawing, not a frame of a fade
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
@@ -184,7 +184,7 @@ def test_a_click_no_kernel_answers_says_playing_needs_a_kernel(page):
     assert len(harness.sent(page)) == 1
     # Nothing answers (an exported page): after a few seconds the status line says why.
     page.wait_for_function("() => document.querySelector('.dw-status').classList.contains('dw-no-kernel')",
-                           timeout=20_000)
+                           timeout=60_000)
     assert page.locator(".dw-status-text").inner_text() == views.WORDS["no_kernel"]
     assert "dw-my-turn" not in status.get_attribute("class"), "it no longer pretends it is your turn"
     snapshot(page, "no-kernel")

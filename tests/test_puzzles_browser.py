@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 import accessibility
 import browser_harness as harness
@@ -48,7 +49,6 @@ def open_offline(browser, path, viewport, scheme="light"):
 def click_tile(page, tile: str) -> None:
     # force: a solved puzzle's hand is aria-disabled, and a click on it is answered with why not
     page.locator(f".dw-puzzle-hand button[data-tile='{tile}']").click(force=True)
-    page.wait_for_timeout(50)
 
 
 def feedback(page) -> str:
@@ -63,25 +63,25 @@ def test_a_puzzle_answered_wrong_then_right_by_clicking_tiles(chromium, page_fil
         # the others face down: no tile face on the felt but the line's
         assert page.locator(".dw-seat-tiles .dw-face-down").count() == 5 + 6 + 6
         click_tile(page, "5-6")
+        expect(page.locator(".dw-puzzle-feedback")).to_have_text(re.compile(r"^Not the best move: try again\."))
         text = feedback(page)
-        assert text.startswith("Not the best move: try again.")
         assert "points less than 6-2 on the right" in text
         assert page.locator(".dw-puzzle-streak").inner_text() == "Streak: 0"
         assert "dw-tried" in page.locator("button[data-tile='5-6']").get_attribute("class"), "the tile tried is marked"
         click_tile(page, "2-6")
+        expect(page.locator(".dw-puzzle-feedback")).to_have_text(re.compile(r"^Right!"))
         text = feedback(page)
-        assert text.startswith("Right!") and "6-2 on the right keeps your partner's 3 open." in text
+        assert "6-2 on the right keeps your partner's 3 open." in text
         assert page.locator(".dw-puzzle-score").inner_text() == "Score: 0", "a wrong try first: no score"
         click_tile(page, "5-6")  # solved: the page's logic refuses, and says so
-        assert page.locator(".dw-puzzle-message").inner_text() == "This puzzle is solved: press Next for another."
+        expect(page.locator(".dw-puzzle-message")).to_have_text("This puzzle is solved: press Next for another.")
         assert feedback(page).startswith("Right!")
         page.keyboard.press("n")
-        page.wait_for_timeout(50)
-        assert page.locator(".dw-puzzle-number").inner_text() == "Puzzle 2 of 3"
-        assert page.locator(".dw-puzzle-feedback").is_hidden()
+        expect(page.locator(".dw-puzzle-number")).to_have_text("Puzzle 2 of 3")
+        expect(page.locator(".dw-puzzle-feedback")).to_be_hidden()
         page.keyboard.press("h")
         page.keyboard.press("h")
-        page.wait_for_timeout(50)
+        expect(page.locator(".dw-puzzle-hints li")).to_have_count(2)
         hints = page.locator(".dw-puzzle-hints li").all_inner_texts()
         assert len(hints) == 2 and hints[1].startswith("The move: ")
         assert requests == [page_file.as_uri()], f"the page fetched {requests[1:]}"
@@ -94,18 +94,15 @@ def test_the_filters_and_digits_work_in_the_page(chromium, page_file):
     page, _, errors = open_offline(chromium, page_file, SIZES["laptop"])
     try:
         page.select_option(".dw-filter[data-filter='game']", "vietnamese4")
-        page.wait_for_timeout(50)
-        assert page.locator(".dw-puzzle-number").inner_text() == "Puzzle 1 of 1"
+        expect(page.locator(".dw-puzzle-number")).to_have_text("Puzzle 1 of 1")
         page.locator(".dw-puzzles-widget").focus()
         tiles = page.locator(".dw-puzzle-hand button[data-tile]").evaluate_all(
             "(bs) => bs.map((b) => [b.dataset.tile, b.classList.contains('dw-playable')])")
         index = next(i for i, (_, playable) in enumerate(tiles) if playable)
         page.keyboard.press(str(index + 1))
-        page.wait_for_timeout(50)
-        assert page.locator(".dw-puzzle-feedback").is_visible() or page.locator(".dw-puzzle-choice").is_visible()
+        expect(page.locator(".dw-puzzle-feedback:visible, .dw-puzzle-choice:visible").first).to_be_visible()
         page.select_option(".dw-filter[data-filter='level']", "easy")
-        page.wait_for_timeout(50)
-        assert page.locator(".dw-puzzle-empty").inner_text() == "No puzzle matches these filters."
+        expect(page.locator(".dw-puzzle-empty")).to_have_text("No puzzle matches these filters.")
         assert not errors, errors
     finally:
         page.close()
@@ -166,7 +163,8 @@ def test_pictures_fit_the_screen_and_read_in_both_themes(chromium, page_file, si
     try:
         click_tile(page, "5-6")
         page.keyboard.press("h")
-        page.wait_for_timeout(80)
+        expect(page.locator(".dw-puzzle-hints li")).to_have_count(1)
+        harness.still(page)
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / f"puzzle-{size}-{scheme}.png"), full_page=True)
         accessibility.check(page, f"the puzzles page, a wrong try and a hint, {size}, {scheme}")
@@ -177,7 +175,7 @@ def test_pictures_fit_the_screen_and_read_in_both_themes(chromium, page_file, si
             box = page.locator(selector).bounding_box()
             assert box and box["x"] >= 0 and box["x"] + box["width"] <= SIZES[size][0] + 0.5, selector
         click_tile(page, "2-6")  # solved: the answer is drawn where it goes, with its words
-        assert page.locator("svg.dw-line .dw-ghost").count() == 1
+        expect(page.locator("svg.dw-line .dw-ghost")).to_have_count(1)
         label, line = page.locator(".dw-ghost-label").bounding_box(), page.locator(".dw-line-box").bounding_box()
         assert line["x"] <= label["x"] and label["x"] + label["width"] <= line["x"] + line["width"], "the label in the box"
         page.screenshot(path=str(ARTIFACTS / f"puzzle-{size}-{scheme}-solved.png"), full_page=True)
@@ -193,7 +191,7 @@ def test_the_vietnamese_page_on_a_phone(chromium, tmp_path):
     try:
         click_tile(page, "5-6")
         page.keyboard.press("h")
-        page.wait_for_timeout(80)
+        expect(page.locator(".dw-puzzle-hints li")).to_have_count(1)
         text = page.locator(".dw-puzzles-widget").inner_text()
         assert "Chưa phải nước tốt nhất: thử lại." in text and "Gợi ý (H)" in text
         for english in ("Puzzle", "Score", "Hint", "Next", "Right!", "Your move", "points less"):

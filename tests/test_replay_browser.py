@@ -242,12 +242,12 @@ def test_slider_hand_picker_and_moves_list(mounted, data):
 
 def _wait_for_step(page, at_least: int) -> None:
     """Wait until the model's step reaches ``at_least`` (playing moves it on its own)."""
-    page.wait_for_function("(n) => window.harness.model.get('step') >= n", arg=at_least, timeout=5000)
+    page.wait_for_function("(n) => window.harness.model.get('step') >= n", arg=at_least)
 
 
 def _stopped(page) -> None:
     """Wait until no interval runs: playing has stopped."""
-    page.wait_for_function("() => window.harness.intervals() === 0", timeout=5000)
+    page.wait_for_function("() => window.harness.intervals() === 0")
 
 
 def test_play_and_pause(mounted):
@@ -286,7 +286,7 @@ def test_playing_runs_across_hands_and_stops_at_the_end(mounted, data):
     harness.kernel_set(page, "hand", 0)
     harness.kernel_set(page, "step", len(data["hands"][0]["moves"]) - 1)
     page.locator('.dw-controls button[data-action="toggle"]').click()
-    page.wait_for_function("() => window.harness.model.get('hand') >= 1", timeout=5000)  # on into the next hand
+    page.wait_for_function("() => window.harness.model.get('hand') >= 1")  # on into the next hand
     page.locator('.dw-controls button[data-action="toggle"]').click()
 
 

@@ -15,7 +15,7 @@ import tornado.httpclient
 
 from dominoes_widget.server.access import CreationGate, HostKey, origin_allowed
 from dominoes_widget.server.limits import Limits
-from server_harness import ROOT, Clock, Seat, answer, local_server, request
+from server_harness import ROOT, STOP_WAIT, Clock, Seat, answer, local_server, request
 from test_server import TWO_PEOPLE, play_one, run
 
 KEY = "k3y-for-the-tests"
@@ -63,7 +63,7 @@ def serve_lines(*options: str, env: dict | None = None) -> list[str]:
         return [first, second]
     finally:
         process.terminate()
-        process.wait(timeout=10)
+        process.wait(timeout=STOP_WAIT)
         for pipe in (process.stdout, process.stderr):
             if pipe is not None:
                 pipe.close()

@@ -12,8 +12,10 @@ The server runs as ``python -m dominoes_widget serve`` in a child process on 127
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 import accessibility
+from browser_harness import still
 from server_harness import spawn_server, stop_server
 from test_server_browser import ARTIFACTS, VIEW, click_move, post
 
@@ -43,7 +45,7 @@ def test_a_watcher_sees_presence_and_the_moves_but_no_tile_in_play(chromium, ser
         watch.wait_for_function(f"() => ({VIEW}).seats && ({VIEW}).seats.length === 3")
         assert watch.evaluate(VIEW)["viewer"] is None
         seat.wait_for_function(f"() => ({VIEW}).watching === 1")
-        assert seat.locator(".dw-watching").inner_text() == "1 watching"
+        expect(seat.locator(".dw-watching")).to_have_text("1 watching")
         for page in (seat, watch):
             presence = {box.get_attribute("data-seat"): box.locator(".dw-presence") for box in
                         page.locator(".dw-seat").all() if box.get_attribute("data-seat")}
@@ -84,7 +86,7 @@ def test_a_watcher_sees_presence_and_the_moves_but_no_tile_in_play(chromium, ser
                 for who, page in (("seat", seat), ("watch", watch)):
                     page.emulate_media(color_scheme=scheme)
                     page.set_viewport_size({"width": width, "height": height})
-                    page.wait_for_timeout(150)  # the layout follows the new size
+                    still(page)  # the layout follows the new size (drawn in the next frames)
                     page.screenshot(path=str(ARTIFACTS / f"server-{who}-{name}-{scheme}.png"))
                     accessibility.check(page, f"the {who} page, {name}, {scheme}")
     finally:

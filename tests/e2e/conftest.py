@@ -10,7 +10,7 @@ Fixtures (use them in any test under tests/e2e/, which are all marked ``e2e``):
   its own workspace, waits until *its* kernel is connected and idle, runs all cells, waits
   until every cell has executed (raises with the traceback if one fails) and returns a
   ``Locator`` for that notebook's panel (``locator.page`` is the page).
-- ``kernel_json(page, filename, until=None, *, timeout=15_000)`` waits until the kernel
+- ``kernel_json(page, filename, until=None, *, timeout=60_000)`` waits until the kernel
   has written ``filename`` (JSON) into this test's folder (and ``until(data)`` is true)
   and returns the parsed data. In every notebook opened by ``open_notebook`` the kernel has
   ``e2e_dump(filename, obj)`` defined, which writes such a file atomically.
@@ -123,7 +123,7 @@ def open_notebook(lab, test_dir, request):
 
 @pytest.fixture
 def kernel_json(test_dir):
-    def kernel_json(page: Page, filename: str, until=None, *, timeout: float = 15_000):
+    def kernel_json(page: Page, filename: str, until=None, *, timeout: float = 60_000):
         return wait_json(page, test_dir / filename, until, timeout=timeout)
 
     return kernel_json

@@ -313,7 +313,7 @@ def run_notebook(page: Page, server: Server, url: str, path: str, *, timeout: fl
     return page.locator(f'[id="{panel_id}"]')
 
 
-def wait_json(page: Page, path: Path, until=None, *, timeout: float = 15_000):
+def wait_json(page: Page, path: Path, until=None, *, timeout: float = 60_000):
     """Wait until ``path`` holds JSON (for which ``until(data)`` is true); the data."""
     deadline, data = time.monotonic() + timeout / 1000, None
     while True:

@@ -68,7 +68,7 @@ def _theme(page, name: str) -> None:
     page.evaluate("(theme) => window.jupyterapp.commands.execute('apputils:change-theme', {theme})",
                   f"JupyterLab {name.title()}")
     page.wait_for_function(f"() => document.body.dataset.jpThemeLight === '{str(name == 'light').lower()}'",
-                           timeout=20_000)
+                           timeout=60_000)
 
 
 def _open(page, lab, test_dir, notebook: str, theme: str):

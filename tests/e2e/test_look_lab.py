@@ -68,7 +68,7 @@ def test_the_table_fits_jupyterlab_at_1366x768(browser, open_notebook, view):
             if theme == "dark":
                 page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme', "
                               "{theme: 'JupyterLab Dark'})")
-                page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'", timeout=20_000)
+                page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'", timeout=60_000)
             root.evaluate("el => el.scrollIntoView({block: 'end'})")
             still(page)  # the theme's colours and the scroll drawn
             area = nb.evaluate(VISIBLE)

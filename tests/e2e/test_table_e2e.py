@@ -81,7 +81,7 @@ def test_a_refused_move_is_explained_on_the_page(page, open_notebook, kernel_jso
         pytest.fail("the scenario never came (every tile in this hand is playable): pick another seed")
     widget.locator(f'.dw-hand-tile[data-tile="{unplayable[0]}"]').click()
     # the kernel's answer arrives asynchronously: wait for the words, not just the element
-    expect(widget.locator(".dw-notice")).to_have_text(re.compile(r"fits neither end|cannot touch"), timeout=10_000)
+    expect(widget.locator(".dw-notice")).to_have_text(re.compile(r"fits neither end|cannot touch"), timeout=30_000)
     after = kernel_json(page, "state.json")
     assert after["moves"] == state["moves"]
 
@@ -191,7 +191,7 @@ def test_the_play_notebook_opens_a_game_against_bots(page, open_notebook, kernel
     assert {state["kinds"][s]["label"] for s in "NEW"} == {"North (strong bot)", "East (strong bot)",
                                                             "West (strong bot)"}
     # the bots before S move on their own, paced on the kernel's event loop, until S is to play
-    state = kernel_json(page, "play.json", until=lambda s: s["turn"] == "S", timeout=20_000)
+    state = kernel_json(page, "play.json", until=lambda s: s["turn"] == "S", timeout=60_000)
     expect(widget.locator(".dw-move-list button[data-ply]")).to_have_count(state["moves"] + 1)
     widget.locator(".dw-hand-tile[data-tile]").first.wait_for()
     assert widget.locator(".dw-hand-tile[data-tile]").count() >= 6
