@@ -21,12 +21,12 @@ from typing import Callable, Iterable, Mapping, TypedDict, Unpack, cast
 
 from .dealing import (HAND_SIZE, _all_tuples, _checked_deal, _shuffled, checked_seed, deal_masks, deal_tiles,
                       opening_lead, opening_lead_of_masks, rng_of)
-from .errors import DealError, IllegalMoveError, MoveSyntaxError, Problem, Reason, excerpt, quoted
+from .errors import DealError, Problem, Reason, excerpt
 from .hand_history import last_placed, passed_seats
 from .legal_moves import LegalMoves, equivalent, group_moves, mirror_key
 from .legal_moves import legal_moves as legal_moves_at
 from .masks import WinReason, fits, is_blocked, mask_of, pips, tiles_of, unplayed_counts, unplayed_in
-from .move import DRAW, LEAD, PASS, PLAY, Move
+from .move import DRAW, LEAD, PASS, PLAY, Move, move_to_make
 from .move_checks import check_move
 from .move_tables import PASSES, STEPS_ON
 from .outcome import Outcome, Termination, outcome_at_end
@@ -323,13 +323,7 @@ class Hand(Position):
         for offered in self._offered:  # listed as legal at this very position: nothing left to check
             if offered is move:  # ('in' would call Move.__eq__ on each move listed before it)
                 return self._apply(move)
-        if isinstance(move, str):
-            text = move
-            try:
-                move = Move.parse(text)
-            except MoveSyntaxError:
-                raise IllegalMoveError(Reason.BAD_MOVE, "bad_syntax", text=quoted(text)) from None
-        return self._apply(check_move(self, move, self.moves))
+        return self._apply(check_move(self, move_to_make(move), self.moves))
 
     def push_unchecked(self, move: Move) -> Move:
         """Make a move taken from :meth:`legal_move_list` without checking it again."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .errors import MoveSyntaxError, TileError, excerpt
+from .errors import IllegalMoveError, MoveSyntaxError, Reason, TileError, excerpt, quoted
 from .tiles import Tile, parse_halves, tile
 
 __all__ = ["Move", "MoveSyntaxError", "LEAD", "PLAY", "PASS", "DRAW", "SEAT_NAMES"]
@@ -123,3 +123,14 @@ def _parse_tile(word: str, text: str) -> Tile:
         return Tile.parse(word)
     except TileError as error:
         raise MoveSyntaxError(f"{excerpt(text)}: {error}") from None
+
+
+def move_to_make(move: Move | str) -> Move:
+    """``move`` as a :class:`Move`: parsed when it is text, refused as a move (``bad_move``,
+    :class:`IllegalMoveError`) when the text is not one, as ``Hand.push`` and a table refuse it."""
+    if not isinstance(move, str):
+        return move
+    try:
+        return Move.parse(move)
+    except MoveSyntaxError:
+        raise IllegalMoveError(Reason.BAD_MOVE, "bad_syntax", text=quoted(move)) from None

@@ -15,11 +15,11 @@ from typing import Any, Callable, Iterable
 
 from ...studies.bots import make_bot
 from ...words.catalog import Voice
-from ...engine.errors import IllegalMoveError, MoveSyntaxError, Reason, TileError, excerpt, quoted
+from ...engine.errors import IllegalMoveError, Reason, TileError, excerpt, quoted
 from ...engine.fair_deal import ClientSeedError, FairSeeds
 from ...engine.hand import Hand
 from ...engine.match import Deal, Match
-from ...engine.move import DRAW, PLAY, Move
+from ...engine.move import DRAW, PLAY, Move, move_to_make
 from ...engine.tiles import Tile
 from ...engine.views import seat_view
 from ...words.explanations import move_label
@@ -399,12 +399,7 @@ class TableSession:
 
     def person_moves(self, move: Move | str) -> Move:
         """A person's move (a :class:`Move`, or its record notation), checked by the engine; then the bots answer."""
-        if isinstance(move, str):
-            text = move
-            try:
-                move = Move.parse(text)
-            except MoveSyntaxError:
-                raise IllegalMoveError(Reason.BAD_MOVE, "bad_syntax", text=quoted(text)) from None
+        move = move_to_make(move)
         if self.kinds.get(move.seat) != HUMAN:
             raise IllegalMoveError(Reason.NOT_YOUR_TURN, "bot_seat", seat=move.seat)
         played = self.match.push(move)
