@@ -133,7 +133,7 @@ def _vietnamese_hand() -> Hand:
 def vietnamese_draw() -> dict:
     """Vietnamese, 3 players: South must draw from the pile; a notice is showing."""
     session = session_at(_vietnamese_hand(), game="vietnamese", start={"score": {"S": 1, "E": 0, "N": 1}})
-    session.tell("North drew a tile from the pile.", "info")
+    session.tell(session.screen, "North drew a tile from the pile.", "info")
     return session.view()
 
 
@@ -252,7 +252,7 @@ def long_line() -> dict:
 def looking_back(ply: int = 3) -> dict:
     """The person looks back at the position after ``ply`` moves (read-only)."""
     session = session_at(_choice_hand())
-    look(session, ply)
+    look(session, session.screen, ply)
     return session.view()
 
 
