@@ -52,20 +52,34 @@ def test_a_test_using_chromium_is_a_browser_test(request):
     assert not drives_a_browser(request.node), "this test uses no browser"
 
 
-def collected(*args: str) -> list[str]:
-    """The node ids pytest would run with ``args`` (collection only, in a fresh process)."""
-    done = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider", *args],
-                          cwd=ROOT, capture_output=True, text=True, timeout=600)
+# Collects in a fresh process and prints each test's node id with the names of its markers (those
+# the modules give and those tests/conftest.py adds), so one collection serves every -m expression.
+_COLLECT = """
+import sys, pytest
+class Report:
+    def pytest_collection_finish(self, session):
+        for item in session.items:
+            print(item.nodeid + "\\t" + ",".join(sorted({m.name for m in item.iter_markers()})))
+sys.exit(pytest.main(["--collect-only", "-q", "-p", "no:cacheprovider", *sys.argv[1:]], plugins=[Report()]))
+"""
+
+
+def collected(*args: str) -> dict[str, set[str]]:
+    """The tests pytest would run with ``args``, each with its markers (collection only, in a fresh process)."""
+    done = subprocess.run([sys.executable, "-c", _COLLECT, *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=600)
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
-    return [line for line in done.stdout.splitlines() if "::" in line]
+    rows = [line.split("\t") for line in done.stdout.splitlines() if "::" in line and "\t" in line]
+    return {test: set(filter(None, markers.split(","))) for test, markers in rows}
 
 
-@pytest.mark.slow  # collects the whole suite three times, in processes
+@pytest.mark.slow  # collects the whole suite twice, in processes
 def test_the_quick_loop_is_every_quick_test_and_no_browser_or_slow_one():
-    everything = collected()
-    quick = collected("-m", QUICK)
-    browser = set(collected("-m", "browser"))
-    slow = set(collected("-m", "slow"))
+    marked = collected()
+    everything = list(marked)
+    quick = list(collected("-m", QUICK))  # the real quick loop: -m also keeps tests/e2e from being imported
+    browser = {test for test, markers in marked.items() if "browser" in markers}
+    slow = {test for test, markers in marked.items() if "slow" in markers}
 
     assert set(quick) == set(everything) - browser - slow
     assert not [t for t in quick if t.startswith(("tests/e2e/", "tests/test_lite.py", "tests/test_lite_kernel.py"))]
