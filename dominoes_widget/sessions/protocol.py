@@ -333,7 +333,7 @@ class AnalysisSummary(TypedDict):
 
 
 class ReplayData(Heading):
-    """The ``data`` trait of the Replay: the whole record, position by position."""
+    """The Replay's ``view`` trait (its data): the whole record, position by position."""
 
     players: dict[str, ReplayPlayer]
     end: str
@@ -358,7 +358,7 @@ class ReplayWireHand(TypedDict, total=False):
 
 
 class ReplayWire(Heading):
-    """The ``data`` trait as it travels (``sessions/replay/wire.py``): each repeated value once."""
+    """The Replay's ``view`` trait as it travels (``sessions/replay/wire.py``): each repeated value once."""
 
     players: dict[str, ReplayPlayer]
     end: str
@@ -491,7 +491,7 @@ class PuzzleFeedback(TypedDict):
 
 
 class PuzzleState(TypedDict):
-    """The Puzzles widget's ``state`` trait (and the one-file page's): what is shown now."""
+    """The Puzzles widget's ``view`` trait (and the one-file page's): what is shown now."""
 
     v: int
     lang: str

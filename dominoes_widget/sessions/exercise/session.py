@@ -25,7 +25,7 @@ PICTURE_SIZE = 400
 
 
 class ExerciseView(TypedDict):
-    """The ``exercise`` trait, as js/PROTOCOL.md ("The Exercise") shows it."""
+    """The Exercise widget's ``view`` trait, as js/PROTOCOL.md ("The Exercise") shows it."""
 
     kind: str
     lang: str

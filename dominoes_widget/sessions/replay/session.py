@@ -163,7 +163,7 @@ class ReplaySession:
                  if name and not name.startswith("bot:")}
         return Voice(self.lang, names)
 
-    def data(self) -> ReplayData | dict[str, Any]:
+    def view(self) -> ReplayData | dict[str, Any]:
         """Every position of every hand, with its words (``js/PROTOCOL.md``); ``{}`` for a bad record.
 
         Each hand's steps are sent as changes (``deltas``, :mod:`.step_deltas`); ``steps(hand)``
