@@ -215,7 +215,7 @@ CODE_ARGUMENTS = [("IllegalMoveError", 1, "refusal", ("",)), ("_refuse", 4, "ref
                   ("_message_page", 1, "message", ("", "_title"))]
 # (the function called, the argument holding a Reason, the section that says it)
 REASON_ARGUMENTS = [("IllegalMoveError", 0, "rule"), ("_refuse", 2, "rule"), ("_refuse_if_playable", 3, "rule"),
-                    ("ClientSeedError", 0, "message")]
+                    ("seed_refused", 0, "message")]
 # Modules whose functions return a code as the last item of a tuple (``return state, "no_hint"``).
 CODE_RETURNS = {"sessions/puzzles/logic.py": "solve", "sessions/table/learn.py": "message"}
 

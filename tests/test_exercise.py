@@ -153,7 +153,8 @@ def test_a_malformed_tile_answer_names_what_and_where(opened, answer, where):
     session = ExerciseSession.playable(opened)
     with pytest.raises(AnswerError) as raised:
         session.check(answer)
-    assert raised.value.reason is Reason.BAD_ANSWER and raised.value.where == where
+    assert raised.value.reason is Reason.BAD_ANSWER and raised.value.case == where
+    assert raised.value.facts == {"kind": "playable", "where": where, "what": raised.value.facts["what"]}
     assert f"playable exercise, {where}:" in str(raised.value)
 
 

@@ -16,7 +16,7 @@ from typing import Any, Callable, Iterable
 from ...studies.bots import make_bot
 from ...words.catalog import Voice
 from ...engine.errors import IllegalMoveError, Reason, TileError, excerpt, quoted
-from ...engine.fair_deal import ClientSeedError, FairSeeds
+from ...engine.fair_deal import FairSeeds, seed_refused
 from ...engine.hand import Hand
 from ...engine.match import Deal, Match
 from ...engine.move import DRAW, PLAY, Move, move_to_make
@@ -278,9 +278,9 @@ class TableSession:
         self.fair.deal_when_seeded(self, lambda: self.deal(first=False, leader=leader))
 
     def add_seed(self, seat: str | None, seed: object) -> None:
-        """``seat``'s page adds its client seed to the next deal (``ClientSeedError`` if it cannot)."""
+        """``seat``'s page adds its client seed to the next deal (a ``DominoesError`` if it cannot)."""
         if seat is None:
-            raise ClientSeedError(Reason.BAD_CLIENT_SEED, "only a player's page sends a seed")
+            raise seed_refused(Reason.BAD_CLIENT_SEED, "only a player's page sends a seed")
         self.match.add_client_seed(seat, seed)
         self.changed()
         if self.phase is Phase.DEALING and not self.fair.holding:
