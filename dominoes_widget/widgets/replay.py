@@ -47,7 +47,7 @@ from ..engine.hand import Hand
 from ..engine.match import Match, MatchState
 from ..engine.move import Move
 from ..engine.record import Replayed
-from ..sessions.protocol import ProblemInfo
+from ..sessions.replay.shapes import ProblemInfo
 from ..sessions.replay.session import MAX_SPEED, MIN_SPEED, ReplaySession, analysis_progress
 from ..sessions.replay.wire import pack_data
 from ..sessions.replay.mistakes import MistakesDrill

@@ -21,7 +21,7 @@ from ..engine.hand import Hand, LegalMoves
 from ..engine.match import Match
 from ..engine.move import Move
 from ..engine.rules import Rules
-from ..sessions.protocol import Hint
+from ..sessions.table.shapes import Hint
 from ..sessions.scheduler import AsyncioScheduler
 from ..sessions.table.look_back import look, undo
 from ..sessions.table.session import TableSession, table_options

@@ -16,7 +16,7 @@ from typing import Any, Iterable
 from ...engine.errors import DominoesError, Reason
 from ...words.catalog import Voice, check_language
 from ...words.explanations import rules_name
-from ..protocol import PuzzleCard, PuzzleChoice, PuzzleState
+from .shapes import PuzzleCard, PuzzleChoice, PuzzleState
 from . import logic
 from .cards import LEVELS, game_of, level_of, puzzle_card, theme_label
 

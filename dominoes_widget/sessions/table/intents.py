@@ -19,12 +19,13 @@ from ...words.explanations import explain_refusal
 from ...engine.move import DRAW, Move
 from .learn import learn_seat
 from .look_back import TakebackTable, look, undo
-from ..protocol import MAX_TEXT, Intent, Phase
+from ..protocol import MAX_TEXT
+from .shapes import Intent, Phase
 
 if TYPE_CHECKING:
     from ...engine.hand import Hand
     from ...words.catalog import Voice
-    from ..protocol import Hint, NoticeKind
+    from .shapes import Hint, NoticeKind
     from .screen import SeatScreen
 
 __all__ = ["answer", "MAX_MESSAGE_TEXT", "TABLE_SETTINGS"]

@@ -27,7 +27,8 @@ from .bot_turns import BotTurns
 from .coach import judge_hint
 from .fair_dealer import SEED_WAIT, FairDealer
 from .move_words import MoveWords
-from ..protocol import MAX_TEXT, Hint, Intent, NoticeKind, Phase, PresenceMark, TableView
+from ..protocol import MAX_TEXT
+from .shapes import Hint, Intent, NoticeKind, Phase, PresenceMark, TableView
 from ..scheduler import NO_DELAY, Scheduler
 from .presence import HERE
 from .screen import SeatScreen, next_person
@@ -50,7 +51,7 @@ class TableSession:
     ``first_deal_waits``: the first hand waits for the people's pages' seeds (a table server's).
     ``on_change`` (set by the widget) is called after every change; ``handle(message, screen)``
     answers a browser intent from a screen and returns the messages to send back; ``view(screen)``
-    is that screen's view (``sessions.protocol.TableView``). Both are functions of the match and
+    is that screen's view (``sessions.table.shapes.TableView``). Both are functions of the match and
     that screen alone; the screen left out is :attr:`screen`, the notebook's.
     ``apart``: every person has a screen of their own (a table server's seats: :meth:`screen_of`);
     ``host``: the seat whose person changes what is the whole table's (``None``: anyone).
