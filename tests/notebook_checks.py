@@ -267,12 +267,12 @@ def _placed(move: str) -> bool:
 
 def state_facts(state: dict[str, Any]) -> dict[str, str] | None:
     """What a saved Table (its ``view``) or Replay (``view``, ``hand``, ``step``) shows."""
-    if "view" in state and "step" not in state:  # a Table
+    if "phase" in (state.get("view") or {}):  # a Table (a Replay's view has no phase, an Exercise's none)
         view = state["view"]
         shown = {"turn": view.get("turn"), "ends": view.get("ends"), "line": view.get("line", []),
                  "pile": view.get("pile"), "move": (view.get("moves") or [None])[-1]}
         facts: dict[str, str] = {"lang": view.get("lang", "en")}
-    elif state.get("view"):  # a Replay of a good record
+    elif "step" in state and state.get("view"):  # a Replay of a good record
         data = unpack_data(state["view"])  # saved packed, as the widget syncs it
         try:
             shown = hand_steps(data["hands"][state["hand"]])[state["step"]]
