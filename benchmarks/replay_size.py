@@ -6,7 +6,7 @@ Bots play a long Six Love match (greedy North-South, random East-West). For it a
 ``notebooks/records/six_love_10_hands.json`` it prints, side by side:
 
 - the record (minified JSON);
-- the ``data`` trait the ``Replay`` widget syncs: every step whole (as it was sent before),
+- the ``view`` trait the ``Replay`` widget syncs: every step whole (as it was sent before),
   and as sent now, each step as its change from the step before (``sessions/replay/step_deltas.py``);
 - the one-file page, plain and with ``--counting``, against the goal: at most 4x the record
   plus the fixed code (the page's script and styles), and 150 KB for the 10-hand example.
@@ -70,10 +70,10 @@ def measure(name: str, record: dict, fixed: int, goal: int | None) -> bool:
     mb = 1024 * 1024
     print(f"\n{name}: {len(record['hands'])} hands, {sum(len(h['moves']) for h in record['hands'])} moves; "
           f"record {record_size / mb:.3f} MB; Replay(record) built in {built:.1f} s")
-    print(f"  data trait, steps whole : {size(whole_steps(plain.data)) / mb:7.3f} MB "
-          f"(with counting {size(whole_steps(counted.data)) / mb:.3f} MB)")
-    print(f"  data trait, as changes  : {size(plain.data) / mb:7.3f} MB "
-          f"(with counting {size(counted.data) / mb:.3f} MB)")
+    print(f"  view trait, steps whole : {size(whole_steps(plain.view)) / mb:7.3f} MB "
+          f"(with counting {size(whole_steps(counted.view)) / mb:.3f} MB)")
+    print(f"  view trait, as changes  : {size(plain.view) / mb:7.3f} MB "
+          f"(with counting {size(counted.view) / mb:.3f} MB)")
     print(f"  one-file page           : {page / mb:7.3f} MB = {(page - fixed) / record_size:.2f}x the record + "
           f"the fixed code; with --counting {page_counting / mb:.3f} MB = "
           f"{(page_counting - fixed) / record_size:.2f}x (goal: at most {limit / mb:.3f} MB)")

@@ -3,7 +3,7 @@
 Run: ``python benchmarks/replay_speed.py`` (builds the replay front end first if needed).
 Bots play a 10-hand Six Love match (target raised so it lasts); then:
 
-- ``payload``: the size of the ``data`` trait synced once to the browser;
+- ``payload``: the size of the ``view`` trait synced once to the browser;
 - ``Replay(record)``: building the widget in Python (replaying, explaining every move);
 - ``open``: ``render({model, el})`` with the fake model, until style and layout are done;
 - ``open, static export``: an ``embed_minimal_html(..., drop_defaults=False)`` page opened
@@ -127,7 +127,7 @@ def main() -> int:
         replay = Replay(record)
         builds.append((time.perf_counter() - start) * 1000)
     assert replay.ok, replay.problems
-    payload = len(json.dumps(replay.data, separators=(",", ":")))
+    payload = len(json.dumps(replay.view, separators=(",", ":")))
     record_size = len(json.dumps(record, separators=(",", ":")))
     attributes = harness.traits(replay)
 

@@ -101,7 +101,7 @@ def measure(name: str, record: dict) -> dict:
     replay = Replay(record)
     built = time.perf_counter() - t0
     t0 = time.perf_counter()
-    wire = pack_data(replay.data)
+    wire = pack_data(replay.view)
     packed = time.perf_counter() - t0
     synced = {k: v for k, v in replay.get_state().items()
               if k in ("data", "words", "hand", "step", "speed", "rules_text", "report", "analysing")}
@@ -116,8 +116,8 @@ def measure(name: str, record: dict) -> dict:
     mb = 1e6
     record_size = size(record)
     print(f"\n{name}: {len(record['hands'])} hands, {js['steps']} steps")
-    print(f"  record {record_size / mb:.3f} MB; data built {size(replay.data) / mb:.3f} MB "
-          f"({size(replay.data) / record_size:.2f}x); as it travels {size(wire) / mb:.3f} MB; "
+    print(f"  record {record_size / mb:.3f} MB; data built {size(replay.view) / mb:.3f} MB "
+          f"({size(replay.view) / record_size:.2f}x); as it travels {size(wire) / mb:.3f} MB; "
           f"synced traits {size(synced) / mb:.3f} MB = {size(synced) / record_size:.2f}x the record")
     print(f"  once: Replay() {built * 1000:.0f} ms, pack {packed * 1000:.0f} ms; "
           f"JS JSON.parse {js['parse']:.1f} ms, unpack {js['unpack']:.1f} ms")

@@ -28,13 +28,13 @@ from .sessions.replay.wire import pack_data, unpack_data
 __all__ = ["PAYLOAD_KEYS", "INLINE_LIMIT", "replay_page", "puzzles_page", "puzzles_page_state", "html_page", "script_json", "write_page", "page_state"]
 
 STATIC = Path(__file__).resolve().parent / "static"
-PAYLOAD_KEYS = ("data", "words", "rules_text", "report", "hand", "step", "speed", "mistakes_book")
+PAYLOAD_KEYS = ("view", "words", "rules_text", "report", "hand", "step", "speed", "mistakes_book")
 """The Replay's traits the page carries (and, with an analysis, every seat's exercises for Learn
 from your mistakes, ``sessions/replay/mistakes.py``); the script gives any missing one its default."""
 
 INLINE_LIMIT = 256 * 1024
-"""A record's ``data`` up to this size (JSON, in bytes) stays readable in the page; above it,
-it goes gzipped, in base64, as ``data_gzip`` (a 1,200-hand record: 7.7 MB of JSON, 1 MB so)."""
+"""A record's ``view`` up to this size (JSON, in bytes) stays readable in the page; above it,
+it goes gzipped, in base64, as ``view_gzip`` (a 1,200-hand record: 7.7 MB of JSON, 1 MB so)."""
 
 PAGE_STYLE = ("html { color-scheme: light dark; } "
               "body { margin: 0; padding: 12px; background: Canvas; color: CanvasText; "
@@ -76,20 +76,20 @@ def _inline(name: str, closing: str) -> str:
 def replay_page(payload: Mapping[str, Any], *, title: str | None = None, inline_limit: int = INLINE_LIMIT) -> str:
     """The page's HTML for ``payload``, a Replay's traits (:data:`PAYLOAD_KEYS`; others are ignored).
 
-    A ``data`` larger than ``inline_limit`` bytes of JSON is stored gzipped (the page's
+    A ``view`` larger than ``inline_limit`` bytes of JSON is stored gzipped (the page's
     script unpacks it with the browser's ``DecompressionStream``).
 
     ``title`` is the page's title; by default the rules' name and the words' name for a
     replay ("Six Love: Replay of a recorded match").
     """
     state = {key: payload[key] for key in PAYLOAD_KEYS if key in payload}
-    data = state.get("data") or {}
+    data = state.get("view") or {}
     words = state.get("words") or {}
-    state["data"] = wire = pack_data(data)  # as the widget syncs it (sessions/replay/wire.py)
+    state["view"] = wire = pack_data(data)  # as the widget syncs it (sessions/replay/wire.py)
     packed = json.dumps(wire, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode("utf-8")
     if len(packed) > inline_limit:
-        del state["data"]
-        state["data_gzip"] = base64.b64encode(gzip.compress(packed, compresslevel=9, mtime=0)).decode("ascii")
+        del state["view"]
+        state["view_gzip"] = base64.b64encode(gzip.compress(packed, compresslevel=9, mtime=0)).decode("ascii")
     if title is None:
         title = ": ".join(part for part in (data.get("title"), words.get("replay")) if part) or "Replay"
     lang = data.get("lang") or "en"
@@ -133,16 +133,16 @@ def write_page(path: str | os.PathLike[str], payload: Mapping[str, Any], *, titl
 
 
 def page_state(html: str) -> dict[str, Any]:
-    """The Replay's traits a page holds (its ``data`` unzipped when it was stored gzipped, and read
+    """The Replay's traits a page holds (its ``view`` unzipped when it was stored gzipped, and read
     back from its packed form)."""
     found = re.search(r'<script type="application/json" id="dominoes-replay">(.*?)</script>', html, re.DOTALL)
     if found is None:
         raise ValueError("not a replay page: it has no dominoes-replay payload")
     state: dict[str, Any] = json.loads(found.group(1))
-    if "data_gzip" in state:
-        state["data"] = json.loads(gzip.decompress(base64.b64decode(state.pop("data_gzip"))))
-    if "data" in state:
-        state["data"] = unpack_data(state["data"])
+    if "view_gzip" in state:
+        state["view"] = json.loads(gzip.decompress(base64.b64decode(state.pop("view_gzip"))))
+    if "view" in state:
+        state["view"] = unpack_data(state["view"])
     return state
 
 

@@ -64,7 +64,7 @@ function numberInput(view, pick, word, onType) {
 function render({ model, el }) {
   let word = makeWords(model.get("words"));
   const ui = skeleton(word);
-  let view = readExercise(model.get("exercise"));
+  let view = readExercise(model.get("view"));
   let pick = pickOf(view);
   let waiting = false;
   let drawnPicture = null;
@@ -125,9 +125,9 @@ function render({ model, el }) {
   ui.reveal.addEventListener("click", () => send({ type: "reveal" }));
 
   const stop = listenModel(model, [
-    ["change:exercise", () => {
+    ["change:view", () => {
       const before = view.status;
-      view = readExercise(model.get("exercise"));
+      view = readExercise(model.get("view"));
       waiting = false;
       if (view.status === "open" && before !== "open") pick = emptyPick();
       else if (view.status !== "open") pick = pickOf(view);

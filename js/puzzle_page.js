@@ -24,14 +24,14 @@ export function puzzlesPageModel(payload) {
   const run = pageRun(setup);
   const lang = setup.lang ?? "en";
   let state = start(run.summaries, setup.filters ?? {});
-  const model = pageModel({ state: publicView(state, run, lang), words: payload.words ?? {} }, (intent) => {
+  const model = pageModel({ view: publicView(state, run, lang), words: payload.words ?? {} }, (intent) => {
     const [after, refusal] = apply(state, intent, run);
     if (refusal !== null) {
-      model.emit("msg:custom", { type: "error", message: run.refusals[refusal] ?? refusal });
+      model.emit("msg:custom", { type: "error", reason: "bad_message", message: run.refusals[refusal] ?? refusal });
       return;
     }
     state = after;
-    model.set("state", publicView(state, run, lang));
+    model.set("view", publicView(state, run, lang));
   });
   return model;
 }

@@ -28,7 +28,7 @@ function render({ model, el }) {
   if (ui.root.clientWidth > 0 && ui.root.clientWidth < 600) ui.storyBox.open = false;
   const local = { choice: null, focus: 0, ghost: null, lineSize: { width: 0, height: 0 } };
   const word = () => makeWords(model.get("words"));
-  const state = () => model.get("state") ?? {};
+  const state = () => model.get("view") ?? {};
   const send = (intent) => {
     ui.message.hidden = true;
     model.send(intent);
@@ -94,7 +94,7 @@ function render({ model, el }) {
     draw();
   };
   const removeListeners = listen([[ui.root, "click", onClick], [ui.root, "keydown", onKey], [ui.root, "change", onFilter]]);
-  const removeModel = listenModel(model, [["change:state", onState], ["change:words", draw], ["msg:custom", onMessage]]);
+  const removeModel = listenModel(model, [["change:view", onState], ["change:words", draw], ["msg:custom", onMessage]]);
   const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver((entries) => {
     const box = entries[0].contentRect;
     local.lineSize = { width: Math.floor(box.width), height: Math.floor(box.height) };

@@ -5,10 +5,10 @@
 // (static/replay.css), this script and the record as a JSON payload:
 //
 //   <script type="application/json" id="dominoes-replay">
-//     {"data": {...}, "words": {...}, "rules_text": "...", "hand": 0, "step": 0, "speed": 2}
+//     {"view": {...}, "words": {...}, "rules_text": "...", "hand": 0, "step": 0, "speed": 2}
 //   </script>
 //
-// A large record's data comes gzipped, in base64, as "data_gzip" (dominoes_widget/page.py):
+// A large record's view comes gzipped, in base64, as "view_gzip" (dominoes_widget/page.py):
 // the browser's DecompressionStream unpacks it before the replay is drawn.
 //
 // The replay is drawn into <div id="dominoes-replay-view"> when the page has one, else
@@ -20,7 +20,7 @@ import { keepKeys } from "./kit/common/page_keys.mjs";
 
 const PAYLOAD_ID = "dominoes-replay";
 const VIEW_ID = "dominoes-replay-view";
-const DEFAULTS = { data: {}, words: {}, rules_text: "", report: [], hand: 0, step: 0, speed: 2 };
+const DEFAULTS = { view: {}, words: {}, rules_text: "", report: [], hand: 0, step: 0, speed: 2 };
 
 /** The page's model: the Replay's values from the payload, no kernel to save to or send to. */
 export function pageModel(attributes) {
@@ -34,10 +34,10 @@ export async function unpackJson(base64) {
   return JSON.parse(await new Response(stream).text());
 }
 
-/** The Replay's traits the page holds, its data unpacked. */
+/** The Replay's traits the page holds, its view unpacked. */
 export async function pageAttributes(text) {
-  const { data_gzip: packed, ...attributes } = JSON.parse(text || "{}");
-  if (packed) attributes.data = await unpackJson(packed);
+  const { view_gzip: packed, ...attributes } = JSON.parse(text || "{}");
+  if (packed) attributes.view = await unpackJson(packed);
   return attributes;
 }
 

@@ -4,11 +4,11 @@ import { gzipSync } from "node:zlib";
 
 import { pageAttributes, pageModel } from "./standalone.js";
 
-test("a page's gzipped data is unpacked; plain data is read as it is", async () => {
-  const data = { v: 2, hands: [{ label: "Hand 1 · ở đây", deltas: [{ say: "Nước đi" }] }] };
-  const packed = gzipSync(Buffer.from(JSON.stringify(data), "utf-8")).toString("base64");
-  assert.deepEqual(await pageAttributes(JSON.stringify({ data_gzip: packed, hand: 1 })), { data, hand: 1 });
-  assert.deepEqual(await pageAttributes(JSON.stringify({ data, step: 2 })), { data, step: 2 });
+test("a page's gzipped view is unpacked; a plain view is read as it is", async () => {
+  const view = { v: 2, hands: [{ label: "Hand 1 · ở đây", deltas: [{ say: "Nước đi" }] }] };
+  const packed = gzipSync(Buffer.from(JSON.stringify(view), "utf-8")).toString("base64");
+  assert.deepEqual(await pageAttributes(JSON.stringify({ view_gzip: packed, hand: 1 })), { view, hand: 1 });
+  assert.deepEqual(await pageAttributes(JSON.stringify({ view, step: 2 })), { view, step: 2 });
   assert.deepEqual(await pageAttributes(""), {});
 });
 

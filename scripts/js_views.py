@@ -1,7 +1,8 @@
 """Write the view types the browser receives as JSDoc typedefs for the JS (js/kit/common/views.mjs).
 
 The shapes are written once, in Python (the TypedDicts of ``dominoes_widget.sessions``, each
-beside its session or in ``sessions/protocol.py``); this script turns every one of them into a
+beside its session (``sessions/<session>/shapes.py``) or, when sessions share it, in
+``sessions/protocol.py``); this script turns every one of them into a
 ``@typedef`` the kit's modules name in their ``@param`` and ``@returns``, so ``tsc`` checks the JS
 against the same shapes. ``tests/test_js_views.py`` fails when the file is not what this writes.
 

@@ -376,9 +376,9 @@ def set_view(page: Any, view: dict) -> None:
 
 # -- the Replay ------------------------------------------------------------------------------
 def traits(replay: Any) -> dict:
-    """The synced traits of a ``Replay``, as the browser would get them (``data`` packed, through
+    """The synced traits of a ``Replay``, as the browser would get them (``view`` packed, through
     the trait's own serializer)."""
-    names = ("data", "words", "hand", "step", "speed", "rules_text", "report")
+    names = ("view", "words", "hand", "step", "speed", "rules_text", "report")
     return {name: replay.get_state(name)[name] for name in names}
 
 

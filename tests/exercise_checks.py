@@ -27,7 +27,7 @@ def displayed_exercises(notebook: Any) -> Iterator[tuple[int, dict[str, Any]]]:
     for index, output in outputs(notebook):
         model = output.get("data", {}).get(WIDGET_VIEW, {}).get("model_id")
         state = states.get(model) if model else None
-        if state is not None and "exercise" in state and "spec" in state:
+        if state is not None and "view" in state and "spec" in state:
             yield index, state
 
 
@@ -54,7 +54,7 @@ def exercise_problems(notebook: Any, least: int = 2) -> list[str]:
     for cell, state in found:
         where = f"cell {cell} ({state['spec'].get('kind')})"
         session = ExerciseSession.from_spec(state["spec"])
-        shown = state["exercise"]
+        shown = state["view"]
         if shown.get("question") != session.question() or shown.get("choices") != session.view()["choices"]:
             problems.append(f"{where}: the page shows another question than the engine's position asks")
         offered = shown.get("choices", {})

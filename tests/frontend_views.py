@@ -297,7 +297,7 @@ def _replay_data(name: str, comments_json: str, counting: bool, bottom: str | No
     comments = json.loads(comments_json)
     if comments:
         record["comments"] = comments
-    return json.dumps(ReplaySession(record, counting=counting, bottom=bottom).data())
+    return json.dumps(ReplaySession(record, counting=counting, bottom=bottom).view())
 
 
 def replay_data(name: str = "six_love_match.json", comments: dict | None = None, *, counting: bool = False,
@@ -314,7 +314,7 @@ def _analysed_data(name: str, hands: tuple[int, ...] | None, rollouts: int) -> s
 
     record = json.loads((RECORDS / name).read_text())
     analysis = analyse(record, hands=hands, rollouts=rollouts, workers=1, progress=False, seed=0)
-    return json.dumps(ReplaySession(record, analysis=analysis).data())
+    return json.dumps(ReplaySession(record, analysis=analysis).view())
 
 
 def replay_data_with_analysis(name: str = "six_love_match.json", *, hands: tuple[int, ...] | None = None,
@@ -333,6 +333,6 @@ def flagged(data: dict, hand: int) -> list[dict]:
 def replay_traits(data: dict | None = None, *, hand: int = 0, step: int = 0, speed: float = 2.0) -> dict:
     data = replay_data() if data is None else data
     rules = Rules.preset("six_love") if data.get("title") == "Six Love" else None
-    return {"data": data, "words": dict(WORDS), "rules_text": describe_rules(rules, Voice("en")) if rules else "",
+    return {"view": data, "words": dict(WORDS), "rules_text": describe_rules(rules, Voice("en")) if rules else "",
             "report": [], "hand": hand, "step": step, "speed": speed}
 

@@ -266,14 +266,14 @@ def _placed(move: str) -> bool:
 
 
 def state_facts(state: dict[str, Any]) -> dict[str, str] | None:
-    """What a saved Table (its ``view``) or Replay (``data``, ``hand``, ``step``) shows."""
-    if "view" in state:  # a Table
+    """What a saved Table (its ``view``) or Replay (``view``, ``hand``, ``step``) shows."""
+    if "phase" in (state.get("view") or {}):  # a Table (a Replay's view has no phase, an Exercise's none)
         view = state["view"]
         shown = {"turn": view.get("turn"), "ends": view.get("ends"), "line": view.get("line", []),
                  "pile": view.get("pile"), "move": (view.get("moves") or [None])[-1]}
         facts: dict[str, str] = {"lang": view.get("lang", "en")}
-    elif "data" in state and state.get("data"):  # a Replay of a good record
-        data = unpack_data(state["data"])  # saved packed, as the widget syncs it
+    elif "step" in state and state.get("view"):  # a Replay of a good record
+        data = unpack_data(state["view"])  # saved packed, as the widget syncs it
         try:
             shown = hand_steps(data["hands"][state["hand"]])[state["step"]]
         except (IndexError, KeyError, TypeError):
@@ -291,7 +291,7 @@ def state_facts(state: dict[str, Any]) -> dict[str, str] | None:
 
 def player_names(state: dict[str, Any]) -> dict[str, str]:
     """name or label → seat, for reading the widget's own picture."""
-    players = (state.get("view") or state.get("data") or {}).get("players", {})
+    players = (state.get("view") or {}).get("players", {})
     names = {}
     for seat, player in players.items():
         for key in ("name", "label"):

@@ -85,6 +85,7 @@ def shared_cases(lang: str = "en") -> dict:
     (every card, the choices, the words) and, for each intent, the refusal and the view after it.
     "right" and "wrong" in :data:`CASE_INTENTS` become an answer and another legal move of the
     puzzle shown."""
+    from dominoes_widget.engine.errors import DominoesError
     from dominoes_widget.sessions.puzzles import PuzzleSession
 
     session = PuzzleSession(fixture_puzzles(), lang=lang)
@@ -95,7 +96,10 @@ def shared_cases(lang: str = "en") -> dict:
             card = session.card(session.state["order"][session.state["at"]])
             intent = {"type": "answer", "move": next(m for m, v in card["verdicts"].items()
                                                      if v["right"] == (intent == "right"))}
-        said = session.handle(intent)
-        refusal = next((k for k, text in session.refusals().items() if text == said), None)
+        try:
+            session.handle(intent)
+            refusal = None
+        except DominoesError as refused:
+            refusal = refused.case
         steps.append({"intent": intent, "refusal": refusal, "view": session.view()})
     return {"setup": setup, "steps": steps}

@@ -139,7 +139,7 @@ def test_the_summary_lines_count_in_the_singular_and_plural():
 def test_the_replay_shows_an_analysis_and_refuses_one_of_another_record(first_hand, tmp_path):
     path = first_hand.save(tmp_path / "game.analysis.json")
     replay = Replay(SIX_LOVE, analysis=path)
-    hand = replay.data["hands"][0]
+    hand = replay.view["hands"][0]
     analysis = hand["analysis"]
     assert analysis["sides"] == ["NS", "EW"]
     for side in analysis["sides"]:
@@ -148,7 +148,7 @@ def test_the_replay_shows_an_analysis_and_refuses_one_of_another_record(first_ha
     outcome = replay.match.hands[0].outcome
     assert analysis["strip"][outcome.winner_team][-1] == 100.0, "the strip ends with the result"
     assert [m["ply"] for m in analysis["marks"]] == [d.ply for d in first_hand.decisions]
-    assert "analysis" not in replay.data["hands"][1], "only the hands analysed"
+    assert "analysis" not in replay.view["hands"][1], "only the hands analysed"
     with pytest.raises(ValueError, match="another record"):
         Replay(RECORDS / "straight_six_match.json", analysis=path)
 

@@ -230,7 +230,7 @@ def _entry_points(source, tmp_path: Path) -> dict:
         results["read_record"] = error.problems
     replay = Replay(source)
     results["Replay"] = replay.problems
-    assert replay.data == {} and "did not open" in picture(replay)
+    assert replay.view == {} and "did not open" in picture(replay)
     try:
         Table.from_record(source)
         results["Table.from_record"] = []
@@ -293,11 +293,11 @@ def test_finding_6_browser_writes_to_kernel_owned_traits_are_refused():
     sent, resent = [], []
     replay.send = lambda message, buffers=None: sent.append(message)
     replay.send_state = lambda key=None: resent.append(key)
-    data = replay.data
+    data = replay.view
     for update in ({"hand": 99}, {"step": -3}, {"step": "4"}, {"hand": None}, {"speed": 0}, {"speed": "fast"},
-                   {"data": {}}, {"report": [1]}, {"rules_text": "x"}, {"hand": 1, "step": 999}):
+                   {"view": {}}, {"report": [1]}, {"rules_text": "x"}, {"hand": 1, "step": 999}):
         replay.set_state(update)  # what ipywidgets does with an `update` from the browser
-        assert (replay.hand, replay.step, replay.speed) == (0, 0, 2.0) and replay.data is data
+        assert (replay.hand, replay.step, replay.speed) == (0, 0, 2.0) and replay.view is data
         assert sent[-1]["type"] == "error" and len(sent[-1]["message"]) <= 500
     assert resent and all(resent)
     replay.set_state({"hand": 1, "step": 4})  # what the browser may set is still set

@@ -215,7 +215,7 @@ CODE_ARGUMENTS = [("IllegalMoveError", 1, "refusal", ("",)), ("_refuse", 4, "ref
                   ("_message_page", 1, "message", ("", "_title"))]
 # (the function called, the argument holding a Reason, the section that says it)
 REASON_ARGUMENTS = [("IllegalMoveError", 0, "rule"), ("_refuse", 2, "rule"), ("_refuse_if_playable", 3, "rule"),
-                    ("ClientSeedError", 0, "message")]
+                    ("seed_refused", 0, "message")]
 # Modules whose functions return a code as the last item of a tuple (``return state, "no_hint"``).
 CODE_RETURNS = {"sessions/puzzles/logic.py": "solve", "sessions/table/learn.py": "message"}
 
@@ -440,7 +440,7 @@ def test_what_the_page_is_told_of_a_bad_message_is_vietnamese():
     replay.send = lambda message, buffers=None: sent.append(message)
     replay.set_state({"hand": 99})
     replay.set_state({"speed": 1000})
-    replay.set_state({"data": {}})
+    replay.set_state({"view": {}})
     errors = [m["message"] for m in sent if m["type"] == "error"]
     assert len(errors) == 11, errors
     for text in errors:
@@ -458,7 +458,7 @@ def test_hot_seat_cover_is_vietnamese():
 
 def test_a_replay_speaks_vietnamese():
     replay = Replay(RECORDS / "six_love_match.json", lang="vi")
-    data = replay.data
+    data = replay.view
     assert replay.words and english_in(replay.words) == []
     assert all(vietnamese(p["label"]) for p in data["players"].values())
     for hand in data["hands"]:
@@ -470,7 +470,7 @@ def test_a_replay_speaks_vietnamese():
 
 
 def test_a_replays_counting_speaks_vietnamese():
-    data = Replay(RECORDS / "vietnamese_3_players.json", lang="vi", counting=True).data
+    data = Replay(RECORDS / "vietnamese_3_players.json", lang="vi", counting=True).view
     counted = [step["counting"] for hand in data["hands"] for step in hand_steps(hand)]
     assert all(vietnamese(c["title"]) for c in counted)
     assert any(c["voids"] for c in counted) and all(vietnamese(v["since"]) for c in counted for v in c["voids"])
@@ -487,7 +487,7 @@ def test_every_recorded_ending_and_score_change_in_vietnamese(path):
     session = ReplaySession(path, lang="vi")
     if not session.ok:
         pytest.fail(f"{path.name} does not open: every record here should")
-    data = session.data()
+    data = session.view()
     for hand in data["hands"]:
         if hand["result"] is not None:
             assert vietnamese(hand["result"]["title"]), hand["result"]

@@ -165,10 +165,10 @@ def test_html_counting_puts_the_bottom_seats_counting_on_the_page(tmp_path, caps
     assert main(["html", str(source), "-o", str(plain)]) == 0
     assert main(["html", str(source), "-o", str(counted), "--counting", "--bottom", "E", "--lang", "vi"]) == 0
     assert f"wrote {counted}" in capsys.readouterr().out
-    steps = [s for hand in _page_state(plain)["data"]["hands"] for s in hand_steps(hand)]
+    steps = [s for hand in _page_state(plain)["view"]["hands"] for s in hand_steps(hand)]
     assert not any("counting" in step for step in steps), "no counting unless asked"
-    data = _page_state(counted)["data"]
-    assert data == Replay(source, counting=True, bottom="E", lang="vi").data
+    data = _page_state(counted)["view"]
+    assert data == Replay(source, counting=True, bottom="E", lang="vi").view
     assert all(step["counting"]["title"] == "Những gì Đông đếm được" for hand in data["hands"] for step in hand_steps(hand))
 
 
@@ -261,7 +261,7 @@ def test_html_analysis_without_a_file_analyses_first_and_keeps_the_side_file(tmp
     out = capsys.readouterr()
     side = tmp_path / "game.analysis.json"
     assert "analysing game.json first" in out.err and f"wrote {side}" in out.out
-    data = _page_state(tmp_path / "game.html")["data"]
+    data = _page_state(tmp_path / "game.html")["view"]
     assert data["hands"][0]["analysis"]["marks"], "the page carries the analysis"
     side_made = side.stat().st_mtime_ns
     assert main(["html", str(source), "--analysis", "-o", str(tmp_path / "again.html")]) == 0

@@ -153,7 +153,8 @@ def test_a_malformed_tile_answer_names_what_and_where(opened, answer, where):
     session = ExerciseSession.playable(opened)
     with pytest.raises(AnswerError) as raised:
         session.check(answer)
-    assert raised.value.reason is Reason.BAD_ANSWER and raised.value.where == where
+    assert raised.value.reason is Reason.BAD_ANSWER and raised.value.case == where
+    assert raised.value.facts == {"kind": "playable", "where": where, "what": raised.value.facts["what"]}
     assert f"playable exercise, {where}:" in str(raised.value)
 
 
@@ -206,16 +207,16 @@ def test_vietnamese_words():
 # -- the widget: a thin adapter ---------------------------------------------------------------------
 def test_the_widget_checks_from_python_without_changing_and_answers_the_browser(opened):
     exercise = Exercise.playable(opened)
-    shown = dict(exercise.exercise)
-    assert exercise.check([]).right is False and exercise.exercise == shown
+    shown = dict(exercise.view)
+    assert exercise.check([]).right is False and exercise.view == shown
     sent = []
     exercise.send = sent.append
     exercise._on_message(exercise, {"type": "answer", "answer": ["zz"]}, [])
-    assert sent and sent[0]["type"] == "error" and "answer[0]" in sent[0]["message"] and exercise.exercise == shown
+    assert sent and sent[0]["type"] == "error" and "answer[0]" in sent[0]["message"] and exercise.view == shown
     exercise._on_message(exercise, {"type": "answer", "answer": [str(t) for t in exercise.answer]}, [])
-    assert exercise.exercise["status"] == "right" and exercise.exercise["feedback"]
-    exercise.set_state({"exercise": {"status": "right"}})  # the browser may not write the kernel's traits
-    assert exercise.exercise["question"]
+    assert exercise.view["status"] == "right" and exercise.view["feedback"]
+    exercise.set_state({"view": {"status": "right"}})  # the browser may not write the kernel's traits
+    assert exercise.view["question"]
     assert "<svg" in inline_svgs(exercise._repr_mimebundle_()[0]["text/html"])
     assert Exercise.from_spec(exercise.spec).answer == exercise.answer
     with pytest.raises(TypeError):

@@ -41,7 +41,7 @@ def mount(page, session, size="laptop", theme="light"):
     width, height = SIZES[size]
     page.set_viewport_size({"width": width, "height": height})
     harness.set_theme(page, theme)
-    harness.mount(page, {"exercise": session.view(), "words": ui_words(session.lang), "spec": session.spec()},
+    harness.mount(page, {"view": session.view(), "words": ui_words(session.lang), "spec": session.spec()},
                   width=width - 24)
 
 
@@ -62,7 +62,7 @@ def test_tiles_are_picked_and_check_sends_them_then_the_verdict_shows(page):
     picked = session.kind.hand.held("E")[0]
     assert sent == [{"type": "answer", "answer": [str(picked)]}]
     session.handle(sent[0])
-    page.evaluate("view => window.harness.model.kernelSet('exercise', view)", session.view())
+    page.evaluate("view => window.harness.model.kernelSet('view', view)", session.view())
     harness.settle(page)
     verdict = page.locator(".dw-ex-verdict").inner_text()
     assert verdict in ("Right!", "Not quite.")
@@ -90,12 +90,12 @@ def test_try_again_empties_the_number_box(page):
     for message in harness.sent(page):
         session.handle(message)
     assert session.status == "wrong"
-    page.evaluate("view => window.harness.model.kernelSet('exercise', view)", session.view())
+    page.evaluate("view => window.harness.model.kernelSet('view', view)", session.view())
     harness.settle(page)
     assert box.input_value() == "7", "the wrong number stays while its hint shows"
     page.get_by_role("button", name="Try again").click()
     session.handle(harness.sent(page)[-1])
-    page.evaluate("view => window.harness.model.kernelSet('exercise', view)", session.view())
+    page.evaluate("view => window.harness.model.kernelSet('view', view)", session.view())
     harness.settle(page)
     assert (box.input_value(), box.is_enabled()) == ("", True)
     assert page.get_by_role("button", name="Check").is_disabled()
@@ -160,7 +160,7 @@ def test_a_wrong_pick_is_marked_on_its_tile_with_why_beside_it(page):
     page.get_by_role("button", name="Check").click()
     for message in harness.sent(page):
         session.handle(message)
-    page.evaluate("view => window.harness.model.kernelSet('exercise', view)", session.view())
+    page.evaluate("view => window.harness.model.kernelSet('view', view)", session.view())
     harness.settle(page)
     wrong = page.locator(".dw-ex-tile.dw-ex-wrong")
     assert wrong.count() == 1 and wrong.get_attribute("aria-label") == "double three: wrong"

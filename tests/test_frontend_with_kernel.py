@@ -130,7 +130,7 @@ def test_the_replay_steps_through_the_python_replay_data(chromium):
     page = harness.open_page(chromium, harness.REPLAY)
     try:
         harness.mount(page, harness.traits(replay))
-        for hand, hand_data in enumerate(replay.data["hands"]):
+        for hand, hand_data in enumerate(replay.view["hands"]):
             for step in range(0, len(hand_data["moves"]) + 1, 3):
                 harness.kernel_set(page, "hand", hand)
                 harness.kernel_set(page, "step", step)

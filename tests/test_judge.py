@@ -112,7 +112,7 @@ def test_the_coach_and_the_study_page_never_disagree_at_the_lesson_position():
                                seats={"N": "greedy", "E": "greedy", "S": "greedy"})
     hint = lesson.hint()
     found = analyse(SHARED_MATCH, hands=[0], workers=1, progress=False)
-    mark = next(m for m in ReplaySession(SHARED_MATCH, analysis=found).data()["hands"][0]["analysis"]["marks"]
+    mark = next(m for m in ReplaySession(SHARED_MATCH, analysis=found).view()["hands"][0]["analysis"]["marks"]
                 if m["ply"] == 6)
     decision = found.decision_at(0, 6)
     figures = ("move", "win", "low", "high", "share", "share_low", "share_high", "gap_low", "gap_high")

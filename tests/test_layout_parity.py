@@ -140,7 +140,7 @@ def test_the_browser_reads_the_replays_step_changes_back_as_python_does():
 
     records = ROOT / "notebooks" / "records"
     hands = [hand for name in ("six_love_10_hands.json", "vietnamese_3_players.json")
-             for hand in Replay(records / name, counting=True).data["hands"]]
+             for hand in Replay(records / name, counting=True).view["hands"]]
     script = READ_STDIN + """
 import { decodeSteps } from "./js/kit/replay/replay_deltas.mjs";
 console.log(JSON.stringify(input.map((changes) => decodeSteps(changes))));

@@ -228,7 +228,7 @@ def test_the_partnership_tutorial_shows_what_its_prose_says_and_asks(lite_page, 
     exercises = page.locator(".jp-Notebook .dw-exercise")
     assert exercises.count() >= 2, "the tutorial's exercises show"
     spec = kernel_json(page, "import json\nprint(json.dumps(which_tiles.spec))")
-    choices = kernel_json(page, "print(json.dumps(which_tiles.exercise['choices']['tiles']))")
+    choices = kernel_json(page, "print(json.dumps(which_tiles.view['choices']['tiles']))")
     answer = {str(tile) for tile in ExerciseSession.from_spec(spec).answer}
     first = exercises.first
     for index, tile in enumerate(choices):
@@ -245,7 +245,7 @@ from dominoes_widget import Puzzles, PuzzleSet
 
 puzzles = Puzzles(PuzzleSet.load(json.loads({set_json!r})))
 display(puzzles)
-print(json.dumps({{"number": puzzles.state["number"], "of": puzzles.state["count"]}}))
+print(json.dumps({{"number": puzzles.view["number"], "of": puzzles.view["count"]}}))
 """
 
 
@@ -255,7 +255,7 @@ def test_a_puzzle_is_answered_by_clicking_in_the_browser_kernel(play):
     assert kernel_json(page, PUZZLES.format(set_json=set_json)) == {"number": 1, "of": 3}
     widget = page.locator(".jp-Notebook .jp-Cell").last.locator(".dw-puzzles-widget")
     answer_wrong_then_right(widget)
-    state = kernel_json(page, 'print(json.dumps({"tried": puzzles.state["tried"], "solved": puzzles.state["solved"]}))')
+    state = kernel_json(page, 'print(json.dumps({"tried": puzzles.view["tried"], "solved": puzzles.view["solved"]}))')
     assert state == {"tried": WRONG_TRIED, "solved": True}
 
 

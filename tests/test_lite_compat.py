@@ -94,5 +94,5 @@ def test_a_replay_analysed_in_a_browser_notebook_runs_here_between_the_loops_tur
         return replay
 
     replay = asyncio.run(main())
-    assert len(replay.analysis_task.result()) > 2 and replay.data["hands"][0]["analysis"]["marks"] is not None
+    assert len(replay.analysis_task.result()) > 2 and replay.view["hands"][0]["analysis"]["marks"] is not None
     assert turns > len(replay.analysis_task.result()), "the loop had a turn between every two decisions"

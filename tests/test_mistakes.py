@@ -262,7 +262,7 @@ def test_the_table_refuses_to_learn_before_the_match_ends_and_learns_for_its_per
     from functools import partial
 
     import dominoes_widget.studies.analysis as analysis
-    from dominoes_widget.sessions.protocol import Phase
+    from dominoes_widget.sessions.table.shapes import Phase
     from dominoes_widget.sessions.table.learn import learn_seat
     from dominoes_widget.widgets.replay import Replay
     from dominoes_widget.widgets.table import Table

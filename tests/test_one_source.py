@@ -55,7 +55,7 @@ def test_pictures_views_replays_and_sentences_show_the_engines_pips(name):
     rules = GAMES[name]
     voice = Voice()
     for match in finished_matches(rules, 6, seed=len(name)):
-        data = ReplaySession(write_record(match)).data()
+        data = ReplaySession(write_record(match)).view()
         for index, hand in enumerate(match.hands):
             outcome = hand.outcome
             engine_pips = {s: hand.pips(s) for s in hand.seats}

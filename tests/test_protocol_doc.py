@@ -1,4 +1,5 @@
-"""js/PROTOCOL.md and the Python types of the protocol (sessions/protocol.py) name the same fields.
+"""js/PROTOCOL.md and the Python types of the protocol (each session's ``shapes.py``, the shared parts in
+sessions/protocol.py) name the same fields.
 
 The document shows each shape as a JS object literal; these tests read the field names out
 of those literals and compare them with the TypedDicts, both ways, so a field added on one
@@ -14,9 +15,10 @@ from typing import get_type_hints
 import pytest
 
 from dominoes_widget.sessions.exercise.session import ExerciseView
-from dominoes_widget.sessions.protocol import (MistakesBook, MistakesView, MistakeTask, PuzzleCard, PuzzleState, PuzzleView,
-                                               ReplayData, ReplayHand, ReplayStep,
-                                               ReplayWire, ReplayWireHand, TableView)
+from dominoes_widget.sessions.table.shapes import TableView
+from dominoes_widget.sessions.replay.shapes import (MistakeTask, MistakesBook, MistakesView, ReplayData, ReplayHand,
+                                                    ReplayStep, ReplayWire, ReplayWireHand)
+from dominoes_widget.sessions.puzzles.shapes import PuzzleCard, PuzzleState, PuzzleView
 
 PROTOCOL = Path(__file__).resolve().parent.parent / "js" / "PROTOCOL.md"
 OPENING = {"{": "}", "[": "]", "(": ")"}

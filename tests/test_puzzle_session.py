@@ -11,8 +11,10 @@ from pathlib import Path
 import pytest
 
 from puzzle_fixture import CASE_INTENTS, fixture_puzzles, make_puzzle, shared_cases
+from dominoes_widget.engine.errors import DominoesError, Reason
 from dominoes_widget.engine.tiles import ALL_TILES
 from dominoes_widget.sessions.puzzles import PuzzleSession
+from dominoes_widget.sessions.puzzles.session import REFUSALS
 from dominoes_widget.sessions.puzzles import logic
 from dominoes_widget.studies.puzzles import PuzzleSet
 from dominoes_widget.words.catalog import Voice
@@ -102,8 +104,11 @@ def test_a_garbled_intent_is_refused_in_a_sentence_and_nothing_changes(session, 
     session.hint()
     session.answer(moves_of(session, False)[0])
     before, view = json.dumps(session.state), session.view()
-    said = session.handle(intent)
-    assert isinstance(said, str) and said.endswith(".") and len(said) < 120
+    with pytest.raises(DominoesError) as refused:
+        session.handle(intent)
+    said = str(refused.value)
+    assert refused.value.reason is Reason.BAD_MESSAGE and refused.value.case in REFUSALS
+    assert said.endswith(".") and len(said) < 120
     assert json.dumps(session.state) == before and session.view() == view
 
 

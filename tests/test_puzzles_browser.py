@@ -217,16 +217,16 @@ def test_the_widget_in_a_notebooks_light_and_dark_has_no_accessibility_fault(chr
             widget = Puzzles(fixture_puzzles())
             harness.reset(page)
             harness.set_theme(page, theme)
-            harness.mount(page, {"state": widget.state, "words": widget.words}, width=950)
+            harness.mount(page, {"view": widget.view, "words": widget.words}, width=950)
             accessibility.check(page, f"the Puzzles widget, a puzzle, {theme}")
             wrong = WRONG_TRIED[0]
-            right = next(move for move in widget.state["puzzle"]["legal"] if move != wrong)
+            right = next(move for move in widget.view["puzzle"]["legal"] if move != wrong)
             assert widget.answer(wrong) is None and widget.hint() is None
-            harness.kernel_set(page, "state", widget.state)
+            harness.kernel_set(page, "view", widget.view)
             assert page.locator(".dw-puzzle-feedback").is_visible() and page.locator(".dw-puzzle-hints li").count() == 1
             accessibility.check(page, f"the Puzzles widget, a wrong try and a hint, {theme}")
             assert widget.answer(right) is None
-            harness.kernel_set(page, "state", widget.state)
+            harness.kernel_set(page, "view", widget.view)
             assert page.locator(".dw-puzzle-feedback").inner_text().startswith("Right!")
             accessibility.check(page, f"the Puzzles widget, solved, {theme}")
         assert not errors, errors

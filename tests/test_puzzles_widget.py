@@ -36,38 +36,38 @@ def right_move(widget) -> str:
 
 def test_a_click_on_the_answer_is_checked_in_the_kernel_and_the_state_says_why(widget):
     say(widget, {"type": "answer", "move": right_move(widget)})
-    assert widget.state["feedback"]["right"] and widget.state["score"] == 1
-    assert widget.state["feedback"]["why"] and widget.sent == []
+    assert widget.view["feedback"]["right"] and widget.view["score"] == 1
+    assert widget.view["feedback"]["why"] and widget.sent == []
 
 
 def test_hint_next_and_filters_go_through_the_session(widget):
     say(widget, {"type": "hint"})
     say(widget, {"type": "hint"})
-    assert len(widget.state["hints"]) == 2
+    assert len(widget.view["hints"]) == 2
     say(widget, {"type": "next"})
-    assert widget.state["number"] == 2 and widget.state["hints"] == []
+    assert widget.view["number"] == 2 and widget.view["hints"] == []
     say(widget, {"type": "filter", "game": "vietnamese4"})
-    assert widget.state["count"] == 1 and widget.puzzle.rules.game == "vietnamese"
+    assert widget.view["count"] == 1 and widget.puzzle.rules.game == "vietnamese"
 
 
 @pytest.mark.parametrize("content", [None, "next", 5, {"type": "answer", "move": "N 9-9 L"}, {"type": "delete"},
                                      {"type": "filter", "theme": "<script>"}, {"type": "answer", "move": ["a"]}])
 def test_a_garbled_message_is_refused_in_words_and_nothing_changes(widget, content):
-    before = json.dumps(widget.state)
+    before = json.dumps(widget.view)
     say(widget, content)
-    assert json.dumps(widget.state) == before
+    assert json.dumps(widget.view) == before
     assert len(widget.sent) == 1 and widget.sent[0]["type"] == "error" and widget.sent[0]["message"].endswith(".")
 
 
 def test_the_browser_cannot_write_the_state(widget):
-    before = json.dumps(widget.state)
-    widget.set_state({"state": {"score": 99, "solved": True}})
-    assert json.dumps(widget.state) == before
+    before = json.dumps(widget.view)
+    widget.set_state({"view": {"score": 99, "solved": True}})
+    assert json.dumps(widget.view) == before
     assert widget.sent[-1]["type"] == "error"
 
 
 def test_the_synced_state_holds_no_verdict_before_an_answer(widget):
-    synced = json.dumps({name: widget.get_state()[name] for name in ("state", "words")})
+    synced = json.dumps({name: widget.get_state()[name] for name in ("view", "words")})
     card = widget.session.card(widget.session.state["order"][0])
     assert "verdicts" not in synced and "It wins" not in synced
     assert all(why not in synced for verdict in card["verdicts"].values() for why in verdict["why"])
@@ -76,7 +76,7 @@ def test_the_synced_state_holds_no_verdict_before_an_answer(widget):
 def test_vietnamese_labels_and_words():
     made = Puzzles(fixture_puzzles(), lang="vi")
     assert made.words["puzzle_hint"] == "Gợi ý (H)"
-    assert made.state["puzzle"]["prompt"].startswith("Lượt của bạn")
+    assert made.view["puzzle"]["prompt"].startswith("Lượt của bạn")
 
 
 def test_options_are_checked():
@@ -84,7 +84,7 @@ def test_options_are_checked():
         Puzzles(fixture_puzzles(), colour="red")
     with pytest.raises(ValueError, match="level='impossible'"):
         Puzzles(fixture_puzzles(), level="impossible")
-    assert Puzzles(fixture_puzzles(), difficulty=(0.4, 1.0)).state["total"] == 2
+    assert Puzzles(fixture_puzzles(), difficulty=(0.4, 1.0)).view["total"] == 2
 
 
 @pytest.mark.parametrize("puzzles, said", [(5, "not 5"), ({"id": "x"}, "not {'id': 'x'}"),
@@ -150,15 +150,15 @@ def test_puzzles_with_no_set_opens_the_builtin_one():
 
     assert Path(BUILTIN).exists(), f"the built-in set {BUILTIN} ships with the package"
     made = Puzzles()
-    assert made.state["total"] > 0 and made.state["puzzle"] is not None
+    assert made.view["total"] > 0 and made.view["puzzle"] is not None
 
 
 def test_the_shipped_widget_filters_each_game_and_sends_the_pile_of_a_vietnamese_puzzle():
     widget = Puzzles(lang="vi")
-    games = [c["value"] for c in widget.state["choices"]["game"]]
+    games = [c["value"] for c in widget.view["choices"]["game"]]
     assert games == ["six_love", "straight_six", "vietnamese2", "vietnamese3", "vietnamese4"]
     say(widget, {"type": "filter", "game": "vietnamese2"})
-    puzzle = widget.state["puzzle"]
+    puzzle = widget.view["puzzle"]
     assert puzzle["title"] == "Domino Việt Nam, 2 người chơi" and puzzle["pile"] == widget.puzzle.view().boneyard_size
     say(widget, {"type": "filter", "game": "straight_six"})
-    assert widget.state["puzzle"]["title"] == "Straight Six" and widget.state["puzzle"]["pile"] is None
+    assert widget.view["puzzle"]["title"] == "Straight Six" and widget.view["puzzle"]["pile"] is None

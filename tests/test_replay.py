@@ -53,7 +53,7 @@ def test_opens_a_record_given_in_any_form(how):
     assert replay.hands == 5
     assert (replay.hand, replay.step) == (0, 0)
     assert replay.rules_text == describe_rules(Rules.six_love(), Voice("en"))
-    assert replay.data["hands"][0]["moves"] == record["hands"][0]["moves"]
+    assert replay.view["hands"][0]["moves"] == record["hands"][0]["moves"]
     assert isinstance(replay.record, dict)
     assert {seat: sorted(tiles) for seat, tiles in replay.record["hands"][0]["deal"].items()} == \
         {seat: sorted(tiles) for seat, tiles in record["hands"][0]["deal"].items()}
@@ -167,10 +167,10 @@ def test_comments_and_explanations_follow_the_step():
     assert replay.comment == "S starts the blank-four arm."
     replay.step = 3
     assert replay.comment is None
-    steps = hand_steps(replay.data["hands"][0])
+    steps = hand_steps(replay.view["hands"][0])
     assert [i for i, step in enumerate(steps) if step["note"]] == [4]
     assert steps[4]["note"] == "S starts the blank-four arm."
-    assert hand_steps(replay.data["hands"][2])[1]["note"] == "The lead."
+    assert hand_steps(replay.view["hands"][2])[1]["note"] == "The lead."
     hand = replay.match.hands[0]
     last = len(hand.moves)
     voice = replay.session.voice()
@@ -183,14 +183,14 @@ def test_comments_and_explanations_follow_the_step():
 def test_each_hand_carries_positions_scores_and_result():
     record = _record()
     replay = Replay(record)
-    first = replay.data["hands"][0]
+    first = replay.view["hands"][0]
     assert len(hand_steps(first)) == len(first["moves"]) + 1
     assert hand_steps(first)[0]["turn"] == "E" and hand_steps(first)[-1]["turn"] is None
     assert first["tally_before"] == "NS 0 · EW 0" and first["tally_after"] == "NS 1 · EW 0"
     assert first["score_before"]["title"] == "Six Love"
     assert [row["value"] for row in first["score_after"]["rows"]] == ["1", "0"]
     assert first["result"]["title"] and first["result"]["winners"]
-    tie = replay.data["hands"][1]
+    tie = replay.view["hands"][1]
     assert "tie" in tie["result"]["title"].lower() and tie["result"]["winners"] == []
     assert "1 tied deal pending: replayed with a fresh deal." in tie["score_after"]["notes"]
     for step, data in enumerate(hand_steps(first)):  # every position is the engine's
@@ -208,7 +208,7 @@ def test_an_unfinished_last_hand_has_no_result():
         match.push(hand.legal_move_list()[0])
     replay = Replay(write_record(match))
     assert replay.ok
-    last = replay.data["hands"][-1]
+    last = replay.view["hands"][-1]
     assert last["result"] is None and last["tally_after"] is None and last["score_after"] is None
     replay.step = 6
     assert replay.position.ply == 6 and not replay.position.is_over
@@ -231,7 +231,7 @@ def test_a_bad_record_opens_nothing_and_reports_where(source, reason, hand, move
     source = source() if callable(source) else source
     replay = Replay(source)  # no exception
     assert not replay.ok
-    assert replay.data == {}
+    assert replay.view == {}
     assert replay.position is None and replay.match is None and replay.hands == 0
     problem = next(p for p in replay.problems if p.reason == reason)
     assert (problem.hand, problem.move) == (hand, move)
@@ -251,24 +251,24 @@ def test_a_bad_record_keeps_its_json_for_fixing():
 # -- what goes to the browser -------------------------------------------------------------------------
 def test_the_synced_payload_is_compact():
     replay = Replay(SIX_LOVE)
-    text = json.dumps(replay.data, separators=(",", ":"))
-    moves = sum(len(h["moves"]) for h in replay.data["hands"])
+    text = json.dumps(replay.view, separators=(",", ":"))
+    moves = sum(len(h["moves"]) for h in replay.view["hands"])
     per_move = len(text) / moves
     print(f"\nsynced payload of {SIX_LOVE.name}: {len(text)} bytes for 5 hands, {moves} moves "
           f"({per_move:.0f} bytes a move; the record file itself is {SIX_LOVE.stat().st_size} bytes)")
     assert len(text) < 90_000
     assert per_move < 300, "a step costs its change and its sentence, little else"
     # nothing but what the browser needs
-    assert set(replay.data) == {"v", "lang", "game", "title", "seats", "bottom", "players", "hands", "end"}
-    assert set(replay.data["hands"][0]) == {"label", "moves", "move_items", "score_before", "score_after",
+    assert set(replay.view) == {"v", "lang", "game", "title", "seats", "bottom", "players", "hands", "end"}
+    assert set(replay.view["hands"][0]) == {"label", "moves", "move_items", "score_before", "score_after",
                                             "tally_before", "tally_after", "result", "deltas"}
-    assert ReplaySession(_record()).data() == replay.data
+    assert ReplaySession(_record()).view() == replay.view
 
 
 def test_the_widget_state_holds_the_whole_record_once():
     replay = Replay(SIX_LOVE)
     state = replay.get_state()
-    assert is_packed(state["data"]) and unpack_data(state["data"]) == replay.data, "it travels packed, losing nothing"
+    assert is_packed(state["view"]) and unpack_data(state["view"]) == replay.view, "it travels packed, losing nothing"
     assert state["hand"] == 0 and state["step"] == 0
     assert "static/replay.js" not in json.dumps(state)  # the code itself, not a path
     assert state["_esm"].strip(), "the bundled front end travels with the widget state"
@@ -304,10 +304,10 @@ def test_viewers_without_widgets_get_a_picture_of_the_position():
 def test_a_hand_saved_with_its_steps_whole_still_reads():
     """Notebooks saved before the steps were sent as changes hold each hand's ``steps`` whole."""
     replay = Replay(SIX_LOVE)
-    steps = hand_steps(replay.data["hands"][1])
-    old = {k: v for k, v in replay.data["hands"][1].items() if k != "deltas"} | {"steps": steps}
+    steps = hand_steps(replay.view["hands"][1])
+    old = {k: v for k, v in replay.view["hands"][1].items() if k != "deltas"} | {"steps": steps}
     assert hand_steps(old) == steps
-    assert len(json.dumps(replay.data["hands"][1]["deltas"])) * 2 < len(json.dumps(steps)), "half the size or less"
+    assert len(json.dumps(replay.view["hands"][1]["deltas"])) * 2 < len(json.dumps(steps)), "half the size or less"
 
 
 def test_with_an_analysis_the_data_has_a_table_per_player_from_analysis_summary():
@@ -315,14 +315,14 @@ def test_with_an_analysis_the_data_has_a_table_per_player_from_analysis_summary(
 
     saved = Path(__file__).resolve().parent / "data" / "six_love_10_hands.analysis.json"
     record = Path(__file__).resolve().parent.parent / "notebooks" / "records" / "six_love_10_hands.json"
-    summary = Replay(record, analysis=saved).data["summary"]
+    summary = Replay(record, analysis=saved).view["summary"]
     rows = Analysis.load(saved).summary()
     assert summary["title"] == "Per player" and len(summary["head"]) == 5
     assert [row[1:] for row in summary["rows"]] == [
         [str(r["inaccuracy"]), str(r["mistake"]), str(r["blunder"]), f"{r['average_loss']:.1f}"] for r in rows]
     assert summary["rows"][0][0].startswith("North"), "players by their labels, in seat order"
-    assert "summary" not in Replay(record).data, "only with an analysis"
-    vi = Replay(record, analysis=saved, lang="vi").data["summary"]
+    assert "summary" not in Replay(record).view, "only with an analysis"
+    vi = Replay(record, analysis=saved, lang="vi").view["summary"]
     assert vi["title"] == "Theo người chơi"
 
 
@@ -331,7 +331,7 @@ def test_analysis_true_analyses_with_a_progress_bar(capfd):
     record = json.loads(SIX_LOVE.read_text())
     record["hands"] = record["hands"][:1]
     replay = Replay(record, analysis=True)
-    assert replay.data["hands"][0]["analysis"]["marks"]
+    assert replay.view["hands"][0]["analysis"]["marks"]
     err = capfd.readouterr().err
     decisions = len(replay.session.analysis)
     assert f"{decisions}/{decisions}" in err and "decisions" in err, "decisions done out of the total"
@@ -416,9 +416,9 @@ async def _analysed_on_the_loop(record: dict) -> tuple[Replay, list[dict], int]:
     and how many turns another task had while the analysis ran."""
     replay = Replay(record, analysis=True)
     assert replay.analysis_task is not None
-    assert "analysis" not in replay.data["hands"][0] or not replay.data["hands"][0]["analysis"], \
+    assert "analysis" not in replay.view["hands"][0] or not replay.view["hands"][0]["analysis"], \
         "the board comes at once, the analysis after"
-    assert replay.data["hands"][0]["moves"], "with its moves to step through meanwhile"
+    assert replay.view["hands"][0]["moves"], "with its moves to step through meanwhile"
     bars: list[dict] = []
     replay.observe(lambda change: bars.append(change["new"]), "analysing")
     turns = 0
@@ -439,7 +439,7 @@ def test_analysis_true_in_a_notebook_shows_the_board_first_with_a_bar_then_the_a
     analysis = replay.analysis_task.result()
     total = len(analysis)
     assert total > 2 and replay.session.analysis is analysis
-    assert replay.data["hands"][0]["analysis"]["marks"] is not None, "the analysis filled in"
+    assert replay.view["hands"][0]["analysis"]["marks"] is not None, "the analysis filled in"
     assert bars[0] == {"done": 0, "total": total, "text": f"Analysing the decisions: 0 of {total}."}
     assert any("left" in bar.get("text", "") for bar in bars[1:-1]), "then the time left"
     assert [bar["done"] for bar in bars[:-1]] == sorted(bar["done"] for bar in bars[:-1])
@@ -508,7 +508,7 @@ def test_closing_a_replay_stops_its_analysis(monkeypatch):
 def test_the_move_list_words_each_move_as_the_tables_list_does(lang, name):
     """The Replay's move list says "North: 6-4 on the left", in the Table's words, not in signs."""
     session = ReplaySession(_record(name), lang=lang)
-    data = session.data()
+    data = session.view()
     voice = session.voice()
     for index, hand in enumerate(data["hands"]):
         end = session.position(index, session.moves_in(index))

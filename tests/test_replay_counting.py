@@ -42,21 +42,21 @@ def _steps(data: dict):
 
 # -- on request only ----------------------------------------------------------------------------------
 def test_no_counting_unless_asked():
-    for data in (Replay(SIX_LOVE).data, ReplaySession(_record()).data()):
+    for data in (Replay(SIX_LOVE).view, ReplaySession(_record()).view()):
         assert not any("counting" in step for _, _, step in _steps(data))
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
 def test_every_step_counts_when_asked(path):
-    data = Replay(path, counting=True).data
+    data = Replay(path, counting=True).view
     assert all(set(step["counting"]) == {"title", "unseen", "voids", "words"} for _, _, step in _steps(data))
-    plain = Replay(path).data
+    plain = Replay(path).view
     for (_, _, counted), (_, _, step) in zip(_steps(data), _steps(plain)):
         assert {k: v for k, v in counted.items() if k != "counting"} == step, "nothing else changes"
 
 
 def test_load_and_the_session_take_the_option():
-    assert Replay.load(SIX_LOVE, counting=True).data == ReplaySession(SIX_LOVE, counting=True).data()
+    assert Replay.load(SIX_LOVE, counting=True).view == ReplaySession(SIX_LOVE, counting=True).view()
 
 
 # -- from the bottom seat's view, nothing else ---------------------------------------------------------
@@ -64,7 +64,7 @@ def test_load_and_the_session_take_the_option():
 @pytest.mark.parametrize("bottom", [None, "N"])
 def test_each_step_is_the_seat_views_counting(path, bottom):
     session = ReplaySession(path, counting=True, bottom=bottom)
-    data = session.data()
+    data = session.view()
     viewer = data["bottom"]
     voice = session.voice()
     labels = {seat: player["label"] for seat, player in data["players"].items()}
@@ -80,7 +80,7 @@ def test_each_step_counts_its_own_position(path):
     those not in the bottom seat's hand and not on the line; a seat that passed on ends
     ``a|b`` is known to lack both from that move on (no draws in these games' passes)."""
     session = ReplaySession(path, counting=True)
-    data = session.data()
+    data = session.view()
     viewer = data["bottom"]
     for hand, number, step in _steps(data):
         position = session.position(hand, number)
@@ -108,7 +108,7 @@ def test_each_number_is_given_the_move_that_showed_it():
     """East showed it lacks 1 at move 7 (ends 1|1) and 2 only at move 19; North lacks 1 since
     move 14 and 2 since move 17: each number keeps its own move, in the voids the panel lists
     and in the words explain() says of the view."""
-    steps = hand_steps(Replay(VIETNAMESE, counting=True).data["hands"][0])
+    steps = hand_steps(Replay(VIETNAMESE, counting=True).view["hands"][0])
     assert [(v["seat"], v["numbers"], v["since"]) for v in steps[19]["counting"]["voids"]] == [
         ("E", [1], "since move 7"), ("E", [2], "since move 19"), ("N", [1], "since move 14"), ("N", [2], "since move 17")]
     assert explain(_bottom_view(VIETNAMESE, 0, 18), names={}).splitlines()[-2:] == [
@@ -116,7 +116,7 @@ def test_each_number_is_given_the_move_that_showed_it():
     assert explain(_bottom_view(VIETNAMESE, 0, 19), names={}).splitlines()[-2:] == [
         "East has no 1 (shown at move 7) and no 2 (shown at move 19).",
         "North has no 1 (shown at move 14) and no 2 (shown at move 17)."]
-    vi = hand_steps(Replay(VIETNAMESE, counting=True, lang="vi").data["hands"][0])[19]["counting"]
+    vi = hand_steps(Replay(VIETNAMESE, counting=True, lang="vi").view["hands"][0])[19]["counting"]
     assert [v["since"] for v in vi["voids"]] == ["từ nước 7", "từ nước 19", "từ nước 14", "từ nước 17"]
     assert "Đông không có số 1 (lộ ra từ nước 7) hay 2 (lộ ra từ nước 19)." in \
         explain(_bottom_view(VIETNAMESE, 0, 19), lang="vi", names={}).splitlines()
@@ -125,11 +125,11 @@ def test_each_number_is_given_the_move_that_showed_it():
 def test_the_panel_says_each_fact_once():
     """The voids are listed, so the panel's words are only what the lists do not say (the
     numbers all in sight); 'West has no 0 and no 5' under 'West: zero, five' said it twice."""
-    step = hand_steps(Replay(SIX_LOVE, counting=True).data["hands"][0])[23]["counting"]
+    step = hand_steps(Replay(SIX_LOVE, counting=True).view["hands"][0])[23]["counting"]
     assert [(v["seat"], v["numbers"], v["since"]) for v in step["voids"]] == [("W", [0, 5], "since move 23")]
     assert not any("has no" in line for line in step["words"])
     assert "West has no 0 and no 5 (shown at move 23)." in explain(_bottom_view(SIX_LOVE, 0, 23), names={}).splitlines()
-    in_sight = [s["counting"]["words"] for hand in Replay(SIX_LOVE, counting=True).data["hands"] for s in hand_steps(hand)]
+    in_sight = [s["counting"]["words"] for hand in Replay(SIX_LOVE, counting=True).view["hands"] for s in hand_steps(hand)]
     assert any(in_sight) and all(line.startswith("Every ") for words in in_sight for line in words)
 
 
@@ -184,12 +184,12 @@ def _legal_swaps(record: dict, candidates: list, moves: list[str]):
 def test_nothing_hidden_leaks_into_the_counting(path):
     record = _record(path)
     last = len(record["hands"][0]["moves"])
-    original = hand_steps(ReplaySession(record, counting=True).data()["hands"][0])
+    original = hand_steps(ReplaySession(record, counting=True).view()["hands"][0])
     viewer = "S"
     swaps = 0
     for step in sorted({3, last // 2, last - 1}):
         for changed, seat in _hidden_swaps(record, viewer, step):
-            steps = hand_steps(ReplaySession(changed, counting=True).data()["hands"][0])
+            steps = hand_steps(ReplaySession(changed, counting=True).view()["hands"][0])
             assert steps[step]["hands"][seat] != original[step]["hands"][seat], "a hidden hand did change"
             assert steps[step]["hands"][viewer] == original[step]["hands"][viewer]
             for number in range(step + 1):
@@ -200,19 +200,19 @@ def test_nothing_hidden_leaks_into_the_counting(path):
 
 # -- words -----------------------------------------------------------------------------------------------
 def test_the_heading_names_the_bottom_seat_or_its_player():
-    assert hand_steps(Replay(SIX_LOVE, counting=True).data["hands"][0])[0]["counting"]["title"] == "What South can count"
-    assert hand_steps(Replay(SIX_LOVE, counting=True, bottom="E").data["hands"][0])[0]["counting"]["title"] == \
+    assert hand_steps(Replay(SIX_LOVE, counting=True).view["hands"][0])[0]["counting"]["title"] == "What South can count"
+    assert hand_steps(Replay(SIX_LOVE, counting=True, bottom="E").view["hands"][0])[0]["counting"]["title"] == \
         "What East can count"
     record = _record()
     record["players"] = {"N": "Ana", "E": "Bao", "S": "Chi", "W": "bot:greedy"}
-    data = Replay(record, counting=True).data
+    data = Replay(record, counting=True).view
     step = next(s for _, _, s in _steps(data) if s["counting"]["voids"])
     assert step["counting"]["title"] == "What Chi can count"
     assert {v["label"] for v in step["counting"]["voids"]} <= {p["label"] for p in data["players"].values()}
 
 
 def test_vietnamese_counting():
-    data = Replay(VIETNAMESE, counting=True, lang="vi").data
+    data = Replay(VIETNAMESE, counting=True, lang="vi").view
     steps = hand_steps(data["hands"][0])
     assert steps[0]["counting"]["title"] == "Những gì Nam đếm được"
     last = steps[-1]["counting"]

@@ -15,7 +15,7 @@ from replay_fair_records import fair_record, seed_changed, tile_swapped
 
 def test_each_hand_of_a_fair_tables_record_carries_its_block_deal_and_pile():
     record = fair_record()
-    data = ReplaySession(record).data()
+    data = ReplaySession(record).view()
     assert len(data["hands"]) == len(record["hands"]) >= 2
     for index, (hand, entry) in enumerate(zip(data["hands"], record["hands"])):
         fair = hand["fair"]
@@ -30,10 +30,10 @@ def test_each_hand_of_a_fair_tables_record_carries_its_block_deal_and_pile():
 
 def test_the_facts_travel_packed_as_they_are_to_the_widget_and_the_page():
     replay = Replay(fair_record())
-    wire = pack_data(replay.data)
-    assert [h["fair"] for h in wire["hands"]] == [h["fair"] for h in replay.data["hands"]]
-    assert unpack_data(wire) == replay.data
-    assert page_state(replay.to_html())["data"]["hands"][1]["fair"] == replay.data["hands"][1]["fair"]
+    wire = pack_data(replay.view)
+    assert [h["fair"] for h in wire["hands"]] == [h["fair"] for h in replay.view["hands"]]
+    assert unpack_data(wire) == replay.view
+    assert page_state(replay.to_html())["view"]["hands"][1]["fair"] == replay.view["hands"][1]["fair"]
 
 
 def test_a_hand_in_play_carries_its_commitment_but_never_its_server_seed():
@@ -43,7 +43,7 @@ def test_a_hand_in_play_carries_its_commitment_but_never_its_server_seed():
                                                               "fair": {k: v for k, v in last["fair"].items()
                                                                        if k != "server_seed"}}]}
     unfinished["hands"][-1].pop("result", None)
-    data = ReplaySession(unfinished).data()
+    data = ReplaySession(unfinished).view()
     block = data["hands"][-1]["fair"]["block"]
     assert block["commitment"] == last["fair"]["commitment"] and "server_seed" not in block
     assert last["fair"]["server_seed"] not in str(data)
@@ -53,7 +53,7 @@ def test_a_record_without_fair_blocks_carries_nothing_of_it():
     record = fair_record()
     for hand in record["hands"]:
         del hand["fair"]
-    assert all("fair" not in hand for hand in ReplaySession(record).data()["hands"])
+    assert all("fair" not in hand for hand in ReplaySession(record).view()["hands"])
 
 
 def test_a_record_whose_deal_does_not_check_out_opens_with_the_facts_as_written():
@@ -61,7 +61,7 @@ def test_a_record_whose_deal_does_not_check_out_opens_with_the_facts_as_written(
     for tampered in (seed_changed(record), tile_swapped(record)):
         session = ReplaySession(tampered)
         assert session.ok and session.problems == []
-        hand = session.data()["hands"][0]["fair"]
+        hand = session.view()["hands"][0]["fair"]
         assert hand["block"] == tampered["hands"][0]["fair"]
         assert {s: sorted(t) for s, t in hand["deal"].items()} == {s: sorted(t) for s, t in tampered["hands"][0]["deal"].items()}
 

@@ -47,7 +47,7 @@ def built():
 @pytest.fixture(scope="module")
 def payload() -> dict:
     traits = views.replay_traits(hand=0, step=2)
-    return {key: traits[key] for key in ("data", "words", "rules_text", "hand", "step", "speed")}
+    return {key: traits[key] for key in ("view", "words", "rules_text", "hand", "step", "speed")}
 
 
 def open_offline(browser, path, *, viewport=(1200, 800)):
@@ -97,7 +97,7 @@ def test_the_page_is_one_file_with_nothing_to_fetch(payload):
     assert not re.search(r"<script[^>]+src|<link|@import|url\(|https?://(?!www\.w3\.org)", page), \
         "no script, style, font or image from anywhere else"
     assert len(re.findall(r"<script", page)) == 2, "the payload and the classic script, no module"
-    assert hand_steps(payload["data"]["hands"][0])[1]["say"] in page
+    assert hand_steps(payload["view"]["hands"][0])[1]["say"] in page
     assert 'lang="en"' in page
 
 
@@ -106,9 +106,9 @@ def test_replay_to_html_carries_every_trait_and_opens_where_asked():
     replay.go(1, 3)
     found = re.search(r'<script type="application/json" id="dominoes-replay">(.*?)</script>', replay.to_html(), re.S)
     state = json.loads(found.group(1))
-    assert state == {name: replay.get_state(name)[name] for name in ("data", "words", "rules_text", "report", "hand",
+    assert state == {name: replay.get_state(name)[name] for name in ("view", "words", "rules_text", "report", "hand",
                                                                       "step", "speed")}, "as the widget syncs them"
-    assert state["data"]["bottom"] == "E" and (state["hand"], state["step"]) == (1, 3)
+    assert state["view"]["bottom"] == "E" and (state["hand"], state["step"]) == (1, 3)
     page = replay.to_html(hand=2, step=-1, title="Game 7")
     state = json.loads(re.search(r'id="dominoes-replay">(.*?)</script>', page, re.S).group(1))
     assert (state["hand"], state["step"]) == (2, replay.moves_in(2)), "a negative step counts from the end"
@@ -146,7 +146,7 @@ def test_the_command_line_options_reach_the_page(tmp_path, capsys):
     page = out.read_text(encoding="utf-8")
     state = json.loads(re.search(r'id="dominoes-replay">(.*?)</script>', page, re.S).group(1))
     replay = Replay.load(harness.RECORDS / "six_love_match.json")
-    assert (state["hand"], state["step"]) == (1, replay.moves_in(1)) and state["data"]["bottom"] == "N"
+    assert (state["hand"], state["step"]) == (1, replay.moves_in(1)) and state["view"]["bottom"] == "N"
     assert "<title>Friday&#x27;s game</title>" in page and '<html lang="en">' in page
 
 
@@ -159,7 +159,7 @@ def test_the_ten_hand_match_as_one_page_opens_offline_and_steps_with_the_keys(ch
     assert main(["html", str(source), "--hand", "2"]) == 0
     written = source.with_suffix(".html")
     assert f"wrote {written}" in capsys.readouterr().out, "-o defaults to the record's name, next to it"
-    data = Replay.load(TEN_HANDS).data
+    data = Replay.load(TEN_HANDS).view
     hand = data["hands"][2]
     size = written.stat().st_size
     page, requests, errors, seconds, in_page = open_offline(chromium, written)
@@ -198,9 +198,9 @@ def test_a_large_record_goes_gzipped_and_the_page_unpacks_it_offline(chromium, t
     path = write_page(tmp_path / "packed.html", replay._page_payload(3, 4), inline_limit=0)
     html = path.read_text(encoding="utf-8")
     state = page_state(html)
-    assert '"data_gzip":' in html and state["data"] == replay.data, "packed, and it reads back the same"
+    assert '"view_gzip":' in html and state["view"] == replay.view, "packed, and it reads back the same"
     assert len(html) < len(replay.to_html()), "and it is smaller"
-    steps = hand_steps(replay.data["hands"][3])
+    steps = hand_steps(replay.view["hands"][3])
     page, requests, errors, _, _ = open_offline(chromium, path)
     try:
         assert counter(page) == f"4 / {len(steps) - 1}" and page.locator(".dw-say").inner_text() == steps[4]["say"]
@@ -246,7 +246,7 @@ def test_without_a_view_element_the_replay_goes_after_the_payload(chromium, payl
     try:
         page.set_content(replay_page(payload).replace('<div id="dominoes-replay-view"></div>', ""))
         assert page.locator("#dominoes-replay + #dominoes-replay-view .dw-replay-widget").count() == 1
-        assert page.locator(".dw-say").inner_text() == hand_steps(payload["data"]["hands"][0])[2]["say"]
+        assert page.locator(".dw-say").inner_text() == hand_steps(payload["view"]["hands"][0])[2]["say"]
     finally:
         page.close()
 
@@ -260,7 +260,7 @@ def test_at_every_marked_move_of_the_example_the_best_move_shown_is_that_decisio
     """Issue 18: pressing B at a marked move shows THAT decision's better move, on the position
     where it was chosen, with both chances for the mover's side; N walks every marked move."""
     replay = Replay(TEN_HANDS, analysis=EXAMPLE_ANALYSIS)
-    data = replay.data
+    data = replay.view
     marked = [(index, mark) for index, hand in enumerate(data["hands"]) for mark in hand["analysis"]["marks"]
               if mark["verdict"] not in ("good", "unclear")]
     assert len(marked) >= 10, "the example's analysis marks many moves"
@@ -320,7 +320,7 @@ def test_at_every_marked_move_of_the_example_the_best_move_shown_is_that_decisio
 def test_a_page_with_counting_shows_the_bottom_seats_counting_and_steps_with_it(chromium, tmp_path):
     source = harness.RECORDS / "six_love_match.json"
     replay = Replay(source, counting=True)
-    steps = hand_steps(replay.data["hands"][0])
+    steps = hand_steps(replay.view["hands"][0])
     path = replay.save_html(tmp_path / "counted.html", step=21)
     plain = Replay(source).save_html(tmp_path / "plain.html", step=21)
     assert path.stat().st_size > plain.stat().st_size
@@ -390,7 +390,7 @@ def test_the_page_fills_the_window_and_keeps_the_keys_after_a_click_anywhere(chr
 @pytest.mark.parametrize("size", [(1366, 768), (390, 844)], ids=["1366x768", "390x844"])
 def test_the_whole_match_chart_opens_wide_with_hand_lines_hover_and_click_to_jump(chromium, tmp_path, size):
     width, height = size
-    hands = len(Replay(TEN_HANDS).data["hands"])
+    hands = len(Replay(TEN_HANDS).view["hands"])
     for page, requests, errors, path, theme in analysed_pages(chromium, tmp_path, size):
         page.locator("button.dw-match-toggle").click()
         chart = page.locator(".dw-wide-chart .dw-strip-box")

@@ -93,7 +93,7 @@ def browser(chromium):
 def test_the_exported_page_carries_the_record_and_the_code(exported):
     html, replay = exported
     assert '"_esm"' in html and "dominoes-widget" in html, "the front end is in the page"
-    assert '"data"' in html and hand_steps(replay.data["hands"][0])[1]["say"] in html, "and so is the whole record"
+    assert '"view"' in html and hand_steps(replay.view["hands"][0])[1]["say"] in html, "and so is the whole record"
     assert '"step": 2' in html
 
 
@@ -106,7 +106,7 @@ def test_the_exported_page_steps_with_no_kernel(exported, browser):
     try:
         root = page.locator(".dominoes-widget")
         root.wait_for(timeout=EXPORT_LOAD_MS)
-        steps = hand_steps(replay.data["hands"][0])
+        steps = hand_steps(replay.view["hands"][0])
         assert page.locator(".dw-counter").inner_text() == "2 / 26", "opens where the notebook left it"
         assert page.locator(".dw-say").inner_text() == steps[2]["say"]
 
@@ -122,7 +122,7 @@ def test_the_exported_page_steps_with_no_kernel(exported, browser):
         root.focus()
         page.keyboard.press("End")
         page.wait_for_function("document.querySelector('.dw-counter').textContent === '26 / 26'")
-        assert replay.data["hands"][0]["result"]["title"] in page.locator(".dw-result").inner_text()
+        assert replay.view["hands"][0]["result"]["title"] in page.locator(".dw-result").inner_text()
         page.keyboard.press("PageDown")
         page.wait_for_function("document.querySelector('.dw-counter').textContent.startsWith('0 / ')")
         page.screenshot(path=str(ARTIFACTS / "static_export.png"), full_page=True)

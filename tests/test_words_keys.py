@@ -8,7 +8,7 @@ import tomllib
 from pathlib import Path
 from typing import get_args
 
-from dominoes_widget.sessions.protocol import PassWord
+from dominoes_widget.sessions.table.shapes import PassWord
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = sorted(p for p in (ROOT / "js").rglob("*.*js") if p.suffix in (".js", ".mjs") and ".test." not in p.name)

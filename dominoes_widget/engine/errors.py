@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 from .refusals import english_detail
 
@@ -142,15 +142,23 @@ def excerpt(value: Any, limit: int = 60) -> str:
 
 
 class DominoesError(ValueError):
-    """Anything the package refuses; ``reason`` is a :class:`Reason`."""
+    """Anything the package refuses, in one shape: ``reason`` (a :class:`Reason`), ``case`` (which
+    of the reason's situations, a key its words are found by, or ``None``) and ``facts`` (what
+    else the words need: the seat, the tile, where). Every session refuses with one; nothing
+    was changed."""
 
     reason: Reason
+    case: str | None
+    facts: dict[str, Any]
 
-    def __init__(self, reason: Reason | str, message: str) -> None:
+    def __init__(self, reason: Reason | str, message: str, *, case: str | None = None,
+                 facts: Mapping[str, Any] | None = None) -> None:
         super().__init__(message)
         # Reason(code) looks a member up by its code; mypy checks the call against the
         # three-argument __new__ that only builds the members when the class is made
         self.reason = Reason(reason)  # type: ignore[call-arg]
+        self.case = case
+        self.facts = dict(facts or {})
 
 
 class IllegalMoveError(DominoesError):
@@ -165,17 +173,17 @@ class IllegalMoveError(DominoesError):
     language.
     """
 
+    case: str
+
     def __init__(self, reason: Reason | str, case: str, move: Any = None, *, seat: str | None = None,
                  tile: Any = None, ply: int | None = None, ends: tuple[int, int] | None = None,
                  **facts: Any) -> None:
-        self.case = case
         self.move = move
         self.seat = seat if seat is not None else getattr(move, "seat", None)
         self.tile = tile if tile is not None else getattr(move, "tile", None)
         self.ply = ply
         self.ends = ends
-        self.facts = facts
-        super().__init__(reason, case)
+        super().__init__(reason, case, case=case, facts=facts)
 
     @property
     def detail(self) -> str:

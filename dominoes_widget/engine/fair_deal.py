@@ -24,7 +24,7 @@ from typing import Any, Iterable, Mapping
 from .errors import DominoesError, Problem, Reason, excerpt
 from .tiles import Tile, tile
 
-__all__ = ["SCHEME", "FairSeeds", "ClientSeedError", "new_server_seed", "server_seed_from", "commitment_of",
+__all__ = ["SCHEME", "FairSeeds", "ClientSeedError", "seed_refused", "new_server_seed", "server_seed_from", "commitment_of",
            "check_client_seed", "block_message", "dealt_order", "fair_deal", "fair_problems", "read_fair",
            "MAX_CLIENT_SEED", "FAIR_KEYS", "keyed_server_seed"]
 
@@ -41,8 +41,15 @@ _ORDER = tuple(tile(a, b) for a in range(7) for b in range(a, 7))
 _TWO_64 = 1 << 64
 
 
-class ClientSeedError(DominoesError):
-    """A client seed the scheme does not take (``reason``: ``bad_client_seed`` or ``seed_too_late``)."""
+def seed_refused(reason: Reason, message: str) -> DominoesError:
+    """A client seed the scheme does not take (``reason``: ``bad_client_seed`` or ``seed_too_late``,
+    also its ``case``)."""
+    return DominoesError(reason, message, case=str(reason))
+
+
+ClientSeedError = DominoesError
+"""What a refused client seed raises: a :class:`DominoesError` (:func:`seed_refused`); the name is
+kept for code that catches it."""
 
 
 def new_server_seed() -> str:
@@ -69,9 +76,9 @@ def commitment_of(server_seed: str) -> str:
 
 
 def check_client_seed(seed: Any) -> str:
-    """``seed`` when it is 1-64 characters of ``A-Za-z0-9_-``; else :class:`ClientSeedError`."""
+    """``seed`` when it is 1-64 characters of ``A-Za-z0-9_-``; else a ``bad_client_seed`` :class:`DominoesError`."""
     if not isinstance(seed, str) or _CLIENT_SEED.fullmatch(seed) is None:
-        raise ClientSeedError(Reason.BAD_CLIENT_SEED, f"a client seed is 1 to {MAX_CLIENT_SEED} characters of "
+        raise seed_refused(Reason.BAD_CLIENT_SEED, f"a client seed is 1 to {MAX_CLIENT_SEED} characters of "
                                                       f"A-Z, a-z, 0-9, _ and -, not {excerpt(seed, 24)}")
     return seed
 
@@ -144,7 +151,7 @@ class FairSeeds:
     def add(self, seat: str, seed: Any) -> None:
         """Take ``seat``'s client seed (a later one replaces it); refused after the deal."""
         if self.dealt:
-            raise ClientSeedError(Reason.SEED_TOO_LATE, "the hand was dealt already: a client seed counts only "
+            raise seed_refused(Reason.SEED_TOO_LATE, "the hand was dealt already: a client seed counts only "
                                                         "before the deal")
         self.client_seeds[seat] = check_client_seed(seed)
 
@@ -186,7 +193,7 @@ def read_fair(block: Any, seats: Iterable[str]) -> tuple[FairSeeds | None, str |
             continue  # an empty seed is the same as none
         try:
             client_seeds[seat] = check_client_seed(seed)
-        except ClientSeedError as error:
+        except DominoesError as error:
             return None, commitment, f"fair.client_seeds.{seat}: {error}"
     server_seed = block.get("server_seed")
     if server_seed is not None and (not isinstance(server_seed, str) or _HEX64.fullmatch(server_seed) is None):

@@ -14,7 +14,7 @@ from functools import cache
 from typing import Any, Iterable, Mapping
 
 from .errors import DealError, IllegalMoveError, Problem, Reason, excerpt
-from .fair_deal import ClientSeedError, FairSeeds, fair_deal
+from .fair_deal import FairSeeds, fair_deal, seed_refused
 from .hand import (DOUBLE_SIX, TEAMS, Hand, Outcome, deal_masks, opening_lead_of_masks, other_team, rng_of,
                    team_of)
 from .masks import mask_of, tiles_of
@@ -372,13 +372,13 @@ class Match:
         return self.next_fair
 
     def add_client_seed(self, seat: str, seed: object) -> None:
-        """``seat``'s client seed for the next fair deal; :class:`ClientSeedError` when the
-        seed is malformed or no deal waits for seeds (``seed_too_late``)."""
+        """``seat``'s client seed for the next fair deal; a :class:`DominoesError` (``bad_client_seed``)
+        when the seed is malformed, or ``seed_too_late`` when no deal waits for seeds."""
         if self.next_fair is None:
-            raise ClientSeedError(Reason.SEED_TOO_LATE, "no deal waits for seeds now: a client seed counts "
+            raise seed_refused(Reason.SEED_TOO_LATE, "no deal waits for seeds now: a client seed counts "
                                                         "between a commitment and its deal")
         if seat not in self.rules.seats:
-            raise ClientSeedError(Reason.BAD_CLIENT_SEED, f"{excerpt(seat, 8)} is not a seat in play")
+            raise seed_refused(Reason.BAD_CLIENT_SEED, f"{excerpt(seat, 8)} is not a seat in play")
         self.next_fair.add(seat, seed)
 
     def _fair_masks(self, seeds: FairSeeds) -> tuple[dict[str, int], list[Tile], tuple[str, ...], Tile | None]:

@@ -32,7 +32,7 @@ from ..sessions.table.presence import presence_marks
 from ..sessions.protocol import MAX_TEXT
 from ..sessions.table.fair_dealer import SEED_WAIT
 from ..sessions.scheduler import AsyncioScheduler, Scheduler
-from ..sessions.protocol import TableView
+from ..sessions.table.shapes import TableView
 from ..sessions.table.session import Phase, TableSession
 from ..sessions.table.snapshot import table_record
 from ..sessions.table.thinker import INLINE, Thinker

@@ -1,6 +1,6 @@
 """The ``Exercise`` widget: a question about a position, answered in the browser, checked by the engine.
 
-A thin adapter over :class:`~dominoes_widget.sessions.exercise.ExerciseSession`: the ``exercise``
+A thin adapter over :class:`~dominoes_widget.sessions.exercise.ExerciseSession`: the ``view``
 trait is the session's view (the question, the picture, the choices, the last try and what it
 says), ``spec`` the position as data; the browser sends ``answer``, ``retry`` and ``reveal``
 messages, and a garbled one is answered with an ``error`` message, changing nothing.
@@ -12,15 +12,13 @@ from html import escape
 from pathlib import Path
 from typing import Any, Mapping
 
-import anywidget
 import traitlets
 
-from ..engine.errors import DominoesError
 from ..engine.hand import Hand
 from ..engine.match import MatchState
 from ..sessions.exercise import Checked, ExerciseSession
 from ..words.catalog import Voice, ui_words
-from .guarded import GuardedState
+from .session_widget import SessionWidget
 from .static_picture import StaticPicture
 
 __all__ = ["Exercise"]
@@ -31,7 +29,7 @@ WORDS = ("exercise", "number_", "tile_")
 notebook saves keeps its own copy."""
 
 
-class Exercise(StaticPicture, GuardedState, anywidget.AnyWidget):
+class Exercise(StaticPicture, SessionWidget):
     """An exercise for a tutorial, whose answer the engine computes.
 
     Made from a position: :meth:`playable` (which tiles may the seat to move play?),
@@ -44,16 +42,12 @@ class Exercise(StaticPicture, GuardedState, anywidget.AnyWidget):
     _esm = STATIC / "exercise.js"
     _css = STATIC / "exercise.css"
 
-    exercise = traitlets.Dict().tag(sync=True)
     spec = traitlets.Dict().tag(sync=True)
-    words = traitlets.Dict().tag(sync=True)
 
     def __init__(self, *, _session: ExerciseSession) -> None:
-        super().__init__()
-        self._session = _session
+        super().__init__(_session)
         self.words = {key: text for key, text in ui_words(_session.lang).items() if key.startswith(WORDS)}
         self.spec = _session.spec()
-        self.on_msg(self._on_message)
         self._refresh()
 
     @classmethod
@@ -112,21 +106,9 @@ class Exercise(StaticPicture, GuardedState, anywidget.AnyWidget):
 
     def _static_html(self) -> str:
         session, voice = self._session, self._session.voice
-        choices = self.exercise.get("choices", {})
+        choices = self.view.get("choices", {})
         labels = (choices.get("tiles") or [option["label"] for option in choices.get("options", [])])
         listed = voice("exercise.choices", choices=", ".join(labels)) if labels else ""
         parts = [f"<p><strong>{escape(session.question())}</strong></p>", session.picture(),
                  f"<p>{escape(listed)}</p>" if listed else "", f"<p><em>{escape(voice('exercise.static_note'))}</em></p>"]
         return f'<div class="dominoes-exercise" lang="{session.lang}">{"".join(parts)}</div>'
-
-    # -- kernel ⇄ browser -------------------------------------------------------------------------
-    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        try:
-            self._session.handle(content)
-        except DominoesError as error:
-            self.send({"type": "error", "message": str(error)[:500]})
-            return
-        self._refresh()
-
-    def _refresh(self) -> None:
-        self.exercise = dict(self._session.view())

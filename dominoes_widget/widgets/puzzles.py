@@ -5,7 +5,7 @@ difficulty=(lo, hi), lang=...)`` a :class:`~dominoes_widget.studies.puzzles.Puzz
 saved set's path or any list of puzzles. The run is a
 :class:`~dominoes_widget.sessions.puzzles.PuzzleSession`: the widget only passes it the
 page's intents (``{"type": "answer", "move": ...}``, ``hint``, ``next``, ``filter``) and
-sends its ``state`` back; a refused intent changes nothing and the page is told why. The
+sends its view back (the ``view`` trait); a refused intent changes nothing and the page is told why. The
 browser gets the mover's view of each puzzle and never a verdict before it answers. Pure
 Python and an ES module: it runs in JupyterLab, Notebook 7, Voilà, marimo and JupyterLite.
 """
@@ -16,13 +16,10 @@ import os
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-import anywidget
-import traitlets
-
 from ..engine.errors import excerpt
 from ..sessions.puzzles import PuzzleSession
 from ..words.catalog import Voice, ui_words
-from .guarded import GuardedState
+from .session_widget import SessionWidget
 
 __all__ = ["Puzzles", "open_set"]
 
@@ -52,7 +49,7 @@ def open_set(source: Any = None, *, difficulty: tuple[float, float] | None = Non
     return puzzles
 
 
-class Puzzles(GuardedState, anywidget.AnyWidget):
+class Puzzles(SessionWidget):
     """Domino puzzles: the position as the mover sees it; click the best move (a tile, and its
     end when both fit). Right or wrong, it says why; Hint (H) says what to look at, then the
     move; Next (N) goes on; a streak and a score count the puzzles solved at the first try.
@@ -61,19 +58,12 @@ class Puzzles(GuardedState, anywidget.AnyWidget):
 
     _esm = STATIC / "puzzles.js"
     _css = STATIC / "puzzles.css"
-    _browser_writable = {}  # the browser sends intents as messages; every trait is the kernel's
-
-    state = traitlets.Dict(help="what the page shows (js/PROTOCOL.md, 'The Puzzles widget')").tag(sync=True)
-    words = traitlets.Dict(help="the front end's labels").tag(sync=True)
-
     def __init__(self, puzzles: Any = None, *, game: str | None = None, theme: str | None = None,
                  level: str | None = None, difficulty: tuple[float, float] | None = None, lang: str = "en") -> None:
-        super().__init__()
-        self._session = PuzzleSession(open_set(puzzles, difficulty=difficulty), lang=lang, game=game, theme=theme,
-                                      level=level)
+        super().__init__(PuzzleSession(open_set(puzzles, difficulty=difficulty), lang=lang, game=game, theme=theme,
+                                       level=level))
         self.words = ui_words(self._session.lang)
-        self.state = dict(self._session.view())
-        self.on_msg(self._on_message)
+        self._refresh()
 
     def _words(self) -> Voice:
         return self._session.voice
@@ -87,16 +77,9 @@ class Puzzles(GuardedState, anywidget.AnyWidget):
         """The puzzle shown (``None`` when none matches the filters)."""
         return self._session.current
 
-    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        self._do(content)
-
     def _do(self, intent: Any) -> str | None:
-        refusal = self._session.handle(intent)
-        if refusal is not None:
-            self.send({"type": "error", "message": refusal})
-        else:
-            self.state = dict(self._session.view())
-        return refusal
+        refusal = self._intent(intent)
+        return None if refusal is None else str(refusal)
 
     def answer(self, move: Any) -> str | None:
         """Answer with ``move`` (``"S 6-4 L"`` or a move); ``None``, or why it was refused."""

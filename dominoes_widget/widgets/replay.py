@@ -3,7 +3,7 @@
 ``Replay(record)`` takes a record as a dict, JSON text, a file path, a replayed record
 (:class:`~dominoes_widget.engine.record.Replayed`) or a :class:`~dominoes_widget.engine.match.Match`;
 ``Replay.load("game.json")`` reads a file. Every position of the record goes to the
-browser once, in the ``data`` trait (built by a
+browser once, in the ``view`` trait (built by a
 :class:`~dominoes_widget.sessions.replay.session.ReplaySession`, packed on its way by
 :mod:`~dominoes_widget.sessions.replay.wire`), and the browser steps through it
 on its own (buttons, slider, keys, play/pause), so a notebook saved with its widget state
@@ -24,7 +24,7 @@ problem with where it is, and so does ``replay.problems``.
 >>> replay.position.ply, str(replay.move) == str(hand.moves[2])
 (3, True)
 >>> bad = Replay('{"format": "dominoes-record", "version": 1, "game": "chess"}')
->>> [str(p.reason) for p in bad.problems], bad.data
+>>> [str(p.reason) for p in bad.problems], bad.view
 (['bad_game'], {})
 """
 
@@ -47,12 +47,12 @@ from ..engine.hand import Hand
 from ..engine.match import Match, MatchState
 from ..engine.move import Move
 from ..engine.record import Replayed
-from ..sessions.protocol import ProblemInfo
+from ..sessions.replay.shapes import ProblemInfo
 from ..sessions.replay.session import MAX_SPEED, MIN_SPEED, ReplaySession, analysis_progress
 from ..sessions.replay.wire import pack_data
 from ..sessions.replay.mistakes import MistakesDrill
 from ..sessions.replay.step_deltas import hand_steps
-from .guarded import GuardedState
+from .session_widget import SessionWidget
 from .static_picture import StaticPicture
 
 __all__ = ["Replay"]
@@ -81,16 +81,16 @@ def _check_speed(replay: "Replay", proposed: Mapping[str, Any]) -> str | None:
     return None
 
 
-def _data_to_json(data: Mapping[str, Any], replay: "Replay") -> dict[str, Any]:
-    """``data`` as it travels to the browser: packed (``sessions/replay/wire.py``), once per value."""
+def _view_to_json(view: Mapping[str, Any], replay: "Replay") -> dict[str, Any]:
+    """``view`` as it travels to the browser: packed (``sessions/replay/wire.py``), once per value."""
     cached = replay.__dict__.get("_packed")
-    if cached is None or cached[0] is not data:
-        cached = (data, pack_data(data))
+    if cached is None or cached[0] is not view:
+        cached = (view, pack_data(view))
         replay.__dict__["_packed"] = cached
     return cached[1]
 
 
-class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
+class Replay(StaticPicture, SessionWidget):
     """Step through a recorded match: every hand open, the score, each move explained.
 
     ``record``: a record dict, JSON text, a path, a ``Replayed`` or a ``Match``. Options:
@@ -114,9 +114,8 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
     _css = STATIC / "replay.css"
     _browser_writable = {"hand": _check_position, "step": _check_position, "speed": _check_speed}
 
-    data = traitlets.Dict(help="every position of the record, for the browser (js/PROTOCOL.md); it travels "
-                               "packed (sessions/replay/wire.py)").tag(sync=True, to_json=_data_to_json)
-    words = traitlets.Dict().tag(sync=True)
+    view = traitlets.Dict(help="every position of the record, for the browser (js/PROTOCOL.md); it travels "
+                               "packed (sessions/replay/wire.py)").tag(sync=True, to_json=_view_to_json)
     hand = traitlets.Int(0, help="the hand shown (0-based)").tag(sync=True)
     step = traitlets.Int(0, help="moves made in the hand shown: 0 is the deal").tag(sync=True)
     speed = traitlets.Float(2.0, help="moves per second while playing").tag(sync=True)
@@ -133,20 +132,18 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
 
     def __init__(self, record: Any, *, hand: int = 0, step: int = 0, speed: float = 2.0, bottom: str | None = None,
                  lang: str = "en", analysis: Any = None, counting: bool = False, learn: str | None = None) -> None:
-        super().__init__()
         # analysis=True in a notebook (a running loop): the board at once, the analysis after
         later = analysis is True and _running_loop() is not None
-        self._session = ReplaySession(record, lang=lang, bottom=bottom, analysis=None if later else analysis,
-                                      counting=counting)
+        super().__init__(ReplaySession(record, lang=lang, bottom=bottom, analysis=None if later else analysis,
+                                       counting=counting))
         self.words = ui_words(lang)
         self.report = self._session.report()
-        self.data = dict(self._session.data())  # the trait holds a plain dict (as Table's view)
+        self._refresh()
         if self._session.replayed is not None:
             self.rules_text = describe_rules(self._session.replayed.match.rules, Voice(self._session.lang))
         self.speed = speed
         if self.ok:
             self.go(hand, step)
-        self.on_msg(self._on_message)
         self.analysis_task: asyncio.Task[Any] | None = None
         """With ``analysis=True`` on a running loop: the analysis under way (await it for the
         :class:`~dominoes_widget.studies.analysis.Analysis`); ``None`` otherwise."""
@@ -181,7 +178,7 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
                               "text": self._words()("message.analysis_failed", error=str(error)[:200] or type(error).__name__)}
             raise
         self._session.analysis = analysis
-        self.data = dict(self._session.data())
+        self._refresh()
         self.analysing = {}
         if self._learn is not None:
             self.learn(self._learn)
@@ -397,13 +394,13 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
             items = "".join(f"<li data-reason=\"{escape(p['reason'])}\">{escape(p['text'])}</li>"
                             for p in self._session.report())
             return f"<div><strong>{escape(words('picture.record_bad'))}</strong><ul>{items}</ul></div>"
-        hand = self.data["hands"][self.hand]
+        hand = self.view["hands"][self.hand]
         step = hand_steps(hand)[self.step]
         caption = words("picture.replay_caption", hand=hand["label"], hands=self.hands, step=self.step,
                         moves=self.moves_in(), say=step["say"])
         if step["note"]:
             caption += " " + words("picture.comment", note=step["note"])
-        names = {s: p["label"] for s, p in self.data["players"].items()}
+        names = {s: p["label"] for s, p in self.view["players"].items()}
         picture = render_svg(self._session.position(self.hand, self.step), names=names, caption=caption,
                              lang=self._session.lang)
         return (f'<div class="dominoes-replay-static">{picture}<div style="font-size:0.85em;opacity:0.8">'

@@ -21,14 +21,14 @@ from ..engine.hand import Hand, LegalMoves
 from ..engine.match import Match
 from ..engine.move import Move
 from ..engine.rules import Rules
-from ..sessions.protocol import Hint
+from ..sessions.table.shapes import Hint
 from ..sessions.scheduler import AsyncioScheduler
 from ..sessions.table.look_back import look, undo
 from ..sessions.table.session import TableSession, table_options
 from ..sessions.table.snapshot import last_result, table_record, table_state
 from ..sessions.table.view import static_html
 from ..engine.tiles import Tile
-from .guarded import GuardedState
+from .session_widget import SessionWidget
 from .static_picture import StaticPicture
 
 __all__ = ["Table"]
@@ -36,7 +36,7 @@ __all__ = ["Table"]
 STATIC = Path(__file__).resolve().parent.parent / "static"
 
 
-class Table(StaticPicture, GuardedState, anywidget.AnyWidget):
+class Table(StaticPicture, SessionWidget):
     """A domino table in the notebook.
 
     ``Table()`` starts a Six Love match with you at S and strong bots at E, N and W.
@@ -56,8 +56,8 @@ class Table(StaticPicture, GuardedState, anywidget.AnyWidget):
     _esm = STATIC / "table.js"
     _css = STATIC / "table.css"
 
-    view = traitlets.Dict().tag(sync=True)
-    words = traitlets.Dict().tag(sync=True)
+    _refresh_after_intent = False  # the session says when it changed (``on_change``)
+
     rules_text = traitlets.Unicode("").tag(sync=True)
 
     phase = traitlets.Unicode("playing", help="playing, choose_leader, hand_over, match_over or cover")
@@ -71,14 +71,12 @@ class Table(StaticPicture, GuardedState, anywidget.AnyWidget):
 
     def __init__(self, game: str = "partnership", *, _session: TableSession | None = None, **options: Any) -> None:
         session = _session or TableSession(table_options(game, options), AsyncioScheduler())
-        super().__init__()
-        self._session = session
+        super().__init__(session)
         self._shared: Any = None  # the links of table.share(): this screen is then one seat's
         self.words = ui_words(session.options.lang)
         self.rules_text = describe_rules(session.rules, Voice(session.options.lang))
         session.on_change = self._refresh
         session.on_learn = self._learn
-        self.on_msg(self._on_message)
         self._refresh()
 
     @classmethod
@@ -251,10 +249,6 @@ class Table(StaticPicture, GuardedState, anywidget.AnyWidget):
         return f"<Table {self.rules.name}: {self.phase}, hand {len(self.match.hands)}>"
 
     # -- kernel ⇄ browser ------------------------------------------------------------------------
-    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        for message in self._session.handle(content):  # from this widget's screen (``session.screen``)
-            self.send(message)
-
     def _learn(self, seat: str) -> None:
         """The match-over panel's Learn from your mistakes (checked by the session): a Replay under the table."""
         old, self.replay = self.replay, None

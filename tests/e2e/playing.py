@@ -23,12 +23,12 @@ from dominoes_widget import Puzzles
 puzzles = Puzzles(fixture_puzzles())
 
 def dump(_change=None):
-    state = puzzles.state
+    state = puzzles.view
     e2e_dump("puzzles.json", {{"number": state["number"], "score": state["score"], "tried": state["tried"],
                               "solved": state["solved"], "hints": len(state["hints"]),
                               "title": state["feedback"] and state["feedback"]["title"]}})
 
-puzzles.observe(dump, "state")
+puzzles.observe(dump, "view")
 puzzles
 '''
 

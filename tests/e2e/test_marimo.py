@@ -80,10 +80,10 @@ def _(Puzzles, fixture_puzzles, json, mo):
     puzzles = Puzzles(fixture_puzzles())
 
     def dump(change=None):
-        state = puzzles.state
+        state = puzzles.view
         (mo.notebook_dir() / "state.json").write_text(json.dumps({{"tried": state["tried"], "solved": state["solved"]}}))
 
-    puzzles.observe(dump, "state")
+    puzzles.observe(dump, "view")
     shown = mo.ui.anywidget(puzzles)
     shown
     return (shown,)

@@ -28,7 +28,7 @@ from ...words.catalog import Voice
 from ...words.explanations import explain_refusal, explain_result, refusal_detail, rules_name, score_line
 from .spec import hand_spec
 
-__all__ = ["Checked", "AnswerError", "Kind", "Playable", "BlockedWinner", "Worth", "MayDraw", "KINDS"]
+__all__ = ["Checked", "AnswerError", "bad_answer", "Kind", "Playable", "BlockedWinner", "Worth", "MayDraw", "KINDS"]
 
 
 @dataclass(frozen=True)
@@ -51,16 +51,17 @@ class Checked:
         return self.reasons[0] if self.reasons else ""
 
 
-class AnswerError(DominoesError):
-    """An answer the exercise does not take; nothing was checked and nothing changed.
+def bad_answer(kind: str, where: str, what: str) -> DominoesError:
+    """An answer the exercise does not take (reason ``bad_answer``): nothing was checked and nothing
+    changed. ``case`` is the place in the answer (``"answer[2]"``, ``"message"``); ``facts`` hold
+    ``kind`` (the exercise), ``where`` and ``what`` is wrong; the message says all three."""
+    return DominoesError(Reason.BAD_ANSWER, f"{kind} exercise, {where}: {what} [{Reason.BAD_ANSWER}]",
+                         case=where, facts={"kind": kind, "where": where, "what": what})
 
-    ``kind`` names the exercise, ``where`` the place in the answer (``"answer[2]"``), ``what``
-    what is wrong; the message says all three.
-    """
 
-    def __init__(self, kind: str, where: str, what: str) -> None:
-        self.kind, self.where, self.what = kind, where, what
-        super().__init__(Reason.BAD_ANSWER, f"{kind} exercise, {where}: {what} [{Reason.BAD_ANSWER}]")
+AnswerError = DominoesError
+"""The error a garbled answer raises: a :class:`DominoesError` with reason ``bad_answer``
+(:func:`bad_answer`); the name is kept for code that catches it."""
 
 
 def refused(hand: Hand, move: Move) -> IllegalMoveError | None:
@@ -89,7 +90,7 @@ class Kind:
         raise NotImplementedError
 
     def read(self, raw: Any) -> Any:
-        """``raw`` as this kind's answer, or :class:`AnswerError` saying what and where."""
+        """``raw`` as this kind's answer, or a ``bad_answer`` :class:`DominoesError` saying what and where."""
         raise NotImplementedError
 
     def check(self, given: Any, voice: Voice) -> Checked:
@@ -131,8 +132,8 @@ class Kind:
     def spec(self) -> dict[str, Any]:
         return {"kind": self.name, **hand_spec(self.hand)}
 
-    def _bad(self, where: str, what: str) -> AnswerError:
-        return AnswerError(self.name, where, what)
+    def _bad(self, where: str, what: str) -> DominoesError:
+        return bad_answer(self.name, where, what)
 
     def _option(self, raw: Any, options: tuple[str, ...]) -> str:
         if not isinstance(raw, str) or raw not in options:

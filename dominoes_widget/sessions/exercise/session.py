@@ -4,7 +4,8 @@
 where the student is: ``open`` (not answered yet), ``wrong`` (the last try was wrong: its hint
 shows), ``right``, or ``shown`` (the answer was revealed). ``check`` answers from Python and
 changes nothing; ``handle`` takes the browser's messages (``answer``, ``retry``, ``reveal``) and
-refuses a garbled one with an :class:`~.kinds.AnswerError`, changing nothing.
+refuses a garbled one with a :class:`~dominoes_widget.engine.errors.DominoesError` (reason
+``bad_answer``), changing nothing.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from ...engine.hand import Hand
 from ...engine.match import MatchState
 from ...words.catalog import Voice, check_language
 from ...words.svg import render_svg
-from .kinds import KINDS, AnswerError, BlockedWinner, Checked, Kind, MayDraw, Playable, Worth
+from .kinds import KINDS, BlockedWinner, Checked, Kind, MayDraw, Playable, Worth, bad_answer
 from .spec import hand_from_spec, state_from_spec
 
 __all__ = ["ExerciseSession", "ExerciseView", "PICTURE_SIZE"]
@@ -25,7 +26,7 @@ PICTURE_SIZE = 400
 
 
 class ExerciseView(TypedDict):
-    """The ``exercise`` trait, as js/PROTOCOL.md ("The Exercise") shows it."""
+    """The Exercise widget's ``view`` trait, as js/PROTOCOL.md ("The Exercise") shows it."""
 
     kind: str
     lang: str
@@ -93,8 +94,8 @@ class ExerciseSession:
         return self.kind.question(self.voice)
 
     def check(self, answer: Any) -> Checked:
-        """Whether ``answer`` is right, and why; changes nothing (an :class:`AnswerError` if it is not
-        an answer this exercise takes)."""
+        """Whether ``answer`` is right, and why; changes nothing (a ``bad_answer``
+        :class:`~dominoes_widget.engine.errors.DominoesError` if it is not an answer this exercise takes)."""
         return self.kind.check(self.kind.read(answer), self.voice)
 
     def answer_words(self) -> str:
@@ -103,16 +104,16 @@ class ExerciseSession:
     # -- the browser's tries -------------------------------------------------------------------
     def handle(self, message: Any) -> None:
         """Apply one message from the browser: ``{"type": "answer", "answer": ...}``, ``{"type":
-        "retry"}`` or ``{"type": "reveal"}``. A garbled one raises :class:`AnswerError`, changing nothing."""
+        "retry"}`` or ``{"type": "reveal"}``. A garbled one raises a ``bad_answer`` DominoesError, changing nothing."""
         kind = self.kind.name
         if not isinstance(message, Mapping) or message.get("type") not in ("answer", "retry", "reveal"):
-            raise AnswerError(kind, "message", "expected {type: answer, answer}, {type: retry} or {type: reveal}")
+            raise bad_answer(kind, "message", "expected {type: answer, answer}, {type: retry} or {type: reveal}")
         action = message["type"]
         if action == "answer":
             if "answer" not in message:
-                raise AnswerError(kind, "message", "an answer message carries its answer")
+                raise bad_answer(kind, "message", "an answer message carries its answer")
             if self.status in ("right", "shown"):
-                raise AnswerError(kind, "message", "the answer is already shown: try again first")
+                raise bad_answer(kind, "message", "the answer is already shown: try again first")
             given = self.kind.read(message["answer"])  # may raise: nothing changed yet
             checked = self.kind.check(given, self.voice)
             self.given, self.tries = given, self.tries + 1

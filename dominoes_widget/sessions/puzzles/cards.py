@@ -18,7 +18,7 @@ from ...words.catalog import Voice
 from ...words.explanations import explain_move, move_label, numbers_lacked, rules_name
 from ...words.move_reasons import chance_words, opponents, shown_numbers, why_sentence
 from ..position import position_payload
-from ..protocol import PuzzleCard, PuzzleVerdict, PuzzleView
+from .shapes import PuzzleCard, PuzzleVerdict, PuzzleView
 
 __all__ = ["puzzle_card", "theme_label", "game_of", "judged_entries", "LEVELS", "level_of"]
 

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
 
-from ..protocol import PROTOCOL_VERSION, PuzzleCard, PuzzleChoice, PuzzleState
+from ..protocol import PROTOCOL_VERSION
+from .shapes import PuzzleCard, PuzzleChoice, PuzzleState
 
 __all__ = ["start", "apply", "public", "matching", "FILTERS", "HINT_STEPS", "MAX_MOVE"]
 

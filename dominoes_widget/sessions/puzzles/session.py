@@ -4,7 +4,8 @@ A :class:`PuzzleSession` runs over a set of puzzles (a
 :class:`~dominoes_widget.studies.puzzles.PuzzleSet`, or any sequence of puzzles): the puzzle
 shown, the filters, answers checked with why, a hint in two steps, Next, a streak and a score,
 in English or Vietnamese. Every intent from the browser goes through :meth:`handle`, which
-refuses anything garbled with a sentence and changes nothing then. What the browser gets
+refuses anything garbled with a :class:`~dominoes_widget.engine.errors.DominoesError` (its
+``case`` the refusal's key, its message the sentence) and changes nothing then. What the browser gets
 (:meth:`view`) is built from each puzzle's mover's seat view alone (:mod:`.cards`).
 """
 
@@ -12,9 +13,10 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
+from ...engine.errors import DominoesError, Reason
 from ...words.catalog import Voice, check_language
 from ...words.explanations import rules_name
-from ..protocol import PuzzleCard, PuzzleChoice, PuzzleState
+from .shapes import PuzzleCard, PuzzleChoice, PuzzleState
 from . import logic
 from .cards import LEVELS, game_of, level_of, puzzle_card, theme_label
 
@@ -74,28 +76,35 @@ class PuzzleSession:
         order = self.state["order"]
         return self.puzzles[order[self.state["at"]]] if order else None
 
-    def handle(self, intent: Any) -> str | None:
+    def handle(self, intent: Any) -> None:
         """Do what ``intent`` asks (``{"type": "answer", "move": ...}``, ``hint``, ``next``,
-        ``filter``); ``None`` when done, else why not (a sentence), and nothing changed."""
+        ``filter``); a :class:`DominoesError` says why not (``case``: a key of :data:`REFUSALS`),
+        and nothing changed."""
         state, refusal = logic.apply(self.state, intent, self.summaries, self.card, self.choices, self.words)
         if refusal is not None:
-            return self.voice(f"solve.{refusal}")
+            raise DominoesError(Reason.BAD_MESSAGE, self.voice(f"solve.{refusal}"), case=refusal)
         self.state = state
+
+    def _try(self, intent: dict[str, Any]) -> str | None:
+        try:
+            self.handle(intent)
+        except DominoesError as refusal:
+            return str(refusal)
         return None
 
     def answer(self, move: Any) -> str | None:
         """Answer with ``move`` (a move or its text, ``"S 6-4 L"``); ``None`` or why not."""
-        return self.handle({"type": "answer", "move": str(move)})
+        return self._try({"type": "answer", "move": str(move)})
 
     def hint(self) -> str | None:
-        return self.handle({"type": "hint"})
+        return self._try({"type": "hint"})
 
     def next(self) -> str | None:
-        return self.handle({"type": "next"})
+        return self._try({"type": "next"})
 
     def filter(self, **filters: str | None) -> str | None:
         """Change the filters (``game=``, ``theme=``, ``level=``; ``None``: any)."""
-        return self.handle({"type": "filter", **filters})
+        return self._try({"type": "filter", **filters})
 
     def view(self) -> PuzzleState:
         """What the browser shows now (``js/PROTOCOL.md``, "The Puzzles widget")."""

@@ -17,7 +17,7 @@ alone) and tries a move:
 ``js/kit/replay/mistakes.mjs`` counts the tries there with no kernel); :class:`MistakesDrill` is the
 same counting in Python, fed the browser's intents (``mistakes_start``, ``mistakes_try``,
 ``mistakes_next``, ``mistakes_stop``), each checked: a garbled one is refused in words and
-changes nothing. Both build the same :class:`~dominoes_widget.sessions.protocol.MistakesView`
+changes nothing. Both build the same :class:`~dominoes_widget.sessions.replay.shapes.MistakesView`
 (``js/PROTOCOL.md``, "Learn from your mistakes"); a test runs both over the same cases.
 """
 
@@ -30,8 +30,8 @@ from ...engine.views import seat_view
 from ...words.catalog import Voice
 from ...words.explanations import move_item, move_label
 from ..position import position_payload
-from ..protocol import (MAX_TEXT, MistakeAnswer, MistakeExercise, MistakesBook, MistakesStatus, MistakesView,
-                        MistakeTask)
+from ..protocol import MAX_TEXT
+from .shapes import MistakeAnswer, MistakeExercise, MistakeTask, MistakesBook, MistakesStatus, MistakesView
 
 if TYPE_CHECKING:
     from ...studies.analysis import Decision

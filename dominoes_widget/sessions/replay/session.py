@@ -25,9 +25,9 @@ from ..counting import counting_panel
 from ..judged import judged_move
 from .step_deltas import encode_steps
 from ..position import position_payload
-from ..protocol import (MAX_TEXT, PROTOCOL_VERSION, AnalysisMark, AnalysisSummary, Counting, ProblemInfo, ReplayAnalysis,
-                       ReplayData, ReplayFair,
-                       ReplayHand, ReplayPlayer, ReplayResult, ReplayStep, ScorePanel, ScoreRow)
+from ..protocol import Counting, MAX_TEXT, PROTOCOL_VERSION, ScorePanel, ScoreRow
+from .shapes import (AnalysisMark, AnalysisSummary, ProblemInfo, ReplayAnalysis, ReplayData, ReplayFair,
+                             ReplayHand, ReplayPlayer, ReplayResult, ReplayStep)
 
 if TYPE_CHECKING:
     from ...studies.analysis import Analysis  # loaded when an analysis is asked for: it brings the bots
@@ -163,7 +163,7 @@ class ReplaySession:
                  if name and not name.startswith("bot:")}
         return Voice(self.lang, names)
 
-    def data(self) -> ReplayData | dict[str, Any]:
+    def view(self) -> ReplayData | dict[str, Any]:
         """Every position of every hand, with its words (``js/PROTOCOL.md``); ``{}`` for a bad record.
 
         Each hand's steps are sent as changes (``deltas``, :mod:`.step_deltas`); ``steps(hand)``

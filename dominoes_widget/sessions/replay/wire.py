@@ -5,7 +5,7 @@ the same moves in short words, the same score panels, hands' pips and line ends 
 hand after hand, and each step's change names the same keys. ``pack_data`` writes the
 Replay's ``data`` (:mod:`.replay`, steps as changes by :mod:`.step_deltas`) so that each of
 those values is written once, in ``shared``, and a step's change is a list of values in the
-order of ``step_keys``. The widget syncs it (its ``data`` trait's serializer), the one-file
+order of ``step_keys``. The widget syncs it (its ``view`` trait's serializer), the one-file
 page carries it, and ``js/kit/replay/replay_wire.mjs`` reads it back into ``data`` when it arrives
 (``js/PROTOCOL.md``, "The Replay"). A 1,200-hand record's data was 11.8x the record; packed
 it is about 2.5x.

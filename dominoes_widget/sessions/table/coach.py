@@ -9,7 +9,7 @@ from ...words.explanations import move_label
 from ...engine.hand import group_moves
 from ...engine.views import SeatView, seat_view
 from ..judged import judged_move
-from ..protocol import Hint, Phase
+from .shapes import Hint, Phase
 
 if TYPE_CHECKING:
     from ...studies.analysis import Judgement

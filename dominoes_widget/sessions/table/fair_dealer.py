@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from ...engine.fair_deal import SCHEME, FairSeeds, keyed_server_seed, server_seed_from
 from ...engine.match import Match
-from ..protocol import FairCommitment, FairHand, FairView
+from .shapes import FairCommitment, FairHand, FairView
 from ..scheduler import Pending
 
 if TYPE_CHECKING:

@@ -14,18 +14,18 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol
 
-from ...engine.errors import IllegalMoveError, MoveSyntaxError, Reason, excerpt
+from ...engine.errors import DominoesError, IllegalMoveError, MoveSyntaxError, Reason, excerpt
 from ...words.explanations import explain_refusal
 from ...engine.move import DRAW, Move
-from ...engine.fair_deal import ClientSeedError
 from .learn import learn_seat
 from .look_back import TakebackTable, look, undo
-from ..protocol import MAX_TEXT, Intent, Phase
+from ..protocol import MAX_TEXT
+from .shapes import Intent, Phase
 
 if TYPE_CHECKING:
     from ...engine.hand import Hand
     from ...words.catalog import Voice
-    from ..protocol import Hint, NoticeKind
+    from .shapes import Hint, NoticeKind
     from .screen import SeatScreen
 
 __all__ = ["answer", "MAX_MESSAGE_TEXT", "TABLE_SETTINGS"]
@@ -124,7 +124,9 @@ def _handle(session: IntentTable, screen: SeatScreen, content: Any) -> None:
     if intent is Intent.SEED:  # a page's seed for the next deal shows nothing: taken under a cover too
         try:
             session.add_seed_from(screen, content.get("seed"))
-        except ClientSeedError as error:
+        except DominoesError as error:
+            if error.reason not in (Reason.BAD_CLIENT_SEED, Reason.SEED_TOO_LATE):
+                raise
             raise BadMessage(str(error.reason), error.reason) from None
         return
     if screen.covered:  # under the cover nothing but lifting it is accepted, and nothing is echoed

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from ..protocol import Phase
+from .shapes import Phase
 from .screen import SeatScreen
 
 __all__ = ["learn_seat"]

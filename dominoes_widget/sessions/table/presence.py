@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Collection, Mapping
 
-from ..protocol import PresenceMark
+from .shapes import PresenceMark
 from .options import HUMAN
 
 __all__ = ["PresenceMark", "presence_marks", "HERE", "NEVER", "LEFT", "BOT"]

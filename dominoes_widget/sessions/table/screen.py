@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..protocol import Hint, Notice
+from .shapes import Hint, Notice
 
 __all__ = ["SeatScreen", "next_person"]
 

@@ -16,7 +16,7 @@ from typing import Any, Callable, Iterable
 from ...studies.bots import make_bot
 from ...words.catalog import Voice
 from ...engine.errors import IllegalMoveError, Reason, TileError, excerpt, quoted
-from ...engine.fair_deal import ClientSeedError, FairSeeds
+from ...engine.fair_deal import FairSeeds, seed_refused
 from ...engine.hand import Hand
 from ...engine.match import Deal, Match
 from ...engine.move import DRAW, PLAY, Move, move_to_make
@@ -27,7 +27,8 @@ from .bot_turns import BotTurns
 from .coach import judge_hint
 from .fair_dealer import SEED_WAIT, FairDealer
 from .move_words import MoveWords
-from ..protocol import MAX_TEXT, Hint, Intent, NoticeKind, Phase, PresenceMark, TableView
+from ..protocol import MAX_TEXT
+from .shapes import Hint, Intent, NoticeKind, Phase, PresenceMark, TableView
 from ..scheduler import NO_DELAY, Scheduler
 from .presence import HERE
 from .screen import SeatScreen, next_person
@@ -50,7 +51,7 @@ class TableSession:
     ``first_deal_waits``: the first hand waits for the people's pages' seeds (a table server's).
     ``on_change`` (set by the widget) is called after every change; ``handle(message, screen)``
     answers a browser intent from a screen and returns the messages to send back; ``view(screen)``
-    is that screen's view (``sessions.protocol.TableView``). Both are functions of the match and
+    is that screen's view (``sessions.table.shapes.TableView``). Both are functions of the match and
     that screen alone; the screen left out is :attr:`screen`, the notebook's.
     ``apart``: every person has a screen of their own (a table server's seats: :meth:`screen_of`);
     ``host``: the seat whose person changes what is the whole table's (``None``: anyone).
@@ -278,9 +279,9 @@ class TableSession:
         self.fair.deal_when_seeded(self, lambda: self.deal(first=False, leader=leader))
 
     def add_seed(self, seat: str | None, seed: object) -> None:
-        """``seat``'s page adds its client seed to the next deal (``ClientSeedError`` if it cannot)."""
+        """``seat``'s page adds its client seed to the next deal (a ``DominoesError`` if it cannot)."""
         if seat is None:
-            raise ClientSeedError(Reason.BAD_CLIENT_SEED, "only a player's page sends a seed")
+            raise seed_refused(Reason.BAD_CLIENT_SEED, "only a player's page sends a seed")
         self.match.add_client_seed(seat, seed)
         self.changed()
         if self.phase is Phase.DEALING and not self.fair.holding:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Protocol
 
 from ...engine.match import Match
-from ..protocol import Phase
+from .shapes import Phase
 from ...engine.record import outcome_json, write_record
 from .options import HUMAN
 

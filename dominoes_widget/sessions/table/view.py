@@ -17,8 +17,9 @@ from .fair_dealer import FairTable, fair_view
 from .follow import announcement, recap_words, seat_moves
 from .look_back import UndoableTable, can_undo
 from ..position import position_payload
-from ..protocol import (PROTOCOL_VERSION, Cover, FairView, Heading, Look, Notice, Phase, PlayerInfo, PresenceMark,
-                       ResultPanel, ScorePanel, ScoreRow, SpeedChoice, TableView)
+from ..protocol import Heading, PROTOCOL_VERSION, ScorePanel, ScoreRow
+from .shapes import (Cover, FairView, Look, Notice, Phase, PlayerInfo, PresenceMark, ResultPanel, SpeedChoice,
+                            TableView)
 from .options import BOT_SPEEDS, HUMAN
 
 if TYPE_CHECKING:

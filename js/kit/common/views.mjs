@@ -44,7 +44,7 @@
  */
 
 /**
- * The ``exercise`` trait, as js/PROTOCOL.md ("The Exercise") shows it.
+ * The Exercise widget's ``view`` trait, as js/PROTOCOL.md ("The Exercise") shows it.
  * @typedef {object} ExerciseView
  * @property {string} kind
  * @property {string} lang
@@ -269,7 +269,7 @@
  */
 
 /**
- * The Puzzles widget's ``state`` trait (and the one-file page's): what is shown now.
+ * The Puzzles widget's ``view`` trait (and the one-file page's): what is shown now.
  * @typedef {object} PuzzleState
  * @property {number} v
  * @property {string} lang
@@ -329,7 +329,7 @@
  */
 
 /**
- * The ``data`` trait of the Replay: the whole record, position by position.
+ * The Replay's ``view`` trait (its data): the whole record, position by position.
  * @typedef {object} ReplayData
  * @property {number} v
  * @property {string} lang
@@ -399,7 +399,7 @@
  */
 
 /**
- * The ``data`` trait as it travels (``sessions/replay/wire.py``): each repeated value once.
+ * The Replay's ``view`` trait as it travels (``sessions/replay/wire.py``): each repeated value once.
  * @typedef {object} ReplayWire
  * @property {number} v
  * @property {string} lang

@@ -195,7 +195,7 @@ function actions({ ui, model, state, player, position, go, drawSoon }) {
 /** What each trait's change does: `listeners` for the model, `showAll()` at the start. */
 function traitUpdates({ ui, model, state, player, position, drawSoon }) {
   function onData() {
-    state.data = unpackData(model.get("data")); // as it travels (replay_wire.mjs), read once
+    state.data = unpackData(model.get("view")); // as it travels (replay_wire.mjs), read once
     state.changed = changeTracker();
     state.analysed = hasAnalysis(state.data);
     // each hand's deal rechecked here when first shown; the hand on screen redrawn when done
@@ -254,7 +254,7 @@ function traitUpdates({ ui, model, state, player, position, drawSoon }) {
     }
   }
   const listeners = [
-    ["change:data", onData],
+    ["change:view", onData],
     ["change:words", onWords],
     ["change:hand", drawSoon],
     ["change:step", drawSoon],

@@ -52,7 +52,7 @@ const drawn = () => new Promise((resolve) => queueMicrotask(() => resolve(undefi
 
 function mounted(attributes = {}) {
   const ui = buildReplay();
-  const model = fakeModel({ data: replayData(), words: WORDS, ...attributes });
+  const model = fakeModel({ view: replayData(), words: WORDS, ...attributes });
   const replay = createReplay(ui, model, { timers: { setInterval: () => 1, clearInterval: () => {} } });
   listen(replayListeners(ui, replay));
   listenModel(model, replay.modelListeners());
@@ -123,7 +123,7 @@ test("a click on a move of the list or a step button goes there", () => {
 
 test("play starts a timer and any step key stops it", () => {
   const ui = buildReplay();
-  const model = fakeModel({ data: replayData(), words: WORDS });
+  const model = fakeModel({ view: replayData(), words: WORDS });
   const live = new Set();
   const timers = { setInterval: () => (live.add(7), 7), clearInterval: (id) => live.delete(id) };
   const replay = createReplay(ui, model, { timers });
@@ -209,7 +209,7 @@ test("at a hand's end its result shows in the words box, with the match's end af
   const data = replayData();
   data.hands[1].result = { title: "North-South win", lines: ["North is out.", "+1 point"], winners: ["N", "S"] };
   data.end = "North-South win the match.";
-  const { ui, model } = mounted({ data, hand: 1, step: 0 });
+  const { ui, model } = mounted({ view: data, hand: 1, step: 0 });
   assert.equal(ui.result.hidden, true, "no result before the hand's end");
   model.set("step", 1);
   await drawn();
@@ -266,7 +266,7 @@ async function rowWritesDuring(list, act) {
 
 test("a step changes only the move list's old and new current rows: the list is not rebuilt, nor every move compared", async () => {
   const data = longHand(60);
-  const { ui, model, replay } = mounted({ data, hand: 1, step: 10 });
+  const { ui, model, replay } = mounted({ view: data, hand: 1, step: 10 });
   const rows = [...ui.moveList.children];
   assert.equal(rows.length, 61);
   const compared = [];
@@ -286,9 +286,9 @@ test("a step changes only the move list's old and new current rows: the list is 
 });
 
 test("a new record or new words rebuild the move list", async () => {
-  const { ui, model } = mounted({ data: longHand(5), hand: 1, step: 2 });
+  const { ui, model } = mounted({ view: longHand(5), hand: 1, step: 2 });
   const before = ui.moveList.children[1];
-  model.set("data", longHand(6));
+  model.set("view", longHand(6));
   await drawn();
   assert.equal(ui.moveList.children.length, 7);
   assert.notEqual(ui.moveList.children[1], before);
