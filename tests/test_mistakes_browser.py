@@ -52,10 +52,10 @@ def _open(chromium, path, viewport=(1366, 768), theme="light"):
 def _wrong(exercise: dict, which: int = 0) -> str:
     """A wrong move of the exercise (``which``: the first, the second...), of another tile than the ones before."""
     hand = exercise["task"]["position"]["hands"][exercise["task"]["seat"]]
-    accepted = {_tile_of(hand, m) for m in exercise["accepted"]}
+    kept = {_tile_of(hand, m) for m in exercise["accepted"] + exercise["close"]}
     wrong: dict[str, str] = {}
     for move in exercise["task"]["legal"]:
-        if move not in exercise["accepted"] and _tile_of(hand, move) not in accepted:
+        if move in exercise["replies"] and _tile_of(hand, move) not in kept:
             wrong.setdefault(_tile_of(hand, move), move)
     return list(wrong.values())[which]
 

@@ -13,7 +13,7 @@ __all__ = ["Phase", "Intent", "TableView", "PlayerInfo", "Notice", "NoticeKind",
            "LeaderChoice", "Cover", "ResultPanel", "Look", "Hint", "JudgedMove", "Counting", "UnseenCount", "KnownVoid", "ReplayData",
            "ReplayHand", "ReplayFair", "ReplayStep", "ReplayWire", "ReplayWireHand", "ReplayPlayer", "ReplayResult", "ProblemInfo", "ReplayAnalysis",
            "AnalysisMark", "AnalysisSummary", "SpeedChoice", "Heading", "Position", "TABLE_VIEW_KEYS",
-           "FairView", "FairHand", "FairCommitment", "MistakeTask", "MistakeAnswer", "MistakeExercise",
+           "FairView", "FairHand", "FairCommitment", "MistakeTask", "MistakeAnswer", "MistakeReply", "MistakeExercise",
            "MistakesBook", "MistakesView", "MistakesStatus",
            "PROTOCOL_VERSION", "MAX_TEXT", "PresenceMark",
            "PuzzleView", "PuzzleMoveItem", "PuzzleVerdict", "PuzzleCard", "PuzzleChoice", "PuzzleFeedback", "PuzzleState"]
@@ -403,11 +403,22 @@ class MistakeAnswer(TypedDict):
     why: str
 
 
+class MistakeReply(TypedDict):
+    """What a wrong try gives away, in points of win share, and, for the best move's tile on
+    the other end, why the end matters (else ``""``)."""
+
+    loss: int
+    note: str
+
+
 class MistakeExercise(TypedDict):
-    """A task with what the drill needs to count its tries: the accepted moves and the answer."""
+    """A task with what the drill needs to count its tries: the accepted moves, those too close
+    to call against good, the replies to the wrong ones, and the answer."""
 
     task: MistakeTask
     accepted: list[str]
+    close: list[str]
+    replies: dict[str, MistakeReply]
     answer: MistakeAnswer
 
 
@@ -419,8 +430,9 @@ class MistakesBook(TypedDict):
     exercises: dict[str, list[MistakeExercise]]
 
 
-MistakesStatus = Literal["trying", "again", "solved", "answered", "done"]
-"""Where a drill's exercise stands: asked, one wrong try, accepted, answered after two, or the drill done."""
+MistakesStatus = Literal["trying", "again", "solved", "close", "answered", "done"]
+"""Where a drill's exercise stands: asked, one wrong try, accepted, too close to call (not wrong),
+answered after two, or the drill done."""
 
 
 class MistakesView(TypedDict):
@@ -433,6 +445,7 @@ class MistakesView(TypedDict):
     tries: int
     status: MistakesStatus
     tried: str | None
+    reply: MistakeReply | None
     exercise: MistakeTask | None
     answer: MistakeAnswer | None
 # -- the Puzzles widget and page ----------------------------------------------------------------
