@@ -25,13 +25,13 @@ export function learnWords(data, view, word) {
   }
   const over = view.status === "solved" || view.status === "close" || view.status === "answered";
   const tried = moveWords(task, view.tried);
-  // a wrong try: what it gives away, and, the right tile on the wrong end, why the end matters
-  const wrong = (key) => [word(key, { move: tried, loss: view.reply?.loss ?? "?" }), view.reply?.note].filter(Boolean).join(" ");
+  // a wrong try: what it gives away, and (note), the right tile on the wrong end, why the end matters
+  const wrong = (kind, key) => ({ kind, text: word(key, { move: tried, loss: view.reply?.loss ?? "?" }), note: view.reply?.note ?? "" });
   const feedback = {
-    again: () => ({ kind: "again", text: wrong("learn_again") }),
+    again: () => wrong("again", "learn_again"),
     solved: () => ({ kind: "solved", text: word("learn_solved", { move: tried }) }),
     close: () => ({ kind: "close", text: word("learn_close_call", { move: tried }) }),
-    answered: () => ({ kind: "answered", text: wrong("learn_wrong_again") }),
+    answered: () => wrong("answered", "learn_wrong_again"),
   }[view.status]?.() ?? null;
   return {
     heading: word("learn_heading", { n: view.index + 1, total: view.total, hand: task.hand + 1, step: task.ply + 1 }),

@@ -74,11 +74,13 @@ test("the answer's tile is on the line only once the answer shows", () => {
 test("a wrong try says what it gives away, and why the end matters when the tile was right", () => {
   const again = learnWords(DATA, after(start, tryMove("S 1-3 L")), word);
   assert.equal(again.feedback.text, 'learn_again{"move":"1-3 on the left","loss":9}');
+  assert.equal(again.feedback.note, "");
   const end = first.replies["S 6-1 R"];
   assert.ok(end.note, "the case holds the right tile on the wrong end");
   const answered = learnWords(DATA, after(start, tryMove("S 1-3 L"), tryMove("S 6-1 R")), word);
   assert.equal(answered.feedback.kind, "answered");
-  assert.equal(answered.feedback.text, `learn_wrong_again{"move":"6-1 on the right","loss":${end.loss}} ${end.note}`);
+  assert.equal(answered.feedback.text, `learn_wrong_again{"move":"6-1 on the right","loss":${end.loss}}`);
+  assert.equal(answered.feedback.note, end.note);
 });
 
 test("a try too close to call is not wrong: the exercise ends with the best shown, and counts", () => {
