@@ -129,11 +129,18 @@ def test_the_page_drills_a_wrong_tile_then_a_right_one_and_counts(chromium, page
         assert page.locator("svg.dw-line .dw-ghost-move").count() == 1, "the answer's tile on the line"
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "page-answered.png"), full_page=True)
-        for exercise in south[2:]:
+        page.locator(".dw-learn-next").click()
+        third = south[2]  # 0-1 on the left there: 2.3 to 8.5 points behind, too close to call
+        _try(page, third, third["close"][0])
+        kind, text = _feedback(page)
+        assert kind == "close" and text.startswith("Close: 0-1 on the left may be as good as the best")
+        assert page.locator(".dw-learn-answer").inner_text() == f"The answer: {third['answer']['item']}"
+        page.screenshot(path=str(ARTIFACTS / "page-close.png"), full_page=True)
+        for exercise in south[3:]:
             page.locator(".dw-learn-next").click()
             _try(page, exercise, exercise["accepted"][0])
         page.locator(".dw-learn-next").click()
-        assert page.locator(".dw-learn-done").inner_text() == "Solved 4 of 5."
+        assert page.locator(".dw-learn-done").inner_text() == "Solved 4 of 5.", "a close try is not a wrong one"
         page.locator(".dw-learn-stop").click()
         assert page.locator(".dw-learn").is_hidden() and page.locator(".dw-controls").is_visible()
         assert not errors, errors
