@@ -425,3 +425,62 @@ def test_mirror_image_moves_are_judged_once_as_the_move_played():
     assert decision.played_judgement is three
     loaded = Analysis.load(Analysis(Rules.six_love(), [decision], {}).as_json()).decisions[0]
     assert [(j.move, j.mirrors) for j in loaded.judgements] == [(j.move, j.mirrors) for j in judged]
+
+
+def _coach_view(ends=None, legal=None, tiles=None):
+    """South to move in a fresh table's first hand (ends 6 and 3), with ends, legal moves or tiles replaced."""
+    from dominoes_widget.engine.tiles import Tile
+
+    view = seat_view(Table(coach=True, bot_delay=0, seed=2, bots="greedy").match.hand, "S")
+    changes = {"ends": ends, "legal_moves": legal and tuple(Move.parse(m) for m in legal),
+               "tiles": tiles and tuple(Tile.parse(t) for t in tiles)}
+    return replace(view, **{k: v for k, v in changes.items() if v is not None})
+
+
+def _judged(*moves):
+    """Judgements, best first: (move, share, gap_low, gap_high)."""
+    return [Judgement(m, share / 100, 0.0, 0.0, 1.0, 0.01, 100, gap_low=low, gap_high=high)
+            for m, share, low, high in moves]
+
+
+@pytest.mark.parametrize("gap, said", [
+    ((1.0, 4.0), "6-1 is a little better than 3-0."),
+    ((0.5, 4.9), "6-1 is a little better than 3-0."),
+    ((3.0, 9.0), "6-1 is better than 3-0, by about 6 points."),
+    ((5.5, 9.5), "6-1 is better than 3-0, by about 8 points."),
+    ((12.0, 20.0), "6-1 wins about 60% of the time, 16 points more than anything else."),
+])
+def test_the_coachs_words_fit_the_band_of_the_next_best(gap, said):
+    """"A little better" only when the next best is good too (its gap known under 5 points)."""
+    view = _coach_view()
+    low, high = gap
+    judgements = _judged(("S 6-1 L", 60.0, 0, 0), ("S 3-0 R", 60.0 - (low + high) / 2, low, high),
+                         ("S 6-4 L", 20.0, 35.0, 45.0))
+    assert coach_words(view, judgements, Voice("en")) == said
+
+
+def test_heaviest_only_of_a_tile_strictly_heavier_than_the_others_that_fit():
+    """3-0 beside 1-2 (both 3 pips) is not "your heaviest"; beside 1-1 (2 pips) it is."""
+    tied = _coach_view(ends=(3, 1), legal=("S 3-0 L", "S 1-2 R"), tiles=("0-3", "1-2", "5-5"))
+    judgements = _judged(("S 3-0 L", 60.0, 0, 0), ("S 1-2 R", 52.0, 6.0, 10.0))
+    assert "heaviest" not in coach_words(tied, judgements, Voice("en"))
+    assert coach_words(tied, judgements, Voice("en")) == "3-0 is better than 1-2, by about 8 points."
+    lighter = _coach_view(ends=(3, 1), legal=("S 3-0 L", "S 1-1 R"), tiles=("0-3", "1-1", "5-5"))
+    judgements = _judged(("S 3-0 L", 60.0, 0, 0), ("S 1-1 R", 52.0, 6.0, 10.0))
+    assert coach_words(lighter, judgements, Voice("en")) == "3-0 is your heaviest tile that fits: lay it down while you can."
+    assert "nặng điểm nhất" not in coach_words(tied, judgements, Voice("vi"))
+
+
+def test_the_coach_says_why_the_end_matters_when_the_tile_was_right():
+    """Given the move played, the best's tile on the other end: what each end leaves open, and
+    how many of the seat's other tiles fit there when that is in the best's favour."""
+    wrong_end = _coach_view(ends=(6, 4), legal=("S 6-4 L", "S 4-6 R"), tiles=("4-6", "0-3", "4-4", "1-4", "2-2"))
+    judgements = _judged(("S 6-4 L", 60.0, 0, 0), ("S 4-6 R", 45.0, 10.0, 20.0))
+    said = coach_words(wrong_end, judgements, Voice("en"), played="S 4-6 R")
+    assert said == ("6-4 belongs on the left: it leaves 4 open at both ends, with 2 tiles of yours to play there; "
+                    "on the right it would leave 6 open at both ends, where none of yours fit.")
+    assert coach_words(wrong_end, judgements, Voice("en")) == "6-4 is your heaviest tile that fits: lay it down while you can."
+    assert coach_words(wrong_end, judgements, Voice("vi"), played="S 4-6 R").startswith("6-4 nên đặt ở đầu trái")
+    # another tile played: the usual words
+    other = _judged(("S 6-4 L", 60.0, 0, 0), ("S 4-6 R", 45.0, 10.0, 20.0), ("S 4-4 R", 30.0, 25.0, 35.0))
+    assert coach_words(wrong_end, other, Voice("en"), played="S 4-4 R").startswith("6-4 is your heaviest")

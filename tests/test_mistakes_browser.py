@@ -50,14 +50,8 @@ def _open(chromium, path, viewport=(1366, 768), theme="light"):
 
 
 def _wrong(exercise: dict, which: int = 0) -> str:
-    """A wrong move of the exercise (``which``: the first, the second...), of another tile than the ones before."""
-    hand = exercise["task"]["position"]["hands"][exercise["task"]["seat"]]
-    accepted = {_tile_of(hand, m) for m in exercise["accepted"]}
-    wrong: dict[str, str] = {}
-    for move in exercise["task"]["legal"]:
-        if move not in exercise["accepted"] and _tile_of(hand, move) not in accepted:
-            wrong.setdefault(_tile_of(hand, move), move)
-    return list(wrong.values())[which]
+    """A wrong move of the exercise (``which``: the first, the second...): one it refuses with a reply."""
+    return [move for move in exercise["task"]["legal"] if move in exercise["replies"]][which]
 
 
 def _tile_of(hand: list[str], move: str) -> str:
@@ -79,6 +73,15 @@ def _try(page, exercise: dict, move: str) -> None:
 def _feedback(page) -> tuple[str, str]:
     node = page.locator(".dw-learn-feedback")
     return (node.get_attribute("data-kind") or "", node.inner_text()) if node.is_visible() else ("", "")
+
+
+# Whether each of the drill's parts is wholly inside the window, with the page not scrolled.
+IN_VIEW = """(selectors) => ({scrolled: window.scrollY, inside: Object.fromEntries(selectors.map((s) => {
+  const r = document.querySelector(s).getBoundingClientRect();
+  return [s, r.height > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth];
+}))})"""
+SEEN_TOGETHER = [".dw-felt", "svg.dw-line", ".dw-learn-tray", ".dw-learn-feedback", ".dw-learn-answer", ".dw-learn-why",
+                 ".dw-learn-next"]
 
 
 def _shows_only_the_movers_tiles(page, exercise: dict) -> None:
@@ -106,8 +109,10 @@ def test_the_page_drills_a_wrong_tile_then_a_right_one_and_counts(chromium, page
         first = south[0]
         _shows_only_the_movers_tiles(page, first)
         assert page.locator(".dw-learn-heading").inner_text().startswith("Mistake 1 of 5")
-        _try(page, first, _wrong(first))
-        assert _feedback(page)[0] == "again" and _feedback(page)[1].endswith("Try again.")
+        wrong = _wrong(first)
+        _try(page, first, wrong)
+        label = first["task"]["labels"][first["task"]["legal"].index(wrong)]
+        assert _feedback(page) == ("again", f"{label} gives away about {first['replies'][wrong]['loss']} points: try again.")
         assert page.locator(".dw-learn-answer").is_hidden()
         _try(page, first, first["accepted"][0])
         assert _feedback(page)[0] == "solved"
@@ -124,11 +129,18 @@ def test_the_page_drills_a_wrong_tile_then_a_right_one_and_counts(chromium, page
         assert page.locator("svg.dw-line .dw-ghost-move").count() == 1, "the answer's tile on the line"
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "page-answered.png"), full_page=True)
-        for exercise in south[2:]:
+        page.locator(".dw-learn-next").click()
+        third = south[2]  # 0-1 on the left there: 2.3 to 8.5 points behind, too close to call
+        _try(page, third, third["close"][0])
+        kind, text = _feedback(page)
+        assert kind == "close" and text.startswith("Close: 0-1 on the left may be as good as the best")
+        assert page.locator(".dw-learn-answer").inner_text() == f"The answer: {third['answer']['item']}"
+        page.screenshot(path=str(ARTIFACTS / "page-close.png"), full_page=True)
+        for exercise in south[3:]:
             page.locator(".dw-learn-next").click()
             _try(page, exercise, exercise["accepted"][0])
         page.locator(".dw-learn-next").click()
-        assert page.locator(".dw-learn-done").inner_text() == "Solved 4 of 5."
+        assert page.locator(".dw-learn-done").inner_text() == "Solved 4 of 5.", "a close try is not a wrong one"
         page.locator(".dw-learn-stop").click()
         assert page.locator(".dw-learn").is_hidden() and page.locator(".dw-controls").is_visible()
         assert not errors, errors
@@ -204,6 +216,9 @@ def test_pictures_of_the_drill(chromium, page_file, south, size, theme):
         _try(page, first, _wrong(first, 1))
         harness.still(page)
         page.screenshot(path=str(ARTIFACTS / f"{size}-{theme}-answer.png"), full_page=True)
+        seen = page.evaluate(IN_VIEW, SEEN_TOGETHER)
+        assert seen == {"scrolled": 0, "inside": dict.fromkeys(SEEN_TOGETHER, True)}, \
+            "the board, the tiles to try and the answer on screen together, with no scrolling"
         accessibility.check(page, f"the study page's drill, the answer, {size}, {theme}")
         found = page.evaluate(harness.OVERFLOW)
         assert found["problems"] == [], found["problems"]

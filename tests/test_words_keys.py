@@ -45,7 +45,7 @@ def test_the_words_are_plain_text_with_known_placeholders():
         assert set(re.findall(r"\{(\w+)\}", text)) <= {"n", "a", "b", "tile", "number", "end", "count", "left", "right",
                                                       "percent", "low", "high", "label", "hand", "hands", "step",
                                                       "moves", "best", "best_chance", "played", "played_chance",
-                                                      "who", "move", "solved", "total"}, key
+                                                      "who", "move", "solved", "total", "loss"}, key
 
 
 def test_every_key_the_kernel_sends_for_the_front_end_is_in_en_toml():

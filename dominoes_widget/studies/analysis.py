@@ -47,7 +47,7 @@ from ..words.explanations import move_label, numbers_lacked
 from ..engine.hand import Hand, team_of
 from .jobs import run_jobs, run_jobs_async
 from .judge import (EQUAL, THRESHOLDS, Z, Judged, Judgement, Verdict, _check_judge, distinct_choices, judge,
-                    judge_position, verdict_for)
+                    judge_position, mark_of, verdict_for)
 from ..engine.match import Match
 from ..engine.move import PLAY, Move
 from ..engine.record import Replayed, read_record, write_record
@@ -90,10 +90,7 @@ class Decision:
     def verdict(self) -> Verdict:
         """Good for the best move; else the band its gap's interval lies in, or
         :attr:`~Verdict.UNCLEAR` when it straddles one's edge (see :mod:`~dominoes_widget.studies.judge`)."""
-        played = self.played_judgement
-        if played is self.best:
-            return Verdict.GOOD
-        return verdict_for(played.gap_low, played.gap_high)
+        return mark_of(self.played_judgement, self.best)
 
     @property
     def clear_best(self) -> Judgement | None:
@@ -527,11 +524,15 @@ def _replayed(source: Any) -> Replayed:
 
 
 # -- the coach's words ---------------------------------------------------------------------------
-def coach_words(view: SeatView, judgements: Sequence[Judgement], voice: Voice) -> str:
+def coach_words(view: SeatView, judgements: Sequence[Judgement], voice: Voice,
+                played: Move | str | None = None) -> str:
     """Why the best move stands out, in words, when a reason does (the opponents' known voids,
-    the heaviest tile, a clear margin); that it is a little better than the next best when it
-    leads by little (never "the moves are close": others may be far behind); which moves are as good, or too close to call, when no move is clearly best;
-    with one legal move, that it is the only one."""
+    a tile strictly heavier than every other that fits, a clear margin); how much better it is
+    than the next best, in words that fit its band ("a little better" only when the next best
+    is good too; never "the moves are close": others may be far behind); which moves are as
+    good, or too close to call, when no move is clearly best; with one legal move, that it is
+    the only one. Given the move ``played`` instead, when that is the best's tile on the other
+    end: why the end matters (what each end leaves open)."""
     best = judgements[0]
     move = Move.parse(best.move)
     if len(view.legal_moves) == 1 or len(judgements) == 1:  # (one move, or mirror images of one)
@@ -546,15 +547,78 @@ def coach_words(view: SeatView, judgements: Sequence[Judgement], voice: Voice) -
     reason = _reason(view, move, voice)
     if reason:
         return reason
-    placing = [m for m in view.legal_moves if m.tile is not None]
-    if move.tile is not None and placing and move.tile.pips == max(m.tile.pips for m in placing if m.tile is not None) \
-            and margin >= 3:
+    other_end = _other_end(best, played)
+    ends = end_words(view, move, other_end, voice) if other_end is not None else None
+    if ends:
+        return ends
+    if _heaviest(view, move) and margin >= 3:
         return voice("analysis.coach_heavy", tile=_written(move, voice))
-    if margin >= THRESHOLDS["mistake"]:
+    if second is None:  # (a clear best with no other move below it: every other is its equal in share)
+        return voice("analysis.coach_clear", tile=_written(move, voice), win=round(best.win * 100), margin=0)
+    if mark_of(second, best) is Verdict.GOOD:
+        said = voice("analysis.coach_close", tile=_written(move, voice), other=_written(Move.parse(second.move), voice))
+    elif margin < THRESHOLDS["mistake"]:
+        said = voice("analysis.coach_better", tile=_written(move, voice),
+                     other=_written(Move.parse(second.move), voice), margin=max(1, round(margin)))
+    else:
         return voice("analysis.coach_clear", tile=_written(move, voice), win=round(best.win * 100), margin=round(margin))
-    assert second is not None  # a clear best with another move: it is behind
-    said = voice("analysis.coach_close", tile=_written(move, voice), other=_written(Move.parse(second.move), voice))
     return said[:1].upper() + said[1:]
+
+
+def _heaviest(view: SeatView, move: Move) -> bool:
+    """Whether ``move``'s tile is strictly heavier than every other tile that fits."""
+    if move.tile is None:
+        return False
+    others = {m.tile for m in view.legal_moves if m.tile is not None and m.tile != move.tile}
+    return all(move.tile.pips > tile.pips for tile in others)
+
+
+def _other_end(best: Judgement, played: Move | str | None) -> Move | None:
+    """``played`` when it lays the best move's tile on the other end (not a mirror of the best), else ``None``."""
+    if played is None:
+        return None
+    other = Move.parse(played) if isinstance(played, str) else played
+    first = Move.parse(best.move)
+    if str(other) in best.moves or other.action != PLAY or first.action != PLAY or other.tile != first.tile \
+            or other.end == first.end:
+        return None
+    return other
+
+
+def _left_open(view: SeatView, move: Move) -> tuple[int, int] | None:
+    """The open ends after ``move`` (a play on an end), or ``None``."""
+    if move.action != PLAY or view.ends is None or move.second is None:
+        return None
+    return (move.second, view.ends[1]) if move.end == "L" else (view.ends[0], move.second)
+
+
+def end_words(view: SeatView, right: Move, wrong: Move, voice: Voice) -> str | None:
+    """Why ``right`` and not ``wrong``, the same tile on the other end, in words: what each end
+    leaves open, and how many of the seat's other tiles would fit there when that differs in
+    ``right``'s favour. ``None`` when they are not two ends of one tile."""
+    ends, other = _left_open(view, right), _left_open(view, wrong)
+    if ends is None or other is None or right.tile != wrong.tile:
+        return None
+    side = voice("ends.left") if right.end == "L" else voice("ends.right")
+    other_side = voice("ends.left") if wrong.end == "L" else voice("ends.right")
+    mine, theirs = _fitting(view, right, ends), _fitting(view, right, other)
+    words = {"tile": _written(right, voice), "side": side, "other_side": other_side,
+             "open": _open(ends, voice), "other_open": _open(other, voice)}
+    if mine > theirs:
+        return voice("analysis.coach_end_yours" if theirs else "analysis.coach_end_none", **words,
+                     mine=voice("count.tile", n=mine), other_mine=voice("count.tile", n=theirs))
+    return voice("analysis.coach_end", **words)
+
+
+def _fitting(view: SeatView, move: Move, ends: tuple[int, int]) -> int:
+    """How many of the seat's tiles, ``move``'s aside, would have an end to go on among ``ends``."""
+    return sum(1 for tile in view.tiles if tile != move.tile and set(tile.halves) & set(ends))
+
+
+def _open(ends: tuple[int, int], voice: Voice) -> str:
+    """``5 and 0 open``, or ``0 open at both ends``."""
+    left, right = ends
+    return voice("analysis.open_same", n=left) if left == right else voice("analysis.open_two", a=left, b=right)
 
 
 def _reason(view: SeatView, move: Move, voice: Voice) -> str | None:

@@ -42,7 +42,7 @@ from .bots.inference import Worlds
 from .jobs import derive_seed
 
 __all__ = ["judge", "judge_position", "Judged", "Judgement", "Verdict", "THRESHOLDS", "EQUAL", "ROUNDS", "Z",
-           "verdict_for", "position_key", "distinct_choices"]
+           "verdict_for", "mark_of", "position_key", "distinct_choices"]
 
 THRESHOLDS = {"inaccuracy": 5.0, "mistake": 10.0, "blunder": 20.0}
 """Points of win share a move must give away to be an inaccuracy, a mistake, a blunder."""
@@ -157,11 +157,17 @@ class Judged:
         return found
 
     def verdict_of(self, move: Move | str) -> Verdict:
-        """The mark ``move`` earns: good for the best, else its gap's band (:func:`verdict_for`)."""
-        judgement = self.judgement_of(move)
-        if judgement is self.best:
-            return Verdict.GOOD
-        return verdict_for(judgement.gap_low, judgement.gap_high)
+        """The mark ``move`` earns (:func:`mark_of`)."""
+        return mark_of(self.judgement_of(move), self.best)
+
+
+def mark_of(judgement: Judgement, best: Judgement) -> Verdict:
+    """The mark a move earns against the best move of its position: good for the best itself,
+    else its gap's band (:func:`verdict_for`). The analysis marks played moves with it, and
+    learning from mistakes accepts a try exactly when it is good."""
+    if judgement is best or judgement.move == best.move:
+        return Verdict.GOOD
+    return verdict_for(judgement.gap_low, judgement.gap_high)
 
 
 def distinct_choices(view: SeatView) -> int:

@@ -139,3 +139,68 @@ def test_analysis_true_shows_the_board_with_a_bar_and_the_kernel_answers_while_i
     tip = root.locator(".dw-strip-tip")
     expect(tip).to_contain_text("%")
     page.screenshot(path=str(request.config.rootpath / "test-artifacts" / "e2e" / "replay-chart-lab.png"))
+
+
+ROOT = Path(__file__).resolve().parents[2]
+TEN_HANDS = ROOT / "notebooks" / "records" / "six_love_10_hands.json"
+TEN_HANDS_ANALYSIS = ROOT / "tests" / "data" / "six_love_10_hands.analysis.json"
+
+LEARN = f'''
+from dominoes_widget import Replay
+
+replay = Replay({str(TEN_HANDS)!r}, analysis={str(TEN_HANDS_ANALYSIS)!r}, learn="S")
+replay.observe(lambda _c: e2e_dump("drill.json", {{key: replay.mistakes.get(key) for key in ("status", "tried", "reply")}}),
+               "mistakes")
+replay
+'''
+
+# The notebook's visible area (its scrolling box, clipped to the window) and the drill's parts
+# in the same coordinates, once the widget's top is brought to the area's top.
+DRILL_IN_VIEW = """([panel, parts]) => {
+  const scroller = panel.querySelector('.jp-WindowedPanel-outer') ?? panel.querySelector('.jp-Notebook');
+  panel.querySelector('.dw-replay-widget').scrollIntoView({block: 'start'});
+  const s = scroller.getBoundingClientRect();
+  const area = {top: s.top, bottom: Math.min(s.bottom, window.innerHeight), left: s.left, right: Math.min(s.right, window.innerWidth)};
+  const inside = Object.fromEntries(parts.map((selector) => {
+    const r = panel.querySelector(selector).getBoundingClientRect();
+    return [selector, r.height > 0 && r.top >= area.top - 1 && r.bottom <= area.bottom + 1
+            && r.left >= area.left - 1 && r.right <= area.right + 1];
+  }));
+  return {inside, area};
+}"""
+DRILL_PARTS = [".dw-felt", "svg.dw-line", ".dw-learn-tray", ".dw-learn-feedback", ".dw-learn-answer", ".dw-learn-why",
+               ".dw-learn-next"]
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_drill_in_lab_at_1366x768_shows_the_board_the_try_and_the_answer_together(browser, open_notebook,
+                                                                                     kernel_json, request, theme):
+    """Learn from your mistakes in JupyterLab on a 1366x768 screen: two wrong tries (the kernel
+    refuses each with the points it gives away), then the answer; the felt with its line, the
+    tiles to try, the feedback and the answer with why are all in the notebook's visible area
+    at once (the drill's panel stands beside the felt), with the widget's top at the area's top."""
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    context.set_default_timeout(30_000)
+    request.node._e2e_contexts = [*getattr(request.node, "_e2e_contexts", []), context]
+    page = context.new_page()
+    nb = open_notebook(page, [LEARN], name=f"learn-{theme}")
+    page.evaluate("(theme) => window.jupyterapp.commands.execute('apputils:change-theme', {theme})",
+                  f"JupyterLab {theme.title()}")
+    page.wait_for_function(f"() => document.body.dataset.jpThemeLight === '{str(theme == 'light').lower()}'",
+                           timeout=60_000)
+    root = nb.locator(".dw-replay-widget")
+    expect(root.locator(".dw-learn")).to_be_visible()
+    expect(root.locator(".dw-learn-heading")).to_have_text("Mistake 1 of 5: hand 4, move 9")
+    root.locator('.dw-learn-tile[data-tile="1-3"]').click()
+    assert kernel_json(page, "drill.json", until=lambda d: d["status"] == "again") == \
+        {"status": "again", "tried": "S 1-3 L", "reply": {"loss": 9, "note": ""}}
+    expect(root.locator(".dw-learn-feedback")).to_have_text("1-3 on the left gives away about 9 points: try again.")
+    root.locator('.dw-learn-tile[data-tile="1-6"]').click()
+    root.locator('.dw-learn-choice button[data-end="R"]').click()
+    state = kernel_json(page, "drill.json", until=lambda d: d["status"] == "answered")
+    assert state["tried"] == "S 6-1 R" and state["reply"]["loss"] >= 5 and "belongs on the left" in state["reply"]["note"]
+    expect(root.locator(".dw-learn-answer")).to_have_text("The answer: South: 1-6 on the left")
+    expect(root.locator("svg.dw-line .dw-ghost-move")).to_have_count(1)
+    seen = page.evaluate(DRILL_IN_VIEW, [nb.element_handle(), DRILL_PARTS])
+    page.screenshot(path=str(request.config.rootpath / "test-artifacts" / "e2e" / f"replay-learn-lab-{theme}.png"))
+    assert seen["inside"] == dict.fromkeys(DRILL_PARTS, True), seen

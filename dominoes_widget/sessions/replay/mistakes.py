@@ -6,12 +6,16 @@ At each the student sees the position as that seat saw it (its own tiles, the li
 others' tiles face down: the exercise is built from :func:`~dominoes_widget.engine.views.seat_view`
 alone) and tries a move:
 
-* a move whose judged share is within :data:`ACCEPT_WITHIN` points of the best is
-  **accepted** (the best move itself, its mirrors, and any move as good as makes no odds);
-* any other legal move is **wrong**: "try again" the first time; after
-  :data:`TRIES` wrong tries the exercise shows the **answer** with why (the coach's words,
-  and what the move played in the game gave away);
-* at the end: "solved k of n" (an exercise counts as solved when a try was accepted).
+* the marks' own rule decides (:func:`~dominoes_widget.studies.judge.mark_of`): a move the
+  judge marks good (the best, its mirrors, any move known to give away under 5 points) is
+  **accepted**;
+* a move it cannot tell from good (its gap's interval reaches below 5 points and above) is
+  **close**: not called wrong; the exercise ends showing the best;
+* any other legal move is **wrong**, with the points it gives away ("0-1 on the left gives
+  away about 5 points: try again"; the right tile on the wrong end also says what each end
+  leaves open); after :data:`TRIES` wrong tries the exercise shows the **answer** with why
+  (the coach's words, and what the move played in the game gave away);
+* at the end: "solved k of n" (an exercise counts as solved when a try was accepted or close).
 
 :func:`exercises` precomputes every exercise (the one-file page carries them, and
 ``js/kit/replay/mistakes.mjs`` counts the tries there with no kernel); :class:`MistakesDrill` is the
@@ -26,32 +30,52 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from ...engine.errors import excerpt
+from ...engine.move import Move
 from ...engine.views import seat_view
 from ...words.catalog import Voice
 from ...words.explanations import move_item, move_label
 from ..position import position_payload
 from ..protocol import MAX_TEXT
-from .shapes import MistakeAnswer, MistakeExercise, MistakeTask, MistakesBook, MistakesStatus, MistakesView
+from .shapes import MistakeAnswer, MistakeExercise, MistakeReply, MistakeTask, MistakesBook, MistakesStatus, MistakesView
 
 if TYPE_CHECKING:
-    from ...studies.analysis import Decision
+    from ...studies.analysis import Decision, Judgement
     from .session import ReplaySession
 
-__all__ = ["ACCEPT_WITHIN", "TRIES", "MARKED", "exercises", "mistakes_book", "MistakesDrill", "drill_view"]
+__all__ = ["TRIES", "MARKED", "try_kind", "exercises", "mistakes_book", "MistakesDrill", "drill_view"]
 
-ACCEPT_WITHIN = 3.5
-"""A tried move is accepted when its judged share is at most this many points below the best's."""
 TRIES = 2
 """Wrong tries before the answer is shown."""
 MARKED = frozenset({"inaccuracy", "mistake", "blunder"})
 """The verdicts that make a decision one to learn from."""
 INTENTS = frozenset({"mistakes_start", "mistakes_try", "mistakes_next", "mistakes_stop"})
+OVER = ("solved", "close", "answered")
+"""The statuses of an exercise that is over: the answer shows, Next goes on."""
+
+
+def try_kind(judgement: Judgement, best: Judgement) -> str:
+    """How the drill takes a try of the move judged ``judgement``: ``good`` when the analysis
+    would mark it good (:func:`~dominoes_widget.studies.judge.mark_of`, the one rule), ``close``
+    when too close to call against good, else ``wrong``."""
+    from ...studies.judge import THRESHOLDS, Verdict, mark_of
+
+    mark = mark_of(judgement, best)
+    if mark is Verdict.GOOD:
+        return "good"
+    return "close" if mark is Verdict.UNCLEAR and judgement.gap_low < THRESHOLDS["inaccuracy"] else "wrong"
 
 
 def accepted_moves(decision: Decision) -> list[str]:
-    """The moves (mirrors included) judged within :data:`ACCEPT_WITHIN` points of the best."""
-    best = decision.best.share
-    return sorted(move for j in decision.judgements if best - j.share <= ACCEPT_WITHIN + 1e-9 for move in j.moves)
+    """The moves (mirrors included) the drill accepts: those marked good."""
+    return sorted(m for j in decision.judgements if try_kind(j, decision.best) == "good" for m in j.moves)
+
+
+def points_behind(judgement: Judgement, best: Judgement) -> int:
+    """The points of win share ``judgement``'s move gives away against ``best``, rounded: the
+    difference of their shares, kept inside the gap's interval (so a move refused for
+    giving away 5 points or more is never said to give away less)."""
+    behind = best.share - judgement.share
+    return round(min(max(behind, judgement.gap_low), judgement.gap_high)) if judgement is not best else 0
 
 
 def exercises(replay: ReplaySession, seat: str) -> list[MistakeExercise]:
@@ -70,17 +94,34 @@ def exercises(replay: ReplaySession, seat: str) -> list[MistakeExercise]:
         view = seat_view(replay.position(decision.hand, decision.ply), seat)
         legal = [str(move) for move in view.legal_moves]
         labels = [move_label(move, voice) for move in view.legal_moves]
-        why = " ".join((coach_words(view, decision.judgements, voice),
+        best = decision.best
+        why = " ".join((coach_words(view, decision.judgements, voice, played=decision.played),
                         voice("analysis.learn_played", played=move_label(decision.played, voice),
-                              loss=round(decision.loss))))
+                              loss=points_behind(decision.played_judgement, best))))
         task: MistakeTask = {"hand": decision.hand, "ply": decision.ply, "seat": seat,
                              "verdict": decision.verdict.value, "played": decision.played,
                              "played_item": move_item(decision.played, voice), "position": position_payload(view),
                              "legal": legal, "labels": labels}
         answer: MistakeAnswer = {"move": decision.best.move, "item": move_item(decision.best.move, voice),
                                  "why": why[:MAX_TEXT]}
-        found.append({"task": task, "accepted": [m for m in accepted_moves(decision) if m in legal], "answer": answer})
+        kinds = {m: (try_kind(j, best), j) for j in decision.judgements for m in j.moves if m in legal}
+        replies: dict[str, MistakeReply] = {
+            m: {"loss": points_behind(j, best), "note": _end_note(view, best.move, m, voice)[:MAX_TEXT]}
+            for m, (kind, j) in kinds.items() if kind == "wrong"}
+        found.append({"task": task, "accepted": sorted(m for m, (kind, _) in kinds.items() if kind == "good"),
+                      "close": sorted(m for m, (kind, _) in kinds.items() if kind == "close"),
+                      "replies": replies, "answer": answer})
     return found
+
+
+def _end_note(view: Any, best: str, tried: str, voice: Voice) -> str:
+    """Why the end matters, when ``tried`` lays the best move's tile on the other end; else ``""``."""
+    from ...studies.analysis import end_words
+
+    right, wrong = Move.parse(best), Move.parse(tried)
+    if right.tile is None or right.tile != wrong.tile or right.end == wrong.end:
+        return ""
+    return end_words(view, right, wrong, voice) or ""
 
 
 def mistakes_book(replay: ReplaySession) -> MistakesBook | None:
@@ -94,13 +135,15 @@ def mistakes_book(replay: ReplaySession) -> MistakesBook | None:
 def drill_view(seat: str | None, found: list[MistakeExercise], index: int, tries: int, status: MistakesStatus,
                tried: str | None, solved: int) -> MistakesView:
     """What the browser draws: the exercise under way (never its accepted moves; the answer
-    only once it is over), the tries and the count. ``{}`` when the drill is off."""
+    only once it is over), the tries, what the last wrong try gives away, and the count.
+    ``{}`` when the drill is off."""
     if seat is None:
         return {}  # type: ignore[typeddict-item]
     current = found[index] if index < len(found) else None
-    over = status in ("solved", "answered")
+    over = status in OVER
+    reply = current["replies"].get(tried) if current and tried is not None and status in ("again", "answered") else None
     return {"seat": seat, "index": index, "total": len(found), "solved": solved, "tries": tries, "status": status,
-            "tried": tried, "exercise": current["task"] if current else None,
+            "tried": tried, "reply": reply, "exercise": current["task"] if current else None,
             "answer": current["answer"] if current and over else None}
 
 
@@ -142,12 +185,12 @@ class MistakesDrill:
         self.status = "trying" if self.index < len(self.found) else "done"
 
     def try_move(self, move: str) -> MistakesStatus:
-        """Count a try of ``move`` (a legal move of the exercise): ``solved``, ``again`` or ``answered``."""
+        """Count a try of ``move`` (a legal move of the exercise): ``solved``, ``close``, ``again`` or ``answered``."""
         exercise = self.found[self.index]
         self.tries += 1
         self.tried = move
-        if move in exercise["accepted"]:
-            self.status = "solved"
+        if move in exercise["accepted"] or move in exercise["close"]:
+            self.status = "solved" if move in exercise["accepted"] else "close"
             self.solved += 1
         else:
             self.status = "answered" if self.tries >= TRIES else "again"
@@ -192,7 +235,7 @@ class MistakesDrill:
         if self.seat is None:
             return voice("message.mistakes_off")
         if kind == "mistakes_next":
-            return None if self.status in ("solved", "answered") else voice("message.mistakes_not_over")
+            return None if self.status in OVER else voice("message.mistakes_not_over")
         return self._try_problem(content, voice)
 
     def _start_problem(self, seat: Any, voice: Voice) -> str | None:

@@ -10,7 +10,7 @@ from ..protocol import Counting, Heading, JudgedMove, Position, ScorePanel
 
 __all__ = ["ReplayPlayer", "ReplayStep", "ReplayResult", "AnalysisMark", "ReplayAnalysis", "ReplayFair",
            "ReplayHand", "AnalysisSummary", "ReplayData", "ReplayWireHand", "ReplayWire", "ProblemInfo",
-           "MistakeTask", "MistakeAnswer", "MistakeExercise", "MistakesBook", "MistakesStatus", "MistakesView"]
+           "MistakeTask", "MistakeAnswer", "MistakeReply", "MistakeExercise", "MistakesBook", "MistakesStatus", "MistakesView"]
 
 
 class ReplayPlayer(TypedDict):
@@ -160,11 +160,22 @@ class MistakeAnswer(TypedDict):
     why: str
 
 
+class MistakeReply(TypedDict):
+    """What a wrong try gives away, in points of win share, and, for the best move's tile on
+    the other end, why the end matters (else ``""``)."""
+
+    loss: int
+    note: str
+
+
 class MistakeExercise(TypedDict):
-    """A task with what the drill needs to count its tries: the accepted moves and the answer."""
+    """A task with what the drill needs to count its tries: the accepted moves, those too close
+    to call against good, the replies to the wrong ones, and the answer."""
 
     task: MistakeTask
     accepted: list[str]
+    close: list[str]
+    replies: dict[str, MistakeReply]
     answer: MistakeAnswer
 
 
@@ -176,8 +187,9 @@ class MistakesBook(TypedDict):
     exercises: dict[str, list[MistakeExercise]]
 
 
-MistakesStatus = Literal["trying", "again", "solved", "answered", "done"]
-"""Where a drill's exercise stands: asked, one wrong try, accepted, answered after two, or the drill done."""
+MistakesStatus = Literal["trying", "again", "solved", "close", "answered", "done"]
+"""Where a drill's exercise stands: asked, one wrong try, accepted, too close to call (not wrong),
+answered after two, or the drill done."""
 
 
 class MistakesView(TypedDict):
@@ -190,5 +202,6 @@ class MistakesView(TypedDict):
     tries: int
     status: MistakesStatus
     tried: str | None
+    reply: MistakeReply | None
     exercise: MistakeTask | None
     answer: MistakeAnswer | None

@@ -149,11 +149,20 @@
  */
 
 /**
- * A task with what the drill needs to count its tries: the accepted moves and the answer.
+ * A task with what the drill needs to count its tries: the accepted moves, those too close to call against good, the replies to the wrong ones, and the answer.
  * @typedef {object} MistakeExercise
  * @property {MistakeTask} task
  * @property {string[]} accepted
+ * @property {string[]} close
+ * @property {Record<string, MistakeReply>} replies
  * @property {MistakeAnswer} answer
+ */
+
+/**
+ * What a wrong try gives away, in points of win share, and, for the best move's tile on the other end, why the end matters (else ``""``).
+ * @typedef {object} MistakeReply
+ * @property {number} loss
+ * @property {string} note
  */
 
 /**
@@ -186,8 +195,9 @@
  * @property {number} total
  * @property {number} solved
  * @property {number} tries
- * @property {"trying" | "again" | "solved" | "answered" | "done"} status
+ * @property {"trying" | "again" | "solved" | "close" | "answered" | "done"} status
  * @property {string | null} tried
+ * @property {MistakeReply | null} reply
  * @property {MistakeTask | null} exercise
  * @property {MistakeAnswer | null} answer
  */

@@ -74,6 +74,7 @@ export function drawLearnPanel(ui, { words, tray, choice, ends, word }) {
   show(ui.learnDone, words.done);
   ui.learnFeedback.hidden = !words.feedback;
   ui.learnFeedback.textContent = words.feedback?.text ?? "";
+  if (words.feedback?.note) ui.learnFeedback.append(" ", h("span", { className: "dw-learn-note", text: words.feedback.note }));
   ui.learnFeedback.dataset.kind = words.feedback?.kind ?? "";
   show(ui.learnAnswer, words.answer);
   show(ui.learnWhy, words.why);

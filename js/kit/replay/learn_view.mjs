@@ -23,13 +23,16 @@ export function learnWords(data, view, word) {
     const done = view.total ? word("learn_done", { solved: view.solved, total: view.total }) : word("learn_none", { who });
     return { heading: word("learn_mistakes"), ask: "", inGame: "", feedback: null, answer: null, why: "", done, next: "" };
   }
-  const over = view.status === "solved" || view.status === "answered";
+  const over = view.status === "solved" || view.status === "close" || view.status === "answered";
   const tried = moveWords(task, view.tried);
+  // a wrong try: what it gives away, and (note), the right tile on the wrong end, why the end matters
+  const wrong = (kind, key) => ({ kind, text: word(key, { move: tried, loss: view.reply?.loss ?? "?" }), note: view.reply?.note ?? "" });
   const feedback = {
-    again: { kind: "again", text: word("learn_again", { move: tried }) },
-    solved: { kind: "solved", text: word("learn_solved", { move: tried }) },
-    answered: { kind: "answered", text: word("learn_wrong_again", { move: tried }) },
-  }[view.status] ?? null;
+    again: () => wrong("again", "learn_again"),
+    solved: () => ({ kind: "solved", text: word("learn_solved", { move: tried }) }),
+    close: () => ({ kind: "close", text: word("learn_close_call", { move: tried }) }),
+    answered: () => wrong("answered", "learn_wrong_again"),
+  }[view.status]?.() ?? null;
   return {
     heading: word("learn_heading", { n: view.index + 1, total: view.total, hand: task.hand + 1, step: task.ply + 1 }),
     ask: over ? "" : word("learn_ask", { who }),
@@ -51,7 +54,7 @@ export function learnTray(view) {
   // a tile is offered when it has a legal move not tried yet (the wrong try stays marked)
   const tiles = (Array.isArray(hand) ? hand : []).map((tile) => {
     const moves = legalMovesForTile(task.legal, tile).map((move) => move.text);
-    const tried = view.status !== "solved" && moves.includes(view.tried); // a wrong try
+    const tried = (view.status === "again" || view.status === "answered") && moves.includes(view.tried); // a wrong try
     return { tile, tried, enabled: open && moves.some((move) => move !== view.tried) };
   });
   const pass = legalMoveOfKind(task.legal, "pass");

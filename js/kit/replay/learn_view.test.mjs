@@ -9,7 +9,7 @@ const CASES = JSON.parse(readFileSync(new URL("./mistakes.cases.json", import.me
 const word = (key, params = {}) => `${key}${Object.keys(params).length ? JSON.stringify(params) : ""}`;
 const DATA = { seats: ["N", "E", "S", "W"], bottom: "N", players: { S: { name: "Ana", label: "Ana (South)" } }, title: "Six Love" };
 const first = CASES.book.exercises.S[0];
-const wrong = first.task.legal.find((move) => !first.accepted.includes(move));
+const wrong = first.task.legal.find((move) => move in first.replies);
 
 function after(...intents) {
   let state = drillOff();
@@ -69,4 +69,38 @@ test("the answer's tile is on the line only once the answer shows", () => {
   const ghost = learnGhost(after(start, tryMove(wrong), tryMove(wrong)));
   assert.equal(ghost.name, first.answer.item);
   assert.ok(Array.isArray(ghost.halves));
+});
+
+test("a wrong try says what it gives away, and why the end matters when the tile was right", () => {
+  const again = learnWords(DATA, after(start, tryMove("S 1-3 L")), word);
+  assert.equal(again.feedback.text, 'learn_again{"move":"1-3 on the left","loss":9}');
+  assert.equal(again.feedback.note, "");
+  const end = first.replies["S 6-1 R"];
+  assert.ok(end.note, "the case holds the right tile on the wrong end");
+  const answered = learnWords(DATA, after(start, tryMove("S 1-3 L"), tryMove("S 6-1 R")), word);
+  assert.equal(answered.feedback.kind, "answered");
+  assert.equal(answered.feedback.text, `learn_wrong_again{"move":"6-1 on the right","loss":${end.loss}}`);
+  assert.equal(answered.feedback.note, end.note);
+});
+
+test("a try too close to call is not wrong: the exercise ends with the best shown, and counts", () => {
+  const third = CASES.book.exercises.S[2];
+  assert.ok(third.close.length, "the case holds a move too close to call");
+  let state = drillIntent(CASES.book, drillOff(), start).state;
+  for (const index of [0, 1]) {
+    state = drillIntent(CASES.book, state, { type: "mistakes_try", move: CASES.book.exercises.S[index].accepted[0], index }).state;
+    state = drillIntent(CASES.book, state, { type: "mistakes_next" }).state;
+  }
+  state = drillIntent(CASES.book, state, { type: "mistakes_try", move: third.close[0], index: 2 }).state;
+  const view = drillView(state);
+  assert.equal(view.status, "close");
+  assert.equal(view.solved, 3);
+  assert.equal(view.reply, null);
+  assert.deepEqual(view.answer, third.answer);
+  const words = learnWords(DATA, view, word);
+  assert.equal(words.feedback.kind, "close");
+  assert.match(words.feedback.text, /^learn_close_call/);
+  assert.equal(words.answer, `learn_answer{"move":"${third.answer.item}"}`);
+  assert.equal(words.next, "learn_finish", "the book's last exercise");
+  assert.ok(learnTray(view).tiles.every((t) => !t.tried && !t.enabled), "not marked as a wrong try; nothing more to try");
 });

@@ -14,8 +14,9 @@ export function drillOff() {
   return { seat: null, found: [], index: 0, tries: 0, solved: 0, status: "done", tried: null };
 }
 
-/** The exercise under way is over (solved, or its answer shown). */
-const isOver = (state) => state.status === "solved" || state.status === "answered";
+/** The statuses of an exercise that is over (solved, too close to call, or its answer shown): mistakes.py's OVER. */
+const OVER = ["solved", "close", "answered"];
+const isOver = (state) => OVER.includes(state.status);
 
 /**
  * What the browser draws (the kernel's `mistakes` trait has the same shape); {} when off.
@@ -24,6 +25,7 @@ const isOver = (state) => state.status === "solved" || state.status === "answere
 export function drillView(state) {
   if (state.seat === null) return {};
   const current = state.index < state.found.length ? state.found[state.index] : null;
+  const wrong = current && state.tried !== null && (state.status === "again" || state.status === "answered");
   return {
     seat: state.seat,
     index: state.index,
@@ -32,6 +34,7 @@ export function drillView(state) {
     tries: state.tries,
     status: state.status,
     tried: state.tried,
+    reply: wrong ? (current.replies?.[state.tried] ?? null) : null,
     exercise: current ? current.task : null,
     answer: current && isOver(state) ? current.answer : null,
   };
@@ -70,10 +73,12 @@ export function drillIntent(book, state, intent) {
   }
   if (intent.type === "mistakes_stop") return { state: drillOff(), refused: null };
   if (intent.type === "mistakes_next") return { state: opened(state, state.index + 1), refused: null };
+  // the kernel decided which moves are good and which too close to call (the marks' rule): counted here
   const tries = state.tries + 1;
-  const accepted = state.found[state.index].accepted.includes(intent.move);
-  const status = accepted ? "solved" : tries >= TRIES ? "answered" : "again";
-  return { state: { ...state, tries, tried: intent.move, status, solved: state.solved + (accepted ? 1 : 0) }, refused: null };
+  const exercise = state.found[state.index];
+  const kept = exercise.accepted.includes(intent.move) ? "solved" : (exercise.close ?? []).includes(intent.move) ? "close" : null;
+  const status = kept ?? (tries >= TRIES ? "answered" : "again");
+  return { state: { ...state, tries, tried: intent.move, status, solved: state.solved + (kept ? 1 : 0) }, refused: null };
 }
 
 /** The label of a move of the exercise ("6-4 on the left"), or the move as written. */
