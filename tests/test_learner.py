@@ -135,9 +135,9 @@ def test_the_default_place_is_the_users_data_folder(monkeypatch, tmp_path):
     from dominoes_widget.studies import learner_file
 
     monkeypatch.setattr(platformdirs, "user_data_dir", lambda *a, **k: str(tmp_path / "data"))
-    assert Learner().path == tmp_path / "data" / "learner.json"
+    assert Learner().path == tmp_path / "data" / "progress.json"
     monkeypatch.setattr(learner_file.sys, "platform", "emscripten")
-    assert learner_file.default_path() == Path("/drive/dominoes_widget/learner.json")
+    assert learner_file.default_path() == Path("/drive/dominoes_widget/progress.json")
 
 
 @pytest.mark.parametrize("damage", [b"{\"format\": \"dominoes-learner\", \"vers", b"\xff\xfe", b"[1, 2]",

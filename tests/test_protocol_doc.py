@@ -14,7 +14,7 @@ from typing import get_type_hints
 import pytest
 
 from dominoes_widget.sessions.exercise.session import ExerciseView
-from dominoes_widget.sessions.protocol import (MistakesBook, MistakesView, MistakeTask, PuzzleCard, PuzzleState, PuzzleView,
+from dominoes_widget.sessions.protocol import (LearningView, MistakesBook, MistakesView, MistakeTask, PuzzleCard, PuzzleState, PuzzleView,
                                                ReplayData, ReplayHand, ReplayStep,
                                                ReplayWire, ReplayWireHand, TableView)
 
@@ -81,6 +81,7 @@ def _fields(kind: type) -> set[str]:
     ("the Puzzles' state", "puzzle_state = {", PuzzleState),
     ("a puzzle as drawn", "puzzle_view = {", PuzzleView),
     ("a puzzle's card", "card = {", PuzzleCard),
+    ("the Puzzles' learner", "learning = {", LearningView),
 ])
 def test_documented_fields_are_the_python_fields(name: str, start: str, kind: type) -> None:
     documented = _top_level_keys(_literal_after(_document(), start))

@@ -16,7 +16,7 @@ __all__ = ["Phase", "Intent", "TableView", "PlayerInfo", "Notice", "NoticeKind",
            "FairView", "FairHand", "FairCommitment", "MistakeTask", "MistakeAnswer", "MistakeExercise",
            "MistakesBook", "MistakesView", "MistakesStatus",
            "PROTOCOL_VERSION", "MAX_TEXT", "PresenceMark",
-           "PuzzleView", "PuzzleMoveItem", "PuzzleVerdict", "PuzzleCard", "PuzzleChoice", "PuzzleFeedback", "PuzzleState"]
+           "PuzzleView", "PuzzleMoveItem", "PuzzleVerdict", "PuzzleCard", "PuzzleChoice", "PuzzleFeedback", "PuzzleState", "LearningView", "LearningCall"]
 
 PROTOCOL_VERSION = 2
 MAX_TEXT = 500
@@ -508,3 +508,25 @@ class PuzzleState(TypedDict):
     streak: int
     score: int
     empty: str | None
+
+
+class LearningCall(TypedDict):
+    said: bool
+    right: bool
+    text: str
+
+
+class LearningView(TypedDict):
+    """The Puzzles widget's ``learning`` trait with a learner (``Puzzles(learner=...)``)."""
+
+    mode: str
+    title: str
+    rating: str
+    review: str | None
+    due: int
+    best: str
+    over: str | None
+    question: str | None
+    answers: list[PuzzleChoice]
+    called: LearningCall | None
+    calls: str | None

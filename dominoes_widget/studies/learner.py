@@ -39,7 +39,7 @@ from .puzzles import Puzzle, PuzzleSet, decision_record, puzzle_id
 if TYPE_CHECKING:
     from .analysis import Analysis
 
-__all__ = ["Learner", "Review", "Moment", "HINTED", "puzzle_start_rating"]
+__all__ = ["Learner", "Review", "Moment", "HINTED", "puzzle_start_rating", "game_played"]
 
 HINTED = 0.5
 """The score of a first try solved after the first hint (a clean solve scores 1)."""
@@ -52,6 +52,12 @@ MAX_TRIES_KEPT = 20_000
 def puzzle_start_rating(puzzle: Puzzle) -> Glicko:
     """A puzzle's rating before anyone tried it: from its difficulty (0: 1000, 1: 2000)."""
     return Glicko(1000 + 1000 * float(puzzle.difficulty), 250.0, 0.06)
+
+
+def game_played(puzzle: Puzzle) -> str:
+    """The puzzle's game as the Puzzles filter names it: ``six_love``, ``straight_six``, ``vietnamese2`` … 4."""
+    rules = puzzle.rules
+    return f"vietnamese{rules.players}" if rules.game == "vietnamese" else str(rules.scoring)
 
 
 def _now() -> datetime:
@@ -196,7 +202,7 @@ class Learner:
                 data["rating"] = rate(player, [(opponent, score)]).as_json()
                 data["puzzles"][puzzle.id] = rate(opponent, [(player, 1 - score)]).as_json()
                 data["history"].append([when.isoformat(), *data["rating"][:2]])
-            entry = {"at": when.isoformat(), "puzzle": puzzle.id, "game": puzzle.game, "themes": list(puzzle.themes),
+            entry = {"at": when.isoformat(), "puzzle": puzzle.id, "game": game_played(puzzle), "themes": list(puzzle.themes),
                      "score": score, "rated": rated, "mode": str(mode)}
             data["tries"] = [*data["tries"], entry][-MAX_TRIES_KEPT:]
             _review(data, puzzle, score, when)

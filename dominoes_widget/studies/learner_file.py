@@ -7,10 +7,10 @@ that write at once both keep what they added, and a crash mid-write leaves the o
 
 A file that cannot be read is never written over: :class:`LearnerFile` raises
 :class:`~dominoes_widget.engine.errors.LearnerError` naming it, after keeping a copy of it
-beside it (``learner.json.damaged-<time>``).
+beside it (``progress.json.damaged-<time>``).
 
 The default place (:func:`default_path`) is the user's data folder (``platformdirs``); in the
-JupyterLite site (Pyodide) it is ``/drive/dominoes_widget/learner.json``, in the site's own
+JupyterLite site (Pyodide) it is ``/drive/dominoes_widget/progress.json``, in the site's own
 file system, which JupyterLite keeps in the browser's storage (IndexedDB), so it outlasts a reload.
 """
 
@@ -40,10 +40,10 @@ LITE_FOLDER = Path("/drive/dominoes_widget")
 def default_path() -> Path:
     """Where ``Learner()`` keeps its file: the user's data folder, or the Lite site's drive."""
     if sys.platform == "emscripten":
-        return LITE_FOLDER / "learner.json"
+        return LITE_FOLDER / "progress.json"
     import platformdirs
 
-    return Path(platformdirs.user_data_dir("dominoes_widget", appauthor=False)) / "learner.json"
+    return Path(platformdirs.user_data_dir("dominoes_widget", appauthor=False)) / "progress.json"
 
 
 def empty() -> dict[str, Any]:

@@ -21,6 +21,7 @@ import traitlets
 
 from ..engine.errors import excerpt
 from ..sessions.puzzles import PuzzleSession
+from ..sessions.puzzles.learning import LearningSession
 from ..words.catalog import Voice, ui_words
 from .guarded import GuardedState
 
@@ -56,6 +57,9 @@ class Puzzles(GuardedState, anywidget.AnyWidget):
     """Domino puzzles: the position as the mover sees it; click the best move (a tile, and its
     end when both fit). Right or wrong, it says why; Hint (H) says what to look at, then the
     move; Next (N) goes on; a streak and a score count the puzzles solved at the first try.
+    With ``learner=Learner()`` the learner's due reviews come first, then puzzles near their
+    rating, each first try kept; ``mode="streak"`` (rising difficulty, one miss ends it) and
+    ``mode="critical"`` (say whether one move is clearly best, then find it) are the other ways.
     Filters by game (``game="six_love"``, ``"straight_six"``, ``"vietnamese2"`` … ``"vietnamese4"``: one per
     game and number of players the set holds), theme and difficulty; ``lang`` "en" or "vi"."""
 
@@ -64,15 +68,23 @@ class Puzzles(GuardedState, anywidget.AnyWidget):
     _browser_writable = {}  # the browser sends intents as messages; every trait is the kernel's
 
     state = traitlets.Dict(help="what the page shows (js/PROTOCOL.md, 'The Puzzles widget')").tag(sync=True)
+    learning = traitlets.Dict(help="with a learner: the mode, rating, review, streak and question "
+                              "(js/PROTOCOL.md, 'Puzzles with a learner'); empty without one").tag(sync=True)
     words = traitlets.Dict(help="the front end's labels").tag(sync=True)
 
     def __init__(self, puzzles: Any = None, *, game: str | None = None, theme: str | None = None,
-                 level: str | None = None, difficulty: tuple[float, float] | None = None, lang: str = "en") -> None:
+                 level: str | None = None, difficulty: tuple[float, float] | None = None, lang: str = "en",
+                 learner: Any = None, mode: str = "learn") -> None:
         super().__init__()
-        self._session = PuzzleSession(open_set(puzzles, difficulty=difficulty), lang=lang, game=game, theme=theme,
-                                      level=level)
+        chosen = open_set(puzzles, difficulty=difficulty)
+        if learner is None:
+            if mode != "learn":
+                raise ValueError(f"mode={mode!r} needs a learner: Puzzles(learner=Learner(), mode=...)")
+            self._session = PuzzleSession(chosen, lang=lang, game=game, theme=theme, level=level)
+        else:
+            self._session = LearningSession(chosen, learner, mode=mode, lang=lang, game=game, theme=theme, level=level)
         self.words = ui_words(self._session.lang)
-        self.state = dict(self._session.view())
+        self._show()
         self.on_msg(self._on_message)
 
     def _words(self) -> Voice:
@@ -95,12 +107,22 @@ class Puzzles(GuardedState, anywidget.AnyWidget):
         if refusal is not None:
             self.send({"type": "error", "message": refusal})
         else:
-            self.state = dict(self._session.view())
+            self._show()
         return refusal
+
+    def _show(self) -> None:
+        if isinstance(self._session, LearningSession):
+            self.learning = dict(self._session.learning())
+        self.state = dict(self._session.view())
 
     def answer(self, move: Any) -> str | None:
         """Answer with ``move`` (``"S 6-4 L"`` or a move); ``None``, or why it was refused."""
         return self._do({"type": "answer", "move": str(move)})
+
+    def call(self, clear: bool) -> str | None:
+        """"Critical moment?" mode: say whether one move is ``clear``-ly best (``True``) or the
+        moves are about equal (``False``); ``None``, or why it was refused."""
+        return self._do({"type": "call", "clear": clear})
 
     def hint(self) -> str | None:
         return self._do({"type": "hint"})
