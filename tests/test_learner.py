@@ -208,3 +208,28 @@ def test_two_processes_writing_at_once_lose_nothing(tmp_path):
     assert sorted(t["puzzle"] for t in learner.tries) == sorted(p.id for p in PuzzleSet.builtin()[:80])
     assert len(learner.history) == 80 and len(learner.reviews()) == 80 - len(range(0, 80, 3))
     assert learner.best_streak == 40 and json.loads(path.read_text())["streak"]["runs"] == 2
+
+
+# -- the dashboard's pictures, without a browser ---------------------------------------------------
+def test_the_dashboard_is_five_pictures_of_valid_svg_in_both_languages(learner, puzzles):
+    import xml.etree.ElementTree as ET
+
+    learner.record_try(puzzles[0], right=False, at=T0)
+    learner.record_try(puzzles[1], right=True, at=T0 + timedelta(hours=1))
+    learner.record_streak(2)
+    for lang, title in (("en", "Your progress"), ("vi", "Tiến bộ của bạn")):
+        view = learner.dashboard(lang=lang).view
+        assert view["title"] == title and [c["key"] for c in view["cards"]] == ["rating", "theme", "game", "due", "streak"]
+        for card in view["cards"]:
+            svg = ET.fromstring(card["svg"])
+            assert svg.tag.endswith("svg") and svg.get("aria-label") == card["title"]
+        assert ">2<" in view["cards"][4]["svg"]  # the best streak
+    assert "<svg" in learner._repr_html_()
+
+
+def test_the_dashboards_words_are_escaped():
+    from dominoes_widget.words.catalog import Voice
+    from dominoes_widget.words.dashboard import bars_picture
+
+    svg = bars_picture([("<b>&", 1, 2)], Voice("en"), 'a "title"')
+    assert "&lt;b&gt;&amp;" in svg and 'aria-label="a &quot;title&quot;"' in svg

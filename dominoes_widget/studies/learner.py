@@ -144,6 +144,11 @@ class Learner:
     def best_streak(self) -> int:
         return int(self._data["streak"]["best"])
 
+    @property
+    def runs(self) -> int:
+        """How many Streak runs were finished."""
+        return int(self._data["streak"]["runs"])
+
     def tried(self, puzzle: Puzzle) -> bool:
         """Whether ``puzzle`` had its (rated) first try already."""
         return puzzle.id in self._data["puzzles"]
@@ -255,10 +260,15 @@ class Learner:
 
     def dashboard(self, lang: str = "en") -> Any:
         """A widget that draws the rating over time, accuracy by theme and by game, what is due
-        and the best streak."""
+        and the best streak (``lang`` "en" or "vi")."""
         from ..widgets.dashboard import Dashboard
 
         return Dashboard(self, lang=lang)
+
+    def _repr_html_(self) -> str:
+        from ..words.dashboard import dashboard_html, dashboard_view
+
+        return dashboard_html(dashboard_view(self))
 
 
 # -- reviews (FSRS) -----------------------------------------------------------------------------
