@@ -104,7 +104,7 @@ def due_picture(reviews: Sequence[Any], now: datetime, voice: Voice) -> str:
     body = []
     for n, ((key, _), (puzzles, mistakes)) in enumerate(zip(buckets, counts)):
         cx = column * n + column / 2
-        y = base
+        y: float = base
         for count, cls in ((puzzles, "dw-dash-bar"), (mistakes, "dw-dash-bar2")):
             tall = 90 * count / most
             if count:

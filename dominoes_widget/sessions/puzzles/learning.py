@@ -19,7 +19,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Iterable
 
-from ..protocol import LearningView
+from ..protocol import LearningCall, LearningView
 from .session import PuzzleSession
 
 __all__ = ["LearningSession", "MODES"]
@@ -71,7 +71,7 @@ class LearningSession(PuzzleSession):
         self._kept = -1
         self.run_over = False
         self.last_run = 0
-        self.call: dict[str, Any] | None = None
+        self.call: LearningCall | None = None
         self.calls = [0, 0]  # critical moments called right, and called
 
     def handle(self, intent: Any) -> str | None:
@@ -162,6 +162,6 @@ class LearningSession(PuzzleSession):
             "answers": ([{"value": "clear", "label": voice("learner.call_clear_button")},
                          {"value": "equal", "label": voice("learner.call_equal_button")}]
                         if self.mode == "critical" else []),
-            "called": dict(self.call) if self.call is not None else None,
+            "called": self.call,
             "calls": voice("learner.calls", right=self.calls[0], n=self.calls[1]) if self.mode == "critical" else None,
         }
