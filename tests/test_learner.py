@@ -233,3 +233,14 @@ def test_the_dashboards_words_are_escaped():
 
     svg = bars_picture([("<b>&", 1, 2)], Voice("en"), 'a "title"')
     assert "&lt;b&gt;&amp;" in svg and 'aria-label="a &quot;title&quot;"' in svg
+
+
+def test_a_review_whose_puzzle_is_damaged_is_named_and_copied(tmp_path, puzzles):
+    path = tmp_path / "me.json"
+    Learner(path).record_try(puzzles[0], right=False, at=T0)
+    data = json.loads(path.read_text())
+    data["reviews"][f"puzzle:{puzzles[0].id}"]["puzzle"]["seat"] = "Q"
+    path.write_text(json.dumps(data))
+    with pytest.raises(LearnerError, match=rf"^{path}, review puzzle:{puzzles[0].id}: 'seat' is 'Q'"):
+        Learner(path).due()
+    assert json.loads(path.read_text()) == data and list(tmp_path.glob("me.json.damaged-*"))

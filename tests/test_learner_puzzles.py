@@ -202,3 +202,14 @@ def test_a_garbled_call_is_refused_and_changes_nothing(learner, puzzles, intent)
 def test_the_learner_speaks_vietnamese(learner, puzzles):
     widget = quiet(Puzzles(puzzles, learner=learner, mode="streak", lang="vi"))
     assert widget.learning["title"] == "Chuỗi thắng" and widget.hint() == "Chuỗi thắng không có gợi ý: một nước sai là kết thúc."
+
+
+def test_a_tables_mistakes_are_those_of_the_person_at_the_screen(learner, analysed):
+    from dominoes_widget import Table
+
+    moves = len(read_record(RECORD).match.hands[0].moves)
+    table = Table.from_record(RECORD, hand=0, step=moves)
+    assert table.session.screen.seat == "S"
+    assert learner.add_mistakes(table, analysis=analysed) == 0  # South made none of the two
+    assert learner.add_mistakes(table, "N", analysis=analysed) == 1
+    assert [r.kind for r in learner.reviews()] == ["mistake"]

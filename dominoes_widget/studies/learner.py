@@ -105,6 +105,7 @@ class Learner:
         if path is not None and not isinstance(path, (str, os.PathLike)):
             raise TypeError(f"Learner(path): a file's path or None, not {excerpt(path)}")
         self._file = LearnerFile(default_path() if path is None else path, _check)
+        self._puzzles: dict[str, Puzzle] = {}
         self._data = self._file.read()  # a damaged file fails here, before anything is written
 
     def __repr__(self) -> str:
@@ -175,9 +176,20 @@ class Learner:
 
     def reviews(self) -> list[Review]:
         """Every puzzle and mistake on the schedule, due or not."""
-        return [Review(key, item["kind"], _puzzle(item["puzzle"], self.path, key),
+        return [Review(key, item["kind"], self._review_puzzle(key, item["puzzle"]),
                        datetime.fromisoformat(item["card"]["due"]), int(item["reps"]))
                 for key, item in self._data["reviews"].items()]
+
+    def _review_puzzle(self, key: str, data: Mapping[str, Any]) -> Puzzle:
+        """The puzzle a review keeps, checked once (a key's puzzle never changes)."""
+        from ..engine.errors import PuzzleError
+
+        if key not in self._puzzles:
+            try:
+                self._puzzles[key] = _puzzle(data, self.path, key)
+            except PuzzleError as error:
+                self._file.fail(error.what, place=f"review {key}")
+        return self._puzzles[key]
 
     def moments(self) -> list[Moment]:
         """The critical moments kept from the learner's analysed games."""
