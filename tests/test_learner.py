@@ -244,3 +244,13 @@ def test_a_review_whose_puzzle_is_damaged_is_named_and_copied(tmp_path, puzzles)
     with pytest.raises(LearnerError, match=rf"^{path}, review puzzle:{puzzles[0].id}: 'seat' is 'Q'"):
         Learner(path).due()
     assert json.loads(path.read_text()) == data and list(tmp_path.glob("me.json.damaged-*"))
+
+
+def test_the_modules_examples_run():
+    import doctest
+
+    from dominoes_widget.studies import glicko, learner
+
+    for module in (glicko, learner):
+        result = doctest.testmod(module)
+        assert result.attempted >= 2 and result.failed == 0

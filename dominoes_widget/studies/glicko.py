@@ -7,8 +7,8 @@ The learner and each puzzle have one; a puzzle try is a game between them, rated
 
 >>> player = Glicko(1500, 200, 0.06)
 >>> after = rate(player, [(Glicko(1400, 30), 1.0), (Glicko(1550, 100), 0.0), (Glicko(1700, 300), 0.0)])
->>> round(after.rating, 1), round(after.deviation, 1), round(after.volatility, 5)
-(1464.1, 151.5, 0.05999)
+>>> round(after.rating, 1), round(after.deviation, 1), round(after.volatility, 6)
+(1464.1, 151.5, 0.059996)
 """
 
 from __future__ import annotations
