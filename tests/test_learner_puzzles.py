@@ -97,6 +97,7 @@ def test_a_streak_rises_in_difficulty_has_no_hints_and_one_miss_ends_it(learner,
     assert ratings == sorted(ratings) and widget.state["streak"] == 3
     widget.answer(wrong_move(widget.puzzle))
     assert widget.learning["over"] == "The streak ends after 3 solved. Press Next to start again."
+    assert widget.state["feedback"]["title"] == "Not the best move: the streak ends here."
     assert learner.best_streak == 3 and widget.learning["best"] == "Best streak: 3"
     assert widget.answer(widget.puzzle.answers[0]) is not None  # over: nothing more counts
     assert learner.rating.rating == 1500 and learner.tries == []  # a streak does not rate
@@ -171,12 +172,14 @@ def test_critical_moment_first_the_call_then_the_move(learner, puzzles, analysed
     widget = quiet(Puzzles(puzzles, learner=learner, mode="critical"))
     assert widget.learning["question"] and [a["value"] for a in widget.learning["answers"]] == ["clear", "equal"]
     shown = widget.puzzle
+    assert widget.state["puzzle"]["prompt"] == widget.learning["question"]  # asked beside the hand too
     clear = next(m.clear for m in moments if m.puzzle.id == shown.id)
     assert widget.answer(shown.answers[0]) == ("First say whether one move is clearly best or the moves are "
                                                 "about equal.")
     assert widget.call(not clear) is None
     assert widget.learning["called"]["right"] is False and widget.learning["calls"] == "Called right: 0 of 1"
     assert widget.call(clear) is not None  # asked once
+    assert widget.state["puzzle"]["prompt"].startswith("Your move")
     if clear:
         assert widget.answer(shown.answers[0]) is None and widget.state["solved"]
     else:

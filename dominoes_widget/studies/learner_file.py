@@ -119,7 +119,10 @@ class LearnerFile:
             with os.fdopen(handle, "w", encoding="utf-8") as file:
                 file.write(text)
                 file.flush()
-                os.fsync(file.fileno())
+                try:
+                    os.fsync(file.fileno())
+                except OSError:  # a file system without it (the Lite site's drive)
+                    pass
             os.replace(temporary, self.path)
         except BaseException:
             Path(temporary).unlink(missing_ok=True)

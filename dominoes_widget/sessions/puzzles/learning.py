@@ -19,7 +19,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Iterable
 
-from ..protocol import LearningCall, LearningView
+from ..protocol import LearningCall, LearningView, PuzzleState
 from .session import PuzzleSession
 
 __all__ = ["LearningSession", "MODES"]
@@ -144,6 +144,16 @@ class LearningSession(PuzzleSession):
         if not clear:  # nothing to find: every move is as good
             self.state = {**self.state, "solved": True}
         return None
+
+    def view(self) -> PuzzleState:
+        shown = super().view()
+        feedback = shown["feedback"]
+        if self.run_over and feedback is not None:  # no "try again" once the run is over
+            shown = {**shown, "feedback": {**feedback, "title": self.voice("learner.streak_missed")}}
+        puzzle = shown["puzzle"]
+        if self.mode == "critical" and self.call is None and puzzle is not None:  # the question before the move
+            shown = {**shown, "puzzle": {**puzzle, "prompt": self.voice("learner.call_question")}}
+        return shown
 
     def learning(self) -> LearningView:
         """What the page shows of the learner (``js/PROTOCOL.md``, "Puzzles with a learner")."""
