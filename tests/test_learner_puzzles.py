@@ -155,6 +155,7 @@ def test_a_replays_judged_mistakes_of_the_persons_seat_come_back_first(learner, 
     assert widget.puzzle == review.puzzle and widget.learning["review"]
     assert widget.answer(analysed.decisions[0].played) is None and not widget.state["feedback"]["right"]
     assert learner.reviews()[0].reps == 1 and Learner(learner.path).reviews()[0].puzzle == review.puzzle
+    assert learner.rating.rating == 1500 and learner.tries[0]["rated"] is False  # one's own mistakes do not rate
     with pytest.raises(ValueError, match="seat 'Q' is not one of"):
         learner.add_mistakes(replay, "Q")
 

@@ -6,7 +6,7 @@ default in the user's data folder, in the JupyterLite site in the browser's stor
 * **Ratings** (:mod:`.glicko`): the learner and each puzzle have a Glicko-2 rating; a
   puzzle's first try is a game between them. Only the first try at a puzzle counts; solved
   at once scores 1, solved after the first hint (what to look at) :data:`HINTED`, anything
-  else 0 (a wrong move first, or the move shown).
+  else 0 (a wrong move first, or the move shown). Tries at one's own mistakes do not rate.
 * **Reviews** on an FSRS schedule (the ``fsrs`` package): a puzzle not solved cleanly, and
   each of the learner's own judged mistakes (:meth:`Learner.add_mistakes`, from a ``Table``
   match or a ``Replay`` with analysis, by the person's seat), come back when due;
@@ -212,7 +212,8 @@ class Learner:
         score = 0.0 if (not right or tried_wrong or hints >= 2) else (HINTED if hints else 1.0)
 
         def edit(data: dict[str, Any]) -> dict[str, Any]:
-            rated = puzzle.id not in data["puzzles"]
+            # a first try rates; one's own mistakes do not (their difficulty is a guess from the loss)
+            rated = puzzle.id not in data["puzzles"] and f"mistake:{puzzle.id}" not in data["reviews"]
             if rated:
                 player = Glicko() if data["rating"] is None else Glicko.from_json(data["rating"])
                 opponent = puzzle_start_rating(puzzle)

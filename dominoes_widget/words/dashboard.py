@@ -77,11 +77,11 @@ def bars_picture(rows: Sequence[tuple[str, int, int]], voice: Voice, title: str)
         top = 4 + n * BAR_ROW
         share = right / tries if tries else 0
         value = f"{round(100 * share)}%  ({voice('learner.solved_of', right=right, n=tries)})"
-        body.append(_text(0, top + 13, _cut(label, WIDTH - 8 * len(value) - 8), "dw-dash-label"))
-        body.append(_text(WIDTH, top + 13, value, "dw-dash-value", "end"))
-        body.append(f'<rect x="0" y="{top + 19}" width="{WIDTH}" height="12" rx="4" class="dw-dash-track"/>')
+        body.append(_text(0, top + 14, _cut(label, WIDTH - 8 * len(value) - 8), "dw-dash-label"))
+        body.append(_text(WIDTH, top + 14, value, "dw-dash-value", "end"))
+        body.append(f'<rect x="0" y="{top + 20}" width="{WIDTH}" height="12" rx="4" class="dw-dash-track"/>')
         if share:
-            body.append(f'<rect x="0" y="{top + 19}" width="{WIDTH * share:.1f}" height="12" rx="4" class="dw-dash-bar"/>')
+            body.append(f'<rect x="0" y="{top + 20}" width="{WIDTH * share:.1f}" height="12" rx="4" class="dw-dash-bar"/>')
     return _svg(8 + len(rows) * BAR_ROW, body, title)
 
 

@@ -134,6 +134,29 @@
  */
 
 /**
+ * @typedef {object} LearningCall
+ * @property {boolean} said
+ * @property {boolean} right
+ * @property {string} text
+ */
+
+/**
+ * The Puzzles widget's ``learning`` trait with a learner (``Puzzles(learner=...)``).
+ * @typedef {object} LearningView
+ * @property {string} mode
+ * @property {string} title
+ * @property {string} rating
+ * @property {string | null} review
+ * @property {number} due
+ * @property {string} best
+ * @property {string | null} over
+ * @property {string | null} question
+ * @property {PuzzleChoice[]} answers
+ * @property {LearningCall | null} called
+ * @property {string | null} calls
+ */
+
+/**
  * @typedef {object} Look
  * @property {number} ply
  * @property {number} of
