@@ -254,3 +254,13 @@ def test_the_modules_examples_run():
     for module in (glicko, learner):
         result = doctest.testmod(module)
         assert result.attempted >= 2 and result.failed == 0
+
+
+def test_a_system_without_flock_still_keeps_the_file(tmp_path, puzzles, monkeypatch):
+    """Pyodide's fcntl has no flock (the Lite site): the change is still read, applied and replaced."""
+    import fcntl
+
+    monkeypatch.delattr(fcntl, "flock")
+    learner = Learner(tmp_path / "me.json")
+    learner.record_try(puzzles[0], right=True, at=T0)
+    assert Learner(tmp_path / "me.json").tries == learner.tries and len(learner.tries) == 1

@@ -133,14 +133,19 @@ class LearnerFile:
         lock_path = self.path.with_name(self.path.name + ".lock")
         try:
             import fcntl
-        except ImportError:  # Windows; Pyodide has one kernel per page and no second writer
-            fcntl = None  # type: ignore[assignment]
+            flock = getattr(fcntl, "flock", None)  # Pyodide's fcntl has none
+        except ImportError:  # Windows
+            flock = None
+        # without flock (Windows; the Lite site, one kernel per page) the change is still read,
+        # applied and replaced in one step, only not guarded against a second writer
         with open(lock_path, "a+") as lock:
-            if fcntl is not None:
+            locked = False
+            if flock is not None:
                 deadline = time.monotonic() + LOCK_WAIT
                 while True:
                     try:
-                        fcntl.flock(lock.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+                        flock(lock.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+                        locked = True
                         break
                     except BlockingIOError:
                         if time.monotonic() > deadline:
@@ -152,8 +157,8 @@ class LearnerFile:
             try:
                 yield
             finally:
-                if fcntl is not None:
+                if locked and flock is not None:
                     try:
-                        fcntl.flock(lock.fileno(), fcntl.LOCK_UN)
+                        flock(lock.fileno(), fcntl.LOCK_UN)
                     except OSError:
                         pass
