@@ -317,7 +317,7 @@ def test_a_learner_is_kept_in_the_browsers_storage(play):
                                           "rated": True}
     kept = page.evaluate("""async () => {
       const file = await window.jupyterapp.serviceManager.contents.get("dominoes_widget/progress.json", {content: true});
-      const text = typeof file.content === "string" ? file.content : JSON.stringify(file.content);
-      return JSON.parse(text);
+      if (typeof file.content !== "string") return file.content;
+      return JSON.parse(file.format === "base64" ? new TextDecoder().decode(Uint8Array.from(atob(file.content), (c) => c.charCodeAt(0))) : file.content);
     }""")
     assert kept["format"] == "dominoes-learner" and len(kept["tries"]) == 1
