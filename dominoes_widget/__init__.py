@@ -15,7 +15,7 @@ _EXPORTS = {
     "ALL_TILES": "engine.tiles", "Tile": "engine.tiles", "tile": "engine.tiles",
     "Reason": "engine.errors", "REASONS": "engine.errors", "DominoesError": "engine.errors", "IllegalMoveError": "engine.errors",
     "DealError": "engine.errors", "RulesError": "engine.errors", "TileError": "engine.errors", "MoveSyntaxError": "engine.errors",
-    "RecordError": "engine.errors", "AnalysisError": "engine.errors", "PuzzleError": "engine.errors", "Problem": "engine.errors",
+    "RecordError": "engine.errors", "AnalysisError": "engine.errors", "PuzzleError": "engine.errors", "LearnerError": "engine.errors", "Problem": "engine.errors",
     "Rules": "engine.rules",
     "Move": "engine.move",
     "Hand": "engine.hand", "LegalMoves": "engine.hand", "Outcome": "engine.hand", "Termination": "engine.hand", "WinReason": "engine.hand",
@@ -29,6 +29,7 @@ _EXPORTS = {
     "make_bot": "studies.bots",
     "simulate": "studies.simulation",
     "analyse": "studies.analysis", "Analysis": "studies.analysis",
+    "Learner": "studies.learner",
     "Puzzle": "studies.puzzles", "PuzzleSet": "studies.puzzles", "find_puzzles": "studies.mining",
     "Table": "widgets.table",
     "Replay": "widgets.replay",
@@ -62,7 +63,7 @@ def __dir__() -> list[str]:
 if TYPE_CHECKING:  # for type checkers and editors: the same names, imported eagerly
     from .studies.bots import make_bot
     from .engine.errors import (REASONS, AnalysisError, DealError, DominoesError, IllegalMoveError, MoveSyntaxError, Problem,
-                         PuzzleError, Reason, RecordError, RulesError, TileError)
+                         PuzzleError, LearnerError, Reason, RecordError, RulesError, TileError)
     from .words.explanations import explain
     from .words.picture import Picture
     from .engine.hand import Hand, LegalMoves, Outcome, Termination, WinReason, deal_tiles, opening_lead, team_of
@@ -71,6 +72,7 @@ if TYPE_CHECKING:  # for type checkers and editors: the same names, imported eag
     from .engine.record import read_record, verify_record, write_record
     from .engine.rules import Rules
     from .studies.analysis import Analysis, analyse
+    from .studies.learner import Learner
     from .studies.mining import find_puzzles
     from .studies.puzzles import Puzzle, PuzzleSet
     from .studies.simulation import simulate

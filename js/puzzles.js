@@ -3,7 +3,8 @@
 // The kernel (or, in the page, js/kit/puzzles/puzzle_logic.mjs) owns the run and sends one `state`
 // (js/PROTOCOL.md, "The Puzzles widget"): the puzzle as the mover sees it, the hints shown,
 // the feedback, the score. This file only draws it and sends intents: {type: "answer", move},
-// {type: "hint"}, {type: "next"}, {type: "filter", game, theme, level}. Which end a tile goes
+// {type: "hint"}, {type: "next"}, {type: "filter", game, theme, level}; with a learner (the
+// view's `learning`) also {type: "call", clear} for the "Critical moment?" question. Which end a tile goes
 // on is asked here when both fit (move_choice.mjs); whether a move is right is never decided here.
 // Keys: 1-9 pick a tile, arrows move between tiles, Enter or Space plays it, L / R choose the
 // end, Escape cancels, H a hint, N the next puzzle.
@@ -36,6 +37,7 @@ function render({ model, el }) {
   const draw = () => {
     const inHand = ui.hand.contains(ui.root.getRootNode().activeElement);
     drawAll(ui, state(), local, word());
+    drawLearning(ui, state().learning ?? {});
     // the hand's buttons are drawn again: the focus stays in the hand, or on the widget
     if (inHand) (ui.hand.querySelectorAll("button[data-tile]")[local.focus] ?? ui.root).focus({ preventScroll: true });
   };
@@ -78,6 +80,7 @@ function render({ model, el }) {
     else if (button.dataset.move) send({ type: "answer", move: button.dataset.move });
     else if (button.dataset.end) end(button.dataset.end);
     else if ("cancel" in button.dataset) act("cancel");
+    else if (button.dataset.call) send({ type: "call", clear: button.dataset.call === "clear" });
     else if (button.dataset.action) act(button.dataset.action);
   };
   const onFilter = (event) => {
@@ -195,6 +198,35 @@ function drawFeedback(ui, state) {
   ui.hints.hidden = !(state.hints ?? []).length;
   setChildren(ui.hints, ...(state.hints ?? []).map((text) => h("li", { text })));
   ui.hintButton.disabled = (state.hints ?? []).length >= 2;
+}
+
+/** With a learner: the mode and rating above the filters, the critical moment's question and
+ *  the streak's end beside the board; all hidden without one (the one-file page has none). */
+function drawLearning(ui, learning) {
+  const on = Boolean(learning.mode);
+  ui.learnBar.hidden = !on;
+  ui.callBox.hidden = !(on && learning.question);
+  ui.learnOver.hidden = !(on && learning.over);
+  if (!on) return;
+  ui.learnMode.textContent = learning.title ?? "";
+  ui.learnRating.textContent = learning.rating ?? "";
+  ui.learnBest.textContent = learning.calls ?? learning.best ?? "";
+  ui.learnReview.hidden = !learning.review;
+  ui.learnReview.textContent = learning.review ?? "";
+  ui.learnOver.textContent = learning.over ?? "";
+  ui.callQuestion.textContent = learning.question ?? "";
+  const called = learning.called ?? null;
+  setChildren(ui.callButtons, ...(learning.answers ?? []).map((answer) => h("button", {
+    type: "button",
+    className: ["dw-button", called && called.said === (answer.value === "clear") ? "dw-selected" : ""].filter(Boolean).join(" "),
+    dataset: { call: answer.value },
+    disabled: Boolean(called),
+    text: answer.label,
+  })));
+  ui.callSaid.hidden = !called;
+  ui.callSaid.textContent = called?.text ?? "";
+  ui.callSaid.classList.toggle("dw-right", Boolean(called?.right));
+  ui.callSaid.classList.toggle("dw-wrong", Boolean(called && !called.right));
 }
 
 export default { render };

@@ -96,10 +96,16 @@ PUZZLES = Widget(
     body_style="body { margin: 0; padding: 12px; background: var(--jp-layout-color0, Canvas); color: CanvasText; }",
     viewport=(1366, 768),
 )
+DASHBOARD = Widget(
+    "dashboard",
+    title="Learner dashboard front end",
+    body_style="body { margin: 0; padding: 12px; background: var(--jp-layout-color0, Canvas); color: CanvasText; }",
+    viewport=(1366, 768),
+)
 # Everything `npm run build` reads: a bundle older than one of these is built again.
 SOURCES = (ROOT / "js", ROOT / "dominoes_widget" / "words" / "palette.json", ROOT / "package.json")
 BUNDLES = ("table.js", "table.css", "replay.js", "replay.css", "exercise.js", "exercise.css", "standalone.js", "puzzles.js",
-           "puzzles.css", "puzzle_page.js")
+           "puzzles.css", "puzzle_page.js", "dashboard.js", "dashboard.css")
 
 
 def _newest_source() -> float:

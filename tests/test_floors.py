@@ -35,6 +35,9 @@ LAZY_PRESENTATION = {
     ("engine.hand", "_repr_svg_"), ("engine.hand", "_repr_html_"), ("engine.match", "_repr_html_"),
     ("engine.record", "_repr_html_"),
 }
+# (module, function) -> the one widget module its body may import: a study's own widget, made on
+# first call (``learner.dashboard()``), the way the display hooks reach up for pictures.
+LAZY_WIDGETS = {("studies.learner", "dashboard"): "widgets.dashboard"}
 
 
 def _floor(module: str) -> int:
@@ -102,6 +105,8 @@ def test_a_module_imports_only_from_its_floor_and_below(path: Path):
             continue
         if function is not None and (module, function) in LAZY_PRESENTATION:
             continue
+        if LAZY_WIDGETS.get((module, function)) == target:
+            continue
         where = f"in {function}()" if function else "at load"
         upward.append(f"{module} ({FLOOR_NAMES[own]}) imports {target} ({FLOOR_NAMES[_floor(target)]}) "
                       f"{where}, line {line}")
@@ -110,7 +115,7 @@ def test_a_module_imports_only_from_its_floor_and_below(path: Path):
 
 def test_the_lazy_presentation_hooks_are_still_there():
     """The allowance above names real functions: a stale entry would hide nothing and mislead."""
-    for module, function in LAZY_PRESENTATION:
+    for module, function in [*LAZY_PRESENTATION, *LAZY_WIDGETS]:
         source = (PACKAGE / f"{module.replace('.', '/')}.py").read_text(encoding="utf-8")
         assert f"def {function}(" in source, (module, function)
 

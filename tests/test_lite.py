@@ -296,3 +296,28 @@ def test_the_puzzles_notebook_runs_in_the_browser(lite_page, base, capsys, timin
     expect(notebook.locator(".dw-replay-widget")).to_have_count(1)
     said = "".join(o.get("text", "") for cell in notebook_json(page)["cells"] for o in cell.get("outputs", []))
     assert "puzzles found; saved as mine.json" in said and "read back" in said, said[-500:]
+
+
+LEARNER = """
+import json
+from dominoes_widget import Learner, PuzzleSet
+me = Learner()
+me.record_try(PuzzleSet.builtin()[0], right=False)
+again = Learner()
+print(json.dumps({"path": str(me.path), "tries": len(again.tries), "reviews": len(again.reviews()),
+                  "rated": again.rating.rating < 1500}))
+"""
+
+
+def test_a_learner_is_kept_in_the_browsers_storage(play):
+    """In the site, ``Learner()`` keeps its file on the site's drive, which JupyterLite keeps in
+    the browser's storage: the lab's own contents service (not the kernel) finds it."""
+    page = play
+    assert kernel_json(page, LEARNER) == {"path": "/drive/dominoes_widget/progress.json", "tries": 1, "reviews": 1,
+                                          "rated": True}
+    kept = page.evaluate("""async () => {
+      const file = await window.jupyterapp.serviceManager.contents.get("dominoes_widget/progress.json", {content: true});
+      if (typeof file.content !== "string") return file.content;
+      return JSON.parse(file.format === "base64" ? new TextDecoder().decode(Uint8Array.from(atob(file.content), (c) => c.charCodeAt(0))) : file.content);
+    }""")
+    assert kept["format"] == "dominoes-learner" and len(kept["tries"]) == 1

@@ -18,7 +18,7 @@ from dominoes_widget.sessions.exercise.session import ExerciseView
 from dominoes_widget.sessions.table.shapes import TableView
 from dominoes_widget.sessions.replay.shapes import (MistakeTask, MistakesBook, MistakesView, ReplayData, ReplayHand,
                                                     ReplayStep, ReplayWire, ReplayWireHand)
-from dominoes_widget.sessions.puzzles.shapes import PuzzleCard, PuzzleState, PuzzleView
+from dominoes_widget.sessions.puzzles.shapes import LearningView, PuzzleCard, PuzzleState, PuzzleView
 
 PROTOCOL = Path(__file__).resolve().parent.parent / "js" / "PROTOCOL.md"
 OPENING = {"{": "}", "[": "]", "(": ")"}
@@ -83,6 +83,7 @@ def _fields(kind: type) -> set[str]:
     ("the Puzzles' state", "puzzle_state = {", PuzzleState),
     ("a puzzle as drawn", "puzzle_view = {", PuzzleView),
     ("a puzzle's card", "card = {", PuzzleCard),
+    ("the Puzzles' learner", "learning = {", LearningView),
 ])
 def test_documented_fields_are_the_python_fields(name: str, start: str, kind: type) -> None:
     documented = _top_level_keys(_literal_after(_document(), start))
@@ -90,6 +91,8 @@ def test_documented_fields_are_the_python_fields(name: str, start: str, kind: ty
         documented.add("analysis")  # documented in its own block, after the data
     if kind in (ReplayData, ReplayWire):
         documented.add("summary")  # documented in its own block, with the analysis
+    if kind is PuzzleState:
+        documented.add("learning")  # documented in its own block, "Puzzles with a learner"
     python = _fields(kind)
     assert documented - python == set(), f"{name}: PROTOCOL.md documents fields the Python type lacks"
     assert python - documented == set(), f"{name}: the Python type has fields PROTOCOL.md does not document"

@@ -100,6 +100,8 @@ class Reason(enum.StrEnum):
     OTHER_RECORD = "other_record", "record", "the analysis is of another record: its rules or its moves differ"
     # -- puzzle sets -------------------------------------------------------------------------
     BAD_PUZZLES = "bad_puzzles", "record", "a puzzle file is the JSON object `PuzzleSet.save` writes, each field in range"
+    # -- a learner's file -----------------------------------------------------------------------
+    BAD_LEARNER = "bad_learner", "record", "a learner file is the JSON object `Learner` writes, each field in range"
     # -- the table ---------------------------------------------------------------------------
     STALE = "stale", "table", "the click was made on an earlier position"
     CHOOSE_END = "choose_end", "table", "the tile fits both ends, so the end must be named"
@@ -341,6 +343,15 @@ class StudyFileError(DominoesError):
         self.source, self.place, self.what = source, place, what
         where = source if place is None else f"{source}, {place}"
         super().__init__(reason, f"{where}: {what} [{reason}]")
+
+
+class LearnerError(StudyFileError):
+    """A learner's file that cannot be read (the fields of :class:`StudyFileError`); the file is
+    left as it was and a copy of it kept beside it (the message names both)."""
+
+    def __init__(self, reason: Reason | str, what: str, *, source: str = "the learner file",
+                 place: str | None = None) -> None:
+        super().__init__(reason, what, source=source, place=place)
 
 
 class AnalysisError(StudyFileError):

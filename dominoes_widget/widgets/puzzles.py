@@ -18,6 +18,7 @@ from typing import Any, Iterable, Mapping
 
 from ..engine.errors import excerpt
 from ..sessions.puzzles import PuzzleSession
+from ..sessions.puzzles.learning import LearningSession
 from ..words.catalog import Voice, ui_words
 from .session_widget import SessionWidget
 
@@ -53,15 +54,25 @@ class Puzzles(SessionWidget):
     """Domino puzzles: the position as the mover sees it; click the best move (a tile, and its
     end when both fit). Right or wrong, it says why; Hint (H) says what to look at, then the
     move; Next (N) goes on; a streak and a score count the puzzles solved at the first try.
+    With ``learner=Learner()`` the learner's due reviews come first, then puzzles near their
+    rating, each first try kept; ``mode="streak"`` (rising difficulty, one miss ends it) and
+    ``mode="critical"`` (say whether one move is clearly best, then find it) are the other ways.
     Filters by game (``game="six_love"``, ``"straight_six"``, ``"vietnamese2"`` … ``"vietnamese4"``: one per
     game and number of players the set holds), theme and difficulty; ``lang`` "en" or "vi"."""
 
     _esm = STATIC / "puzzles.js"
     _css = STATIC / "puzzles.css"
     def __init__(self, puzzles: Any = None, *, game: str | None = None, theme: str | None = None,
-                 level: str | None = None, difficulty: tuple[float, float] | None = None, lang: str = "en") -> None:
-        super().__init__(PuzzleSession(open_set(puzzles, difficulty=difficulty), lang=lang, game=game, theme=theme,
-                                       level=level))
+                 level: str | None = None, difficulty: tuple[float, float] | None = None, lang: str = "en",
+                 learner: Any = None, mode: str = "learn") -> None:
+        chosen = open_set(puzzles, difficulty=difficulty)
+        if learner is None:
+            if mode != "learn":
+                raise ValueError(f"mode={mode!r} needs a learner: Puzzles(learner=Learner(), mode=...)")
+            session: PuzzleSession = PuzzleSession(chosen, lang=lang, game=game, theme=theme, level=level)
+        else:
+            session = LearningSession(chosen, learner, mode=mode, lang=lang, game=game, theme=theme, level=level)
+        super().__init__(session)
         self.words = ui_words(self._session.lang)
         self._refresh()
 
@@ -81,9 +92,19 @@ class Puzzles(SessionWidget):
         refusal = self._intent(intent)
         return None if refusal is None else str(refusal)
 
+    @property
+    def learning(self) -> dict[str, Any]:
+        """What the page shows of the learner (the view's ``learning``); empty without one."""
+        return dict(self.view.get("learning", {}))
+
     def answer(self, move: Any) -> str | None:
         """Answer with ``move`` (``"S 6-4 L"`` or a move); ``None``, or why it was refused."""
         return self._do({"type": "answer", "move": str(move)})
+
+    def call(self, clear: bool) -> str | None:
+        """"Critical moment?" mode: say whether one move is ``clear``-ly best (``True``) or the
+        moves are about equal (``False``); ``None``, or why it was refused."""
+        return self._do({"type": "call", "clear": clear})
 
     def hint(self) -> str | None:
         return self._do({"type": "hint"})

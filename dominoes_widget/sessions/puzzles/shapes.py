@@ -4,11 +4,11 @@ builds them."""
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import NotRequired, TypedDict
 
 from ..protocol import Position
 
-__all__ = ["PuzzleMoveItem", "PuzzleView", "PuzzleVerdict", "PuzzleCard", "PuzzleChoice", "PuzzleFeedback",
+__all__ = ["LearningView", "LearningCall", "PuzzleMoveItem", "PuzzleView", "PuzzleVerdict", "PuzzleCard", "PuzzleChoice", "PuzzleFeedback",
            "PuzzleState"]
 
 
@@ -84,3 +84,26 @@ class PuzzleState(TypedDict):
     streak: int
     score: int
     empty: str | None
+    learning: NotRequired[LearningView]  # only with a learner (``Puzzles(learner=...)``)
+
+
+class LearningCall(TypedDict):
+    said: bool
+    right: bool
+    text: str
+
+
+class LearningView(TypedDict):
+    """What the Puzzles page shows of a learner, in its view's ``learning`` (``Puzzles(learner=...)``)."""
+
+    mode: str
+    title: str
+    rating: str
+    review: str | None
+    due: int
+    best: str
+    over: str | None
+    question: str | None
+    answers: list[PuzzleChoice]
+    called: LearningCall | None
+    calls: str | None

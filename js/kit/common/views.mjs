@@ -134,6 +134,29 @@
  */
 
 /**
+ * @typedef {object} LearningCall
+ * @property {boolean} said
+ * @property {boolean} right
+ * @property {string} text
+ */
+
+/**
+ * What the Puzzles page shows of a learner, in its view's ``learning`` (``Puzzles(learner=...)``).
+ * @typedef {object} LearningView
+ * @property {string} mode
+ * @property {string} title
+ * @property {string} rating
+ * @property {string | null} review
+ * @property {number} due
+ * @property {string} best
+ * @property {string | null} over
+ * @property {string | null} question
+ * @property {PuzzleChoice[]} answers
+ * @property {LearningCall | null} called
+ * @property {string | null} calls
+ */
+
+/**
  * @typedef {object} Look
  * @property {number} ply
  * @property {number} of
@@ -296,6 +319,7 @@
  * @property {number} streak
  * @property {number} score
  * @property {string | null} empty
+ * @property {LearningView} [learning]
  */
 
 /**

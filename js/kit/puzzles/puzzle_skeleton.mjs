@@ -19,6 +19,18 @@ export function buildPuzzles() {
   const streak = h("span", { className: "dw-puzzle-streak" });
   const header = h("div", { className: "dw-puzzle-header" }, h("div", { className: "dw-puzzle-where" }, number, about),
     h("div", { className: "dw-puzzle-tally", "aria-live": "polite" }, score, streak));
+  // with a learner (the `learning` trait): the mode, the rating, a review's mark, the best streak
+  const learnMode = h("strong", { className: "dw-learn-mode" });
+  const learnRating = h("span", { className: "dw-learn-rating" });
+  const learnBest = h("span", { className: "dw-learn-best" });
+  const learnReview = h("span", { className: "dw-learn-review", hidden: true });
+  const learnBar = h("div", { className: "dw-learn-bar", hidden: true, "aria-live": "polite" }, learnMode, learnRating, learnBest, learnReview);
+  // "Critical moment?": the question before the move, its two answers, and what the judge says
+  const callQuestion = h("p", { className: "dw-learn-question" });
+  const callButtons = h("div", { className: "dw-learn-answers" });
+  const callSaid = h("p", { className: "dw-learn-called", "aria-live": "polite" });
+  const callBox = h("div", { className: "dw-learn-call", hidden: true }, callQuestion, callButtons, callSaid);
+  const learnOver = h("div", { className: "dw-learn-over", role: "status", hidden: true });
   const filters = { game: select("game"), theme: select("theme"), level: select("level") };
   const filterRow = h("div", { className: "dw-puzzle-filters" }, filters.game.root, filters.theme.root, filters.level.root);
   const felt = buildFelt();
@@ -41,10 +53,11 @@ export function buildPuzzles() {
   const storyBox = h("details", { className: "dw-puzzle-story-box", open: true }, storyTitle, story);
   const keys = h("p", { className: "dw-puzzle-keys" });
   const main = h("div", { className: "dw-main dw-puzzle-main" }, felt.root, tray);
-  const side = h("div", { className: "dw-puzzle-side" }, message, feedback, hints, buttons, storyBox, keys);
+  const side = h("div", { className: "dw-puzzle-side" }, callBox, learnOver, message, feedback, hints, buttons, storyBox, keys);
   const board = h("div", { className: "dw-puzzle-board" }, main, side);
   const root = h("div", { className: "dominoes-widget dw-puzzles-widget", tabindex: "0", role: "region" },
-    header, filterRow, empty, board);
+    header, learnBar, filterRow, empty, board);
   return { root, number, about, score, streak, filters, felt, prompt, choice, hand, others, empty, message, feedback,
-    feedbackTitle, feedbackWhy, hints, hintButton, nextButton, storyBox, storyTitle, story, keys, board };
+    feedbackTitle, feedbackWhy, hints, hintButton, nextButton, storyBox, storyTitle, story, keys, board,
+    learnBar, learnMode, learnRating, learnBest, learnReview, callBox, callQuestion, callButtons, callSaid, learnOver };
 }
