@@ -119,6 +119,7 @@ class Hint(TypedDict):
     moves: list[JudgedMove]
     best: str | None  # None when no move is clearly best (the words say which are too close to call)
     words: str
+    thinking: NotRequired[bool]  # asked before the position was judged: "Thinking…", no moves yet
 
 
 class UnseenCount(TypedDict):

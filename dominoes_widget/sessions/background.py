@@ -1,0 +1,250 @@
+"""Positions judged in the background, off the clicks' path, their results kept for whoever asks.
+
+A :class:`BackgroundJudge` takes positions (a seat view, and the move played there when the
+caller asks about it) and judges each with :func:`~dominoes_widget.studies.judge.judge`
+where no click waits for it:
+
+- :data:`WORKER` (CPython): in one worker process shared by the process's tables. A thread
+  would not do: the judge is pure Python, and a thread judging holds the GIL the click
+  handlers need.
+- :data:`SLICES` (Python in the browser, which has no threads or processes): one judgement at
+  a time on the event loop, between the events, through a scheduler.
+
+Jobs run one at a time per judge, the urgent first (the coach's, for the turn in play); a
+position asked twice is judged once. Nothing is judged unless a caller submits it, and a
+caller submits only seat views: the judging sees what the seat sees, no more.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures as cf
+import logging
+from collections import deque
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Callable, Hashable, Literal
+
+from ..studies.jobs import IN_BROWSER
+from .scheduler import AsyncioScheduler, Pending, Scheduler
+
+if TYPE_CHECKING:
+    from ..engine.views import SeatView
+    from ..studies.judge import Judged
+
+__all__ = ["BackgroundJudge", "Where", "WORKER", "SLICES", "HERE_BY_DEFAULT"]
+
+log = logging.getLogger(__name__)
+
+Where = Literal["worker", "slices"]
+WORKER: Where = "worker"
+"""Judge in a worker process (CPython)."""
+SLICES: Where = "slices"
+"""Judge on the event loop, one judgement at a time between events (Pyodide)."""
+HERE_BY_DEFAULT: Where = SLICES if IN_BROWSER else WORKER
+"""Where this Python judges in the background."""
+
+_POOL: cf.ProcessPoolExecutor | None = None
+
+
+def _pool() -> cf.ProcessPoolExecutor:
+    """The one worker process every background judge of this process shares (started when first needed)."""
+    global _POOL
+    if _POOL is None:
+        _POOL = cf.ProcessPoolExecutor(max_workers=1)
+    return _POOL
+
+
+def judge_view(view: SeatView, played: str | None) -> Judged:
+    """What a worker runs: ``view`` judged as :func:`~dominoes_widget.studies.judge.judge` does
+    for every caller (seed 0, the default budget), naming ``played`` among its mirrors."""
+    from ..studies.judge import judge
+
+    return judge(view, played=played)
+
+
+@dataclass
+class _Job:
+    key: Hashable
+    view: SeatView
+    played: str | None
+    urgent: bool
+    waiters: list[Callable[[Judged], None]] = field(default_factory=list)
+
+
+class BackgroundJudge:
+    """Judges submitted positions where no click waits (see the module's docstring).
+
+    ``where``: :data:`WORKER` or :data:`SLICES` (default: what this Python can do);
+    ``scheduler``: the loop the slices (and the worker's answers) come back on;
+    ``on_judged(key)`` is called on that loop when a position's judgement is in (or failed:
+    then :attr:`failed` names it and the caller judges it itself).
+    """
+
+    def __init__(self, where: Where = HERE_BY_DEFAULT, scheduler: Scheduler | None = None,
+                 on_judged: Callable[[Hashable], None] | None = None) -> None:
+        if where not in (WORKER, SLICES):
+            raise ValueError(f"where: {WORKER!r} or {SLICES!r}, not {where!r}")
+        self.where = where
+        self.scheduler = scheduler or AsyncioScheduler()
+        self.on_judged = on_judged
+        self.results: dict[Hashable, Judged] = {}
+        """Every judgement in, by the key it was submitted with."""
+        self.failed: dict[Hashable, str] = {}
+        """The positions whose judging failed (the error's name): their callers judge them themselves."""
+        self._queue: deque[_Job] = deque()
+        self._running: _Job | None = None
+        self._handle: cf.Future[Judged] | Pending | None = None
+        self._closed = False
+
+    # -- asking -------------------------------------------------------------------------------
+    def submit(self, key: Hashable, view: SeatView, played: str | None = None, *, urgent: bool = False,
+               then: Callable[[Judged], None] | None = None) -> None:
+        """Judge ``view`` (asking about ``played``) under ``key``, unless it is judged or queued
+        already; ``urgent`` jobs go before the rest; ``then(judged)`` when it is in."""
+        if self._closed:
+            return
+        if key in self.results:
+            if then is not None:
+                then(self.results[key])
+            return
+        job = self._find(key)
+        if job is None:
+            job = _Job(key, view, played, urgent)
+            if urgent:
+                self._queue.appendleft(job)
+            else:
+                self._queue.append(job)
+        elif urgent and job is not self._running and not job.urgent:
+            self._queue.remove(job)
+            job.urgent = True
+            self._queue.appendleft(job)
+        if then is not None:
+            job.waiters.append(then)
+        self._next()
+
+    def result(self, key: Hashable) -> Judged | None:
+        """The judgement submitted under ``key``, if it is in."""
+        self._collect()
+        return self.results.get(key)
+
+    def busy_with(self, key: Hashable) -> bool:
+        """Whether ``key`` is being judged or waits its turn."""
+        return self._find(key) is not None
+
+    @property
+    def waiting(self) -> int:
+        """How many positions are being judged or wait."""
+        return len(self._queue) + (self._running is not None)
+
+    def drop(self, keep: Callable[[Hashable], bool]) -> None:
+        """Forget the waiting jobs whose key ``keep`` refuses (the one being judged finishes)."""
+        self._queue = deque(job for job in self._queue if keep(job.key))
+
+    def finish(self, timeout: float | None = None) -> bool:
+        """Judge everything submitted now, in this thread's time (a script, a test, or a last
+        position nobody can wait for); ``False`` if ``timeout`` seconds passed first."""
+        while (self._running is not None or self._queue) and not self._closed:
+            job, handle = self._running, self._handle
+            if job is None:
+                self._start(self._queue.popleft(), at_once=True)
+                continue
+            if isinstance(handle, cf.Future):
+                try:
+                    handle.result(timeout)
+                except cf.TimeoutError:
+                    return False
+                except Exception:  # noqa: BLE001 - told by _collect, below
+                    pass
+                self._collect()
+            else:  # a slice waiting for the loop: judge it here instead
+                if handle is not None:
+                    handle.cancel()
+                self._run_slice(job)
+        return True
+
+    def close(self) -> None:
+        """Judge nothing more for this caller (a job in a worker is left to finish there)."""
+        self._closed = True
+        self._queue.clear()
+        if self._handle is not None and not isinstance(self._handle, cf.Future):
+            self._handle.cancel()
+        self._running = self._handle = None
+
+    # -- the work -----------------------------------------------------------------------------
+    def _find(self, key: Hashable) -> _Job | None:
+        if self._running is not None and self._running.key == key:
+            return self._running
+        return next((job for job in self._queue if job.key == key), None)
+
+    def _next(self) -> None:
+        self._collect()
+        if self._running is None and self._queue and not self._closed:
+            self._start(self._queue.popleft())
+
+    def _start(self, job: _Job, at_once: bool = False) -> None:
+        self._running = job
+        if self.where == SLICES:
+            self._handle = None if at_once else self.scheduler.call_later(0.0, lambda: self._run_slice(job))
+            return
+        try:
+            future = _pool().submit(judge_view, job.view, job.played)
+        except Exception as error:  # noqa: BLE001 - a broken pool: this caller judges itself
+            self._fail(job, error)
+            return
+        self._handle = future
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return  # no loop: the answer is picked up when asked for (result, finish)
+        future.add_done_callback(lambda _: _call_soon(loop, self._next))
+
+    def _run_slice(self, job: _Job) -> None:
+        if self._running is not job:
+            return
+        from ..studies.judge import judge
+
+        try:
+            judged = judge(job.view, played=job.played)
+        except Exception as error:  # noqa: BLE001
+            self._fail(job, error)
+            return
+        self._done(job, judged)
+        self._next()
+
+    def _collect(self) -> None:
+        """Take a worker's answer in, if it came."""
+        job, handle = self._running, self._handle
+        if job is None or not isinstance(handle, cf.Future) or not handle.done():
+            return
+        try:
+            judged = handle.result()
+        except Exception as error:  # noqa: BLE001
+            self._fail(job, error)
+            return
+        self._done(job, judged)
+
+    def _done(self, job: _Job, judged: Judged) -> None:
+        self._running = self._handle = None
+        self.results[job.key] = judged
+        for then in job.waiters:
+            then(judged)
+        if self.on_judged is not None:
+            self.on_judged(job.key)
+
+    def _fail(self, job: _Job, error: BaseException) -> None:
+        global _POOL
+        log.warning("background judging failed: %s", type(error).__name__)
+        self._running = self._handle = None
+        self.failed[job.key] = type(error).__name__
+        if isinstance(error, cf.process.BrokenProcessPool):
+            _POOL = None  # the next job starts a new worker
+        if self.on_judged is not None:
+            self.on_judged(job.key)
+
+
+def _call_soon(loop: asyncio.AbstractEventLoop, callback: Callable[[], None]) -> None:
+    """``callback`` on ``loop``, from the worker's answering thread (nothing once the loop is closed)."""
+    try:
+        loop.call_soon_threadsafe(callback)
+    except RuntimeError:
+        pass
