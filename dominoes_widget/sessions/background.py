@@ -132,6 +132,11 @@ class BackgroundJudge:
         return self._find(key) is not None
 
     @property
+    def queued(self) -> list[Hashable]:
+        """The keys being judged and waiting, in the order they are judged."""
+        return [job.key for job in ([self._running] if self._running is not None else []) + list(self._queue)]
+
+    @property
     def waiting(self) -> int:
         """How many positions are being judged or wait."""
         return len(self._queue) + (self._running is not None)
