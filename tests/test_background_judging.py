@@ -57,7 +57,7 @@ def test_a_hint_asked_before_its_judgement_says_thinking_and_follows_with_the_co
     scheduler = ManualScheduler()
     session = _coached()
     _first_real_choice(session)
-    session.judge_in_background(BackgroundJudge(SLICES, scheduler))
+    session.judge_in_background(BackgroundJudge(SLICES, scheduler, quiet=0))
     assert session.judging.waiting == 1, "the turn's position is queued as the turn starts"
     hint = session.ask_hint()
     assert hint == {"moves": [], "best": None, "words": "Thinking…", "thinking": True}
@@ -74,7 +74,7 @@ def test_the_thinking_words_are_in_both_catalogs():
     scheduler = ManualScheduler()
     session = _coached(lang="vi")
     _first_real_choice(session)
-    session.judge_in_background(BackgroundJudge(SLICES, scheduler))
+    session.judge_in_background(BackgroundJudge(SLICES, scheduler, quiet=0))
     assert session.ask_hint()["words"] == "Đang tính…"
 
 
@@ -82,7 +82,7 @@ def test_a_hint_asked_after_the_turns_judgement_shows_at_once_and_judges_nothing
     scheduler = ManualScheduler()
     session = _coached()
     _first_real_choice(session)
-    session.judge_in_background(BackgroundJudge(SLICES, scheduler))
+    session.judge_in_background(BackgroundJudge(SLICES, scheduler, quiet=0))
     scheduler.run_all()  # the person thinks: the position is judged meanwhile
     made = _count_judging(monkeypatch)
     judge_module._KEPT.clear()  # no help from the judge's own memory: the background's result it is
@@ -97,7 +97,7 @@ def test_the_turns_position_is_judged_before_an_earlier_decision():
     session = _coached()
     session.on_learn = lambda seat: None
     _first_real_choice(session)
-    session.judge_in_background(BackgroundJudge(SLICES, scheduler))  # this turn's position: being judged
+    session.judge_in_background(BackgroundJudge(SLICES, scheduler, quiet=0))  # this turn's position: being judged
     session.person_moves(session.hand.legal_moves[0])  # the bots answer at once: the next turn
     kinds = [key[0] for key in session.judging.queued]
     assert kinds == ["coach", "coach", "played"], "the turn's position before the move made"
@@ -114,7 +114,7 @@ def test_learning_at_the_match_end_takes_the_judged_decisions_and_judges_nothing
     session = TableSession.from_record(record, 9, 0, seats={"S": "human", "N": "random", "E": "random", "W": "random"},
                                        bot_delay=0)
     session.on_learn = lambda seat: None
-    session.judge_in_background(BackgroundJudge(SLICES, scheduler))
+    session.judge_in_background(BackgroundJudge(SLICES, scheduler, quiet=0))
     moves = 0
     while session.phase is Phase.PLAYING:
         session.person_moves(session.hand.legal_moves[-1])
@@ -142,7 +142,7 @@ def test_decisions_not_judged_yet_at_the_end_are_judged_first_and_then_the_drill
     session = TableSession.from_record(record, 9, 0, seats={"S": "human", "N": "random", "E": "random", "W": "random"},
                                        bot_delay=0)
     session.on_learn = lambda seat: None
-    session.judge_in_background(BackgroundJudge(SLICES, scheduler))
+    session.judge_in_background(BackgroundJudge(SLICES, scheduler, quiet=0))
     while session.phase is Phase.PLAYING:  # quicker than the judge: nothing judged yet
         session.person_moves(session.hand.legal_moves[-1])
     session.phase = Phase.MATCH_OVER
@@ -222,7 +222,7 @@ def test_a_flood_of_hint_requests_queues_one_judgement():
     scheduler = ManualScheduler()
     session = _coached()
     _first_real_choice(session)
-    session.judge_in_background(BackgroundJudge(SLICES, scheduler))
+    session.judge_in_background(BackgroundJudge(SLICES, scheduler, quiet=0))
     for _ in range(200):
         session.handle({"type": "hint"})
     assert session.judging.waiting == 1 and scheduler.waiting == 1
@@ -231,7 +231,22 @@ def test_a_flood_of_hint_requests_queues_one_judgement():
 def test_nothing_is_judged_for_a_person_with_no_coach_and_no_learning():
     scheduler = ManualScheduler()
     session = _coached(coach=False)
-    session.judge_in_background(BackgroundJudge(SLICES, scheduler))
+    session.judge_in_background(BackgroundJudge(SLICES, scheduler, quiet=0))
     _first_real_choice(session)
     session.person_moves(session.hand.legal_moves[0])
     assert session.judging.waiting == 0 and scheduler.waiting == 0
+
+
+def test_on_the_loop_a_judgement_nobody_waits_for_holds_off_while_the_table_is_busy_and_a_hint_starts_it():
+    """The Lite site judges on its one loop: the turn's position waits until the table has been
+    quiet a while (the person thinking), so the clicks and the bots do not wait behind it; a
+    Hint pressed starts it at once."""
+    scheduler = ManualScheduler()
+    session = _coached()
+    _first_real_choice(session)
+    session.judge_in_background(BackgroundJudge(SLICES, scheduler, quiet=3600))
+    assert scheduler.run_next() and session.judging.waiting == 1, "not judged: the table was busy just now"
+    assert scheduler.run_next() and session.judging.waiting == 1, "still waiting for quiet"
+    session.ask_hint()
+    scheduler.run_all()
+    assert session.judging.waiting == 0 and session.screen.hint["moves"]

@@ -8,7 +8,10 @@ where no click waits for it:
   would not do: the judge is pure Python, and a thread judging holds the GIL the click
   handlers need.
 - :data:`SLICES` (Python in the browser, which has no threads or processes): one judgement at
-  a time on the event loop, between the events, through a scheduler.
+  a time on the event loop, between the events, through a scheduler, once the table has been
+  quiet for :data:`QUIET` seconds (the person is thinking), or at once when somebody waits for
+  it (a Hint pressed). A judgement is not cut smaller: a click that comes during one waits
+  for it.
 
 Jobs run one at a time per judge, the urgent first (the coach's, for the turn in play); a
 position asked twice is judged once. Nothing is judged unless a caller submits it, and a
@@ -20,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures as cf
 import logging
+import time
 from collections import deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Hashable, Literal
@@ -42,6 +46,9 @@ SLICES: Where = "slices"
 """Judge on the event loop, one judgement at a time between events (Pyodide)."""
 HERE_BY_DEFAULT: Where = SLICES if IN_BROWSER else WORKER
 """Where this Python judges in the background."""
+
+QUIET = 1.0
+"""Seconds without a change at the table before a judgement nobody waits for starts on the loop (:data:`SLICES`)."""
 
 _POOL: cf.ProcessPoolExecutor | None = None
 
@@ -68,6 +75,8 @@ class _Job:
     view: SeatView
     played: str | None
     urgent: bool
+    asked: bool = False
+    """Somebody waits for it (a Hint pressed, the drill opening): judged without waiting for quiet."""
     waiters: list[Callable[[Judged], None]] = field(default_factory=list)
 
 
@@ -76,31 +85,34 @@ class BackgroundJudge:
 
     ``where``: :data:`WORKER` or :data:`SLICES` (default: what this Python can do);
     ``scheduler``: the loop the slices (and the worker's answers) come back on;
-    ``on_judged(key)`` is called on that loop when a position's judgement is in (or failed:
-    then :attr:`failed` names it and the caller judges it itself).
+    ``on_judged(key)`` is called on that loop when a position's judgement is in;
+    ``quiet``: the seconds of :data:`QUIET` (on the loop).
     """
 
     def __init__(self, where: Where = HERE_BY_DEFAULT, scheduler: Scheduler | None = None,
-                 on_judged: Callable[[Hashable], None] | None = None) -> None:
+                 on_judged: Callable[[Hashable], None] | None = None, quiet: float = QUIET) -> None:
         if where not in (WORKER, SLICES):
             raise ValueError(f"where: {WORKER!r} or {SLICES!r}, not {where!r}")
         self.where = where
         self.scheduler = scheduler or AsyncioScheduler()
         self.on_judged = on_judged
+        self.quiet = quiet
         self.results: dict[Hashable, Judged] = {}
         """Every judgement in, by the key it was submitted with."""
         self.failed: dict[Hashable, str] = {}
-        """The positions whose judging failed (the error's name): their callers judge them themselves."""
+        """The positions the judge could not judge (the error's name): nobody is told of them."""
         self._queue: deque[_Job] = deque()
         self._running: _Job | None = None
         self._handle: cf.Future[Judged] | Pending | None = None
         self._closed = False
+        self._quiet_since = time.monotonic()
 
     # -- asking -------------------------------------------------------------------------------
     def submit(self, key: Hashable, view: SeatView, played: str | None = None, *, urgent: bool = False,
-               then: Callable[[Judged], None] | None = None) -> None:
+               asked: bool = False, then: Callable[[Judged], None] | None = None) -> None:
         """Judge ``view`` (asking about ``played``) under ``key``, unless it is judged or queued
-        already; ``urgent`` jobs go before the rest; ``then(judged)`` when it is in."""
+        already; ``urgent`` jobs go before the rest; ``asked``: somebody waits for it (on the
+        loop it starts without waiting for quiet); ``then(judged)`` when it is in."""
         if self._closed:
             return
         if key in self.results:
@@ -120,7 +132,17 @@ class BackgroundJudge:
             self._queue.appendleft(job)
         if then is not None:
             job.waiters.append(then)
+        if asked and not job.asked:
+            job.asked = True
+            if job is self._running and self.where == SLICES and self._handle is not None:
+                self._handle.cancel()  # waiting for quiet: judged now instead
+                self._handle = self.scheduler.call_later(0.0, lambda: self._run_slice(job))
         self._next()
+
+    def activity(self) -> None:
+        """Something happened at the table (a click, a bot's move): on the loop, judgements
+        nobody waits for hold off until it has been quiet a while."""
+        self._quiet_since = time.monotonic()
 
     def result(self, key: Hashable) -> Judged | None:
         """The judgement submitted under ``key``, if it is in."""
@@ -164,7 +186,7 @@ class BackgroundJudge:
             else:  # a slice waiting for the loop: judge it here instead
                 if handle is not None:
                     handle.cancel()
-                self._run_slice(job)
+                self._run_slice(job, now=True)
         return True
 
     def close(self) -> None:
@@ -189,7 +211,8 @@ class BackgroundJudge:
     def _start(self, job: _Job, at_once: bool = False) -> None:
         self._running = job
         if self.where == SLICES:
-            self._handle = None if at_once else self.scheduler.call_later(0.0, lambda: self._run_slice(job))
+            self._handle = None if at_once else self.scheduler.call_later(0.0 if job.asked else self.quiet,
+                                                                          lambda: self._run_slice(job))
             return
         try:
             future = _pool().submit(judge_view, job.view, job.played)
@@ -203,9 +226,14 @@ class BackgroundJudge:
             return  # no loop: the answer is picked up when asked for (result, finish)
         future.add_done_callback(lambda _: _call_soon(loop, self._next))
 
-    def _run_slice(self, job: _Job) -> None:
+    def _run_slice(self, job: _Job, now: bool = False) -> None:
         if self._running is not job:
             return
+        quiet = time.monotonic() - self._quiet_since
+        if not (now or job.asked) and quiet < self.quiet:  # the table is busy: later
+            self._handle = self.scheduler.call_later(self.quiet - quiet, lambda: self._run_slice(job))
+            if self._handle is not None:
+                return
         from ..studies.judge import judge
 
         try:
@@ -237,14 +265,21 @@ class BackgroundJudge:
             self.on_judged(job.key)
 
     def _fail(self, job: _Job, error: BaseException) -> None:
+        """A worker that failed (it could not start, or died): this judge goes on on the loop,
+        the job first. A judgement that failed on the loop is dropped (and logged)."""
         global _POOL
-        log.warning("background judging failed: %s", type(error).__name__)
         self._running = self._handle = None
+        if self.where == WORKER:
+            log.warning("the judging worker failed (%s): judging on the event loop instead", type(error).__name__)
+            if isinstance(error, cf.process.BrokenProcessPool):
+                _POOL = None  # another table starts a new worker
+            self.where = SLICES
+            self._queue.appendleft(job)
+            self._next()
+            return
+        log.error("background judging failed", exc_info=error)
         self.failed[job.key] = type(error).__name__
-        if isinstance(error, cf.process.BrokenProcessPool):
-            _POOL = None  # the next job starts a new worker
-        if self.on_judged is not None:
-            self.on_judged(job.key)
+        self._next()
 
 
 def _call_soon(loop: asyncio.AbstractEventLoop, callback: Callable[[], None]) -> None:

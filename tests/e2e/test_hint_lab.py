@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from playing import click_move
+
 pytestmark = pytest.mark.e2e
 
 SETUP = """
@@ -17,7 +19,7 @@ judging = table.session.judging
 def dump(_=None):
     hint = table.view["hint"]
     e2e_dump("coach.json", {{
-        "turn": table.turn, "phase": table.phase, "legal": table.view["legal"],
+        "turn": table.turn, "phase": table.phase, "legal": table.view["legal"], "moves": len(table.view["moves"]),
         "judging": None if judging is None else judging.where, "waiting": None if judging is None else judging.waiting,
         "hint": None if hint is None else {{"thinking": bool(hint.get("thinking")), "moves": len(hint["moves"])}},
     }})
@@ -60,6 +62,11 @@ def _your_turn(page, open_notebook, kernel_json, seed: int):
     widget.wait_for(timeout=30_000)
     state = kernel_json(page, "coach.json", until=lambda s: s["turn"] == "S" and s["phase"] == "playing")
     assert state["judging"] == "worker", "the notebook's table judges in a worker process"
+    while len(state["legal"]) < 2:  # on to a turn with a real choice (two or more different moves)
+        click_move(widget, state["legal"][0])
+        played = state["moves"]
+        state = kernel_json(page, "coach.json", until=lambda s: s["moves"] > played and s["turn"] == "S"
+                            and s["phase"] == "playing")
     expect(widget.locator(".dw-hint")).to_be_enabled()
     return widget, state
 

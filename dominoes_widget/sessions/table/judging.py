@@ -108,13 +108,15 @@ def hint_now(session: JudgingTable, screen: SeatScreen) -> Hint:
     judged = judging.result(key)
     if judged is not None:
         return coach_hint(session, screen, view, judged)
-    judging.submit(key, view, urgent=True)
+    judging.submit(key, view, urgent=True, asked=True)
     return {"moves": [], "best": None, "words": session.voice(screen)("ui.hint_thinking"), "thinking": True}
 
 
 def hints_judged(session: JudgingTable) -> bool:
     """A judgement came in: every screen whose hint says "Thinking…" gets its hint if its
     position is the one judged. Whether a screen changed."""
+    from ...studies.analysis import coach_words  # noqa: F401  (loaded now, between events, not by a Hint's click)
+
     shown = False
     for screen in session.all_screens():
         if screen.hint is not None and screen.hint.get("thinking"):
@@ -186,5 +188,5 @@ def when_learned(session: JudgingTable, seat: str, ready: Callable[[Analysis], N
 
     for number in missing:
         _, _, view, move = decisions[number]
-        judging.submit(keys[number], view, str(move), urgent=True, then=judged_one(number))
+        judging.submit(keys[number], view, str(move), urgent=True, asked=True, then=judged_one(number))
     return len(missing)

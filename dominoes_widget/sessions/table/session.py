@@ -504,6 +504,7 @@ class TableSession:
         """Tell the widget (or server) that the view may have changed (and a person's turn
         that started is judged in the background: ``judge_in_background``)."""
         if self.judging is not None:
+            self.judging.activity()
             background.turn_started(self)
         if self.on_change is not None:
             self.on_change()
