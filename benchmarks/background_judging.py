@@ -16,7 +16,11 @@ in each mode, the modes taking turns match by match:
 Prints each mode's median and 95th percentile and the ratio of p95 to ``off``'s (target for
 ``worker``: at most 1.2), and how many positions each judged. Asserts nothing.
 
+``--think S``: every fifth click comes S seconds after the one before (the person thought),
+long enough for the loop's judging to start, so a click may meet a judgement under way.
+
     python benchmarks/background_judging.py [--clicks 60] [--bots greedy] [--modes off,worker,thread,slices]
+                                            [--think 0]
 """
 
 from __future__ import annotations
@@ -30,6 +34,8 @@ import time
 
 GAP = 0.3
 """Seconds between two clicks (TESTING.md: measure with clicks a few hundred ms apart)."""
+THINK = 0.0
+"""Seconds before every fifth click (``--think``)."""
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -83,7 +89,7 @@ async def play(mode: str, seed: int, clicks: int, bots: str) -> tuple[list[float
                 message = {"type": "choose_leader", "seat": session.leader_choices[0]}
             else:
                 message = {"type": "move", "move": str(session.hand.legal_moves[0])}
-            arrives = loop.time() + GAP
+            arrives = loop.time() + (THINK if THINK and len(latencies) % 5 == 4 else GAP)
             done: asyncio.Future[float] = loop.create_future()
 
             def click(message: dict = message, done: asyncio.Future[float] = done) -> None:
@@ -127,10 +133,13 @@ if __name__ == "__main__":
     parser.add_argument("--clicks", type=int, default=60, help="clicks measured per mode")
     parser.add_argument("--bots", default="greedy", help="the bots (greedy: the table's own cost, nothing else)")
     parser.add_argument("--modes", default="off,worker,thread,slices")
+    parser.add_argument("--think", type=float, default=0.0, help="seconds before every fifth click")
     args = parser.parse_args()
+    THINK = args.think
     modes = args.modes.split(",")
     figures = asyncio.run(main(args.clicks, args.bots, modes))
-    print(f"click -> view, {args.bots} bots, clicks {GAP * 1000:.0f} ms apart (p95 ratio against {modes[0]!r})")
+    pause = f", every fifth after {THINK:g} s" if THINK else ""
+    print(f"click -> view, {args.bots} bots, clicks {GAP * 1000:.0f} ms apart{pause} (p95 ratio against {modes[0]!r})")
     for mode, row in figures.items():
         print(f"  {mode:7s} median {row['median_ms']:7.1f} ms   p95 {row['p95_ms']:7.1f} ms   "
               f"x{row['p95_ratio']:.2f}   judged {row['judged']}")

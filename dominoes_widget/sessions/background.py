@@ -53,12 +53,30 @@ QUIET = 1.0
 _POOL: cf.ProcessPoolExecutor | None = None
 
 
+WORKER_NICENESS = 10
+"""How much lower the worker's CPU priority is than the kernel's: where the cores are busy, the
+clicks' process comes first."""
+
+
 def _pool() -> cf.ProcessPoolExecutor:
     """The one worker process every background judge of this process shares (started when first needed)."""
     global _POOL
     if _POOL is None:
-        _POOL = cf.ProcessPoolExecutor(max_workers=1)
+        _POOL = cf.ProcessPoolExecutor(max_workers=1, initializer=_yield_cpu)
     return _POOL
+
+
+def _yield_cpu() -> None:
+    """In the worker: give way to the kernel for the CPU, and leave Ctrl-C to it."""
+    import os
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(os, "nice"):
+        try:
+            os.nice(WORKER_NICENESS)
+        except OSError:
+            pass
 
 
 def judge_view(view: SeatView, played: str | None) -> Judged:
@@ -106,6 +124,8 @@ class BackgroundJudge:
         self._handle: cf.Future[Judged] | Pending | None = None
         self._closed = False
         self._quiet_since = time.monotonic()
+        self.noted: Hashable = None
+        """What a caller noted it has submitted last (the Table: the turn whose position it gave)."""
 
     # -- asking -------------------------------------------------------------------------------
     def submit(self, key: Hashable, view: SeatView, played: str | None = None, *, urgent: bool = False,

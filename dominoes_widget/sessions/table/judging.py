@@ -70,6 +70,11 @@ def turn_started(session: JudgingTable) -> None:
     if judging is None or hand is None or session.phase is not Phase.PLAYING or hand.turn not in session.humans \
             or not session.options.coach or session.hot_seat:
         return
+    turn = (len(hand.moves), str(hand.moves[-1]) if hand.moves else None)
+    noted = judging.noted
+    if isinstance(noted, tuple) and noted[0] is hand and noted[1:] == turn:  # (asked on every change)
+        return
+    judging.noted = (hand, *turn)
     view = seat_view(hand, hand.turn, session.match.state)
     if not view.legal_moves:
         return
