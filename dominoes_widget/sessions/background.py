@@ -21,6 +21,7 @@ caller submits only seat views: the judging sees what the seat sees, no more.
 from __future__ import annotations
 
 import asyncio
+import atexit
 import concurrent.futures as cf
 import logging
 import time
@@ -63,6 +64,7 @@ def _pool() -> cf.ProcessPoolExecutor:
     global _POOL
     if _POOL is None:
         _POOL = cf.ProcessPoolExecutor(max_workers=1, initializer=_yield_cpu)
+        atexit.register(_POOL.shutdown, wait=False, cancel_futures=True)  # (not left to the teardown of modules)
     return _POOL
 
 
