@@ -250,3 +250,20 @@ def test_on_the_loop_a_judgement_nobody_waits_for_holds_off_while_the_table_is_b
     session.ask_hint()
     scheduler.run_all()
     assert session.judging.waiting == 0 and session.screen.hint["moves"]
+
+
+def test_without_a_worker_the_judging_goes_on_on_the_loop(monkeypatch):
+    """A kernel that cannot start a process (or whose worker died) judges on its loop instead."""
+    import dominoes_widget.sessions.background as background
+
+    def no_processes():
+        raise OSError("no processes here")
+
+    monkeypatch.setattr(background, "_pool", no_processes)
+    scheduler = ManualScheduler()
+    session = _coached()
+    _first_real_choice(session)
+    session.judge_in_background(BackgroundJudge(WORKER, scheduler, quiet=0))
+    assert session.judging.where == SLICES and session.judging.waiting == 1
+    scheduler.run_all()
+    assert session.judging.waiting == 0 and not session.ask_hint().get("thinking")

@@ -238,8 +238,8 @@ class BackgroundJudge:
             return
         try:
             future = _pool().submit(judge_view, job.view, job.played)
-        except Exception as error:  # noqa: BLE001 - a broken pool: this caller judges itself
-            self._fail(job, error)
+        except Exception as error:  # noqa: BLE001 - no worker here (or it broke): judged on the loop
+            self._fail(job, error, worker=True)
             return
         self._handle = future
         try:
@@ -274,7 +274,7 @@ class BackgroundJudge:
         try:
             judged = handle.result()
         except Exception as error:  # noqa: BLE001
-            self._fail(job, error)
+            self._fail(job, error, worker=isinstance(error, cf.process.BrokenProcessPool))
             return
         self._done(job, judged)
 
@@ -286,12 +286,12 @@ class BackgroundJudge:
         if self.on_judged is not None:
             self.on_judged(job.key)
 
-    def _fail(self, job: _Job, error: BaseException) -> None:
-        """A worker that failed (it could not start, or died): this judge goes on on the loop,
-        the job first. A judgement that failed on the loop is dropped (and logged)."""
+    def _fail(self, job: _Job, error: BaseException, worker: bool = False) -> None:
+        """``worker``: the worker failed (it could not start, or died): this judge goes on on the
+        loop, the job first. Else the judgement itself failed: it is dropped (and logged)."""
         global _POOL
         self._running = self._handle = None
-        if self.where == WORKER:
+        if worker and self.where == WORKER:
             log.warning("the judging worker failed (%s): judging on the event loop instead", type(error).__name__)
             if isinstance(error, cf.process.BrokenProcessPool):
                 _POOL = None  # another table starts a new worker
