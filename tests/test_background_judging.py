@@ -27,7 +27,7 @@ RECORD = ROOT / "notebooks" / "records" / "six_love_10_hands.json"
 
 def _coached(**options: object) -> TableSession:
     """A table whose person (S) has a real choice on their first turn, the bots answering at once."""
-    return TableSession(table_options("partnership", {"seed": 11, "coach": True, "bot_delay": 0, "bots": "greedy",
+    return TableSession(table_options("partnership", {"seed": 12, "coach": True, "bot_delay": 0, "bots": "greedy",
                                                       **options}))
 
 
@@ -267,3 +267,17 @@ def test_without_a_worker_the_judging_goes_on_on_the_loop(monkeypatch):
     assert session.judging.where == SLICES and session.judging.waiting == 1
     scheduler.run_all()
     assert session.judging.waiting == 0 and not session.ask_hint().get("thinking")
+
+
+def test_the_python_apis_hint_waits_for_its_position_alone():
+    scheduler = ManualScheduler()
+    session = _coached()
+    session.on_learn = lambda seat: None
+    session.judge_in_background(BackgroundJudge(SLICES, scheduler, quiet=3600))
+    _first_real_choice(session)
+    session.person_moves(session.hand.legal_moves[0])  # a decision made (queued to be judged)
+    _first_real_choice(session)  # and a turn whose position is queued first
+    assert "played" in [key[0] for key in session.judging.queued]
+    hint = session.ask_hint(wait=True)
+    assert not hint.get("thinking") and hint["moves"]
+    assert "played" in [key[0] for key in session.judging.queued], "the decision is left to the background"

@@ -189,10 +189,11 @@ class BackgroundJudge:
         """Forget the waiting jobs whose key ``keep`` refuses (the one being judged finishes)."""
         self._queue = deque(job for job in self._queue if keep(job.key))
 
-    def finish(self, timeout: float | None = None) -> bool:
-        """Judge everything submitted now, in this thread's time (a script, a test, or a last
-        position nobody can wait for); ``False`` if ``timeout`` seconds passed first."""
-        while (self._running is not None or self._queue) and not self._closed:
+    def finish(self, timeout: float | None = None, until: Callable[[], bool] | None = None) -> bool:
+        """Judge what is submitted now, in this thread's time (a script, or a caller of the
+        Python API who waits), the urgent first, all of it or ``until()`` is true; ``False``
+        if ``timeout`` seconds passed first."""
+        while (self._running is not None or self._queue) and not self._closed and not (until and until()):
             job, handle = self._running, self._handle
             if job is None:
                 self._start(self._queue.popleft(), at_once=True)

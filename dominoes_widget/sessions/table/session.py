@@ -227,7 +227,8 @@ class TableSession:
         else:
             screen.hint = background.hint_now(self, screen)
             if wait and screen.hint.get("thinking"):
-                self.judging.finish()
+                shown = screen
+                self.judging.finish(until=lambda: not (shown.hint or {}).get("thinking"))
                 screen.hint = background.hint_now(self, screen)
         self.changed()
         return screen.hint
