@@ -281,3 +281,16 @@ def test_the_python_apis_hint_waits_for_its_position_alone():
     hint = session.ask_hint(wait=True)
     assert not hint.get("thinking") and hint["moves"]
     assert "played" in [key[0] for key in session.judging.queued], "the decision is left to the background"
+
+
+@pytest.mark.slow  # a few paced clicks in each mode
+def test_the_benchmark_runs_and_reports_every_mode():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("background_judging", ROOT / "benchmarks" / "background_judging.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    figures = asyncio.run(bench.main(3, "greedy", ["off", "worker", "slices"]))
+    assert set(figures) == {"off", "worker", "slices"}
+    assert all(row["clicks"] == 3 and row["p95_ms"] > 0 for row in figures.values())
+    assert figures["off"]["p95_ratio"] == 1.0
