@@ -228,7 +228,7 @@ class TableSession:
             screen.hint = background.hint_now(self, screen)
             if wait and screen.hint.get("thinking"):
                 shown = screen
-                self.judging.finish(until=lambda: not (shown.hint or {}).get("thinking"))
+                self.judging.finish(until=lambda: shown.hint is None or not shown.hint.get("thinking"))
                 screen.hint = background.hint_now(self, screen)
         self.changed()
         return screen.hint
