@@ -7,6 +7,7 @@ browser's intents to it and offers its Python API. See ``js/PROTOCOL.md``.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 from typing import Any
@@ -22,7 +23,9 @@ from ..engine.match import Match
 from ..engine.move import Move
 from ..engine.rules import Rules
 from ..sessions.table.shapes import Hint
+from ..sessions.background import BackgroundJudge
 from ..sessions.scheduler import AsyncioScheduler
+from ..sessions.table.judging import when_learned
 from ..sessions.table.look_back import look, undo
 from ..sessions.table.session import TableSession, table_options
 from ..sessions.table.snapshot import last_result, table_record, table_state
@@ -77,6 +80,8 @@ class Table(StaticPicture, SessionWidget):
         self.rules_text = describe_rules(session.rules, Voice(session.options.lang))
         session.on_change = self._refresh
         session.on_learn = self._learn
+        if _running_loop() is not None:  # a notebook (or the Lite site): the decisions are judged as they come
+            session.judge_in_background(BackgroundJudge(scheduler=AsyncioScheduler()))
         self._refresh()
 
     @classmethod
@@ -199,7 +204,7 @@ class Table(StaticPicture, SessionWidget):
 
     def hint(self) -> Hint:
         """The coach's estimate of each of your legal moves: ``Table(coach=True)``."""
-        return self._session.ask_hint()
+        return self._session.ask_hint(wait=True)
 
     def learn_from_mistakes(self, seat: str | None = None, *, analysis: Any = True) -> Any:
         """A :class:`~dominoes_widget.Replay` of the match in Learn from your mistakes mode for
@@ -250,11 +255,22 @@ class Table(StaticPicture, SessionWidget):
 
     # -- kernel ⇄ browser ------------------------------------------------------------------------
     def _learn(self, seat: str) -> None:
-        """The match-over panel's Learn from your mistakes (checked by the session): a Replay under the table."""
+        """The match-over panel's Learn from your mistakes (checked by the session): a Replay under
+        the table, from the decisions judged in the background while the match went on (those
+        still being judged first), else from an analysis of the match made now."""
         old, self.replay = self.replay, None
         if old is not None:
             old.close()
-        self.replay = self.learn_from_mistakes(seat)
+        if self._session.judging is None:
+            self.replay = self.learn_from_mistakes(seat)
+            return
+        match = self._session.match
+
+        def ready(analysis: Any) -> None:
+            if self._session.match is match:  # (not a new match begun meanwhile)
+                self.replay = self.learn_from_mistakes(seat, analysis=analysis)
+
+        when_learned(self._session, seat, ready)
 
     def _refresh(self) -> None:
         session = self._session
@@ -268,3 +284,11 @@ class Table(StaticPicture, SessionWidget):
         result = last_result(session.match)
         if result != self.last_result:
             self.last_result = result
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    """The asyncio loop running here (a notebook kernel's, Pyodide's), or ``None`` (a script)."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None

@@ -12,14 +12,14 @@ from ..judged import judged_move
 from .shapes import Hint, Phase
 
 if TYPE_CHECKING:
-    from ...studies.analysis import Judgement
+    from ...studies.analysis import Judged, Judgement
     from ...engine.hand import Hand
     from ...engine.match import Match
     from ...words.catalog import Voice
     from .options import TableOptions
     from .screen import SeatScreen
 
-__all__ = ["judge_hint", "ask_hint", "CoachedTable"]
+__all__ = ["judge_hint", "coach_view", "coach_hint", "ask_hint", "CoachedTable"]
 
 
 class CoachedTable(Protocol):
@@ -57,8 +57,15 @@ def judge_hint(session: CoachedTable, screen: SeatScreen) -> Hint:
     never disagree. A move is called best only when every other is clearly behind it. Never
     in hot seat, where the coach would speak to whoever holds the screen.
     """
-    from ...studies.analysis import coach_words, judge  # the bots load on first use
+    from ...studies.analysis import judge  # the bots load on first use
 
+    view = coach_view(session, screen)
+    return coach_hint(session, screen, view, judge(view))
+
+
+def coach_view(session: CoachedTable, screen: SeatScreen) -> SeatView:
+    """The position the coach judges for ``screen``: its person's seat view, on their turn;
+    refused (``no_coach``, ``no_coach_now``) when no hint can be given there."""
     if not session.options.coach or session.hot_seat:
         raise IllegalMoveError(Reason.NO_COACH, "no_coach")
     hand = session.hand
@@ -66,8 +73,13 @@ def judge_hint(session: CoachedTable, screen: SeatScreen) -> Hint:
     if hand is None or viewer is None or hand.turn != viewer or session.phase is not Phase.PLAYING \
             or screen.looking is not None:
         raise IllegalMoveError(Reason.NO_COACH, "no_coach_now", seat=viewer)
-    view = seat_view(hand, viewer, session.match.state)
-    judged = judge(view)
+    return seat_view(hand, viewer, session.match.state)
+
+
+def coach_hint(session: CoachedTable, screen: SeatScreen, view: SeatView, judged: Judged) -> Hint:
+    """The hint for ``screen`` from ``view`` judged (by :func:`judge_hint`, or in the background)."""
+    from ...studies.analysis import coach_words
+
     judgements = _one_per_choice(view, judged.judgements)
     voice = session.voice(screen)
     clear = judged.clear_best

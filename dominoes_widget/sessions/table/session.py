@@ -25,10 +25,12 @@ from ...engine.views import seat_view
 from ...words.explanations import move_label
 from .bot_turns import BotTurns
 from .coach import judge_hint
+from . import judging as background
 from .fair_dealer import SEED_WAIT, FairDealer
 from .move_words import MoveWords
 from ..protocol import MAX_TEXT
 from .shapes import Hint, Intent, NoticeKind, Phase, PresenceMark, TableView
+from ..background import BackgroundJudge
 from ..scheduler import NO_DELAY, Scheduler
 from .presence import HERE
 from .screen import SeatScreen, next_person
@@ -99,6 +101,9 @@ class TableSession:
         """How many watchers a table server shows the table to."""
         self.move_words = MoveWords()
         """The moves of each seat's view in words, kept from one view to the next."""
+        self.judging: BackgroundJudge | None = None
+        """Judges the people's decisions as the match goes (``judge_in_background``; ``sessions.table.judging``);
+        ``None``: nothing is judged until asked (a table server's tables, scripts)."""
         if apart and self.humans:
             self._part_screens(self.humans[0])
         if match is None:
@@ -211,12 +216,39 @@ class TableSession:
         """Whose eyes the notebook's screen shows: the person at it, or nobody under the cover."""
         return self.screen.viewer
 
-    def ask_hint(self, screen: SeatScreen | None = None) -> Hint:
-        """The coach's estimate of each legal move of the person to move, kept as the screen's ``hint``."""
+    def ask_hint(self, screen: SeatScreen | None = None, wait: bool = False) -> Hint:
+        """The coach's estimate of each legal move of the person to move, kept as the screen's ``hint``.
+
+        Judged in the background (:meth:`judge_in_background`), a position not judged yet gives a
+        hint that says "Thinking…" (``thinking``) and the hint follows when it is in; ``wait``:
+        wait for it here instead (the Python API)."""
         screen = screen or self.screen
-        screen.hint = judge_hint(self, screen)
+        if self.judging is None:
+            screen.hint = judge_hint(self, screen)
+        else:
+            screen.hint = background.hint_now(self, screen)
+            if wait and screen.hint.get("thinking"):
+                shown = screen
+                self.judging.finish(until=lambda: shown.hint is None or not shown.hint.get("thinking"))
+                screen.hint = background.hint_now(self, screen)
         self.changed()
         return screen.hint
+
+    def judge_in_background(self, judging: BackgroundJudge) -> None:
+        """From now on judge the people's decisions as the match goes (``sessions.table.judging``):
+        the coach's position when a person's turn starts, and, where Learn from your mistakes is
+        offered (``on_learn``), every decision a person made."""
+        self.judging = judging
+        judging.on_judged = self._judged
+        background.turn_started(self)
+
+    def _judged(self, _key: object) -> None:
+        if background.hints_judged(self):
+            self.changed()
+
+    def all_screens(self) -> list[SeatScreen]:
+        """Every screen of the table (the one of a notebook's table)."""
+        return self._all_screens()
 
     # -- starting matches and hands -------------------------------------------------------------
     def new_match(self) -> None:
@@ -403,7 +435,9 @@ class TableSession:
         move = move_to_make(move)
         if self.kinds.get(move.seat) != HUMAN:
             raise IllegalMoveError(Reason.NOT_YOUR_TURN, "bot_seat", seat=move.seat)
+        judged_in = background.person_moving(self, move)
         played = self.match.push(move)
+        background.person_moved(self, judged_in, played)
         screen = self.screen_of(move.seat)
         screen.covered = False  # the person who moved is at the screen
         screen.seat = move.seat
@@ -469,7 +503,11 @@ class TableSession:
                          "reason": str(reason) if reason is not None else None, "id": self._notices}
 
     def changed(self) -> None:
-        """Tell the widget (or server) that the view may have changed."""
+        """Tell the widget (or server) that the view may have changed (and a person's turn
+        that started is judged in the background: ``judge_in_background``)."""
+        if self.judging is not None:
+            self.judging.activity()
+            background.turn_started(self)
         if self.on_change is not None:
             self.on_change()
 
@@ -496,6 +534,8 @@ class TableSession:
         self.fair.cancel()
         self.fair.waiting_for = None  # (a cycle through the dealer: the session is freed at once)
         self.bots.close()
+        if self.judging is not None:
+            self.judging.close()
 
     def __repr__(self) -> str:
         return f"<TableSession {self.rules.name}: {self.phase.value}, hand {len(self.match.hands)}>"

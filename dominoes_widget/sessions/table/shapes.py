@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import enum
-from typing import Literal, TypedDict
+from typing import Literal, NotRequired, TypedDict
 
 from ..protocol import Counting, Heading, JudgedMove, Position, ScorePanel
 
@@ -96,6 +96,7 @@ class Hint(TypedDict):
     moves: list[JudgedMove]
     best: str | None  # None when no move is clearly best (the words say which are too close to call)
     words: str
+    thinking: NotRequired[bool]  # asked before the position was judged: "Thinking…", no moves yet
 
 
 class SpeedChoice(TypedDict):

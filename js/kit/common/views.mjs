@@ -102,6 +102,7 @@
  * @property {JudgedMove[]} moves
  * @property {string | null} best
  * @property {string} words
+ * @property {boolean} [thinking]
  */
 
 /**

@@ -47,8 +47,10 @@ export function drawControls(ui, view, word, { learn = false, asking = false } =
   ui.learnButton.title = word("learn_mistakes_title");
 }
 
-function drawMoveButtons(ui, view, word, asking) {
+function drawMoveButtons(ui, view, word, askingNow) {
   const looking = Boolean(view.look);
+  // asked before the kernel judged the position: its hint says so until the judgement is in
+  const asking = askingNow || Boolean(view.hint?.thinking);
   const pass = canSendMoves(view) ? legalMoveOfKind(view.legal, "pass") : null;
   const draw = canSendMoves(view) ? legalMoveOfKind(view.legal, "draw") : null;
   setMoveButton(ui.pass, pass);

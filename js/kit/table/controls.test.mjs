@@ -36,6 +36,18 @@ test("Hint: busy and saying so while asked, and off once this position's hint sh
   assert.equal(ui.hint.disabled, false);
 });
 
+test("Hint: still busy while the kernel's hint says it is thinking, free once the hint is in", () => {
+  installDom();
+  const ui = buildControls();
+  drawControls(ui, readView({ ...STUCK, coach: true, hint: { moves: [], best: null, words: "Thinking…", thinking: true } }), testWord);
+  assert.equal(ui.hint.disabled, true);
+  assert.equal(ui.hint.getAttribute("aria-busy"), "true");
+  assert.equal(ui.hint.textContent, "hint_thinking");
+  drawControls(ui, readView({ ...STUCK, coach: true, hint: { moves: [], best: null, words: "1-2" } }), testWord);
+  assert.equal(ui.hint.getAttribute("aria-busy"), null);
+  assert.equal(ui.hint.textContent, "hint");
+});
+
 test("no pile and no draw: Draw keeps its place, invisible; Undo and Hint follow the view", () => {
   installDom();
   const ui = buildControls();

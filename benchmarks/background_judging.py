@@ -1,0 +1,146 @@
+"""Click → view with the person's decisions judged in the background, against without, in one run.
+
+A notebook's Table (``coach=True``, bots answering at once) on this process's asyncio loop,
+as in a kernel: a click arrives every few hundred milliseconds and its latency is from its
+arrival to the new view built (the person's move checked, the bots' answers, the view), so
+a loop kept busy by judging counts too. The same clicks (same seeds, same moves) are played
+in each mode, the modes taking turns match by match:
+
+- ``off``: nothing judged in the background (the table before background judging);
+- ``worker``: judged in the worker process (what a notebook's table does in CPython);
+- ``thread``: for comparison, a thread judging the same kind of positions the whole time
+  (the GIL: why the table does not judge in a thread);
+- ``slices``: judged on the loop between events, a judgement at a time (what the Lite
+  site does, having no threads or processes), shown here in CPython.
+
+Prints each mode's median and 95th percentile and the ratio of p95 to ``off``'s (target for
+``worker``: at most 1.2), and how many positions each judged. Asserts nothing.
+
+``--think S``: every fifth click comes S seconds after the one before (the person thought),
+long enough for the loop's judging to start, so a click may meet a judgement under way.
+
+    python benchmarks/background_judging.py [--clicks 60] [--bots greedy] [--modes off,worker,thread,slices]
+                                            [--think 0]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import statistics
+import threading
+import time
+
+GAP = 0.3
+"""Seconds between two clicks (TESTING.md: measure with clicks a few hundred ms apart)."""
+THINK = 0.0
+"""Seconds before every fifth click (``--think``)."""
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, int(round(share * len(ordered))) - 1))]
+
+
+async def play(mode: str, seed: int, clicks: int, bots: str) -> tuple[list[float], int]:
+    """One match from ``seed`` in ``mode``: up to ``clicks`` clicks' latencies (s), and how many
+    positions were judged in the background."""
+    from dominoes_widget.sessions.background import SLICES, BackgroundJudge
+    from dominoes_widget.sessions.table.shapes import Phase
+    from dominoes_widget.studies.judge import judge
+    from dominoes_widget.widgets.table import Table
+
+    table = Table("six_love", seed=seed, bot_delay=0, bots=bots, coach=True)
+    table.send = lambda message, buffers=None: None  # type: ignore[method-assign]
+    session = table.session
+    if mode != "worker" and session.judging is not None:  # (a table on a loop judges in a worker)
+        session.judging.close()
+        session.judging = None
+    if mode == "slices":
+        session.judge_in_background(BackgroundJudge(SLICES))
+    stop = threading.Event()
+    judged_in_thread = [0]
+    if mode == "thread":
+        def keep_judging() -> None:
+            from dominoes_widget.engine.views import seat_view
+            from dominoes_widget.studies.judge import _KEPT
+
+            while not stop.is_set():
+                hand = session.match.hand
+                if hand is not None and hand.turn is not None and not hand.is_over:
+                    _KEPT.clear()
+                    judge(seat_view(hand.copy(), hand.turn))
+                    judged_in_thread[0] += 1
+                else:
+                    time.sleep(0.01)
+        worker = threading.Thread(target=keep_judging, daemon=True)
+        worker.start()
+    loop = asyncio.get_running_loop()
+    latencies: list[float] = []
+    try:
+        while len(latencies) < clicks:
+            phase = session.phase
+            if phase is Phase.MATCH_OVER:
+                break
+            if phase is Phase.HAND_OVER:
+                message = {"type": "next_hand"}
+            elif phase is Phase.CHOOSE_LEADER:
+                message = {"type": "choose_leader", "seat": session.leader_choices[0]}
+            else:
+                message = {"type": "move", "move": str(session.hand.legal_moves[0])}
+            arrives = loop.time() + (THINK if THINK and len(latencies) % 5 == 4 else GAP)
+            done: asyncio.Future[float] = loop.create_future()
+
+            def click(message: dict = message, done: asyncio.Future[float] = done) -> None:
+                table._on_message(table, message, [])
+                done.set_result(loop.time())
+
+            loop.call_at(arrives, click)
+            finished = await done
+            if message["type"] == "move":
+                latencies.append(finished - arrives)
+    finally:
+        stop.set()
+        judging = session.judging
+        judged = judged_in_thread[0] if mode == "thread" else (len(judging.results) if judging is not None else 0)
+        table.close()
+    return latencies, judged
+
+
+async def main(clicks: int, bots: str, modes: list[str]) -> dict[str, dict[str, float]]:
+    latencies: dict[str, list[float]] = {mode: [] for mode in modes}
+    judged: dict[str, int] = {mode: 0 for mode in modes}
+    seed = 1
+    while min(len(values) for values in latencies.values()) < clicks:
+        for mode in modes:  # the same match in each mode, in turn
+            found, count = await play(mode, seed, clicks - len(latencies[mode]), bots)
+            latencies[mode] += found
+            judged[mode] += count
+        seed += 1
+    base = percentile(latencies[modes[0]], 0.95)
+    figures = {}
+    for mode in modes:
+        values = latencies[mode]
+        p95 = percentile(values, 0.95)
+        figures[mode] = {"clicks": len(values), "median_ms": round(statistics.median(values) * 1000, 1),
+                         "p95_ms": round(p95 * 1000, 1), "p95_ratio": round(p95 / base, 2), "judged": judged[mode]}
+    return figures
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--clicks", type=int, default=60, help="clicks measured per mode")
+    parser.add_argument("--bots", default="greedy", help="the bots (greedy: the table's own cost, nothing else)")
+    parser.add_argument("--modes", default="off,worker,thread,slices")
+    parser.add_argument("--think", type=float, default=0.0, help="seconds before every fifth click")
+    args = parser.parse_args()
+    THINK = args.think
+    modes = args.modes.split(",")
+    figures = asyncio.run(main(args.clicks, args.bots, modes))
+    pause = f", every fifth after {THINK:g} s" if THINK else ""
+    print(f"click -> view, {args.bots} bots, clicks {GAP * 1000:.0f} ms apart{pause} (p95 ratio against {modes[0]!r})")
+    for mode, row in figures.items():
+        print(f"  {mode:7s} median {row['median_ms']:7.1f} ms   p95 {row['p95_ms']:7.1f} ms   "
+              f"x{row['p95_ratio']:.2f}   judged {row['judged']}")
+    print("BACKGROUND_JUDGING " + json.dumps({"bots": args.bots, **figures}))

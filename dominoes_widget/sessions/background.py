@@ -1,0 +1,313 @@
+"""Positions judged in the background, off the clicks' path, their results kept for whoever asks.
+
+A :class:`BackgroundJudge` takes positions (a seat view, and the move played there when the
+caller asks about it) and judges each with :func:`~dominoes_widget.studies.judge.judge`
+where no click waits for it:
+
+- :data:`WORKER` (CPython): in one worker process shared by the process's tables. A thread
+  would not do: the judge is pure Python, and a thread judging holds the GIL the click
+  handlers need.
+- :data:`SLICES` (Python in the browser, which has no threads or processes): one judgement at
+  a time on the event loop, between the events, through a scheduler, once the table has been
+  quiet for :data:`QUIET` seconds (the person is thinking), or at once when somebody waits for
+  it (a Hint pressed). A judgement is not cut smaller: a click that comes during one waits
+  for it.
+
+Jobs run one at a time per judge, the urgent first (the coach's, for the turn in play); a
+position asked twice is judged once. Nothing is judged unless a caller submits it, and a
+caller submits only seat views: the judging sees what the seat sees, no more.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import atexit
+import concurrent.futures as cf
+import logging
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Callable, Hashable, Literal
+
+from ..studies.jobs import IN_BROWSER
+from .scheduler import AsyncioScheduler, Pending, Scheduler
+
+if TYPE_CHECKING:
+    from ..engine.views import SeatView
+    from ..studies.judge import Judged
+
+__all__ = ["BackgroundJudge", "Where", "WORKER", "SLICES", "HERE_BY_DEFAULT"]
+
+log = logging.getLogger(__name__)
+
+Where = Literal["worker", "slices"]
+WORKER: Where = "worker"
+"""Judge in a worker process (CPython)."""
+SLICES: Where = "slices"
+"""Judge on the event loop, one judgement at a time between events (Pyodide)."""
+HERE_BY_DEFAULT: Where = SLICES if IN_BROWSER else WORKER
+"""Where this Python judges in the background."""
+
+QUIET = 1.0
+"""Seconds without a change at the table before a judgement nobody waits for starts on the loop (:data:`SLICES`)."""
+
+_POOL: cf.ProcessPoolExecutor | None = None
+
+
+WORKER_NICENESS = 10
+"""How much lower the worker's CPU priority is than the kernel's: where the cores are busy, the
+clicks' process comes first."""
+
+
+def _pool() -> cf.ProcessPoolExecutor:
+    """The one worker process every background judge of this process shares (started when first needed)."""
+    global _POOL
+    if _POOL is None:
+        _POOL = cf.ProcessPoolExecutor(max_workers=1, initializer=_yield_cpu)
+        atexit.register(_POOL.shutdown, wait=False, cancel_futures=True)  # (not left to the teardown of modules)
+    return _POOL
+
+
+def _yield_cpu() -> None:
+    """In the worker: give way to the kernel for the CPU, and leave Ctrl-C to it."""
+    import os
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(os, "nice"):
+        try:
+            os.nice(WORKER_NICENESS)
+        except OSError:
+            pass
+
+
+def judge_view(view: SeatView, played: str | None) -> Judged:
+    """What a worker runs: ``view`` judged as :func:`~dominoes_widget.studies.judge.judge` does
+    for every caller (seed 0, the default budget), naming ``played`` among its mirrors."""
+    from ..studies.judge import judge
+
+    return judge(view, played=played)
+
+
+@dataclass
+class _Job:
+    key: Hashable
+    view: SeatView
+    played: str | None
+    urgent: bool
+    asked: bool = False
+    """Somebody waits for it (a Hint pressed, the drill opening): judged without waiting for quiet."""
+    waiters: list[Callable[[Judged], None]] = field(default_factory=list)
+
+
+class BackgroundJudge:
+    """Judges submitted positions where no click waits (see the module's docstring).
+
+    ``where``: :data:`WORKER` or :data:`SLICES` (default: what this Python can do);
+    ``scheduler``: the loop the slices (and the worker's answers) come back on;
+    ``on_judged(key)`` is called on that loop when a position's judgement is in;
+    ``quiet``: the seconds of :data:`QUIET` (on the loop).
+    """
+
+    def __init__(self, where: Where = HERE_BY_DEFAULT, scheduler: Scheduler | None = None,
+                 on_judged: Callable[[Hashable], None] | None = None, quiet: float = QUIET) -> None:
+        if where not in (WORKER, SLICES):
+            raise ValueError(f"where: {WORKER!r} or {SLICES!r}, not {where!r}")
+        self.where = where
+        self.scheduler = scheduler or AsyncioScheduler()
+        self.on_judged = on_judged
+        self.quiet = quiet
+        self.results: dict[Hashable, Judged] = {}
+        """Every judgement in, by the key it was submitted with."""
+        self.failed: dict[Hashable, str] = {}
+        """The positions the judge could not judge (the error's name): nobody is told of them."""
+        self._queue: deque[_Job] = deque()
+        self._running: _Job | None = None
+        self._handle: cf.Future[Judged] | Pending | None = None
+        self._closed = False
+        self._quiet_since = time.monotonic()
+        self.noted: Hashable = None
+        """What a caller noted it has submitted last (the Table: the turn whose position it gave)."""
+
+    # -- asking -------------------------------------------------------------------------------
+    def submit(self, key: Hashable, view: SeatView, played: str | None = None, *, urgent: bool = False,
+               asked: bool = False, then: Callable[[Judged], None] | None = None) -> None:
+        """Judge ``view`` (asking about ``played``) under ``key``, unless it is judged or queued
+        already; ``urgent`` jobs go before the rest; ``asked``: somebody waits for it (on the
+        loop it starts without waiting for quiet); ``then(judged)`` when it is in."""
+        if self._closed:
+            return
+        if key in self.results:
+            if then is not None:
+                then(self.results[key])
+            return
+        job = self._find(key)
+        if job is None:
+            job = _Job(key, view, played, urgent)
+            if urgent:
+                self._queue.appendleft(job)
+            else:
+                self._queue.append(job)
+        elif urgent and job is not self._running and not job.urgent:
+            self._queue.remove(job)
+            job.urgent = True
+            self._queue.appendleft(job)
+        if then is not None:
+            job.waiters.append(then)
+        if asked and not job.asked:
+            job.asked = True
+            if job is self._running and self.where == SLICES and self._handle is not None:
+                self._handle.cancel()  # waiting for quiet: judged now instead
+                self._handle = self.scheduler.call_later(0.0, lambda: self._run_slice(job))
+        self._next()
+
+    def activity(self) -> None:
+        """Something happened at the table (a click, a bot's move): on the loop, judgements
+        nobody waits for hold off until it has been quiet a while."""
+        self._quiet_since = time.monotonic()
+
+    def result(self, key: Hashable) -> Judged | None:
+        """The judgement submitted under ``key``, if it is in."""
+        self._collect()
+        return self.results.get(key)
+
+    def busy_with(self, key: Hashable) -> bool:
+        """Whether ``key`` is being judged or waits its turn."""
+        return self._find(key) is not None
+
+    @property
+    def queued(self) -> list[Hashable]:
+        """The keys being judged and waiting, in the order they are judged."""
+        return [job.key for job in ([self._running] if self._running is not None else []) + list(self._queue)]
+
+    @property
+    def waiting(self) -> int:
+        """How many positions are being judged or wait."""
+        return len(self._queue) + (self._running is not None)
+
+    def drop(self, keep: Callable[[Hashable], bool]) -> None:
+        """Forget the waiting jobs whose key ``keep`` refuses (the one being judged finishes)."""
+        self._queue = deque(job for job in self._queue if keep(job.key))
+
+    def finish(self, timeout: float | None = None, until: Callable[[], bool] | None = None) -> bool:
+        """Judge what is submitted now, in this thread's time (a script, or a caller of the
+        Python API who waits), the urgent first, all of it or ``until()`` is true; ``False``
+        if ``timeout`` seconds passed first."""
+        while (self._running is not None or self._queue) and not self._closed and not (until and until()):
+            job, handle = self._running, self._handle
+            if job is None:
+                self._start(self._queue.popleft(), at_once=True)
+                continue
+            if isinstance(handle, cf.Future):
+                try:
+                    handle.result(timeout)
+                except cf.TimeoutError:
+                    return False
+                except Exception:  # noqa: BLE001 - told by _collect, below
+                    pass
+                self._collect()
+            else:  # a slice waiting for the loop: judge it here instead
+                if handle is not None:
+                    handle.cancel()
+                self._run_slice(job, now=True)
+        return True
+
+    def close(self) -> None:
+        """Judge nothing more for this caller (a job in a worker is left to finish there)."""
+        self._closed = True
+        self._queue.clear()
+        if self._handle is not None and not isinstance(self._handle, cf.Future):
+            self._handle.cancel()
+        self._running = self._handle = None
+
+    # -- the work -----------------------------------------------------------------------------
+    def _find(self, key: Hashable) -> _Job | None:
+        if self._running is not None and self._running.key == key:
+            return self._running
+        return next((job for job in self._queue if job.key == key), None)
+
+    def _next(self) -> None:
+        self._collect()
+        if self._running is None and self._queue and not self._closed:
+            self._start(self._queue.popleft())
+
+    def _start(self, job: _Job, at_once: bool = False) -> None:
+        self._running = job
+        if self.where == SLICES:
+            self._handle = None if at_once else self.scheduler.call_later(0.0 if job.asked else self.quiet,
+                                                                          lambda: self._run_slice(job))
+            return
+        try:
+            future = _pool().submit(judge_view, job.view, job.played)
+        except Exception as error:  # noqa: BLE001 - no worker here (or it broke): judged on the loop
+            self._fail(job, error, worker=True)
+            return
+        self._handle = future
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return  # no loop: the answer is picked up when asked for (result, finish)
+        future.add_done_callback(lambda _: _call_soon(loop, self._next))
+
+    def _run_slice(self, job: _Job, now: bool = False) -> None:
+        if self._running is not job:
+            return
+        quiet = time.monotonic() - self._quiet_since
+        if not (now or job.asked) and quiet < self.quiet:  # the table is busy: later
+            self._handle = self.scheduler.call_later(self.quiet - quiet, lambda: self._run_slice(job))
+            if self._handle is not None:
+                return
+        from ..studies.judge import judge
+
+        try:
+            judged = judge(job.view, played=job.played)
+        except Exception as error:  # noqa: BLE001
+            self._fail(job, error)
+            return
+        self._done(job, judged)
+        self._next()
+
+    def _collect(self) -> None:
+        """Take a worker's answer in, if it came."""
+        job, handle = self._running, self._handle
+        if job is None or not isinstance(handle, cf.Future) or not handle.done():
+            return
+        try:
+            judged = handle.result()
+        except Exception as error:  # noqa: BLE001
+            self._fail(job, error, worker=isinstance(error, cf.process.BrokenProcessPool))
+            return
+        self._done(job, judged)
+
+    def _done(self, job: _Job, judged: Judged) -> None:
+        self._running = self._handle = None
+        self.results[job.key] = judged
+        for then in job.waiters:
+            then(judged)
+        if self.on_judged is not None:
+            self.on_judged(job.key)
+
+    def _fail(self, job: _Job, error: BaseException, worker: bool = False) -> None:
+        """``worker``: the worker failed (it could not start, or died): this judge goes on on the
+        loop, the job first. Else the judgement itself failed: it is dropped (and logged)."""
+        global _POOL
+        self._running = self._handle = None
+        if worker and self.where == WORKER:
+            log.warning("the judging worker failed (%s): judging on the event loop instead", type(error).__name__)
+            if isinstance(error, cf.process.BrokenProcessPool):
+                _POOL = None  # another table starts a new worker
+            self.where = SLICES
+            self._queue.appendleft(job)
+            self._next()
+            return
+        log.error("background judging failed", exc_info=error)
+        self.failed[job.key] = type(error).__name__
+        self._next()
+
+
+def _call_soon(loop: asyncio.AbstractEventLoop, callback: Callable[[], None]) -> None:
+    """``callback`` on ``loop``, from the worker's answering thread (nothing once the loop is closed)."""
+    try:
+        loop.call_soon_threadsafe(callback)
+    except RuntimeError:
+        pass

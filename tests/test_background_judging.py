@@ -1,0 +1,296 @@
+"""The Table judges the person's decisions in the background (sessions/background.py,
+sessions/table/judging.py): the coach's position as the turn starts, each decision after it is
+made. A hint asked early says "Thinking…" and follows; a hint asked later shows at once; Learn
+from your mistakes at the match's end judges nothing new; a click is answered while a worker
+judges; a table server's tables judge nothing in the background and a flood of hints queues one."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+import dominoes_widget.studies.judge as judge_module
+from dominoes_widget.sessions.background import SLICES, WORKER, BackgroundJudge
+from dominoes_widget.sessions.table.shapes import Phase
+from dominoes_widget.sessions.scheduler import ManualScheduler
+from dominoes_widget.sessions.table.coach import judge_hint
+from dominoes_widget.sessions.table.judging import decision_views, when_learned
+from dominoes_widget.sessions.table.session import TableSession, table_options
+
+ROOT = Path(__file__).resolve().parent.parent
+RECORD = ROOT / "notebooks" / "records" / "six_love_10_hands.json"
+
+
+def _coached(**options: object) -> TableSession:
+    """A table whose person (S) has a real choice on their first turn, the bots answering at once."""
+    return TableSession(table_options("partnership", {"seed": 12, "coach": True, "bot_delay": 0, "bots": "greedy",
+                                                      **options}))
+
+
+def _count_judging(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every judgement made in this process from now on (a cached one is not made again)."""
+    made: list[str] = []
+    real = judge_module._judged
+
+    def counted(view, *args):  # type: ignore[no-untyped-def]
+        made.append(judge_module.position_key(view))
+        return real(view, *args)
+
+    monkeypatch.setattr(judge_module, "_judged", counted)
+    return made
+
+
+def _first_real_choice(session: TableSession) -> None:
+    """Play on (the person's first legal move) until the person has two or more distinct moves."""
+    from dominoes_widget.studies.judge import distinct_choices
+    from dominoes_widget.engine.views import seat_view
+
+    while distinct_choices(seat_view(session.hand, "S")) < 2:
+        session.person_moves(session.hand.legal_moves[0])
+
+
+def test_a_hint_asked_before_its_judgement_says_thinking_and_follows_with_the_coachs_hint(monkeypatch):
+    scheduler = ManualScheduler()
+    session = _coached()
+    _first_real_choice(session)
+    session.judge_in_background(BackgroundJudge(SLICES, scheduler, quiet=0))
+    assert session.judging.waiting == 1, "the turn's position is queued as the turn starts"
+    hint = session.ask_hint()
+    assert hint == {"moves": [], "best": None, "words": "Thinking…", "thinking": True}
+    assert session.view()["hint"]["words"] == "Thinking…"
+    scheduler.run_all()  # the loop judges it, between events
+    shown = session.screen.hint
+    assert not shown.get("thinking") and len(shown["moves"]) >= 2
+    made = _count_judging(monkeypatch)
+    assert shown == judge_hint(session, session.screen), "the same hint the coach judges when asked"
+    assert made == [], "(judged once: the coach's call finds the judge's kept result)"
+
+
+def test_the_thinking_words_are_in_both_catalogs():
+    scheduler = ManualScheduler()
+    session = _coached(lang="vi")
+    _first_real_choice(session)
+    session.judge_in_background(BackgroundJudge(SLICES, scheduler, quiet=0))
+    assert session.ask_hint()["words"] == "Đang tính…"
+
+
+def test_a_hint_asked_after_the_turns_judgement_shows_at_once_and_judges_nothing(monkeypatch):
+    scheduler = ManualScheduler()
+    session = _coached()
+    _first_real_choice(session)
+    session.judge_in_background(BackgroundJudge(SLICES, scheduler, quiet=0))
+    scheduler.run_all()  # the person thinks: the position is judged meanwhile
+    made = _count_judging(monkeypatch)
+    judge_module._KEPT.clear()  # no help from the judge's own memory: the background's result it is
+    hint = session.ask_hint()
+    assert not hint.get("thinking") and hint["moves"] and made == []
+
+
+def test_the_turns_position_is_judged_before_an_earlier_decision():
+    """The person moved, then their next turn came before the judge got to that move: the
+    coach's position goes first (a Hint is the one waited for), the decision after it."""
+    scheduler = ManualScheduler()
+    session = _coached()
+    session.on_learn = lambda seat: None
+    _first_real_choice(session)
+    session.judge_in_background(BackgroundJudge(SLICES, scheduler, quiet=0))  # this turn's position: being judged
+    session.person_moves(session.hand.legal_moves[0])  # the bots answer at once: the next turn
+    kinds = [key[0] for key in session.judging.queued]
+    assert kinds == ["coach", "coach", "played"], "the turn's position before the move made"
+    assert all(job.view.seat == "S" and not job.view.revealed for job in session.judging._queue), \
+        "the judge is given the person's seat view alone"
+
+
+@pytest.mark.slow  # judges the decisions of a hand twice (the second time to compare)
+def test_learning_at_the_match_end_takes_the_judged_decisions_and_judges_nothing_new(monkeypatch):
+    """Every decision of the person is judged as the match goes; at its end the drill's analysis
+    is ready at once, with the figures the analysis of the record gives those decisions."""
+    scheduler = ManualScheduler()
+    record = json.loads(RECORD.read_text(encoding="utf-8"))
+    session = TableSession.from_record(record, 9, 0, seats={"S": "human", "N": "random", "E": "random", "W": "random"},
+                                       bot_delay=0)
+    session.on_learn = lambda seat: None
+    session.judge_in_background(BackgroundJudge(SLICES, scheduler, quiet=0))
+    moves = 0
+    while session.phase is Phase.PLAYING:
+        session.person_moves(session.hand.legal_moves[-1])
+        moves += 1
+        scheduler.run_all()  # judged while the bots and the person think
+    session.phase = Phase.MATCH_OVER  # (the record's last hand, taken as the match)
+    decisions = decision_views(session.match, "S")
+    assert len(decisions) >= 2
+    made = _count_judging(monkeypatch)
+    judge_module._KEPT.clear()
+    ready = []
+    assert when_learned(session, "S", ready.append) == 0, "nothing left to judge"
+    assert made == [] and len(ready) == 1
+    analysis = ready[0]
+    assert [(d.hand, d.ply, d.played) for d in analysis.decisions] == [(h, p, str(m)) for h, p, _, m in decisions]
+    # the analysis of the record judges those decisions alike (same seed, same view, same move)
+    for decision, (_, _, view, move) in zip(analysis.decisions, decisions):
+        again = judge_module.judge(view, played=str(move))
+        assert decision.judgements == again.judgements
+
+
+def test_decisions_not_judged_yet_at_the_end_are_judged_first_and_then_the_drill_opens():
+    scheduler = ManualScheduler()
+    record = json.loads(RECORD.read_text(encoding="utf-8"))
+    session = TableSession.from_record(record, 9, 0, seats={"S": "human", "N": "random", "E": "random", "W": "random"},
+                                       bot_delay=0)
+    session.on_learn = lambda seat: None
+    session.judge_in_background(BackgroundJudge(SLICES, scheduler, quiet=0))
+    while session.phase is Phase.PLAYING:  # quicker than the judge: nothing judged yet
+        session.person_moves(session.hand.legal_moves[-1])
+    session.phase = Phase.MATCH_OVER
+    ready = []
+    decisions = len(decision_views(session.match, "S"))
+    assert when_learned(session, "S", ready.append) == decisions and ready == []
+    assert [key[0] for key in session.judging.queued] == ["played"] * decisions
+    scheduler.run_all()
+    assert len(ready) == 1 and len(ready[0].decisions) == decisions
+
+
+def test_a_click_is_answered_while_a_worker_judges():
+    """Judged in a worker process, a position takes the judge's time there; the person's
+    click is answered here meanwhile (the judging is still going on when the move is in)."""
+    async def play() -> tuple[bool, int]:
+        session = _coached()
+        _first_real_choice(session)
+        judging = BackgroundJudge(WORKER)
+        session.judge_in_background(judging)
+        judge_module._KEPT.clear()
+        assert judging.waiting == 1
+        moves_before = len(session.hand.moves)
+        answer = session.handle({"type": "move", "move": str(session.hand.legal_moves[0])})
+        busy = judging.waiting > 0
+        moved = len(session.hand.moves) > moves_before if session.hand else True
+        while judging.waiting:
+            await asyncio.sleep(0.02)
+        assert answer == [] and moved
+        return busy, len(judging.results)
+
+    busy, judged = asyncio.run(play())
+    assert busy, "the click was answered while the worker was still judging"
+    assert judged >= 1
+
+
+@pytest.mark.slow  # judges a hand's decisions of the person in a worker process
+def test_the_tables_learn_button_opens_the_drill_at_once_after_the_match(monkeypatch):
+    """The notebook's Table (on a running loop) judges in a worker; when its match is over the
+    Learn button opens the Replay's drill from those judgements, within the time a click takes."""
+    from dominoes_widget.widgets.table import Table
+
+    record = json.loads(RECORD.read_text(encoding="utf-8"))
+
+    async def play() -> tuple[float, object, int]:
+        table = Table.from_record(record, 9, 0, seats={"S": "human", "N": "random", "E": "random", "W": "random"},
+                                  bot_delay=0)
+        table.send = lambda message, buffers=None: None  # type: ignore[method-assign]
+        judging = table.session.judging
+        assert judging is not None and judging.where == WORKER
+        while table.session.phase is Phase.PLAYING:
+            table._on_message(table, {"type": "move", "move": str(table.hand.legal_moves[-1])}, [])
+            await asyncio.sleep(0.05)
+        table.session.phase = Phase.MATCH_OVER
+        while judging.waiting:  # the person reads the result meanwhile
+            await asyncio.sleep(0.05)
+        made = _count_judging(monkeypatch)
+        start = time.perf_counter()
+        table._on_message(table, {"type": "learn"}, [])
+        took = time.perf_counter() - start
+        replay = table.replay
+        table.close()
+        return took, replay, len(made)
+
+    took, replay, made = asyncio.run(play())
+    print(f"learn opened in {took * 1000:.0f} ms")
+    assert replay is not None and replay.mistakes.get("seat") == "S"
+    assert replay.session.analysis is not None and made == 0
+
+
+def test_a_table_servers_tables_judge_nothing_in_the_background():
+    session = TableSession.served(table_options("partnership", {"seats": {"S": "human", "N": "human"}, "seed": 2}),
+                                  ManualScheduler())
+    assert session.judging is None
+
+
+def test_a_flood_of_hint_requests_queues_one_judgement():
+    scheduler = ManualScheduler()
+    session = _coached()
+    _first_real_choice(session)
+    session.judge_in_background(BackgroundJudge(SLICES, scheduler, quiet=0))
+    for _ in range(200):
+        session.handle({"type": "hint"})
+    assert session.judging.waiting == 1 and scheduler.waiting == 1
+
+
+def test_nothing_is_judged_for_a_person_with_no_coach_and_no_learning():
+    scheduler = ManualScheduler()
+    session = _coached(coach=False)
+    session.judge_in_background(BackgroundJudge(SLICES, scheduler, quiet=0))
+    _first_real_choice(session)
+    session.person_moves(session.hand.legal_moves[0])
+    assert session.judging.waiting == 0 and scheduler.waiting == 0
+
+
+def test_on_the_loop_a_judgement_nobody_waits_for_holds_off_while_the_table_is_busy_and_a_hint_starts_it():
+    """The Lite site judges on its one loop: the turn's position waits until the table has been
+    quiet a while (the person thinking), so the clicks and the bots do not wait behind it; a
+    Hint pressed starts it at once."""
+    scheduler = ManualScheduler()
+    session = _coached()
+    _first_real_choice(session)
+    session.judge_in_background(BackgroundJudge(SLICES, scheduler, quiet=3600))
+    assert scheduler.run_next() and session.judging.waiting == 1, "not judged: the table was busy just now"
+    assert scheduler.run_next() and session.judging.waiting == 1, "still waiting for quiet"
+    session.ask_hint()
+    scheduler.run_all()
+    assert session.judging.waiting == 0 and session.screen.hint["moves"]
+
+
+def test_without_a_worker_the_judging_goes_on_on_the_loop(monkeypatch):
+    """A kernel that cannot start a process (or whose worker died) judges on its loop instead."""
+    import dominoes_widget.sessions.background as background
+
+    def no_processes():
+        raise OSError("no processes here")
+
+    monkeypatch.setattr(background, "_pool", no_processes)
+    scheduler = ManualScheduler()
+    session = _coached()
+    _first_real_choice(session)
+    session.judge_in_background(BackgroundJudge(WORKER, scheduler, quiet=0))
+    assert session.judging.where == SLICES and session.judging.waiting == 1
+    scheduler.run_all()
+    assert session.judging.waiting == 0 and not session.ask_hint().get("thinking")
+
+
+def test_the_python_apis_hint_waits_for_its_position_alone():
+    scheduler = ManualScheduler()
+    session = _coached()
+    session.on_learn = lambda seat: None
+    session.judge_in_background(BackgroundJudge(SLICES, scheduler, quiet=3600))
+    _first_real_choice(session)
+    session.person_moves(session.hand.legal_moves[0])  # a decision made (queued to be judged)
+    _first_real_choice(session)  # and a turn whose position is queued first
+    assert "played" in [key[0] for key in session.judging.queued]
+    hint = session.ask_hint(wait=True)
+    assert not hint.get("thinking") and hint["moves"]
+    assert "played" in [key[0] for key in session.judging.queued], "the decision is left to the background"
+
+
+@pytest.mark.slow  # a few paced clicks in each mode
+def test_the_benchmark_runs_and_reports_every_mode():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("background_judging", ROOT / "benchmarks" / "background_judging.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    figures = asyncio.run(bench.main(3, "greedy", ["off", "worker", "slices"]))
+    assert set(figures) == {"off", "worker", "slices"}
+    assert all(row["clicks"] == 3 and row["p95_ms"] > 0 for row in figures.values())
+    assert figures["off"]["p95_ratio"] == 1.0
