@@ -88,7 +88,7 @@ async ([traits, runs]) => {
   await harness.settle();
   const root = document.querySelector(".dw-replay-widget");
   const model = harness.model;
-  const data = model.get("data");
+  const data = model.get("view");
   const flush = () => Promise.resolve();  // the widget draws in a microtask
   const steps = [];
   for (let run = 0; run < runs; run++) {

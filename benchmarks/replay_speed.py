@@ -73,7 +73,7 @@ STEP_ALL = """
 async ([runs]) => {
   const root = document.querySelector(".dw-replay-widget");
   const model = window.harness.model;
-  const data = model.get("data");
+  const data = model.get("view");
   const flush = () => Promise.resolve();  // the widget draws in a microtask
   const press = async (key) => {
     const start = performance.now();

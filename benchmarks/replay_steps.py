@@ -104,7 +104,7 @@ def measure(name: str, record: dict) -> dict:
     wire = pack_data(replay.view)
     packed = time.perf_counter() - t0
     synced = {k: v for k, v in replay.get_state().items()
-              if k in ("data", "words", "hand", "step", "speed", "rules_text", "report", "analysing")}
+              if k in ("view", "words", "hand", "step", "speed", "rules_text", "report", "analysing")}
     setting, position = python_steps(replay)
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False, encoding="utf-8") as file:
         json.dump(wire, file, ensure_ascii=False, separators=(",", ":"))
