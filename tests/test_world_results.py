@@ -9,6 +9,7 @@ import random
 import pytest
 
 from dominoes_widget.engine.hand import Hand
+from dominoes_widget.engine.masks import WinReason, unplayed_counts
 from dominoes_widget.engine.rules import Rules
 from dominoes_widget.engine.views import seat_view
 from dominoes_widget.studies import judge as judge_module
@@ -138,3 +139,54 @@ def test_worlds_weighed_together_weigh_as_each_weighed_alone():
         together = evidence.log_likelihoods({seat: np.array([sum(1 << t for t in held[seat]) for held in worlds])
                                              for seat in worlds[0]})
         assert together.tolist() == pytest.approx(alone, rel=1e-12, abs=1e-12)
+
+
+def _pile_positions(rules: Rules, count: int, seed: int) -> list[Hand]:
+    """Hands of a game with a draw pile some plies in, the seat to move not in the middle of a draw."""
+    rng = random.Random(seed)
+    hands = []
+    while len(hands) < count:
+        hand = Hand.dealt(rules, rng.randrange(1 << 30))
+        for _ in range(rng.randrange(1, 20)):
+            if hand.turn is None:
+                break
+            hand.push(rng.choice(hand.legal_move_list()))
+        if hand.turn is not None and hand.ends is not None and not (hand.moves and hand.moves[-1].action == "draw"):
+            hands.append(hand)
+    return hands
+
+
+@pytest.mark.parametrize("rules", [Rules.vietnamese(3), Rules.vietnamese(2),
+                                   Rules.vietnamese(3, tie_rule="fewest_tiles")], ids=lambda r: r.name)
+@pytest.mark.parametrize("policy", ["fitted", "all ties"])
+def test_a_hand_with_a_draw_pile_ends_on_masks_as_it_ends_through_the_engine(rules, policy):
+    from dominoes_widget.studies.bots.playout import Policy, hand_playout, pile_playout, supports_pile_playout
+    assert supports_pile_playout(rules)
+    chosen = Policy() if policy == "fitted" else Policy(weights=(0, 0, 0, 0, 0))
+    differ, drew = [], 0
+    for number, hand in enumerate(_pile_positions(rules, 300, seed=17)):
+        seats = list(hand.seats)
+        masks = [hand.held_mask(s) for s in seats]
+        pile = list(hand.boneyard)
+        final, winner = pile_playout(chosen, masks, pile, hand.left, hand.right, unplayed_counts(hand.line),
+                                     seats.index(hand.turn))
+        ended = hand_playout(chosen, hand.copy())
+        expected = [ended.held_mask(s) for s in seats]
+        outcome = ended.outcome
+        drew += len(ended.boneyard) < len(pile)
+        expected_winner = seats.index(outcome.winner_seat) if outcome.why is WinReason.DOMINO else None
+        if (final, winner) != (expected, expected_winner):
+            differ.append(number)
+    assert differ == [], f"{len(differ)} of 300 hands ended otherwise on masks"
+    assert drew > 30, "many of the hands drew from the pile"
+
+
+@pytest.mark.parametrize("rules", [Rules.vietnamese(3), Rules.vietnamese(2)], ids=lambda r: r.name)
+def test_the_judge_plays_a_game_with_a_draw_pile_on_masks_as_through_the_engine(rules, monkeypatch):
+    views = _views(rules, 10, seed=29)
+    on_masks = [_worlds(view, number, [(60, None)]) for number, view in enumerate(views)]
+    monkeypatch.setattr(inference, "supports_pile_playout", lambda rules: False)
+    through_engine = [_worlds(view, number, [(60, None)]) for number, view in enumerate(views)]
+    assert all(w.results == e.results for w, e in zip(on_masks, through_engine))
+    for w, e in zip(on_masks, through_engine):
+        assert w.log_weights == pytest.approx(e.log_weights, rel=1e-12, abs=1e-12)

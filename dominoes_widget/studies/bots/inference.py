@@ -40,7 +40,8 @@ from .base import Bot, check_budget, heaviness
 from .endgame import solve
 from .estimate import MoveEstimate, wilson_interval
 from .montecarlo import WorldSampler, _drawn_state, move_groups
-from .playout import Policy, fast_playout, hand_playout, supports_fast_playout
+from .playout import (Policy, fast_playout, hand_playout, pile_playout, supports_fast_playout,
+                      supports_pile_playout)
 from .world_results import MoveSums, PairedGap, RecomputedResults, Result, WorldResults, world_results
 
 try:
@@ -196,6 +197,22 @@ class Worlds:
             played[:, chosen] = True
             self.table.add(log_weights, *full, played)
             return
+        if play.pile_fast and not any(move.action == DRAW for move in moves):
+            dealt = [sampler.sample_masks(rng) for _ in range(count)]
+            if np is not None and evidence and evidence.items:
+                by_seat = {seat: np.array([held[seat] for held, _pile in dealt], dtype=np.int64) for seat in dealt[0][0]}
+                log_weights = (inference * evidence.log_likelihoods(by_seat)).tolist()
+            else:
+                log_weights = [inference * evidence.log_likelihood_of_masks(held) if evidence else 0.0
+                               for held, _pile in dealt]
+            rows = []
+            for held, pile in dealt:
+                row = [None] * len(self.groups)
+                for index, move in zip(chosen, moves):
+                    row[index] = play.with_pile(held, pile, move)
+                rows.append(row)
+            self.table.add_rows(log_weights, rows)
+            return
         worlds = [sampler.sample(rng) for _ in range(count)]
         log_weights = [inference * evidence.log_likelihood(held) if evidence else 0.0 for held, _pile in worlds]
         rows = []
@@ -271,6 +288,8 @@ class _Player:
         rules = view.rules
         self.rules = rules
         self.fast = supports_fast_playout(rules)
+        self.pile_fast = supports_pile_playout(rules)
+        """Whether a game with a draw pile is played out on masks (:func:`~dominoes_widget.studies.bots.playout.pile_playout`)."""
         self.order = rules.turn_order
         self.me = self.order.index(seat)
         self.side = team_of(seat) if rules.is_partnership else seat
@@ -299,7 +318,7 @@ class _Player:
             return 0.0, 1.0, margin
         return float(outcome.winner == self.side), 0.0, margin
 
-    def _after(self, move: Move) -> tuple[int, list[int], int, int, str | None]:
+    def _after(self, move: Move, solving: bool = True) -> tuple[int, list[int], int, int, str | None]:
         """The position once ``move`` is made, the same in every world: the mover's tile bit
         (0 for a pass), the unplayed counts, the ends, and how the hand ends at once
         (``"domino"``, ``"dead"``), or must be solved (``"solve"``), or ``None``: played out."""
@@ -327,6 +346,8 @@ class _Player:
             left, right = ends
         else:
             raise ValueError(f"{move} cannot be played out: nothing is on the table yet")
+        if not solving:
+            return bit, unplayed, left, right, None
         tiles_left = len(self.view.tiles) - bool(bit) + sum(n for s, n in self.view.counts.items() if s != self.seat)
         return bit, unplayed, left, right, ("solve" if tiles_left <= self.endgame else None)
 
@@ -343,6 +364,22 @@ class _Player:
             value = solve(masks, left, right, unplayed, following, self.ours, self._block_value)
             return (1.0, 0.0, 0.0) if value == 1.0 else (0.0, 1.0, 0.0) if value == 0.5 else (0.0, 0.0, 0.0)
         masks, domino = fast_playout(self.policy, masks, left, right, unplayed, following)
+        if domino is not None:
+            return float(self.ours[domino]), 0.0, self._margin(masks)
+        return self._blocked(masks)
+
+    def with_pile(self, held: Mapping[str, int], pile: list[Tile], move: Move) -> Result:
+        """What calling this player gives, in a game :func:`~dominoes_widget.studies.bots.playout.supports_pile_playout`
+        names, from each seat's tiles as a mask: played out on masks, not through the engine."""
+        masks = [held[seat] for seat in self.order]
+        bit, unplayed, left, right, ending = self._after(move, solving=False)
+        me = self.me
+        masks[me] &= ~bit
+        if ending == "domino":
+            return float(self.ours[me]), 0.0, self._margin(masks)
+        if ending == "dead":
+            return self._blocked(masks)
+        masks, domino = pile_playout(self.policy, masks, pile, left, right, unplayed, (me + 1) % len(masks))
         if domino is not None:
             return float(self.ours[domino]), 0.0, self._margin(masks)
         return self._blocked(masks)
