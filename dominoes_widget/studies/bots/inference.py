@@ -47,6 +47,8 @@ from .world_results import MoveSums, PairedGap, RecomputedResults, Result, World
 try:
     import numpy as np
 
+    if not hasattr(np, "bitwise_count"):  # (numpy before 2.0: as without it)
+        raise ImportError("numpy 2.0 or later")
     from .batch_playout import BLOCKED, batch_playout
 except ImportError:  # (the JupyterLite site ships no numpy: worlds are then played out one at a time)
     np = None  # type: ignore[assignment]

@@ -62,6 +62,8 @@ class RecomputedResults:
         self.log_weights: list[float] = []
         self.results: list[list[Result | None]] = []
         """``results[world][group]``: that move's result there (``None`` where it was not played out)."""
+        self._weights: list[float] | None = None
+        self._shares: list[list[float | None]] | None = None
 
     def __len__(self) -> int:
         return len(self.results)
@@ -70,11 +72,14 @@ class RecomputedResults:
         """Add worlds: each one's log weight and its row of results, one per group."""
         self.log_weights.extend(log_weights)
         self.results.extend(list(row) for row in rows)
+        self._weights = self._shares = None
 
     def weights(self) -> list[float]:
         """Each world's weight, the heaviest 1."""
-        top = max(self.log_weights)
-        return [math.exp(lw - top) for lw in self.log_weights]
+        if self._weights is None:
+            top = max(self.log_weights)
+            self._weights = [math.exp(lw - top) for lw in self.log_weights]
+        return self._weights[:]
 
     def move_sums(self, index: int) -> MoveSums:
         """Move ``index``'s weighted sums."""
@@ -84,7 +89,9 @@ class RecomputedResults:
 
     def paired_gap(self, best: int, other: int) -> PairedGap:
         """The paired gap of move ``other`` against move ``best``."""
-        pairs = [(w, (ours[0] + ours[1] / 2) - (theirs[0] + theirs[1] / 2)) for w, row in zip(self.weights(), self.results)
+        if self._shares is None:
+            self._shares = [[None if r is None else r[0] + r[1] / 2 for r in row] for row in self.results]
+        pairs = [(w, ours - theirs) for w, row in zip(self.weights(), self._shares)
                  if (ours := row[best]) is not None and (theirs := row[other]) is not None]
         total = sum(w for w, _ in pairs)
         mean = sum(w * g for w, g in pairs) / total
