@@ -180,48 +180,64 @@ class Worlds:
             batch = min(2 * batch, _BATCH_MOST)
 
     def _add_batch(self, count: int, chosen: list[int]) -> None:
-        evidence, inference, sampler, rng = self._evidence, self._inference, self._sampler, self._rng
         moves = [self.groups[index][0] for index in chosen]
-        play = self._play
-        if np is not None and play.fast:
-            masks = [sampler.sample_masks(rng)[0] for _ in range(count)]
-            if evidence and evidence.items:
-                by_seat = {seat: np.array([held[seat] for held in masks], dtype=np.int64) for seat in masks[0]}
-                log_weights = inference * evidence.log_likelihoods(by_seat)
-            else:
-                log_weights = np.zeros(count)
-            win, tie, margin = play.many(masks, moves)
-            shape = (count, len(self.groups))
-            full = [np.zeros(shape), np.zeros(shape), np.zeros(shape)]
-            for values, part in zip(full, (win, tie, margin)):
-                values[:, chosen] = part
-            played = np.zeros(shape, dtype=bool)
-            played[:, chosen] = True
-            self.table.add(log_weights, *full, played)
-            return
-        if play.pile_fast and not any(move.action == DRAW for move in moves):
-            dealt = [sampler.sample_masks(rng) for _ in range(count)]
-            if np is not None and evidence and evidence.items:
-                by_seat = {seat: np.array([held[seat] for held, _pile in dealt], dtype=np.int64) for seat in dealt[0][0]}
-                log_weights = (inference * evidence.log_likelihoods(by_seat)).tolist()
-            else:
-                log_weights = [inference * evidence.log_likelihood_of_masks(held) if evidence else 0.0
-                               for held, _pile in dealt]
-            rows = []
-            for held, pile in dealt:
-                row = [None] * len(self.groups)
-                for index, move in zip(chosen, moves):
-                    row[index] = play.with_pile(held, pile, move)
-                rows.append(row)
-            self.table.add_rows(log_weights, rows)
-            return
+        if self._play.fast and isinstance(self.table, WorldResults):
+            self._add_together(count, chosen, moves, self.table)
+        elif self._play.pile_fast and not any(move.action == DRAW for move in moves):
+            self._add_with_pile(count, chosen, moves)
+        else:
+            self._add_through_engine(count, chosen, moves)
+
+    def _add_together(self, count: int, chosen: list[int], moves: list[Move], table: WorldResults) -> None:
+        """Worlds dealt as masks, weighed and played out together (numpy)."""
+        masks = [self._sampler.sample_masks(self._rng)[0] for _ in range(count)]
+        log_weights = self._log_weights_together(masks) if self._evidence else np.zeros(count)
+        results = self._play.many(masks, moves)
+        shape = (count, len(self.groups))
+        full = [np.zeros(shape), np.zeros(shape), np.zeros(shape)]
+        for values, part in zip(full, results):
+            values[:, chosen] = part
+        played = np.zeros(shape, dtype=bool)
+        played[:, chosen] = True
+        table.add(log_weights, full[0], full[1], full[2], played)
+
+    def _log_weights_together(self, masks: list[dict[str, int]]) -> np.ndarray:
+        evidence = self._evidence
+        assert evidence is not None, "weighed only with the other seats' plays to weigh by"
+        if not evidence.items:
+            return np.zeros(len(masks))
+        by_seat = {seat: np.array([held[seat] for held in masks], dtype=np.int64) for seat in masks[0]}
+        return self._inference * evidence.log_likelihoods(by_seat)
+
+    def _add_with_pile(self, count: int, chosen: list[int], moves: list[Move]) -> None:
+        """Worlds of a game with a draw pile, dealt as masks and played out on them one by one."""
+        dealt = [self._sampler.sample_masks(self._rng) for _ in range(count)]
+        evidence = self._evidence
+        log_weights: list[float]
+        if evidence is None:
+            log_weights = [0.0] * count
+        elif np is not None:
+            log_weights = self._log_weights_together([held for held, _pile in dealt]).tolist()
+        else:
+            log_weights = [self._inference * evidence.log_likelihood_of_masks(held) for held, _pile in dealt]
+        rows = []
+        for held, pile in dealt:
+            row: list[Result | None] = [None] * len(self.groups)
+            for index, move in zip(chosen, moves):
+                row[index] = self._play.with_pile(held, pile, move)
+            rows.append(row)
+        self.table.add_rows(log_weights, rows)
+
+    def _add_through_engine(self, count: int, chosen: list[int], moves: list[Move]) -> None:
+        """Worlds dealt and played out one by one (without numpy, or a game the masks do not play)."""
+        evidence, inference, sampler, rng = self._evidence, self._inference, self._sampler, self._rng
         worlds = [sampler.sample(rng) for _ in range(count)]
         log_weights = [inference * evidence.log_likelihood(held) if evidence else 0.0 for held, _pile in worlds]
         rows = []
         for held, pile in worlds:
             row: list[Result | None] = [None] * len(self.groups)
             for index, move in zip(chosen, moves):
-                row[index] = play(held, pile, move)
+                row[index] = self._play(held, pile, move)
             rows.append(row)
         self.table.add_rows(log_weights, rows)
 
@@ -418,7 +434,7 @@ class _Player:
                                                else self._blocked(final))
             return results[0], results[1], results[2]
         held = np.concatenate([after for _c, after, _u, _l, _r in playouts])
-        final, winner = batch_playout(
+        final_masks, winner = batch_playout(
             self.policy, held, np.repeat([left for *_, left, _r in playouts], count),
             np.repeat([right for *_, right in playouts], count),
             np.repeat(np.array([unplayed for _c, _a, unplayed, _l, _r in playouts], dtype=np.int64), count, axis=0),
@@ -426,11 +442,11 @@ class _Player:
         columns = [column for column, *_ in playouts]
         win = np.where(winner >= 0, np.array(self.ours, dtype=np.float64)[np.maximum(winner, 0)], 0.0)
         tie = np.zeros(len(held))
-        counts = self._counts(final)
+        counts = self._counts(final_masks)
         margin = self._margins_of_counts(counts)
         blocked = np.flatnonzero(winner == BLOCKED)
         if len(blocked):
-            win[blocked], tie[blocked] = self._blocked_values_of(counts[blocked], np.bitwise_count(final[blocked]))
+            win[blocked], tie[blocked] = self._blocked_values_of(counts[blocked], np.bitwise_count(final_masks[blocked]))
         for values, part in zip(results, (win, tie, margin)):
             values[:, columns] = part.reshape(len(columns), count).T
         return results[0], results[1], results[2]
@@ -498,6 +514,10 @@ _PIP_TABLE = None if np is None else np.array(
 """Pip totals of tile masks seven tiles at a time (as :func:`~dominoes_widget.engine.masks.pips` counts them)."""
 
 
+_Slots = tuple[str, int, "np.ndarray", "np.ndarray", "np.ndarray", "np.ndarray", "np.ndarray", int]
+"""A play of :class:`_Evidence` laid out for numpy (see ``_Evidence._slots``)."""
+
+
 class _Evidence:
     """The other seats' earlier plays, and how likely each world makes them.
 
@@ -539,7 +559,7 @@ class _Evidence:
             end = 0 if move.end == "L" or left == right else 1  # Policy.plays lists a mirror image once
             items.append((seat, played_later[seat], left, right, before[index], tile, end))
         self.items = items
-        self._slot_table: list[tuple[str, int, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]] | None = None
+        self._slot_table: list[_Slots] | None = None
 
     def log_likelihoods(self, masks: Mapping[str, np.ndarray]) -> np.ndarray:
         """:meth:`log_likelihood` of many worlds at once (numpy): ``masks[seat][b]`` that seat's
@@ -565,16 +585,20 @@ class _Evidence:
             total = total + np.where(counted, term, 0.0)
         return total
 
-    def _slots(self) -> list[tuple[str, int, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]]:
+    def _slots(self) -> list[_Slots]:
         """For each play of :attr:`items`, every play the seat could have made there, in
         :meth:`Policy.plays`'s order (the left end's tiles, then the right end's): ``(seat,
         tiles known to be its, each slot's tile, the mask of the number it exposes, and the
         parts of its score that do not depend on the other tiles held, the real play's slot)``."""
         if self._slot_table is None:
             _w_pips, _w_double, _w_follow, w_same, w_out = self.policy.weights
-            table = []
+            table: list[_Slots] = []
             for seat, later, left, right, unplayed, tile, end in self.items:
-                tiles, follows, out, same, observed = [], [], [], [], 0
+                tiles: list[int] = []
+                follows: list[int] = []
+                out: list[float] = []
+                same: list[float] = []
+                observed = 0
                 for side, value, other in ((0, left, right), (1, right, left)):
                     for candidate in range(28):
                         if not MASK_WITH[value] >> candidate & 1:
@@ -589,8 +613,8 @@ class _Evidence:
                     if left == right:
                         break
                 base = [self.policy.base[t] for t in tiles]
-                table.append((seat, later, *(np.array(v, dtype=np.int64) for v in (tiles, follows)),
-                              *(np.array(v, dtype=np.float64) for v in (base, out, same)), observed))
+                table.append((seat, later, np.array(tiles, dtype=np.int64), np.array(follows, dtype=np.int64),
+                              np.array(base), np.array(out), np.array(same), observed))
             self._slot_table = table
         return self._slot_table
 

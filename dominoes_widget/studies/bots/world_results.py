@@ -194,8 +194,8 @@ class WorldResults:
 
     def move_sums(self, index: int) -> MoveSums:
         """Move ``index``'s weighted sums."""
-        sums = self._move[:, index].tolist()
-        return MoveSums(*sums, int(self._move_samples[index]))
+        weight, weight_sq, win, tie, margin = self._move[:, index].tolist()
+        return MoveSums(weight, weight_sq, win, tie, margin, int(self._move_samples[index]))
 
     def paired_gap(self, best: int, other: int) -> PairedGap:
         """The paired gap of move ``other`` against move ``best``."""
