@@ -319,6 +319,7 @@ class _Player:
         self.double_blank = rules.double_blank_pips
         self.unplayed = unplayed_counts(view.line)
         self.drawn, self.drew = _drawn_state(view)
+        self._afters: dict[tuple[Move, bool], tuple[int, list[int], int, int, str | None]] = {}
         self._blocked_values: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[float, float]] = {}
 
     def __call__(self, held: Mapping[str, Sequence[Tile]], pile: list[Tile], move: Move) -> Result:
@@ -338,8 +339,15 @@ class _Player:
 
     def _after(self, move: Move, solving: bool = True) -> tuple[int, list[int], int, int, str | None]:
         """The position once ``move`` is made, the same in every world: the mover's tile bit
-        (0 for a pass), the unplayed counts, the ends, and how the hand ends at once
-        (``"domino"``, ``"dead"``), or must be solved (``"solve"``), or ``None``: played out."""
+        (0 for a pass), the unplayed counts (a fresh list), the ends, and how the hand ends at
+        once (``"domino"``, ``"dead"``), or must be solved (``"solve"``), or ``None``: played out."""
+        found = self._afters.get((move, solving))
+        if found is None:
+            found = self._afters[(move, solving)] = self._position_after(move, solving)
+        bit, unplayed, left, right, ending = found
+        return bit, unplayed[:], left, right, ending
+
+    def _position_after(self, move: Move, solving: bool) -> tuple[int, list[int], int, int, str | None]:
         unplayed = self.unplayed[:]
         tile, placed, ends = move.tile, move.placed, self.ends
         own = mask_of(self.view.tiles)
