@@ -18,6 +18,14 @@ a whole match, and the puzzles of a record.
    with two or more distinct moves judged, on ``--workers`` processes, the pool's start
    included; and of the example record ``notebooks/records/six_love_10_hands.json``.
 5. ``find_puzzles()`` of that example record on one worker (the issue's figure).
+6. The judge's cost (``--judge-cost``, or alone with ``--only-judge-cost``), in CPU seconds of
+   this process next to a fixed yardstick timed in the same run (a fixed set of worlds played
+   out one by one with ``fast_playout``, pure Python), so runs on other days and machines
+   compare by the ratio: ``judge()`` per decision of the example record, with numpy (worlds
+   played out together, sums kept in arrays) and without (each world alone and every sum
+   recomputed each round, the judge's data path before issue 37 and the JupyterLite site's
+   today), taking turns; ``analyse()`` of the example on one worker; and ``judge()`` per
+   decision of the Vietnamese game with a draw pile (``vietnamese_3_players.json``).
 
 Figures only; nothing here asserts a time.
 """
@@ -39,6 +47,12 @@ from dominoes_widget.studies.bots.montecarlo import move_groups  # noqa: E402
 from dominoes_widget.engine.match import Match  # noqa: E402
 from dominoes_widget.studies.judge import judge  # noqa: E402
 from dominoes_widget.studies.mining import find_puzzles  # noqa: E402
+from dominoes_widget.engine.hand import Hand  # noqa: E402
+from dominoes_widget.engine.masks import unplayed_counts  # noqa: E402
+from dominoes_widget.studies import judge as judge_module  # noqa: E402
+from dominoes_widget.studies.analysis import _plan  # noqa: E402
+from dominoes_widget.studies.bots import inference, world_results  # noqa: E402
+from dominoes_widget.studies.bots.playout import Policy, fast_playout  # noqa: E402
 from dominoes_widget.widgets.table import Table  # noqa: E402
 
 
@@ -70,7 +84,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=10, help="hands in the analysed match")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--judge-cost", action="store_true", help="also time the judge's cost (section 6)")
+    parser.add_argument("--only-judge-cost", action="store_true", help="time only the judge's cost (section 6)")
+    parser.add_argument("--decisions", type=int, default=30, help="decisions of each record judged in section 6")
     args = parser.parse_args(argv)
+    if args.only_judge_cost:
+        judge_cost(args.decisions)
+        return 0
 
     views = []
     seed = args.seed
@@ -153,7 +173,83 @@ def main(argv: list[str] | None = None) -> int:
         puzzles = find_puzzles(example, workers=1, progress=False)
         print(f"find_puzzles() of notebooks/records/six_love_10_hands.json on 1 worker: {len(puzzles)} puzzles in "
               f"{time.perf_counter() - start:.1f} s")
+    if args.judge_cost:
+        judge_cost(args.decisions)
     return 0
+
+
+RECORDS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "notebooks", "records")
+
+
+def yardstick() -> float:
+    """CPU seconds of a fixed piece of pure-Python work: 3,000 fixed Six Love worlds played out one by one."""
+    rng = random.Random(2024)
+    policy = Policy(sight=(2.0, 1.0))
+    worlds = []
+    while len(worlds) < 3000:
+        hand = Hand.dealt(Rules.six_love(), rng.randrange(1 << 30))
+        hand.push(hand.legal_move_list()[0])
+        seats = list(hand.seats)
+        worlds.append(([hand.held_mask(s) for s in seats], hand.left, hand.right, unplayed_counts(hand.line),
+                       seats.index(hand.turn)))
+    start = time.process_time()
+    for held, left, right, unplayed, turn in worlds:
+        fast_playout(policy, held[:], left, right, unplayed[:], turn)
+    return time.process_time() - start
+
+
+def _decision_views(record: str, count: int) -> list:
+    """The views of the first ``count`` decisions an analysis of ``record`` judges."""
+    plan = _plan(os.path.join(RECORDS, record), None, 0, None, None, "strong")
+    views = []
+    for job in plan.jobs[:count]:
+        hand = Hand(job.rules, job.deal, job.boneyard, job.leader, lead_tile=job.lead_tile, leaders=job.leaders)
+        for text in job.moves:
+            hand.push(text)
+        views.append(seat_view(hand, str(hand.turn)))
+    return views
+
+
+def _judge_cpu(view, numpy_on: bool) -> float:
+    """CPU seconds of one judge() of ``view`` (nothing kept from an earlier call), with or without numpy."""
+    saved = inference.np, world_results.np
+    if not numpy_on:
+        inference.np = world_results.np = None
+    try:
+        judge_module._KEPT.clear()
+        start = time.process_time()
+        judge(view)
+        return time.process_time() - start
+    finally:
+        inference.np, world_results.np = saved
+
+
+def judge_cost(decisions: int) -> None:
+    """Section 6: the judge's CPU per decision, with and without numpy, next to the yardstick."""
+    stick = [yardstick()]
+    views = _decision_views("six_love_10_hands.json", decisions)
+    fast, slow = [], []
+    for view in views:  # taking turns, so a change in the machine's load hits both alike
+        fast.append(_judge_cpu(view, True))
+        slow.append(_judge_cpu(view, False))
+    stick.append(yardstick())
+    unit = statistics.mean(stick)
+    print(f"yardstick (3,000 fixed worlds through fast_playout, pure Python): {unit:.3f} s CPU")
+    print(f"judge() per decision of six_love_10_hands.json, first {len(views)} decisions, CPU:")
+    for name, times in (("with numpy (batched, arrays)", fast), ("without numpy (one world at a time)", slow)):
+        print(f"  {name}: mean {statistics.mean(times):.3f} s, median {statistics.median(times):.3f} s "
+              f"= {statistics.mean(times) / unit:.2f} yardsticks")
+    print(f"  without/with numpy: {sum(slow) / sum(fast):.2f}x")
+    start = time.process_time()
+    found = analyse(os.path.join(RECORDS, "six_love_10_hands.json"), workers=1, progress=False)
+    spent = time.process_time() - start
+    print(f"analyse() of six_love_10_hands.json on 1 worker: {len(found)} decisions, {spent:.1f} s CPU "
+          f"= {spent / unit:.0f} yardsticks")
+    views = _decision_views("vietnamese_3_players.json", decisions)
+    spent = [_judge_cpu(view, True) for view in views]
+    print(f"judge() per decision of vietnamese_3_players.json (a draw pile), first {len(views)}: "
+          f"mean {statistics.mean(spent) * 1000:.0f} ms CPU, median {statistics.median(spent) * 1000:.0f} ms "
+          f"= {statistics.mean(spent) / unit:.2f} yardsticks")
 
 
 def match_record(hands: int, seed: int) -> dict:

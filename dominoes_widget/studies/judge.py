@@ -30,7 +30,6 @@ import math
 import random
 import time
 from dataclasses import dataclass
-from typing import Sequence
 
 from ..engine.errors import excerpt
 from ..engine.hand import checked_seed, group_moves
@@ -239,15 +238,13 @@ def _judged(view: SeatView, seed: int, rollouts: int | None, budget: int | None,
         playing = {group_of[j.move] for n, j in enumerate(judgements) if n == 0 or not j.settled}
         if settled or (deadline is not None and time.perf_counter() > deadline):
             break
-    return Judged(judgements, len(worlds.results), settled)
+    return Judged(judgements, worlds.count, settled)
 
 
 def _judgements(worlds: Worlds, played: str | None) -> tuple[Judgement, ...]:
     """One judgement per distinct move, best first, each with its gap's interval against the best."""
     estimates = worlds.estimates()
     group_of = {move: index for index, group in enumerate(worlds.groups) for move in group}
-    weights = worlds.weights()
-    shares = [[None if r is None else r[0] + r[1] / 2 for r in world] for world in worlds.results]
     best = group_of[estimates[0].move]
     judged = []
     seen: set[int] = set()
@@ -256,7 +253,7 @@ def _judgements(worlds: Worlds, played: str | None) -> tuple[Judgement, ...]:
         if index in seen:
             continue
         seen.add(index)
-        low, high = _gap_interval(weights, shares, best, index)
+        low, high = _gap_interval(worlds, best, index)
         group = worlds.groups[index]
         move = next((m for m in group if str(m) == played), group[0])
         judged.append(Judgement(str(move), estimate.win, estimate.tie, estimate.interval[0], estimate.interval[1],
@@ -265,19 +262,14 @@ def _judgements(worlds: Worlds, played: str | None) -> tuple[Judgement, ...]:
     return tuple(judged)
 
 
-def _gap_interval(weights: Sequence[float], shares: Sequence[Sequence[float | None]], best: int,
-                  index: int) -> tuple[float, float]:
+def _gap_interval(worlds: Worlds, best: int, index: int) -> tuple[float, float]:
     """The 99% interval, in points, of what move ``index`` gives away against move ``best``,
     from their results deal by deal (a weighted mean and its standard error)."""
     if index == best:
         return 0.0, 0.0
-    pairs = [(w, ours - theirs) for w, world in zip(weights, shares)
-             if (ours := world[best]) is not None and (theirs := world[index]) is not None]
-    total = sum(w for w, _ in pairs)
-    mean = sum(w * g for w, g in pairs) / total
-    variance = sum(w * w * (g - mean) ** 2 for w, g in pairs) / (total * total)
-    half = Z * math.sqrt(variance)
-    return max(-100.0, 100 * (mean - half)), min(100.0, 100 * (mean + half))  # (a gap is never more than 100)
+    gap = worlds.paired_gap(best, index)
+    half = Z * math.sqrt(gap.variance)
+    return max(-100.0, 100 * (gap.mean - half)), min(100.0, 100 * (gap.mean + half))  # (a gap is never more than 100)
 
 
 def _check_judge(bot: object, seed: object, rollouts: object, max_ms: object) -> None:

@@ -23,7 +23,7 @@ import time
 from typing import Callable, TypedDict
 
 from ...engine.hand import Hand, group_moves, team_of
-from ...engine.masks import fitting
+from ...engine.masks import fitting, tiles_of
 from ...engine.move import DRAW, LEAD, PLAY, Move
 from ...engine.tiles import ALL_TILES, MASK_WITH, Tile
 from ...engine.views import SeatView
@@ -145,6 +145,7 @@ class WorldSampler:
         unseen = view.unseen_tiles()
         self.seat = view.seat
         self.own = tuple(view.tiles)
+        self.own_mask = sum(1 << t for t in self.own)
         self.unseen_mask = sum(1 << t for t in unseen)
         voids = view.voids()
         self.others: list[tuple[str, int, int]] = []
@@ -173,6 +174,35 @@ class WorldSampler:
         world = self._try(rng, relax=True)  # the knowledge contradicts itself: honour what fits
         assert world is not None, "relaxed, a seat takes any free tiles, and there are enough"
         return world
+
+    def sample_masks(self, rng: random.Random) -> tuple[dict[str, int], list[Tile]]:
+        """:meth:`sample` with every seat's tiles as a mask: the same world for the same ``rng`` state, sooner."""
+        if type(rng) is random.Random:  # (its sample() is the one _sample_mask repeats)
+            for _attempt in range(8):
+                world = self._try_masks(rng)
+                if world is not None:
+                    return world
+            found = self._matched(rng) or self._try(rng, relax=True)
+        else:
+            found = self.sample(rng)
+        assert found is not None, "relaxed, a seat takes any free tiles, and there are enough"
+        held, pile = found
+        return {seat: sum(1 << t for t in tiles) for seat, tiles in held.items()}, pile
+
+    def _try_masks(self, rng: random.Random) -> tuple[dict[str, int], list[Tile]] | None:
+        """:meth:`_try` (not relaxed) on masks, drawing the same random numbers."""
+        free = self.unseen_mask
+        held = {self.seat: self.own_mask} if self.seat is not None else {}
+        for seat, count, allowed in self.others:
+            pool_mask = free & allowed
+            if pool_mask.bit_count() < count:
+                return None
+            chosen = _sample_mask(rng, pool_mask, count)
+            held[seat] = chosen
+            free &= ~chosen
+        pile = list(tiles_of(free))
+        rng.shuffle(pile)
+        return held, pile
 
     def _matched(self, rng: random.Random) -> World | None:
         """A world found by bipartite matching of the unseen tiles to places (seat slots, pile)."""
@@ -229,6 +259,26 @@ class WorldSampler:
         pile = [t for t in ALL_TILES if free >> t & 1]
         rng.shuffle(pile)
         return held, pile
+
+
+def _sample_mask(rng: random.Random, pool_mask: int, count: int) -> int:
+    """The mask of ``rng.sample(tiles of pool_mask in order, count)``, drawing the same random
+    numbers as ``random.Random.sample`` draws for a population this small (at most 21 tiles:
+    it takes the tiles by index, each from those left, with ``getrandbits``), without its cost."""
+    pool = list(tiles_of(pool_mask))
+    size = len(pool)
+    if size > 21:  # (never in these games: then sample() may work another way)
+        return sum(1 << t for t in rng.sample(pool, count))
+    getrandbits = rng.getrandbits
+    chosen = 0
+    for left in range(size, size - count, -1):
+        bits = left.bit_length()
+        index = getrandbits(bits)
+        while index >= left:
+            index = getrandbits(bits)
+        chosen |= 1 << pool[index]
+        pool[index] = pool[left - 1]
+    return chosen
 
 
 def sample_world(view: SeatView, rng: random.Random) -> World:
