@@ -57,7 +57,7 @@ def judge_hint(session: CoachedTable, screen: SeatScreen) -> Hint:
     never disagree. A move is called best only when every other is clearly behind it. Never
     in hot seat, where the coach would speak to whoever holds the screen.
     """
-    from ...studies.analysis import coach_words, judge  # the bots load on first use
+    from ...studies.analysis import Question, coach_words, judge  # the bots load on first use
 
     if not session.options.coach or session.hot_seat:
         raise IllegalMoveError(Reason.NO_COACH, "no_coach")
@@ -67,7 +67,7 @@ def judge_hint(session: CoachedTable, screen: SeatScreen) -> Hint:
             or screen.looking is not None:
         raise IllegalMoveError(Reason.NO_COACH, "no_coach_now", seat=viewer)
     view = seat_view(hand, viewer, session.match.state)
-    judged = judge(view)
+    judged = judge(view, question=Question.BEST)
     judgements = _one_per_choice(view, judged.judgements)
     voice = session.voice(screen)
     clear = judged.clear_best
