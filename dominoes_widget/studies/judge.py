@@ -7,12 +7,18 @@ The strong bot plays every distinct move out in the same sampled deals of the ti
 mover cannot see, so two moves compare deal by deal: the *gap* of a move is how many
 points of win share (a win 100, a tie 50) it gives away against the best one, with a 99%
 interval from those paired results. The judge samples in rounds (``rollouts`` played-out
-hands a round, shared among the moves) until every move's place is known:
+hands a round, shared among the moves) until every move's place is known (what the study
+page asks; the other callers ask less, below):
 
 - its gap lies inside one band: under 5 points (good), 5 to 10 (an inaccuracy, ``?!``),
   10 to 20 (a mistake, ``?``), 20 or more (a blunder, ``??``);
 - and it is either clearly behind the best (its interval above 0) or clearly as good
   (within :data:`EQUAL` points).
+
+It stops there, or when the budget runs out (:data:`ROUNDS` rounds, 19,200 played-out hands at the
+default round): then what is not known stays unknown. A move whose gap straddles a band's
+edge gets no mark (:attr:`Verdict.UNCLEAR`, "too close to call"), and no move is called
+best while another is not clearly behind it.
 
 Each caller asks its :class:`~dominoes_widget.studies.stopping.Question`, and the judge
 samples only until that is answered: the analysis asks the played move's mark and whether
@@ -21,11 +27,6 @@ some move is clearly best (:attr:`Question.MARK`), the coach the best move
 (:attr:`Question.LEAD`), and the study page every move's place (:attr:`Question.ALL`, the
 default). A move whose samples can no longer change the answer is no longer played out, and
 each round's hands are shared among the moves still open (:func:`~dominoes_widget.studies.stopping.open_moves`).
-
-Or until the budget runs out (:data:`ROUNDS` rounds, 19,200 played-out hands at the
-default round): then what is not known stays unknown. A move whose gap straddles a band's
-edge gets no mark (:attr:`Verdict.UNCLEAR`, "too close to call"), and no move is called
-best while another is not clearly behind it.
 
 The judge is deterministic: its random source is seeded from ``seed`` and the position
 as the mover sees it, so the coach, the study page and a puzzle judge one position alike.
