@@ -60,13 +60,20 @@ def _judge_one(task: tuple[str, int, int, str | None]) -> dict:
     asked = {}
     if question is not None and "question" in inspect.signature(judging.judge).parameters:
         asked["question"] = judging.Question(question)
-    start = time.process_time()
-    judged = judging.judge(view, seed=0, played=move, **asked)
-    cpu = time.process_time() - start
+    rounds = []
+    add = judging.Worlds.add
+    judging.Worlds.add = lambda self, *args, **kwargs: (rounds.append(1), add(self, *args, **kwargs))[1]  # (counted)
+    try:
+        start = time.process_time()
+        judged = judging.judge(view, seed=0, played=move, **asked)
+        cpu = time.process_time() - start
+    finally:
+        judging.Worlds.add = add
     clear = judged.clear_best
     mine = judged.judgement_of(move)
     return {"record": path, "hand": hand, "ply": ply, "played": str(move), "mark": judged.verdict_of(move).value,
             "clear_best": clear.move if clear is not None else None, "worlds": judged.worlds, "cpu": cpu,
+            "hands": sum(j.samples for j in judged.judgements), "rounds": len(rounds),
             "settled": judged.settled, "gap": [round(mine.gap_low, 2), round(mine.gap_high, 2)],
             "moves": [[j.move, round(j.gap_low, 2), round(j.gap_high, 2)] for j in judged.judgements]}
 
@@ -82,6 +89,12 @@ def run(question: str | None, out: str, workers: int) -> None:
 MARKS = ("inaccuracy", "mistake", "blunder")
 
 
+def _rounds(row: dict) -> float:
+    """The rounds a decision took (a run before the questions kept none: every round played
+    ``1200 // moves`` worlds then)."""
+    return row["rounds"] if "rounds" in row else -(-row["worlds"] // (1200 // len(row["moves"])))
+
+
 def compare(before: str, after: str) -> None:
     old, new = (json.loads(Path(p).read_text(encoding="utf-8")) for p in (before, after))
     print(f"before: {before} ({old['question']}), after: {after} ({new['question']})")
@@ -95,7 +108,9 @@ def compare(before: str, after: str) -> None:
                   f"{sum(r['clear_best'] is not None for r in rows)} clear bests, "
                   f"{sum(r['mark'] == 'unclear' for r in rows)} too close to call; "
                   f"CPU {statistics.median(cpus):.3f} s a decision (median), {sum(cpus):.1f} s in all; "
-                  f"{sum(r['worlds'] for r in rows)} worlds; {sum(r['settled'] for r in rows)} answered early")
+                  f"{sum(r.get('hands', 0) for r in rows) or '?'} hands played out, "
+                  f"{statistics.mean(_rounds(r) for r in rows):.1f} rounds a decision (mean); "
+                  f"{sum(r["settled"] for r in rows)} answered within the budget")
         for x, y in zip(a, b):
             assert (x["hand"], x["ply"]) == (y["hand"], y["ply"])
             if x["mark"] != y["mark"] or x["clear_best"] != y["clear_best"]:

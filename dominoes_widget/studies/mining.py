@@ -8,7 +8,8 @@ places beyond doubt:
   as good as each other (:attr:`~dominoes_widget.studies.judge.Judged.equal_best`);
 - every other move gives away at least ``min_gap`` points of win share: its gap's 99%
   interval lies wholly at or above ``min_gap`` (20: a blunder), so right and wrong are far apart;
-- the judgement is settled (every move placed before the budget ran out);
+- the judgement is settled: the judge, asked this question (:attr:`~dominoes_widget.studies.stopping.Question.LEAD`),
+  answered it before the budget ran out (it stops at the first move clearly in between);
 - and it holds in a second, independent sample: judged again with another seed, the same
   answers and every other move still ``min_gap`` behind.
 
