@@ -110,7 +110,7 @@ def compare(before: str, after: str) -> None:
                   f"CPU {statistics.median(cpus):.3f} s a decision (median), {sum(cpus):.1f} s in all; "
                   f"{sum(r.get('hands', 0) for r in rows) or '?'} hands played out, "
                   f"{statistics.mean(_rounds(r) for r in rows):.1f} rounds a decision (mean); "
-                  f"{sum(r["settled"] for r in rows)} answered within the budget")
+                  f"{sum(r['settled'] for r in rows)} answered within the budget")
         for x, y in zip(a, b):
             assert (x["hand"], x["ply"]) == (y["hand"], y["ply"])
             if x["mark"] != y["mark"] or x["clear_best"] != y["clear_best"]:
