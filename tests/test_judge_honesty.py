@@ -5,6 +5,7 @@ under 1% of the calls it makes are wrong, for the analysis's and the coach's que
 from __future__ import annotations
 
 import importlib.util
+import sys
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ def _honesty():
     spec = importlib.util.spec_from_file_location("judge_honesty", ROOT / "benchmarks" / "judge_honesty.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules["judge_honesty"] = module  # (so its workers find the function they run)
     spec.loader.exec_module(module)
     return module
 
