@@ -209,7 +209,7 @@ def _puzzles(args) -> int:
 def _side_analysis(source: Any) -> Any:
     """``html --analysis`` with no file: the record's side file, made first when there is none
     (analysed here with a progress bar, and kept for the next time)."""
-    from .studies.analysis import analyse
+    from .studies.analysis import Question, analyse
     from .engine.errors import RecordError
 
     side = source.with_suffix(".analysis.json")
@@ -217,7 +217,7 @@ def _side_analysis(source: Any) -> Any:
         return side
     print(f"analysing {source.name} first (the side file {side.name} does not exist yet)", file=sys.stderr)
     try:
-        found = analyse(source, progress=True)
+        found = analyse(source, progress=True, question=Question.ALL)  # the page lists every move's place
     except RecordError:
         return None  # the replay reports the record's problems
     try:

@@ -107,11 +107,12 @@ def test_a_version_1_side_file_is_still_read_with_gaps_from_its_errors(tmp_path)
 @pytest.mark.slow  # judges one position twice at the full budget
 def test_the_coach_and_the_study_page_never_disagree_at_the_lesson_position():
     """01_partnership opens the shared record at hand 0, step 6 and asks what West should play:
-    the coach's hint and the study page's mark of that decision come from one judgement."""
+    after the analysis, the coach's hint and the study page's mark of that decision come from
+    one judgement (the coach's question is answered by the analysis's)."""
+    found = analyse(SHARED_MATCH, hands=[0], workers=1, progress=False)
     lesson = Table.from_record(SHARED_MATCH, hand=0, step=6, coach=True, bot_delay=0,
                                seats={"N": "greedy", "E": "greedy", "S": "greedy"})
     hint = lesson.hint()
-    found = analyse(SHARED_MATCH, hands=[0], workers=1, progress=False)
     mark = next(m for m in ReplaySession(SHARED_MATCH, analysis=found).view()["hands"][0]["analysis"]["marks"]
                 if m["ply"] == 6)
     decision = found.decision_at(0, 6)

@@ -83,10 +83,11 @@ def _yield_cpu() -> None:
 
 def judge_view(view: SeatView, played: str | None) -> Judged:
     """What a worker runs: ``view`` judged as :func:`~dominoes_widget.studies.judge.judge` does
-    for every caller (seed 0, the default budget), naming ``played`` among its mirrors."""
-    from ..studies.judge import judge
+    for every caller (seed 0, the default budget), naming ``played`` among its mirrors; asking
+    the analysis's question of a played move (its mark), the coach's of a position to move in."""
+    from ..studies.judge import Question, judge
 
-    return judge(view, played=played)
+    return judge(view, played=played, question=Question.BEST if played is None else Question.MARK)
 
 
 @dataclass
@@ -257,10 +258,8 @@ class BackgroundJudge:
             self._handle = self.scheduler.call_later(self.quiet - quiet, lambda: self._run_slice(job))
             if self._handle is not None:
                 return
-        from ..studies.judge import judge
-
         try:
-            judged = judge(job.view, played=job.played)
+            judged = judge_view(job.view, job.played)
         except Exception as error:  # noqa: BLE001
             self._fail(job, error)
             return

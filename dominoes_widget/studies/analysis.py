@@ -46,15 +46,16 @@ from ..engine.errors import AnalysisError, DominoesError, MoveSyntaxError, Reaso
 from ..words.explanations import move_label, numbers_lacked
 from ..engine.hand import Hand, team_of
 from .jobs import run_jobs, run_jobs_async
-from .judge import (EQUAL, THRESHOLDS, Z, Judged, Judgement, Verdict, _check_judge, distinct_choices, judge,
-                    judge_position, mark_of, verdict_for)
+from .judge import (EQUAL, THRESHOLDS, Z, Judged, Judgement, Question, Verdict, _check_judge, distinct_choices,
+                    judge, judge_position, mark_of, verdict_for)
 from ..engine.match import Match
 from ..engine.move import PLAY, Move
 from ..engine.record import Replayed, read_record, write_record
 from ..engine.rules import Rules
 from ..engine.views import SeatView, seat_view
 
-__all__ = ["analyse", "analyse_async", "Analysis", "Decision", "Judgement", "Judged", "Verdict", "THRESHOLDS", "judge",
+__all__ = ["analyse", "analyse_async", "Analysis", "Decision", "Judgement", "Judged", "Verdict", "Question", "THRESHOLDS",
+           "judge",
            "judge_position", "coach_words", "distinct_choices"]
 
 FORMAT = "dominoes-analysis"
@@ -415,6 +416,7 @@ class _Job:
     max_ms: float | None
     bot: str
     played: str
+    question: Question = Question.MARK
 
 
 def _judge(job: _Job) -> tuple[Judgement, ...]:
@@ -423,20 +425,23 @@ def _judge(job: _Job) -> tuple[Judgement, ...]:
         hand.push(text)
     view = seat_view(hand, str(hand.turn))
     return judge_position(view, seed=job.seed, rollouts=job.rollouts, max_ms=job.max_ms, bot=job.bot,
-                          played=job.played)
+                          played=job.played, question=job.question)
 
 
 def analyse(source: Any, *, hands: Iterable[int] | None = None, seed: int = 0, rollouts: int | None = None,
             max_ms: float | None = None, workers: int | None = None, executor: cf.Executor | None = None,
-            progress: bool = True, bot: str = "strong") -> Analysis:
+            progress: bool = True, bot: str = "strong", question: Question = Question.MARK) -> Analysis:
     """Judge every decision of a recorded match (see the module's docstring).
 
     ``source``: a record (dict, JSON text, path), a :class:`Replayed`, a :class:`Match` or
     ``table.record``. ``hands``: only these hands (0-based). ``rollouts``/``max_ms``: the
     bot's budget per decision (default its analysis budget). ``workers``/``executor``: as
-    for ``simulate`` (default every local core; ``workers=1`` runs here).
+    for ``simulate`` (default every local core; ``workers=1`` runs here). ``question``: what
+    the judge settles at each decision (:class:`~dominoes_widget.studies.stopping.Question`):
+    by default the played move's mark and whether a move is clearly best; ``Question.ALL``
+    places every move, as the study page shows them.
     """
-    plan = _plan(source, hands, seed, rollouts, max_ms, bot)
+    plan = _plan(source, hands, seed, rollouts, max_ms, bot, question)
     results, interrupted = run_jobs(_judge, plan.jobs, workers=workers, executor=executor, progress=progress,
                                     unit="decisions", desc="analyse")
     return plan.analysis(results, interrupted)
@@ -444,12 +449,13 @@ def analyse(source: Any, *, hands: Iterable[int] | None = None, seed: int = 0, r
 
 async def analyse_async(source: Any, *, hands: Iterable[int] | None = None, seed: int = 0, rollouts: int | None = None,
                         max_ms: float | None = None, workers: int | None = None, executor: cf.Executor | None = None,
-                        bot: str = "strong", callback: Callable[[int, int], None] | None = None) -> Analysis:
+                        bot: str = "strong", callback: Callable[[int, int], None] | None = None,
+                        question: Question = Question.MARK) -> Analysis:
     """:func:`analyse` on the running asyncio loop (a notebook kernel's, or Pyodide's): the loop
     stays free while the decisions are judged; ``callback(done, total)`` as each is.
 
     The same decisions and figures as :func:`analyse` with the same options."""
-    plan = _plan(source, hands, seed, rollouts, max_ms, bot)
+    plan = _plan(source, hands, seed, rollouts, max_ms, bot, question)
     results = await run_jobs_async(_judge, plan.jobs, workers=workers, executor=executor, unit="decisions",
                                    callback=callback)
     return plan.analysis(results, False)
@@ -474,9 +480,11 @@ class _Plan:
 
 
 def _plan(source: Any, hands: Iterable[int] | None, seed: int, rollouts: int | None, max_ms: float | None,
-          bot: str) -> _Plan:
+          bot: str, question: Question = Question.MARK) -> _Plan:
     """Every decision of the record (the hands asked for) with two or more distinct moves, as a job."""
     _check_judge(bot, seed, rollouts, max_ms)
+    if not isinstance(question, Question):
+        raise ValueError(f"question: one of {', '.join('Question.' + q.name for q in Question)}, not {excerpt(question)}")
     replayed = _replayed(source)
     match = replayed.match
     wanted = _wanted(hands, len(match.hands))
@@ -494,10 +502,11 @@ def _plan(source: Any, hands: Iterable[int] | None, seed: int, rollouts: int | N
                                  tuple(str(t) for t in hand.initial_boneyard), hand.leader,
                                  str(hand.lead_tile) if hand.lead_tile is not None else None, tuple(hand.leaders),
                                  tuple(str(m) for m in hand.moves[:ply]), index, seed, rollouts, max_ms, bot,
-                                 str(move)))
+                                 str(move), question))
                 places.append((index, ply, move.seat, str(move)))
             walk.push_unchecked(move)
-    settings = {"seed": seed, "rollouts": rollouts, "max_ms": max_ms, "bot": bot, "hands": sorted(wanted)}
+    settings = {"seed": seed, "rollouts": rollouts, "max_ms": max_ms, "bot": bot, "hands": sorted(wanted),
+                "question": question.value}
     return _Plan(match, jobs, places, settings)
 
 

@@ -7,17 +7,26 @@ The strong bot plays every distinct move out in the same sampled deals of the ti
 mover cannot see, so two moves compare deal by deal: the *gap* of a move is how many
 points of win share (a win 100, a tie 50) it gives away against the best one, with a 99%
 interval from those paired results. The judge samples in rounds (``rollouts`` played-out
-hands a round, shared among the moves) until every move's place is known:
+hands a round, shared among the moves) until every move's place is known (what the study
+page asks; the other callers ask less, below):
 
 - its gap lies inside one band: under 5 points (good), 5 to 10 (an inaccuracy, ``?!``),
   10 to 20 (a mistake, ``?``), 20 or more (a blunder, ``??``);
 - and it is either clearly behind the best (its interval above 0) or clearly as good
   (within :data:`EQUAL` points).
 
-Or until the budget runs out (:data:`ROUNDS` rounds, 19,200 played-out hands at the
+It stops there, or when the budget runs out (:data:`ROUNDS` rounds, 19,200 played-out hands at the
 default round): then what is not known stays unknown. A move whose gap straddles a band's
 edge gets no mark (:attr:`Verdict.UNCLEAR`, "too close to call"), and no move is called
 best while another is not clearly behind it.
+
+Each caller asks its :class:`~dominoes_widget.studies.stopping.Question`, and the judge
+samples only until that is answered: the analysis asks the played move's mark and whether
+some move is clearly best (:attr:`Question.MARK`), the coach the best move
+(:attr:`Question.BEST`), the miner whether one answer leads every other move by 20 points
+(:attr:`Question.LEAD`), and the study page every move's place (:attr:`Question.ALL`, the
+default). A move whose samples can no longer change the answer is no longer played out, and
+each round plays its worlds out with the moves still open alone (:func:`~dominoes_widget.studies.stopping.open_moves`).
 
 The judge is deterministic: its random source is seeded from ``seed`` and the position
 as the mover sees it, so the coach, the study page and a puzzle judge one position alike.
@@ -39,14 +48,13 @@ from .bots import BOTS, InferenceBot, make_bot
 from .bots.base import check_budget
 from .bots.inference import Worlds
 from .jobs import derive_seed
+from .stopping import EQUAL, LEAD_GAP, Question, open_moves
 
-__all__ = ["judge", "judge_position", "Judged", "Judgement", "Verdict", "THRESHOLDS", "EQUAL", "ROUNDS", "Z",
-           "verdict_for", "mark_of", "position_key", "distinct_choices"]
+__all__ = ["judge", "judge_position", "Judged", "Judgement", "Verdict", "Question", "THRESHOLDS", "EQUAL", "ROUNDS",
+           "Z", "verdict_for", "mark_of", "position_key", "distinct_choices"]
 
 THRESHOLDS = {"inaccuracy": 5.0, "mistake": 10.0, "blunder": 20.0}
 """Points of win share a move must give away to be an inaccuracy, a mistake, a blunder."""
-EQUAL = 2.0
-"""Moves whose gap is known to be under this many points are as good as the best."""
 ROUNDS = 16
 """The judge's budget: at most this many rounds of ``rollouts`` played-out hands."""
 Z = 2.576
@@ -123,7 +131,10 @@ class Judged:
     worlds: int
     """The sampled deals every move was played out in."""
     settled: bool
-    """Whether every move's place was known before the budget ran out."""
+    """Whether :attr:`question` was answered before the budget ran out (for :attr:`Question.ALL`:
+    every move's place known)."""
+    question: Question = Question.ALL
+    """What the judge was asked: it sampled until that was answered (the other moves' places may be open)."""
 
     @property
     def best(self) -> Judgement:
@@ -185,8 +196,11 @@ def position_key(view: SeatView) -> str:
 
 
 def judge(view: SeatView, *, seed: int = 0, rollouts: int | None = None, budget: int | None = None,
-          max_ms: float | None = None, bot: str = "strong", played: Move | str | None = None) -> Judged:
-    """Every distinct legal move of ``view``'s seat judged (see the module's docstring).
+          max_ms: float | None = None, bot: str = "strong", played: Move | str | None = None,
+          question: Question = Question.ALL, lead: float = LEAD_GAP) -> Judged:
+    """Every distinct legal move of ``view``'s seat judged until ``question`` is answered
+    (see the module's docstring; :attr:`Question.MARK` asks the mark of ``played``,
+    :attr:`Question.LEAD` whether an answer leads every other move by ``lead`` points).
 
     ``rollouts``: played-out hands a round (default the bot's analysis budget, 1,200);
     ``budget``: at most this many in all (default :data:`ROUNDS` rounds); ``max_ms`` stops
@@ -195,13 +209,16 @@ def judge(view: SeatView, *, seed: int = 0, rollouts: int | None = None, budget:
     it is one of them, the others its ``mirrors``.
     """
     _check_judge(bot, seed, rollouts, max_ms)
+    if not isinstance(question, Question):
+        raise ValueError(f"question: one of {', '.join('Question.' + q.name for q in Question)}, not {excerpt(question)}")
     if budget is not None:
         check_budget(budget, None, "budget")
     played_text = None if played is None else str(Move.parse(played) if isinstance(played, str) else played)
     if max_ms is not None:  # (a time cap: the result depends on the machine, so it is not kept)
-        return _judged(view, seed, rollouts, budget, max_ms, bot, played_text)
-    key = (position_key(view), seed, rollouts, budget, bot, played_text)
-    found = _KEPT.pop(key, None) or _judged(view, seed, rollouts, budget, None, bot, played_text)
+        return _judged(view, seed, rollouts, budget, max_ms, bot, played_text, question, lead)
+    key = (position_key(view), seed, rollouts, budget, bot, played_text, lead, question)
+    found = _KEPT.pop(key, None) or _answering(key) or _judged(view, seed, rollouts, budget, None, bot, played_text,
+                                                                question, lead)
     _KEPT[key] = found
     if len(_KEPT) > _KEEP:
         del _KEPT[next(iter(_KEPT))]
@@ -212,15 +229,29 @@ _KEEP = 256
 _KEPT: dict[tuple[object, ...], Judged] = {}
 """The positions judged last in this process (the coach asks again what a study page judged)."""
 
+_ANSWERED_BY = {Question.BEST: (Question.ALL, Question.MARK), Question.LEAD: (Question.ALL,)}
+"""The questions whose judgements answer another's too (:attr:`Question.MARK` says whether a move is clearly best)."""
+
+
+def _answering(key: tuple[object, ...]) -> Judged | None:
+    """A kept judgement of the same position and sampling whose question answers ``key``'s, if any:
+    so the coach's hint agrees with the study page that judged the position before."""
+    *same, _played, _lead, question = key
+    wider = _ANSWERED_BY.get(question, ())  # type: ignore[call-overload]
+    return next((found for kept, found in reversed(_KEPT.items())
+                 if kept[-1] in wider and list(kept[:len(same)]) == same), None)
+
 
 def judge_position(view: SeatView, *, seed: int = 0, rollouts: int | None = None, max_ms: float | None = None,
-                   bot: str = "strong", played: Move | str | None = None) -> tuple[Judgement, ...]:
+                   bot: str = "strong", played: Move | str | None = None,
+                   question: Question = Question.ALL) -> tuple[Judgement, ...]:
     """:func:`judge`'s judgements alone: every distinct legal move, best first."""
-    return judge(view, seed=seed, rollouts=rollouts, max_ms=max_ms, bot=bot, played=played).judgements
+    return judge(view, seed=seed, rollouts=rollouts, max_ms=max_ms, bot=bot, played=played,
+                 question=question).judgements
 
 
 def _judged(view: SeatView, seed: int, rollouts: int | None, budget: int | None, max_ms: float | None, bot: str,
-            played: str | None) -> Judged:
+            played: str | None, question: Question, lead: float = LEAD_GAP) -> Judged:
     judge_bot = make_bot(bot, random.Random(derive_seed(seed, "judge", position_key(view))))
     assert isinstance(judge_bot, InferenceBot)  # _check_judge names a bot that evaluates
     rollouts = judge_bot.analysis_rollouts if rollouts is None else rollouts
@@ -229,16 +260,17 @@ def _judged(view: SeatView, seed: int, rollouts: int | None, budget: int | None,
     per_round = max(1, rollouts // len(worlds.groups))
     rounds = max(1, budget // rollouts)
     deadline = None if max_ms is None else time.perf_counter() + max_ms / 1000
-    playing: set[int] | None = None  # every move at first; then the best and the moves not yet placed
+    playing: set[int] | None = None  # every move at first; then the moves still open
+    group_of = {str(m): index for index, group in enumerate(worlds.groups) for m in group}
     for _ in range(rounds):
         worlds.add(per_round, deadline, playing)
         judgements = _judgements(worlds, played)
-        settled = all(j.settled for j in judgements[1:])
-        group_of = {str(m): index for index, group in enumerate(worlds.groups) for m in group}
-        playing = {group_of[j.move] for n, j in enumerate(judgements) if n == 0 or not j.settled}
-        if settled or (deadline is not None and time.perf_counter() > deadline):
+        at = next((n for n, j in enumerate(judgements) if played in j.moves), None)
+        still = open_moves(question, [(j.gap_low, j.gap_high) for j in judgements], at, lead)
+        if not still or (deadline is not None and time.perf_counter() > deadline):
             break
-    return Judged(judgements, worlds.count, settled)
+        playing = {group_of[judgements[n].move] for n in still}
+    return Judged(judgements, worlds.count, not still, question)
 
 
 def _judgements(worlds: Worlds, played: str | None) -> tuple[Judgement, ...]:

@@ -8,7 +8,8 @@ places beyond doubt:
   as good as each other (:attr:`~dominoes_widget.studies.judge.Judged.equal_best`);
 - every other move gives away at least ``min_gap`` points of win share: its gap's 99%
   interval lies wholly at or above ``min_gap`` (20: a blunder), so right and wrong are far apart;
-- the judgement is settled (every move placed before the budget ran out);
+- the judgement is settled: the judge, asked this question (:attr:`~dominoes_widget.studies.stopping.Question.LEAD`),
+  answered it before the budget ran out (it stops at the first move clearly in between);
 - and it holds in a second, independent sample: judged again with another seed, the same
   answers and every other move still ``min_gap`` behind.
 
@@ -53,7 +54,7 @@ from ..words.move_reasons import followers
 from .bots import make_bot
 from .bots.inference import ANALYSIS_ROLLOUTS
 from .jobs import derive_seed, run_jobs
-from .judge import EQUAL, Judged, _check_judge, distinct_choices, judge
+from .judge import EQUAL, Judged, Question, _check_judge, distinct_choices, judge
 from .puzzles import Puzzle, PuzzleSet, decision_record, puzzle_id
 
 __all__ = ["find_puzzles", "screen", "passes", "themes_of", "difficulty_of", "TRIES"]
@@ -99,13 +100,13 @@ def _mine(job: _Job) -> Puzzle | None:
     view = seat_view(hand, seat)
     rollouts = job.rollouts
     for rounds in SCREEN_ROUNDS:
-        if not screen(judge(view, seed=job.seed, rollouts=rollouts, budget=rounds * (rollouts or ANALYSIS_ROLLOUTS)),
-                      job.min_gap):
+        if not screen(judge(view, seed=job.seed, rollouts=rollouts, budget=rounds * (rollouts or ANALYSIS_ROLLOUTS),
+                            question=Question.LEAD, lead=job.min_gap), job.min_gap):
             return None
-    judged = judge(view, seed=job.seed, rollouts=rollouts)
+    judged = judge(view, seed=job.seed, rollouts=rollouts, question=Question.LEAD, lead=job.min_gap)
     answers = passes(judged, job.min_gap)
-    if answers is None or passes(judge(view, seed=derive_seed(job.seed, "again"), rollouts=rollouts),
-                                 job.min_gap) != answers:
+    if answers is None or passes(judge(view, seed=derive_seed(job.seed, "again"), rollouts=rollouts,
+                                       question=Question.LEAD, lead=job.min_gap), job.min_gap) != answers:
         return None
     ordered = tuple(m for j in judged.best_moves for m in j.moves)
     id = puzzle_id(view)

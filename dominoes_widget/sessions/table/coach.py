@@ -57,10 +57,10 @@ def judge_hint(session: CoachedTable, screen: SeatScreen) -> Hint:
     never disagree. A move is called best only when every other is clearly behind it. Never
     in hot seat, where the coach would speak to whoever holds the screen.
     """
-    from ...studies.analysis import judge  # the bots load on first use
+    from ...studies.analysis import Question, judge  # the bots load on first use
 
     view = coach_view(session, screen)
-    return coach_hint(session, screen, view, judge(view))
+    return coach_hint(session, screen, view, judge(view, question=Question.BEST))
 
 
 def coach_view(session: CoachedTable, screen: SeatScreen) -> SeatView:
