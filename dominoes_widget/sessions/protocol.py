@@ -419,8 +419,9 @@ class MistakesBook(TypedDict):
     exercises: dict[str, list[MistakeExercise]]
 
 
-MistakesStatus = Literal["trying", "again", "solved", "answered", "done"]
-"""Where a drill's exercise stands: asked, one wrong try, accepted, answered after two, or the drill done."""
+MistakesStatus = Literal["trying", "again", "solved", "answered", "waiting", "done"]
+"""Where a drill's exercise stands: asked, one wrong try, accepted, answered after two, waiting
+for the analysis under way to find the next, or the drill done."""
 
 
 class MistakesView(TypedDict):
@@ -435,6 +436,8 @@ class MistakesView(TypedDict):
     tried: str | None
     exercise: MistakeTask | None
     answer: MistakeAnswer | None
+    coming: NotRequired[str]
+    """While the analysis is under way: its line ("Judging hand 5 of 10…"); the count is so far."""
 # -- the Puzzles widget and page ----------------------------------------------------------------
 class PuzzleMoveItem(TypedDict):
     move: str

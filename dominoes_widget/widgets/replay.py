@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import time
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -48,9 +47,8 @@ from ..engine.match import Match, MatchState
 from ..engine.move import Move
 from ..engine.record import Replayed
 from ..sessions.protocol import ProblemInfo
-from ..sessions.replay.session import MAX_SPEED, MIN_SPEED, ReplaySession, analysis_progress
+from ..sessions.replay.session import MAX_SPEED, MIN_SPEED, ReplaySession
 from ..sessions.replay.wire import pack_data
-from ..sessions.replay.mistakes import MistakesDrill
 from ..sessions.replay.step_deltas import hand_steps
 from .guarded import GuardedState
 from .static_picture import StaticPicture
@@ -134,7 +132,7 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
     def __init__(self, record: Any, *, hand: int = 0, step: int = 0, speed: float = 2.0, bottom: str | None = None,
                  lang: str = "en", analysis: Any = None, counting: bool = False, learn: str | None = None) -> None:
         super().__init__()
-        # analysis=True in a notebook (a running loop): the board at once, the analysis after
+        # analysis=True in a notebook (a running loop): the board at once, the analysis as it comes
         later = analysis is True and _running_loop() is not None
         self._session = ReplaySession(record, lang=lang, bottom=bottom, analysis=None if later else analysis,
                                       counting=counting)
@@ -147,51 +145,41 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
         if self.ok:
             self.go(hand, step)
         self.on_msg(self._on_message)
-        self.analysis_task: asyncio.Task[Any] | None = None
+        self.analysis_task: asyncio.Future[Any] | None = None
         """With ``analysis=True`` on a running loop: the analysis under way (await it for the
         :class:`~dominoes_widget.studies.analysis.Analysis`); ``None`` otherwise."""
-        self._drill = MistakesDrill.for_replay(self._session)
-        self._learn = learn
+        self._session.on_change = self._show
         if later and self.ok:
+            self._session.start_analysis()
+            self.analysing = self._session.analysing()
             self.analysis_task = asyncio.ensure_future(self._analyse())
-        elif learn is not None:
-            self.learn(learn)
+        if learn is not None:
+            self.learn(learn)  # (while the analysis runs: from the first mistake found)
 
     async def _analyse(self) -> Any:
-        """Analyse on the running loop, the bar in ``analysing`` updated as decisions are judged,
-        then show the analysis."""
-        from ..studies.analysis import analyse_async
+        """The record analysed decision by decision, its hands' marks and the drill's exercises
+        showing as they come (``sessions/replay/judging.py``); the analysis when done."""
+        assert self._session.run is not None
+        await self._session.run.judge_all()
+        return self._session.analysis
 
-        started = time.perf_counter()
-        shown = [0.0]
-
-        def progress(done: int, total: int) -> None:
-            now = time.perf_counter()
-            if 0 < done < total and now - shown[0] < 0.25:
-                return  # a few updates a second are enough for a bar
-            shown[0] = now
-            left = (now - started) / done * (total - done) if done else None
-            self.analysing = {"done": done, "total": total,
-                              "text": analysis_progress(self._session.voice(), done, total, left)}
-
-        try:
-            analysis = await analyse_async(self._session.replayed, callback=progress)
-        except Exception as error:  # the bar says so, in words, where the person looks
-            self.analysing = {**self.analysing, "failed": True,
-                              "text": self._words()("message.analysis_failed", error=str(error)[:200] or type(error).__name__)}
-            raise
-        self._session.analysis = analysis
-        self.data = dict(self._session.data())
-        self.analysing = {}
-        if self._learn is not None:
-            self.learn(self._learn)
-        return analysis
+    def _show(self, parts: set[str]) -> None:
+        """The session's views that moved, onto the traits the page draws."""
+        if "data" in parts:
+            self.data = dict(self._session.data())
+        if "analysing" in parts:
+            self.analysing = self._session.analysing()
+        if "mistakes" in parts:
+            self.mistakes = dict(self._session.drill.view())
 
     def close(self) -> None:
         """Close the widget; an analysis still under way (``analysis=True``) stops, its workers too."""
         task = getattr(self, "analysis_task", None)
         if task is not None and not task.done():
             task.cancel()
+        session = getattr(self, "_session", None)
+        if session is not None:
+            session.stop_analysis()
         super().close()
 
     @classmethod
@@ -311,29 +299,29 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
         return Table.from_record(self._session.record, hand, step, seats=seats, **options)
 
     def learn(self, seat: str | None = None) -> None:
-        """Start Learn from your mistakes for ``seat`` (default the bottom seat): needs an analysis."""
+        """Start Learn from your mistakes for ``seat`` (default the bottom seat): needs an analysis
+        (one under way will do: the drill starts at the first mistake found, and waits for it)."""
         if seat is None and self.ok:
             seat = self._session.viewer
-        refused = self._drill.handle({"type": "mistakes_start", "seat": seat})
+        refused = self._session.drill.handle({"type": "mistakes_start", "seat": seat})
         if refused:
             raise ValueError(refused[0]["message"])
-        self.mistakes = dict(self._drill.view())
+        self.mistakes = dict(self._session.drill.view())
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        """The page's messages: ``hello`` (is a kernel there? the Play from here button shows
-        only when it answers), ``play_here`` (open a Table at ``hand``/``step``), ``close_table``,
-        and Learn from your mistakes' ``mistakes_*`` intents (checked by the drill)."""
+        """The page's messages: ``play_here`` (open a Table at ``hand``/``step``) and
+        ``close_table`` here, every other one (``hello``, Learn from your mistakes'
+        ``mistakes_*``) to the session."""
         kind = content.get("type") if isinstance(content, Mapping) else None
-        if isinstance(kind, str) and kind.startswith("mistakes_"):
-            for reply in self._drill.handle(content):
-                self.send(reply)
-            self.mistakes = dict(self._drill.view())
-        elif kind == "hello":
-            self.send({"type": "live"})
-        elif kind == "close_table":
+        if kind == "close_table":
             self._close_table()
         elif kind == "play_here":
             self._play_here(content.get("hand"), content.get("step"))
+        else:
+            for reply in self._session.handle(content):
+                self.send(reply)
+            if isinstance(kind, str) and kind.startswith("mistakes_"):
+                self.mistakes = dict(self._session.drill.view())
 
     def _play_here(self, hand: Any, step: Any) -> None:
         words = self._words()
