@@ -70,3 +70,19 @@ test("the answer's tile is on the line only once the answer shows", () => {
   assert.equal(ghost.name, first.answer.item);
   assert.ok(Array.isArray(ghost.halves));
 });
+
+test("while the analysis is under way: the count is so far, the drill waits for the next, and says what is judged", () => {
+  const coming = "Judging hand 5 of 10…";
+  const asked = learnWords(DATA, { ...after(start), coming }, word);
+  assert.match(asked.heading, /^learn_heading_so_far/);
+  assert.equal(asked.coming, coming);
+  const over = { ...after(start, tryMove(wrong), tryMove(wrong)), coming };
+  assert.equal(over.index + 1, 1);
+  assert.equal(learnWords(DATA, { ...over, total: 1 }, word).next, "learn_next", "more may come: no count yet");
+  const waiting = { seat: "S", index: 1, total: 1, solved: 0, tries: 0, status: "waiting", tried: null, exercise: null, answer: null, coming };
+  const words = learnWords(DATA, waiting, word);
+  assert.equal(words.done, 'learn_waiting{"who":"Ana"}');
+  assert.equal(words.coming, coming);
+  assert.deepEqual(learnTray(waiting), { tiles: [], pass: null }, "nothing to try while it waits");
+  assert.equal(learnWords(DATA, after(start), word).coming, "", "a finished analysis says nothing of it");
+});
