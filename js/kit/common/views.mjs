@@ -186,10 +186,11 @@
  * @property {number} total
  * @property {number} solved
  * @property {number} tries
- * @property {"trying" | "again" | "solved" | "answered" | "done"} status
+ * @property {"trying" | "again" | "solved" | "answered" | "waiting" | "done"} status
  * @property {string | null} tried
  * @property {MistakeTask | null} exercise
  * @property {MistakeAnswer | null} answer
+ * @property {string} [coming]
  */
 
 /**
