@@ -96,9 +96,9 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
     (moves per second while playing), ``bottom`` (the seat drawn at the bottom), ``lang``,
     ``analysis`` (an :class:`~dominoes_widget.studies.analysis.Analysis`, the path of one saved
     with ``Analysis.save``, or ``True`` to analyse the record now: in a notebook the board
-    shows at once with a bar of the decisions judged and the time left, the kernel stays free,
-    and the analysis fills in when done (``replay.analysis_task``); in a script, before it
-    returns, with a progress bar): the replay then shows
+    shows at once with a bar ("Judging hand 5 of 10…") and the time left, the kernel stays
+    free, and each hand's analysis fills in as soon as it is judged (``replay.analysis_task``
+    ends with the whole); in a script, before it returns, with a progress bar): the replay then shows
     each side's chances over the hand (or the whole match) and marks the mistakes, with a
     table per player; at a marked move B shows that decision's better move where it was
     chosen, and N / Shift+N go to the next and previous marked move; and ``counting=True``: a
@@ -106,6 +106,8 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
     number, who is known to lack which numbers), from that seat's view alone. With a live
     kernel, Play from here (under the board) opens a :class:`~dominoes_widget.Table` at the
     position shown, you in the mover's seat (``replay.table``; :meth:`play_from_here` in code).
+    ``learn=seat`` starts Learn from your mistakes for that seat (with ``analysis=True``, at its
+    first mistake found, while the rest is judged).
     """
 
     _esm = STATIC / "replay.js"
@@ -121,8 +123,9 @@ class Replay(StaticPicture, GuardedState, anywidget.AnyWidget):
     rules_text = traitlets.Unicode("", help="the rules in force, in plain words").tag(sync=True)
     report: traitlets.List[ProblemInfo] = traitlets.List(
         help="the problems of a bad record, for the browser").tag(sync=True)
-    analysing = traitlets.Dict(help="while the analysis runs: {done, total, text} (decisions judged, "
-                                    "and how far in words); empty otherwise").tag(sync=True)
+    analysing = traitlets.Dict(help="while the analysis runs: {done, total, hand, hands, text} (decisions "
+                                    "judged, the hand being judged, and how far in words); empty "
+                                    "otherwise").tag(sync=True)
     table = traitlets.Instance(anywidget.AnyWidget, allow_none=True,
                                help="the Table opened by the page's Play from here button, drawn under the "
                                     "board").tag(sync=True, **widget_serialization)
