@@ -30,6 +30,11 @@ __all__ = ["AnalysisRun", "judging_words"]
 
 REDRAW_EVERY = 0.25
 """Seconds between two updates of the bar (a hand judged, and the end, always show at once)."""
+BROWSER_PAUSE = 0.01
+"""Seconds the browser's Python rests between two decisions. Pyodide runs a zero delay as an
+immediate task, and a chain of them kept the kernel's incoming messages (a cell, a try in the
+drill) waiting until the whole analysis was done; with the kernel idle for a moment between
+decisions they are answered there."""
 
 
 class AnalysisRun:
@@ -145,10 +150,10 @@ class AnalysisRun:
             end(error)
 
     # -- who judges ----------------------------------------------------------------------------
-    def run_here(self, scheduler: Scheduler) -> None:
-        """Judge the decisions in this process, one on each turn of ``scheduler`` (the kernel's
-        loop answers the page in between: in the browser there are no threads). A scheduler
-        that cannot wait (no loop) judges them all now."""
+    def run_here(self, scheduler: Scheduler, pause: float = 0.0) -> None:
+        """Judge the decisions in this process, one on each turn of ``scheduler``, ``pause``
+        seconds apart (the kernel's loop answers the page in between: in the browser there are
+        no threads). A scheduler that cannot wait (no loop) judges them all now."""
         def turn() -> None:
             self._pending = None
             if self.stopped or self.finished or self.failed is not None:
@@ -164,7 +169,7 @@ class AnalysisRun:
 
         def schedule() -> None:
             if not (self.stopped or self.finished or self.failed is not None):
-                self._pending = scheduler.call_later(0, turn)
+                self._pending = scheduler.call_later(pause, turn)
                 if self._pending is None:
                     turn()
 
@@ -185,7 +190,7 @@ class AnalysisRun:
                 self.on_end = end
                 if self.finished:
                     end(None)
-                self.run_here(AsyncioScheduler())
+                self.run_here(AsyncioScheduler(), BROWSER_PAUSE)
                 await ended
             else:
                 await self.run_on_workers()
