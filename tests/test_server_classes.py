@@ -6,6 +6,7 @@ answer or log line holds a traceback."""
 
 from __future__ import annotations
 
+import asyncio
 import csv
 import io
 import json
@@ -156,3 +157,53 @@ def test_no_class_answer_or_log_line_holds_a_traceback(caplog):
             assert status == 404
     run(scenario)
     assert not [r for r in caplog.records if "Traceback" in r.getMessage() or r.exc_info]
+
+
+@pytest.mark.slow  # servers as processes, one killed and started again
+def test_a_class_survives_its_server_killed_mid_class(tmp_path):
+    from server_harness import free_port, spawn_server, stop_server
+
+    db = tmp_path / "classes.sqlite"
+    port = free_port()
+    process, base = spawn_server(db, port)
+    try:
+        async def before_the_kill():
+            started = await start_class(base, headers={})
+            ana, bao = await join(base, started, "Ana"), await join(base, started, "Bao")
+            class_id = started["id"]
+            status, puzzle = await request(api(base, class_id, "puzzles/1", ana))
+            move = puzzle["puzzle"]["items"][0]["move"]
+            assert (await request(api(base, class_id, "puzzles/1", ana), {"move": move}))[0] == 200
+            await play_deal(base, class_id, bao, 0)
+            status, view = await request(api(base, class_id, "deals/0", ana))
+            status, view = await request(api(base, class_id, "deals/0", ana), {"move": view["legal_moves"][-1]})
+            assert status == 200 and view["legal_moves"]  # Ana is in the middle of deal 0
+            progress = (await request(api(base, class_id, "progress", token_of(started["teacher"]))))[1]
+            return started, ana, bao, view, progress
+
+        started, ana, bao, view, progress = asyncio.run(before_the_kill())
+    finally:
+        stop_server(process, kill=True)
+
+    process, again = spawn_server(db, port)
+    try:
+        assert again == base
+
+        async def after_the_restart():
+            class_id, teacher = started["id"], token_of(started["teacher"])
+            assert (await request(api(base, class_id, "progress", teacher)))[1] == progress  # the same links
+            status, resumed = await request(api(base, class_id, "deals/0", ana))
+            assert status == 200 and resumed == view  # at the same position
+            finished = await play_deal(base, class_id, ana, 0)  # and it goes on
+            assert finished["result"] is not None
+            status, seen = await request(api(base, class_id, "deals/0/class", ana))
+            assert status == 200 and [row["name"] for row in seen["results"]] == ["Ana", "Bao"]  # in the order they joined
+            assert seen["decisions"][0]["students"] == 2  # what Bao chose before the kill still counts
+            status, again = await request(api(base, class_id, "puzzles/1", ana))
+            assert again["answered"]["move"] == progress["students"][0]["puzzles"]["1"]["move"]
+            chi = await join(base, started, "Chi")
+            assert (await request(api(base, class_id, "me", chi)))[0] == 200
+
+        asyncio.run(after_the_restart())
+    finally:
+        stop_server(process)
