@@ -160,11 +160,12 @@ def test_the_teacher_sees_progress_and_exports_it_as_csv():
 
 
 def test_a_class_kept_mid_deal_goes_on_as_it_would_have():
-    session = new_class()
+    clock = Clock()
+    session = new_class(clock=clock)
     ana = session.join(session.join_token, "Ana")
     view = session.deal(ana, 0)
     view = session.play(ana, 0, view["legal_moves"][-1])
-    kept = ClassSession.from_json(json.loads(json.dumps(session.as_json())))
+    kept = ClassSession.from_json(json.loads(json.dumps(session.as_json())), clock=clock)
     again = kept.student_of(ana.token)
     assert again is not None and kept.deal(again, 0) == view
     assert play_out(kept, again, 0) == play_out(session, ana, 0)

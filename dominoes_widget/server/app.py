@@ -548,7 +548,7 @@ class SeatSocket(_Guarded, tornado.websocket.WebSocketHandler):
 class StaticHandler(_Guarded, tornado.web.StaticFileHandler):
     """The seat page's files: the Table's own bundle and styles, and the page's script."""
 
-    FILES = ("table.js", "table.css", "seat_page.js", "home_page.js", "invite_page.js")
+    FILES = ("table.js", "table.css", "seat_page.js", "home_page.js", "invite_page.js", "class_page.js")
 
     def validate_absolute_path(self, root: str, absolute_path: str) -> str | None:
         if Path(absolute_path).name not in self.FILES:
@@ -658,6 +658,7 @@ def hide_tokens_in_tornado_logs() -> None:
 
 def make_app(server: TableServer, routes: Iterable[tuple[Any, ...]] = ()) -> tornado.web.Application:
     """The tornado application serving ``server``'s tables."""
+    from .class_pages import class_page_routes
     from .class_routes import class_routes
 
     hide_tokens_in_tornado_logs()
@@ -675,6 +676,7 @@ def make_app(server: TableServer, routes: Iterable[tuple[Any, ...]] = ()) -> tor
         (r"/favicon(\.ico|\.svg|-turn\.svg)", IconHandler),
         (r"/fair", FairPageHandler),
         *class_routes(kwargs),
+        *class_page_routes(kwargs),
         *routes,
     ], websocket_max_message_size=server.limits.max_frame_bytes, log_function=log_request,
         default_handler_class=NotFoundHandler, default_handler_args=kwargs)

@@ -136,7 +136,8 @@ def _known(body: Mapping[str, Any], keys: tuple[str, ...], what: str) -> None:
                                 f"are {', '.join(keys)}")
 
 
-def _whole(value: Any, low: int, high: int, where: str) -> int:
+def _whole(value: Any, low: int, high: int, part: str, name: str) -> int:
+    where = f"{part}.{name}"
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise ClassRequestError(f"{where} is a whole number from {low} to {high}, not {excerpt(value, 20)}")
     return value
@@ -146,7 +147,7 @@ def _puzzles(value: Any) -> PuzzleAssignment:
     if not isinstance(value, Mapping):
         raise ClassRequestError(f"puzzles is an object of {', '.join(PUZZLE_KEYS)}, not {excerpt(value, 40)}")
     _known(value, PUZZLE_KEYS, "puzzles")
-    count = _whole(value.get("count", 10), 1, MAX_PUZZLES, "puzzles.count")
+    count = _whole(value.get("count", 10), 1, MAX_PUZZLES, "puzzles", "count")
     game = value.get("game")
     if game is not None and game not in PUZZLE_GAMES:
         raise ClassRequestError(f"puzzles.game: one of {', '.join(PUZZLE_GAMES)}, not {excerpt(game, 20)}")
@@ -167,10 +168,10 @@ def _duplicate(value: Any) -> DuplicateAssignment:
     game = value.get("game", "six_love")
     if game not in DUPLICATE_GAMES:
         raise ClassRequestError(f"duplicate.game: one of {', '.join(DUPLICATE_GAMES)}, not {excerpt(game, 20)}")
-    hands = _whole(value.get("hands", 2), 1, MAX_DEALS, "duplicate.hands")
+    hands = _whole(value.get("hands", 2), 1, MAX_DEALS, "duplicate", "hands")
     players = 4
     if game == "vietnamese":
-        players = _whole(value.get("players", 4), 2, 4, "duplicate.players")
+        players = _whole(value.get("players", 4), 2, 4, "duplicate", "players")
     elif value.get("players") not in (None, 4):
         raise ClassRequestError(f"duplicate.players: the {game} game is played by 4")
     seats = DuplicateAssignment(game, hands, {}, players).rules.seats

@@ -32,9 +32,9 @@ from ...engine.fair_deal import FairSeeds, commitment_of, new_server_seed
 from ...engine.match import Match
 from ...engine.move import Move
 from ...engine.rules import team_of
-from ...engine.views import seat_view
+from ...engine.views import SeatView, seat_view
 from ...studies.bots import make_bot
-from ...studies.puzzles import Puzzle, PuzzleSet
+from ...studies.puzzles import PuzzleSet
 from ..puzzles.cards import LEVELS, puzzle_card
 from ..table.seat_record import seat_record
 from .assignment import ClassRequest, ClassRequestError, check_name, read_class_request
@@ -223,6 +223,10 @@ class ClassSession:
         return {"move": tried.move, "right": tried.right, "answers": answers,
                 "why": list(card["verdicts"][tried.move]["why"])}
 
+    def puzzle_position(self, number: Any) -> SeatView:
+        """Puzzle ``number``'s position as its mover sees it (for a picture)."""
+        return _builtin().by_id(self._puzzle_number(number)).view()
+
     def answer(self, student: Student, number: Any, move: Any) -> dict[str, Any]:
         """The student's answer to puzzle ``number``: only the first counts (409 after it)."""
         card = _card(self._puzzle_number(number), self.request.lang)
@@ -280,6 +284,17 @@ class ClassSession:
         play.moves = [str(move) for move in match.hands[-1].moves]
         self._finish(student, number, play, match)
         return self._deal_view(number, play, match)
+
+    def seat_view(self, student: Student, number: Any) -> SeatView:
+        """Deal ``number`` as the student's seat sees it now (for a picture; 409 before it is started)."""
+        number = self._deal_number(number)
+        play = student.deals.get(number)
+        if play is None:
+            raise ClassError(409, f"deal {number} is not started: ask for it first")
+        duplicate = self.request.duplicate
+        assert duplicate is not None
+        match = self._match(number, play.moves)
+        return seat_view(match.hands[-1], duplicate.seat, match.state)
 
     def play(self, student: Student, number: Any, move: Any) -> dict[str, Any]:
         """The student plays ``move`` in deal ``number``; the bots answer up to their next turn."""
