@@ -3,7 +3,8 @@ what they may not know yet, however the students, the teacher and strangers inte
 
 Classes of each duplicate game, with puzzles, are used by several students at once on a real
 server on 127.0.0.1: every route (their own page, puzzles, deals, moves, how the class played
-a deal, the teacher's progress and CSV, joining) with good and bad input, tokens mixed up.
+a deal, the teacher's progress and CSV, joining), JSON and pages alike (a page's pictures name
+every tile they show face up), with good and bad input, tokens mixed up.
 Every answer is checked, when it comes, against what its asker may know at that moment:
 
 - of a duplicate deal a student has not finished: only their own seat's view (their tiles,
@@ -19,20 +20,23 @@ No log line holds a token, a tile or a seed. A planted leak must be reported.
 from __future__ import annotations
 
 import asyncio
+import html
 import json
 import logging
 import random
 import re
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
 
 from dominoes_widget.engine.record import write_record
 from dominoes_widget.engine.views import seat_view
 from dominoes_widget.sessions.classroom import session as class_session
+from dominoes_widget.server import class_pages
 from dominoes_widget.sessions.classroom.session import ClassSession, _card
-from server_harness import local_server, request
+from dominoes_widget.words.svg import render_svg
+from server_harness import answer, local_server, request
 from test_fuzz_table import tiles_in
 
 pytestmark = pytest.mark.slow  # hundreds of requests to real servers, per set-up
@@ -68,6 +72,9 @@ class Asker:
     def url(self, route: str, token: str) -> str:
         return f"{self.base}/api/classes/{self.session.id}/{route}?token={token}"
 
+    def page(self, route: str, token: str) -> str:
+        return f"{self.base}/classes/{self.session.id}/{route}?token={token}"
+
     def seeds_hidden_from(self, token: str | None) -> set[str]:
         student = self.session.student_of(token) if token else None
         return {seed for number, seed in enumerate(self.session.server_seeds)
@@ -90,7 +97,7 @@ class Asker:
 
     def check(self, who: str, route: str, token: str, status: int, body: Any) -> None:
         self.answers += 1
-        text = json.dumps(body, ensure_ascii=False)
+        text = html.unescape(body) if isinstance(body, str) else json.dumps(body, ensure_ascii=False)
         where = f"{route} for {who} ({status})"
         found: list[str] = []
         own = token if token in self.students or token == self.teacher else None
@@ -179,6 +186,9 @@ async def use_a_class(setup: dict, seed: int, steps: int, leaks: list[str], stat
             if roll > 0.98:
                 route, body = "students", rng.choice([{"name": "Dan"}, {"name": ""}, {"name": 7}, None])
                 token = rng.choice([asker.join, asker.teacher, token])
+            if rng.random() < 0.3 and route.split("/")[0] in PAGES and not route.endswith("/class"):
+                await use_a_page(asker, who, route, token, body, stats)
+                continue
             raw = json.dumps(body).encode() if body is not None or rng.random() < 0.1 else None
             status, answer = await request(asker.url(route, token), raw=raw)
             if route == "students" and status == 201:
@@ -189,6 +199,21 @@ async def use_a_class(setup: dict, seed: int, steps: int, leaks: list[str], stat
             stats["refused"] += status >= 400
         stats["finished"] += sum(1 for s in session.students.values() for p in s.deals.values() if p.result)
         leaks += asker.leaks
+
+
+PAGES = {"me": "student", "progress": "teacher", "puzzles": "puzzle", "deals": "deal"}
+"""The page beside each JSON route, checked as its route is."""
+
+
+async def use_a_page(asker: Asker, who: str, route: str, token: str, body: Any, stats: dict[str, int]) -> None:
+    head, _, rest = route.partition("/")
+    page = PAGES[head] + (f"/{rest}" if rest else "")
+    form = urlencode({"move": body["move"]}) if isinstance(body, dict) and isinstance(body.get("move"), str) else None
+    status, text, _ = await answer(asker.page(page, token), raw=form.encode() if form is not None else None)
+    asker.check(who, route, token, status, text)
+    stats["answers"] += 1
+    stats["pages"] += 1
+    stats["refused"] += status >= 400
 
 
 async def legal_move(asker: Asker, token: str, route: str, rng: random.Random) -> str:
@@ -208,7 +233,7 @@ def logged_leaks(caplog: pytest.LogCaptureFixture) -> list[str]:
 def test_no_class_answer_gives_anyone_what_they_may_not_know_yet(setup, caplog):
     caplog.set_level(logging.INFO)
     leaks: list[str] = []
-    stats = {"answers": 0, "refused": 0, "finished": 0}
+    stats = {"answers": 0, "refused": 0, "finished": 0, "pages": 0}
     asyncio.run(use_a_class(setup, 1, STEPS, leaks, stats))
     assert not leaks, leaks[:5]
     assert stats["finished"] >= 1 and stats["refused"] >= 5, stats  # the fuzz reached finished deals and refusals
@@ -231,15 +256,28 @@ def _answers_at_once(self, student, number):
     return shown
 
 
+def _whole_hand(self, student, number):
+    """A planted leak: a deal's page draws the hand itself, every seat's tiles face up."""
+    return self._match(number, student.deals[number].moves).hands[-1]
+
+
+def _open_pictures(position, **options):
+    return render_svg(position, **{**options, "seat": None})
+
+
 original_deal_view = ClassSession._deal_view
 original_puzzle = ClassSession.puzzle
 
 
-@pytest.mark.parametrize("name, plant, kind", [("_deal_view", _whole_deal, "deal"),
-                                               ("puzzle", _answers_at_once, "puzzle")])
-def test_a_planted_leak_in_the_class_routes_is_reported(name, plant, kind, monkeypatch):
-    monkeypatch.setattr(class_session.ClassSession, name, plant)
+@pytest.mark.parametrize("plants, kind", [
+    ([(class_session.ClassSession, "_deal_view", _whole_deal)], "deal"),
+    ([(class_session.ClassSession, "puzzle", _answers_at_once)], "puzzle"),
+    ([(class_session.ClassSession, "seat_view", _whole_hand), (class_pages, "render_svg", _open_pictures)], "deal"),
+], ids=["whole_deal", "puzzle_answers", "open_picture"])
+def test_a_planted_leak_in_the_class_routes_is_reported(plants, kind, monkeypatch):
+    for owner, name, plant in plants:
+        monkeypatch.setattr(owner, name, plant)
     leaks: list[str] = []
-    asyncio.run(use_a_class(SETUPS[0], 2, 80, leaks, {"answers": 0, "refused": 0, "finished": 0}))
+    asyncio.run(use_a_class(SETUPS[0], 2, 120, leaks, {"answers": 0, "refused": 0, "finished": 0, "pages": 0}))
     assert leaks and all(kind in leak for leak in leaks), leaks[:5]
     print(f"\n{len(leaks)} leaks reported, e.g. {leaks[0]}")

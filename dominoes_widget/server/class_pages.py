@@ -382,7 +382,7 @@ class DealPage(_PageHandler):
                                                    _error(str(refused)) + _back(voice, token), depth="../../../"))
         self.server.classes.keep(session)
         seen = session.seat_view(student, number)
-        picture = render_svg(seen, seat=seen.seat, size=560, lang=voice.lang)
+        picture = render_svg(seen, seat=view["seat"], size=560, lang=voice.lang)
         record = f"../../../api/classes/{quote(session.id)}/deals/{number}?token={quote(token)}"
         fair = escape(voice("class.fair_note", commitment=view["commitment"][:16] + "…", record="{record}")).replace(
             "{record}", f'<a href="{escape(record)}">{escape(voice("class.record"))}</a>')
