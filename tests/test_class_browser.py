@@ -106,8 +106,8 @@ def test_a_teacher_and_three_students_hold_a_class(chromium, server):
 
         rows = teacher.locator("#dw-progress tbody tr")
         rows.nth(2).wait_for(timeout=40_000)  # the page fetches the progress again by itself, every 15 s
-        teacher.locator("#dw-progress tbody tr >> nth=0 >> td >> nth=0").filter(has_text="3 / 3").wait_for(
-            timeout=40_000)
+        teacher.locator("#dw-progress tbody tr >> nth=0 >> td >> nth=2").filter(has_text="2 / 2").wait_for(
+            timeout=40_000)  # Ana's second deal, her last doing
         assert rows.count() == 3
         assert rows.nth(0).locator("td").nth(0).inner_text() == "3 / 3"
         assert rows.nth(0).locator("td").nth(2).inner_text() == "2 / 2"
