@@ -95,3 +95,15 @@ def test_the_quick_loop_is_every_quick_test_and_no_browser_or_slow_one():
     assert len(modules) >= 40, "the quick loop touches nearly every module"
     assert 0.6 * len(everything) <= len(quick) < len(everything) - len(browser), \
         f"the quick loop: {len(quick)} of {len(everything)} tests ({len(browser)} browser, {len(slow)} slow)"
+
+    # scripts/test runs the suite as two pytest processes side by side: together every test, once
+    from _pytest.mark.expression import Expression  # how -m itself reads an expression
+
+    script = (ROOT / "scripts" / "test").read_text()
+    parts = [re.search(rf'^{name}="([^"]+)"$', script, re.M) for name in ("BROWSER_PART", "OTHER_PART")]
+    assert all(parts), "scripts/test names its two parts BROWSER_PART and OTHER_PART"
+    runs = [{test for test, markers in marked.items()
+             if Expression.compile(part[1]).evaluate(lambda name, **_: name in markers)} for part in parts]
+    assert not runs[0] & runs[1], f"run twice: {sorted(runs[0] & runs[1])[:5]}"
+    assert runs[0] | runs[1] == set(everything), f"never run: {sorted(set(everything) - runs[0] - runs[1])[:5]}"
+    assert runs[0] and runs[0] <= browser and runs[1] - browser, "one part drives the browser, the other mostly not"

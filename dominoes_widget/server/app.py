@@ -15,6 +15,7 @@
   watcher's with the watch token (views out; every intent refused with ``watching``); at
   most ``Limits.max_watchers_per_table`` watchers at once (then 429).
 - ``GET /fair``: "How do I know the deal is fair?" (:func:`.page.fair_page`).
+- ``/api/classes...``: a class, its students and their progress (:mod:`.class_routes`).
 
 A wrong or missing token is answered 403 and changes nothing. A table nobody uses is
 closed (:meth:`TableServer.sweep`); its links then say so (404 with the reason; the seat
@@ -52,6 +53,7 @@ from ..sessions.table.seat_record import seat_record
 from ..sessions.table.snapshot import table_players
 from ..sessions.table.thinker import INLINE, Thinker
 from .access import CreationGate, HostKey, origin_allowed, origin_of
+from .classes import ClassRegistry
 from .headers import add_security_headers
 from .home_page import home_page, invite_page
 from .icons import icon_svg
@@ -100,6 +102,8 @@ class TableServer:
     proxy sets (the client's address, the links' base); ``allow_origins`` are the origins of
     pages other than the server's own that may open a seat's websocket. ``deal_key`` is the
     secret seeded tables' server seeds are keyed with (default: the store's ``deal_key()``).
+    The server's classes (:attr:`classes`) count their students' time by ``class_clock``
+    (wall time: it means the same after a restart).
     """
 
     def __init__(self, store: TableStore | None = None, base_url: str | None = None,
@@ -107,7 +111,8 @@ class TableServer:
                  finished_hours: float = FINISHED_HOURS, sweep_every: float = SWEEP_EVERY,
                  clock: Callable[[], float] = time.monotonic, thinker: Thinker = INLINE,
                  limits: Limits | None = None, host_key: str | None = None, behind_proxy: bool = False,
-                 allow_origins: Iterable[str] = (), deal_key: bytes | None = None) -> None:
+                 allow_origins: Iterable[str] = (), deal_key: bytes | None = None,
+                 class_clock: Callable[[], float] = time.time) -> None:
         if not (idle_hours > 0 and finished_hours > 0 and sweep_every > 0):
             raise ValueError("idle_hours, finished_hours and sweep_every are more than 0")
         self.store = store if store is not None else MemoryStore()
@@ -139,6 +144,9 @@ class TableServer:
         and nobody else can work the deals out."""
         self._sweeper: Any = None
         self._swept_at = float("-inf")
+        self.classes = ClassRegistry(self.store, self.limits.max_classes, self.limits.max_students_per_class,
+                                     clock=class_clock)
+        self.joining = CreationGate(self.limits.join_rate, self.limits.join_burst, clock=clock)
         for stored in self.store.tables():
             try:
                 table = SharedTable.restore(stored, self.store, clock=clock, thinker=thinker, deal_key=self.deal_key)
@@ -261,7 +269,8 @@ class TableServer:
     def status(self) -> dict[str, Any]:
         """What ``GET /api/status`` answers: the server is here, and how full it is."""
         return {"server": "dominoes_widget table server", "tables": len(self.tables),
-                "max_tables": self.max_tables, "needs_key": self.host_key.required}
+                "max_tables": self.max_tables, "needs_key": self.host_key.required,
+                "classes": len(self.classes.classes), "max_classes": self.classes.max_classes}
 
     def watch_link(self, table: SharedTable, base: str) -> str | None:
         """The table's watch link (``None``: a table with none, kept before watch links)."""
@@ -539,7 +548,7 @@ class SeatSocket(_Guarded, tornado.websocket.WebSocketHandler):
 class StaticHandler(_Guarded, tornado.web.StaticFileHandler):
     """The seat page's files: the Table's own bundle and styles, and the page's script."""
 
-    FILES = ("table.js", "table.css", "seat_page.js", "home_page.js", "invite_page.js")
+    FILES = ("table.js", "table.css", "seat_page.js", "home_page.js", "invite_page.js", "class_page.js")
 
     def validate_absolute_path(self, root: str, absolute_path: str) -> str | None:
         if Path(absolute_path).name not in self.FILES:
@@ -649,6 +658,9 @@ def hide_tokens_in_tornado_logs() -> None:
 
 def make_app(server: TableServer, routes: Iterable[tuple[Any, ...]] = ()) -> tornado.web.Application:
     """The tornado application serving ``server``'s tables."""
+    from .class_pages import class_page_routes
+    from .class_routes import class_routes
+
     hide_tokens_in_tornado_logs()
     kwargs = {"server": server}
     return tornado.web.Application([
@@ -663,6 +675,8 @@ def make_app(server: TableServer, routes: Iterable[tuple[Any, ...]] = ()) -> tor
         (r"/static/(.*)", StaticHandler, {"path": str(STATIC)}),
         (r"/favicon(\.ico|\.svg|-turn\.svg)", IconHandler),
         (r"/fair", FairPageHandler),
+        *class_routes(kwargs),
+        *class_page_routes(kwargs),
         *routes,
     ], websocket_max_message_size=server.limits.max_frame_bytes, log_function=log_request,
         default_handler_class=NotFoundHandler, default_handler_args=kwargs)

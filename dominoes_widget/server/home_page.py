@@ -87,6 +87,7 @@ def home_page(lang: str, *, needs_key: bool, links_at: str | None = None) -> str
 </form>
 <noscript><p class="dw-form-error">{t("needs_script")}</p></noscript>
 <p class="dw-home-foot">{t("foot")}</p>
+<p class="dw-home-class"><a href="classes/new?lang={escape(lang)}" id="dw-start-class">{escape(voice("class.start"))}</a>: {escape(voice("class.start_about"))}</p>
 </main>
 <script type="application/json" id="dw-home-facts">{script_json({**facts, "needs_key": needs_key, "words": _form_words(voice)})}</script>
 <script type="module" src="static/home_page.js"></script>"""

@@ -17,7 +17,8 @@ from .safe_json import JsonLimits
 
 __all__ = ["Limits", "MessageGate", "MAX_MESSAGE_BYTES", "MAX_FRAME_BYTES", "RATE", "BURST", "MAX_TABLES",
            "MAX_BODY_BYTES", "MAX_BROWSERS_PER_SEAT", "MAX_WATCHERS_PER_TABLE", "CREATE_RATE", "CREATE_BURST",
-           "HEADER_TIMEOUT", "BODY_TIMEOUT", "MAX_HEADER_BYTES", "MAX_CONNECTIONS_PER_ADDRESS"]
+           "HEADER_TIMEOUT", "BODY_TIMEOUT", "MAX_HEADER_BYTES", "MAX_CONNECTIONS_PER_ADDRESS", "MAX_CLASSES",
+           "MAX_STUDENTS_PER_CLASS", "JOIN_RATE", "JOIN_BURST"]
 
 MAX_MESSAGE_BYTES = 2048
 """The largest intent read; an intent is under 200 bytes."""
@@ -38,6 +39,14 @@ CREATE_RATE = 20.0
 CREATE_BURST = 20
 """Tables one client (one address) may set up a minute on average, and in a burst: one
 client cannot fill the server's :data:`MAX_TABLES`."""
+MAX_CLASSES = 500
+"""Classes one server holds."""
+MAX_STUDENTS_PER_CLASS = 60
+"""Students one class takes."""
+JOIN_RATE = 120.0
+JOIN_BURST = 60
+"""Students one address may join a minute, and at once: a whole class behind one school's
+address joins in one go, and nobody fills a server's classes with names."""
 
 
 @dataclass(frozen=True)
@@ -64,6 +73,12 @@ class Limits:
     has the proxy's address: the server then sets none)."""
     json: JsonLimits = field(default_factory=JsonLimits)
     """Depth, number length, string length and entries of the JSON of a request or a message."""
+    max_classes: int = MAX_CLASSES
+    """Classes one server holds (a class is set up with the host key, as a table)."""
+    max_students_per_class: int = MAX_STUDENTS_PER_CLASS
+    join_rate: float = JOIN_RATE
+    """Students one client (one address) may join a minute on average; 0: no limit."""
+    join_burst: int = JOIN_BURST
 
 
 class MessageGate:

@@ -2,7 +2,7 @@
 
 The server writes a table's record after every move, before any seat is shown the move;
 a server started again on the same store takes up every table where it stopped, with the
-same links. :class:`SqliteStore` keeps them in one SQLite file (``--db PATH``),
+same links. :class:`SqliteStore` keeps them, and the server's classes (:mod:`.classes`), in one SQLite file (``--db PATH``),
 :class:`MemoryStore` nowhere (a server without ``--db``, a notebook's ``table.share()``).
 Another store (PostgreSQL, Redis) only needs the methods of :class:`TableStore`.
 
@@ -137,6 +137,7 @@ CREATE TABLE IF NOT EXISTS tables (
 )
 """
 _KEYS_SCHEMA = "CREATE TABLE IF NOT EXISTS server_keys (name TEXT PRIMARY KEY, value TEXT NOT NULL)"
+_CLASSES_SCHEMA = "CREATE TABLE IF NOT EXISTS classes (id TEXT PRIMARY KEY, data TEXT NOT NULL, saved_at REAL)"
 _COMPANIONS = ("", "-wal", "-shm", "-journal")
 """The database file and the files SQLite keeps beside it."""
 
@@ -185,6 +186,7 @@ class SqliteStore:
             if column not in columns:
                 self._db.execute(f"ALTER TABLE tables ADD COLUMN {column} {kind}")
         self._db.execute(_KEYS_SCHEMA)
+        self._db.execute(_CLASSES_SCHEMA)
         self._stop = threading.Event()
         self._checkpointer = threading.Thread(target=self._checkpoint, args=(checkpoint_every,),
                                               name="dominoes-checkpoint", daemon=True)
@@ -261,6 +263,22 @@ class SqliteStore:
 
     def note_opened(self, table_id: str, seats: list[str]) -> None:
         self._write_all("UPDATE tables SET opened = ? WHERE id = ?", [(json.dumps(sorted(seats)), table_id)])
+
+    # -- classes (:mod:`.classes`) ---------------------------------------------------------
+    def add_class(self, class_id: str, data: dict[str, Any]) -> None:
+        """Keep a new class (its tokens and unplayed deals' seeds included)."""
+        self._write_all("INSERT INTO classes (id, data, saved_at) VALUES (?, ?, ?)",
+                        [(class_id, json.dumps(data, separators=(",", ":")), self.clock())])
+
+    def save_class(self, class_id: str, data: dict[str, Any]) -> None:
+        """Write a class as it is now (committed before the change is answered)."""
+        self._write_all("UPDATE classes SET data = ?, saved_at = ? WHERE id = ?",
+                        [(json.dumps(data, separators=(",", ":")), self.clock(), class_id)])
+
+    def classes(self) -> Iterator[dict[str, Any]]:
+        """Every kept class's data, oldest first."""
+        for (data,) in self._db.execute("SELECT data FROM classes ORDER BY rowid").fetchall():
+            yield json.loads(data)
 
     def _write_all(self, statement: str, rows: list[tuple[Any, ...]]) -> None:
         if not rows:

@@ -1,0 +1,429 @@
+"""A class's pages, drawn on the server in English and Vietnamese (no script: plain forms).
+
+- ``/classes/new``: the form that starts a class (the host key as for tables);
+- ``/classes/<id>/teacher?token=``: the join link with its QR code, every student's progress
+  (fetched again every 15 seconds by ``static/class_page.js``), the CSV;
+- ``/classes/<id>/join?token=``: a name, then the student's own page;
+- ``/classes/<id>/student?token=``: the assignment and the student's results;
+  ``.../puzzle/<n>`` and ``.../deal/<n>`` play one, drawn from the student's own view only.
+
+Every page is a thin adapter over :class:`~dominoes_widget.sessions.classroom.ClassSession`,
+as :mod:`.class_routes` is; the pictures are :func:`~dominoes_widget.words.svg.render_svg` of
+the seat's view.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any, Callable
+from urllib.parse import quote
+
+from ..sessions.classroom import ClassError, ClassSession, Student
+from ..sessions.classroom.assignment import DUPLICATE_GAMES, QUICK_BOTS
+from ..sessions.puzzles.cards import LEVELS
+from ..studies.puzzles import THEMES
+from ..words.catalog import LANGUAGES, Voice
+from ..words.explanations import bot_label, move_label
+from ..words.svg import render_svg
+from .app import _Handler
+from .classes import ClassRegistry
+from .headers import CONTENT_SECURITY_POLICY
+from .home_page import LANG_NAMES, _head
+from .invitations import qr_svg
+from .page import page_html, preferred_lang, wrong_link_page
+
+__all__ = ["class_page_routes"]
+
+def class_page_routes(kwargs: dict[str, Any]) -> list[tuple[Any, ...]]:
+    """The pages' routes (for :func:`~.app.make_app`)."""
+    return [
+        (r"/classes/new", NewClassPage, kwargs),
+        (r"/classes/([\w-]+)/teacher", TeacherPage, kwargs),
+        (r"/classes/([\w-]+)/join", JoinPage, kwargs),
+        (r"/classes/([\w-]+)/student", StudentPage, kwargs),
+        (r"/classes/([\w-]+)/puzzle/(\d{1,4})", PuzzlePage, kwargs),
+        (r"/classes/([\w-]+)/deal/(\d{1,4})", DealPage, kwargs),
+    ]
+
+
+def _page(voice: Voice, title: str, body: str, depth: str = "../../", live: bool = False) -> str:
+    head = _head(f"{depth}static/table.css") + f"\n<style>{_STYLE}</style>"
+    if live:  # the progress is fetched again every 15 s (static/class_page.js)
+        head += f'\n<script type="module" src="{depth}static/class_page.js"></script>'
+    header = (f'<header class="dw-home-head"><div class="dw-home-bar"><div><h1>{escape(title)}</h1></div></div>'
+              f'</header>\n<main class="dominoes-widget dw-home dw-class">{body}</main>')
+    return page_html(voice.lang, escape(title), head, header, icons=depth)
+
+
+def _error(message: str | None) -> str:
+    return f'<p class="dw-form-error" role="alert">{escape(message)}</p>' if message else ""
+
+
+def _minutes(voice: Voice, seconds: float) -> str:
+    return voice("class.minutes", minutes=f"{seconds / 60:.1f}")
+
+
+def _result(voice: Voice, result: dict[str, Any]) -> str:
+    return voice("class.points", result=voice(f"class.{result['result']}"), points=result["points"])
+
+
+class _PageHandler(_Handler):
+    def set_default_headers(self) -> None:
+        super().set_default_headers()
+        # these pages are plain forms: they post to themselves, and to nowhere else
+        self.set_header("Content-Security-Policy", CONTENT_SECURITY_POLICY.replace("form-action 'none'",
+                                                                                   "form-action 'self'"))
+
+    def html(self, status: int, text: str) -> None:
+        self.set_status(status)
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(text)
+
+    def wrong_link(self) -> None:
+        self.html(403, wrong_link_page(Voice(preferred_lang(self.request.headers.get("Accept-Language")))))
+
+    def too_large(self) -> bool:
+        if len(self.request.body) > self.server.limits.max_body_bytes:
+            self.refuse(413, f"a form is at most {self.server.limits.max_body_bytes} bytes (the body size limit)")
+            return True
+        return False
+
+    def field(self, name: str) -> str:
+        return self.get_body_argument(name, "")[:200]
+
+    def student(self, class_id: str) -> tuple[ClassSession, Student, str] | None:
+        session = self.server.classes.get(class_id)
+        token = self.get_query_argument("token", None)
+        student = session.student_of(token) if session is not None else None
+        if session is None or student is None or token is None:
+            self.wrong_link()
+            return None
+        return session, student, token
+
+    def base(self) -> str:
+        return self.server.base_url or self.server.link_base(self.request)
+
+
+class NewClassPage(_PageHandler):
+    """``/classes/new``: the form, and its answer (the teacher's page)."""
+
+    def get(self) -> None:
+        lang = self.get_query_argument("lang", None)
+        self.html(200, new_class_page(Voice(lang if lang in LANGUAGES else
+                                            preferred_lang(self.request.headers.get("Accept-Language"))),
+                                      self.server.host_key.required))
+
+    def post(self) -> None:
+        if self.too_large():
+            return
+        lang = self.field("lang") if self.field("lang") in LANGUAGES else "en"
+        voice = Voice(lang)
+        needs_key = self.server.host_key.required
+        if not self.server.host_key.admits(f"Bearer {self.field('key')}" if needs_key else None):
+            return self.html(401, new_class_page(voice, needs_key, voice("home.key_wrong")))
+        wait = self.server.creation.wait(self.request.remote_ip or "")
+        if wait is not None:
+            self.set_header("Retry-After", str(wait))
+            return self.html(429, new_class_page(voice, needs_key, voice("home.too_many", seconds=wait)))
+        try:
+            session = self.server.classes.create(_request_of(self.field, lang))
+        except ClassError as error:
+            return self.html(error.status, new_class_page(voice, needs_key, str(error)))
+        self.redirect(ClassRegistry.link(self.base(), session, "teacher", session.teacher), status=303)
+
+
+def _request_of(field: Callable[[str], str], lang: str) -> dict[str, Any]:
+    """A class request from the form's fields (0 puzzles or 0 deals: none)."""
+    def whole(name: str) -> int | str:
+        text = field(name).strip()
+        return int(text) if text.isdigit() and len(text) < 6 else text
+
+    body: dict[str, Any] = {"name": field("name"), "lang": lang}
+    count = whole("count")
+    if count != 0:
+        body["puzzles"] = {"count": count, **{key: field(key) for key in ("game", "theme", "difficulty")
+                                              if field(key)}}
+    hands = whole("hands")
+    if hands != 0:
+        body["duplicate"] = {"game": field("duplicate_game"), "hands": hands, "bots": field("bots")}
+    return body
+
+
+def new_class_page(voice: Voice, needs_key: bool, error: str | None = None) -> str:
+    """The form that starts a class."""
+    t = lambda key, **params: escape(voice(key, **params))  # noqa: E731 - the page's many words
+
+    def options(pairs: list[tuple[str, str]], chosen: str = "") -> str:
+        return "".join(f'<option value="{escape(value)}"{" selected" if value == chosen else ""}>{escape(label)}'
+                       f'</option>' for value, label in pairs)
+
+    games = options([("", voice("class.any")), ("partnership", voice("class.game_partnership")),
+                     ("vietnamese", voice("home.game_vietnamese"))])
+    themes = options([("", voice("class.any"))] + [(theme, voice(f"puzzles.theme_{theme}")) for theme in THEMES])
+    levels = options([("", voice("class.any"))] + [(name, voice(f"solve.level_{name}")) for name, _, _ in LEVELS])
+    duplicate_games = options([(game, voice("home.game_vietnamese") if game == "vietnamese" else voice(f"game.{game}"))
+                               for game in DUPLICATE_GAMES])
+    bots = options([(bot, bot_label(voice, bot)) for bot in QUICK_BOTS])
+    langs = options([(code, LANG_NAMES.get(code, code)) for code in LANGUAGES], voice.lang)
+    key = (f'<label class="dw-field">{t("home.host_key")} <input type="password" name="key" autocomplete="off">'
+           f'</label>') if needs_key else ""
+    body = f"""<p>{t("class.new_intro")}</p>{_error(error)}
+<form method="post" action="new" class="dw-home-form" id="dw-new-class">
+<div class="dw-row"><label class="dw-field">{t("class.name")} <input type="text" name="name" maxlength="60" required></label>
+<label class="dw-field">{t("home.language")} <select name="lang">{langs}</select></label></div>
+<fieldset><legend>{t("class.puzzles")}</legend><div class="dw-row">
+<label class="dw-field">{t("class.count")} <input type="number" name="count" min="0" max="50" value="10"></label>
+<label class="dw-field">{t("class.game")} <select name="game">{games}</select></label>
+<label class="dw-field">{t("class.theme")} <select name="theme">{themes}</select></label>
+<label class="dw-field">{t("class.difficulty")} <select name="difficulty">{levels}</select></label></div></fieldset>
+<fieldset><legend>{t("class.duplicate")}</legend><p class="dw-hint">{t("class.duplicate_about")}</p><div class="dw-row">
+<label class="dw-field">{t("class.hands")} <input type="number" name="hands" min="0" max="12" value="2"></label>
+<label class="dw-field">{t("class.game")} <select name="duplicate_game">{duplicate_games}</select></label>
+<label class="dw-field">{t("class.bots")} <select name="bots">{bots}</select></label></div></fieldset>
+{key}<div class="dw-submit"><button type="submit" class="dw-primary">{t("class.create")}</button></div>
+</form>"""
+    return _page(voice, voice("class.start"), body, depth="../")
+
+
+class TeacherPage(_PageHandler):
+    """``/classes/<id>/teacher?token=``: the join link, the progress, the CSV."""
+
+    def get(self, class_id: str) -> None:
+        session = self.server.classes.get(class_id)
+        token = self.get_query_argument("token", None)
+        if session is None or not session.is_teacher(token):
+            return self.wrong_link()
+        join = ClassRegistry.link(self.base(), session, "join", session.join_token)
+        csv = f"../../api/classes/{quote(session.id)}/progress.csv?token={quote(session.teacher)}"
+        self.html(200, teacher_page(session, join, csv))
+
+
+def teacher_page(session: ClassSession, join: str, csv: str) -> str:
+    voice = Voice(session.request.lang)
+    t = lambda key, **params: escape(voice(key, **params))  # noqa: E731
+    progress = session.progress()
+    deals = len(session.server_seeds)
+    head = "".join(f"<th scope=\"col\">{t('class.deal_n', number=n + 1)}</th>" for n in range(deals))
+    rows = []
+    for row in progress["students"]:
+        cells = "".join(f"<td>{escape(_result(voice, row['deals'][str(n)])) if str(n) in row['deals'] else '–'}</td>"
+                        for n in range(deals))
+        seconds = row["puzzle_seconds"] + row["deal_seconds"]
+        rows.append(f"<tr><th scope=\"row\">{escape(row['name'])}</th><td>{row['puzzles_answered']} / "
+                    f"{len(session.puzzle_ids)}</td><td>{row['first_try_right']}</td><td>{row['deals_finished']} / "
+                    f"{deals}</td>{cells}<td>{escape(_minutes(voice, seconds))}</td></tr>")
+    table = (f'<table class="dw-progress"><thead><tr><th scope="col">{t("class.student")}</th>'
+             f'<th scope="col">{t("class.answered")}</th><th scope="col">{t("class.first_try")}</th>'
+             f'<th scope="col">{t("class.deals_played")}</th>{head}<th scope="col">{t("class.seconds")}</th></tr>'
+             f'</thead><tbody>{"".join(rows)}</tbody></table>') if rows else f'<p>{t("class.nobody")}</p>'
+    body = f"""<section class="dw-invite-card" id="dw-join-card"><div class="dw-invite-text">
+<h2>{t("class.join_link")}</h2><p>{t("class.join_intro")}</p>
+<input class="dw-link" type="text" readonly value="{escape(join)}" aria-label="{t("class.join_link")}"></div>
+<div class="dw-qr-box">{qr_svg(join, title=voice("home.qr_title", who=voice("class.join_link")))}</div></section>
+<h2 id="dw-progress-title">{t("class.progress")}</h2>
+<div class="dw-scroll" id="dw-progress" tabindex="0" role="region" aria-labelledby="dw-progress-title">{table}</div>
+<p class="dw-hint">{t("class.refreshes")} {t("class.mistakes_later")}</p>
+<p><a href="{escape(csv)}" download>{t("class.csv")}</a></p>"""
+    return _page(voice, voice("class.teacher_title", name=session.request.name), body, live=True)
+
+
+class JoinPage(_PageHandler):
+    """``/classes/<id>/join?token=``: a name, then the student's own page."""
+
+    def get(self, class_id: str) -> None:
+        session = self.server.classes.get(class_id)
+        if session is None or not session.admits(self.get_query_argument("token", None)):
+            return self.wrong_link()
+        self.html(200, join_page(session))
+
+    def post(self, class_id: str) -> None:
+        session = self.server.classes.get(class_id)
+        token = self.get_query_argument("token", None)
+        if session is None or not session.admits(token):
+            return self.wrong_link()
+        if self.too_large():
+            return
+        wait = self.server.joining.wait(self.request.remote_ip or "")
+        if wait is not None:
+            self.set_header("Retry-After", str(wait))
+            return self.html(429, join_page(session, Voice(session.request.lang)("home.too_many", seconds=wait)))
+        try:
+            student = session.join(token, self.field("name"))
+        except ClassError as error:
+            return self.html(error.status, join_page(session, str(error)))
+        self.server.classes.keep(session)
+        self.redirect(ClassRegistry.link(self.base(), session, "student", student.token), status=303)
+
+
+def join_page(session: ClassSession, error: str | None = None) -> str:
+    voice = Voice(session.request.lang)
+    t = lambda key, **params: escape(voice(key, **params))  # noqa: E731
+    body = f"""{_error(error)}<form method="post" class="dw-home-form" id="dw-join">
+<label class="dw-field">{t("class.your_name")} <input type="text" name="name" maxlength="60" required autocomplete="name"></label>
+<div class="dw-submit"><button type="submit" class="dw-primary">{t("class.join")}</button></div></form>"""
+    return _page(voice, voice("class.join_title", name=session.request.name), body)
+
+
+class StudentPage(_PageHandler):
+    """``/classes/<id>/student?token=``: the assignment and the student's own results."""
+
+    def get(self, class_id: str) -> None:
+        found = self.student(class_id)
+        if found is not None:
+            self.html(200, student_page(*found))
+
+
+def student_page(session: ClassSession, student: Student, token: str) -> str:
+    voice = Voice(session.request.lang)
+    t = lambda key, **params: escape(voice(key, **params))  # noqa: E731
+    mine = f"?token={quote(token)}"
+    puzzles = []
+    for n in range(len(session.puzzle_ids)):
+        tried = student.puzzles.get(n)
+        state = t("class.to_do") if tried is None else t("class.right" if tried.right else "class.missed")
+        puzzles.append(f'<li><a href="puzzle/{n}{mine}">{t("class.puzzle_n", number=n + 1)}</a> '
+                       f'<span class="dw-state">{state}</span></li>')
+    deals = []
+    for n in range(len(session.server_seeds)):
+        play = student.deals.get(n)
+        state = (t("class.to_do") if play is None else t("class.in_play") if play.result is None
+                 else escape(_result(voice, play.result)))
+        deals.append(f'<li><a href="deal/{n}{mine}">{t("class.deal_n", number=n + 1)}</a> '
+                     f'<span class="dw-state">{state}</span></li>')
+    body = f"""<p class="dw-hint">{t("class.keep_link")}</p>
+{f'<h2>{t("class.puzzles")}</h2><ol class="dw-tasks" id="dw-puzzles">{"".join(puzzles)}</ol>' if puzzles else ""}
+{f'<h2>{t("class.duplicate")}</h2><p class="dw-hint">{t("class.duplicate_about")}</p><ol class="dw-tasks" id="dw-deals">{"".join(deals)}</ol>' if deals else ""}"""
+    return _page(voice, f"{session.request.name}: {student.name}", body)
+
+
+def _moves_form(voice: Voice, moves: list[str], form_id: str) -> str:
+    buttons = "".join(f'<button type="submit" name="move" value="{escape(move)}" class="dw-move">'
+                      f'{escape(move_label(move, voice))}</button>' for move in moves)
+    return f'<form method="post" class="dw-moves" id="{form_id}">{buttons}</form>'
+
+
+class PuzzlePage(_PageHandler):
+    """``/classes/<id>/puzzle/<n>?token=``: the puzzle, and once answered, the answer."""
+
+    def get(self, class_id: str, number: str) -> None:
+        self.show(class_id, int(number), None)
+
+    def post(self, class_id: str, number: str) -> None:
+        if not self.too_large():
+            self.show(class_id, int(number), self.field("move"))
+
+    def show(self, class_id: str, number: int, move: str | None) -> None:
+        found = self.student(class_id)
+        if found is None:
+            return
+        session, student, token = found
+        voice = Voice(session.request.lang)
+        error = None
+        try:
+            if move is not None:
+                try:
+                    session.answer(student, number, move)
+                except ClassError as refused:
+                    if refused.status == 404:
+                        raise
+                    error = str(refused)
+            shown = session.puzzle(student, number)
+        except ClassError as refused:
+            return self.html(refused.status, _page(voice, voice("class.puzzle_n", number=number + 1),
+                                                   _error(str(refused)) + _back(voice, token), depth="../../../"))
+        self.server.classes.keep(session)
+        puzzle = session.puzzle_position(number)
+        picture = render_svg(puzzle, seat=puzzle.seat, size=560, lang=voice.lang)
+        answered = shown.get("answered")
+        if answered is None:
+            what = (f'<p>{escape(voice("class.answer_prompt"))}</p><p class="dw-hint">{escape(shown["hints"][0])}</p>'
+                    + _moves_form(voice, [str(m) for m in puzzle.legal_moves], "dw-answer"))
+        else:
+            said = (voice("class.answer_right", move=move_label(answered["move"], voice)) if answered["right"] else
+                    voice("class.answer_missed", move=move_label(answered["move"], voice),
+                          answers=", ".join(move_label(m, voice) for m in answered["answers"])))
+            why = "".join(f"<li>{escape(line)}</li>" for line in answered["why"])
+            what = f'<p class="dw-verdict" id="dw-verdict">{escape(said)}</p><ul>{why}</ul>'
+        body = f'{_error(error)}<div class="dw-picture">{picture}</div>{what}{_back(voice, token)}'
+        self.html(200, _page(voice, voice("class.puzzle_n", number=number + 1), body, depth="../../../"))
+
+
+def _back(voice: Voice, token: str) -> str:
+    return f'<p><a href="../student?token={quote(token)}">{escape(voice("class.back"))}</a></p>'
+
+
+class DealPage(_PageHandler):
+    """``/classes/<id>/deal/<n>?token=``: the deal from the student's seat; once over, how the class played it."""
+
+    def get(self, class_id: str, number: str) -> None:
+        self.show(class_id, int(number), None)
+
+    def post(self, class_id: str, number: str) -> None:
+        if not self.too_large():
+            self.show(class_id, int(number), self.field("move"))
+
+    def show(self, class_id: str, number: int, move: str | None) -> None:
+        found = self.student(class_id)
+        if found is None:
+            return
+        session, student, token = found
+        voice = Voice(session.request.lang)
+        error = None
+        try:
+            view = session.deal(student, number)
+            if move is not None and view["legal_moves"]:
+                try:
+                    view = session.play(student, number, move)
+                except ClassError as refused:
+                    error = str(refused)
+        except ClassError as refused:
+            return self.html(refused.status, _page(voice, voice("class.deal_n", number=number + 1),
+                                                   _error(str(refused)) + _back(voice, token), depth="../../../"))
+        self.server.classes.keep(session)
+        seen = session.seat_view(student, number)
+        picture = render_svg(seen, seat=view["seat"], size=560, lang=voice.lang)
+        record = f"../../../api/classes/{quote(session.id)}/deals/{number}?token={quote(token)}"
+        fair = escape(voice("class.fair_note", commitment=view["commitment"][:16] + "…", record="{record}")).replace(
+            "{record}", f'<a href="{escape(record)}">{escape(voice("class.record"))}</a>')
+        if view["result"] is None:
+            what = f'<p>{escape(voice("class.your_move"))}</p>' + _moves_form(voice, view["legal_moves"], "dw-play")
+        else:
+            what = _class_played(voice, session.class_played(student, number), view["result"])
+        body = (f'{_error(error)}<div class="dw-picture">{picture}</div>{what}'
+                f'<p class="dw-hint">{fair}</p>{_back(voice, token)}')
+        self.html(200, _page(voice, voice("class.deal_n", number=number + 1), body, depth="../../../"))
+
+
+def _class_played(voice: Voice, played: dict[str, Any], result: dict[str, Any]) -> str:
+    t = lambda key, **params: escape(voice(key, **params))  # noqa: E731
+    results = "".join(f"<li>{escape(row['name'])}: {escape(_result(voice, row))}</li>" for row in played["results"])
+    decisions = []
+    for decision in played["decisions"]:
+        counts = "; ".join(voice("class.chosen", count=count, students=decision["students"],
+                                 move=move_label(move, voice))
+                           for move, count in sorted(decision["class"].items(), key=lambda item: -item[1]))
+        decisions.append(f"<li>{t('class.decision', ply=decision['ply'] + 1, move=move_label(decision['played'], voice))}"
+                         f" {escape(counts)}</li>")
+    return (f'<p class="dw-verdict" id="dw-result">{escape(_result(voice, result))}</p>'
+            f'<section id="dw-class-played"><h2>{t("class.class_played")}</h2><h3>{t("class.results")}</h3>'
+            f'<ul>{results}</ul><ol>{"".join(decisions)}</ol></section>')
+
+
+_STYLE = """
+.dw-class h2 { font-size: 1.15rem; margin: 20px 0 8px; }
+.dw-class .dw-invite-card { margin: 0 0 12px; }
+.dw-scroll { overflow-x: auto; }
+.dw-progress { border-collapse: collapse; min-width: 100%; }
+.dw-progress th, .dw-progress td { padding: 6px 10px; text-align: left; border-bottom: 1px solid var(--dw-border); white-space: nowrap; }
+.dw-progress thead th { font-size: 0.85em; color: var(--dw-muted); }
+.dw-tasks { padding-left: 1.4em; }
+.dw-tasks li { margin: 6px 0; }
+.dw-state { color: var(--dw-muted); margin-left: 8px; }
+.dw-picture svg { max-width: 100%; height: auto; display: block; }
+.dw-moves { display: flex; flex-wrap: wrap; gap: 8px; margin: 8px 0 16px; }
+.dw-move { font: inherit; padding: 8px 14px; min-height: 44px; border-radius: 8px; border: 1px solid var(--dw-border);
+  background: var(--dw-panel); color: var(--dw-fg); cursor: pointer; }
+.dw-verdict { font-weight: 600; }
+"""
+

@@ -1,0 +1,263 @@
+"""The class routes of the table server's JSON API: a thin adapter over
+:class:`~dominoes_widget.sessions.classroom.ClassSession` (see docs/table-server.md, "Classes").
+
+- ``POST /api/classes`` (the host key, as for tables): a class from ``{"name", "puzzles",
+  "duplicate"}``; answers ``{"id", "teacher", "join"}``, the teacher's and the join link.
+- ``POST /api/classes/<id>/students?token=<join token>`` with ``{"name"}``: answers
+  ``{"student": link}``, the student's personal link.
+- ``GET /api/classes/<id>/progress?token=<teacher's token>``: every student's progress
+  (a student's token: 403); ``.../progress.csv``: the same as CSV.
+- With a student's token: ``GET /api/classes/<id>/me`` (the assignment, every deal's
+  commitment, their own results); ``GET``/``POST /api/classes/<id>/puzzles/<n>`` (the
+  puzzle; ``{"move"}`` answers it, the first try only); ``GET``/``POST
+  /api/classes/<id>/deals/<n>`` (the deal as their seat sees it, started on first asking;
+  ``{"move"}`` plays); ``GET /api/classes/<id>/deals/<n>/class`` (how the class played it,
+  once they have finished it).
+
+A wrong token, or a class that is not there, is answered 403 alike and changes nothing. A
+body is read within the server's limits (size first, then :mod:`.safe_json`) before anything
+looks at it; every change is kept in the store before it is answered.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..sessions.classroom import ClassError, ClassSession, Student
+from .app import _Handler
+from .classes import ClassRegistry
+from .safe_json import JsonLimitError, read_json
+
+__all__ = ["class_routes"]
+
+WRONG = "this link's token does not open that class"
+
+
+def class_routes(kwargs: dict[str, Any]) -> list[tuple[Any, ...]]:
+    """The routes (for :func:`~.app.make_app`), each handler given ``kwargs`` (the server)."""
+    return [
+        (r"/api/classes", ClassesHandler, kwargs),
+        (r"/api/classes/([\w-]+)/students", StudentsHandler, kwargs),
+        (r"/api/classes/([\w-]+)/progress", ProgressHandler, kwargs),
+        (r"/api/classes/([\w-]+)/progress\.csv", ProgressCsvHandler, kwargs),
+        (r"/api/classes/([\w-]+)/me", StudentHandler, kwargs),
+        (r"/api/classes/([\w-]+)/puzzles/(\d{1,4})", PuzzleHandler, kwargs),
+        (r"/api/classes/([\w-]+)/deals/(\d{1,4})", DealHandler, kwargs),
+        (r"/api/classes/([\w-]+)/deals/(\d{1,4})/class", ClassPlayedHandler, kwargs),
+    ]
+
+
+class _ClassHandler(_Handler):
+    @property
+    def registry(self) -> ClassRegistry:
+        return self.server.classes
+
+    def body(self) -> Any:
+        """The request's JSON, read within the limits; ``None`` once refused (answered)."""
+        limits = self.server.limits
+        if len(self.request.body) > limits.max_body_bytes:
+            self.refuse(413, f"a request is at most {limits.max_body_bytes} bytes (the body size limit)")
+            return None
+        try:
+            return read_json(self.request.body or b"null", limits.json)
+        except JsonLimitError as error:
+            self.answer(400, {"error": f"the body: {error}", "reason": error.key})
+            return None
+
+    def session(self, class_id: str) -> ClassSession | None:
+        return self.registry.get(class_id)
+
+    def student(self, class_id: str) -> tuple[ClassSession, Student] | None:
+        """The class and the student whose token the query holds; else answered 403 (or, for the
+        teacher's token, 403 saying what the teacher's link is for)."""
+        session = self.session(class_id)
+        token = self.get_query_argument("token", None)
+        student = session.student_of(token) if session is not None else None
+        if session is None or student is None:
+            self.refuse(403, WRONG)
+            return None
+        return session, student
+
+    def refused(self, error: ClassError) -> None:
+        self.refuse(error.status, str(error))
+
+    def link_base(self) -> str:
+        return self.server.base_url or self.server.link_base(self.request)
+
+
+class ClassesHandler(_ClassHandler):
+    """``POST /api/classes``: a new class (the host key, the creation rate, the classes limit)."""
+
+    def post(self) -> None:
+        limits = self.server.limits
+        if len(self.request.body) > limits.max_body_bytes:
+            return self.refuse(413, f"a class request is at most {limits.max_body_bytes} bytes (the body size limit)")
+        if not self.server.host_key.admits(self.request.headers.get("Authorization")):
+            self.set_header("WWW-Authenticate", 'Bearer realm="tables"')
+            return self.refuse(401, "starting a class needs this server's host key: "
+                                    "send the header Authorization: Bearer KEY")
+        wait = self.server.creation.wait(self.request.remote_ip or "")
+        if wait is not None:
+            self.set_header("Retry-After", str(wait))
+            return self.refuse(429, f"one client sets up at most {limits.create_rate:g} tables or classes a minute "
+                                    f"(the creation rate limit): try again in {wait} s")
+        body = self.body()
+        if self._finished:
+            return
+        try:
+            session = self.registry.create(body)
+        except ClassError as error:
+            return self.refused(error)
+        base = self.link_base()
+        self.answer(201, {"id": session.id, "teacher": ClassRegistry.link(base, session, "teacher", session.teacher),
+                          "join": ClassRegistry.link(base, session, "join", session.join_token)})
+
+
+class StudentsHandler(_ClassHandler):
+    """``POST /api/classes/<id>/students?token=<join token>`` with ``{"name"}``."""
+
+    def post(self, class_id: str) -> None:
+        session = self.session(class_id)
+        token = self.get_query_argument("token", None)
+        if session is None or not session.admits(token):
+            return self.refuse(403, "this link's token does not let anyone join that class")
+        wait = self.server.joining.wait(self.request.remote_ip or "")
+        if wait is not None:
+            self.set_header("Retry-After", str(wait))
+            return self.refuse(429, f"one client joins at most {self.server.limits.join_rate:g} students a minute "
+                                    f"(the join rate limit): try again in {wait} s")
+        body = self.body()
+        if self._finished:
+            return
+        if not isinstance(body, dict) or set(body) - {"name"}:
+            return self.refuse(400, 'a student joins with {"name": "…"} and nothing else')
+        try:
+            student = session.join(token, body.get("name"))
+        except ClassError as error:
+            return self.refused(error)
+        self.registry.keep(session)
+        self.answer(201, {"student": ClassRegistry.link(self.link_base(), session, "student", student.token)})
+
+
+class ProgressHandler(_ClassHandler):
+    """``GET /api/classes/<id>/progress?token=<teacher's token>``."""
+
+    def teacher_session(self, class_id: str) -> ClassSession | None:
+        session = self.session(class_id)
+        token = self.get_query_argument("token", None)
+        if session is not None and session.is_teacher(token):
+            return session
+        if session is not None and session.student_of(token) is not None:
+            self.refuse(403, "the class's progress is the teacher's: a student's link opens the student's own "
+                             "(/api/classes/<id>/me)")
+        else:
+            self.refuse(403, WRONG)
+        return None
+
+    def get(self, class_id: str) -> None:
+        session = self.teacher_session(class_id)
+        if session is not None:
+            self.answer(200, session.progress())
+
+
+class ProgressCsvHandler(ProgressHandler):
+    """``GET /api/classes/<id>/progress.csv?token=<teacher's token>``: one row per student."""
+
+    def get(self, class_id: str) -> None:
+        session = self.teacher_session(class_id)
+        if session is None:
+            return
+        self.set_header("Content-Type", "text/csv; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        self.set_header("Content-Disposition", 'attachment; filename="class-progress.csv"')
+        self.finish(session.progress_csv())
+
+
+class StudentHandler(_ClassHandler):
+    """``GET /api/classes/<id>/me?token=<student's token>``: the assignment and the student's own results."""
+
+    def get(self, class_id: str) -> None:
+        found = self.student(class_id)
+        if found is not None:
+            session, student = found
+            self.answer(200, session.student_summary(student))
+
+
+class PuzzleHandler(_ClassHandler):
+    """``GET``/``POST /api/classes/<id>/puzzles/<n>?token=<student's token>``."""
+
+    def get(self, class_id: str, number: str) -> None:
+        found = self.student(class_id)
+        if found is None:
+            return
+        session, student = found
+        try:
+            shown = session.puzzle(student, int(number))
+        except ClassError as error:
+            return self.refused(error)
+        self.registry.keep(session)  # when it was first shown counts for the time spent
+        self.answer(200, shown)
+
+    def post(self, class_id: str, number: str) -> None:
+        found = self.student(class_id)
+        if found is None:
+            return
+        session, student = found
+        body = self.body()
+        if self._finished:
+            return
+        if not isinstance(body, dict) or set(body) - {"move"}:
+            return self.refuse(400, 'an answer is {"move": "…"} and nothing else')
+        try:
+            answered = session.answer(student, int(number), body.get("move"))
+        except ClassError as error:
+            return self.refused(error)
+        self.registry.keep(session)
+        self.answer(200, answered)
+
+
+class DealHandler(_ClassHandler):
+    """``GET``/``POST /api/classes/<id>/deals/<n>?token=<student's token>``."""
+
+    def get(self, class_id: str, number: str) -> None:
+        found = self.student(class_id)
+        if found is None:
+            return
+        session, student = found
+        try:
+            view = session.deal(student, int(number))
+        except ClassError as error:
+            return self.refused(error)
+        self.registry.keep(session)
+        self.answer(200, view)
+
+    def post(self, class_id: str, number: str) -> None:
+        found = self.student(class_id)
+        if found is None:
+            return
+        session, student = found
+        body = self.body()
+        if self._finished:
+            return
+        if not isinstance(body, dict) or set(body) - {"move"}:
+            return self.refuse(400, 'a move is {"move": "…"} and nothing else')
+        try:
+            view = session.play(student, int(number), body.get("move"))
+        except ClassError as error:
+            return self.refused(error)
+        self.registry.keep(session)
+        self.answer(200, view)
+
+
+class ClassPlayedHandler(_ClassHandler):
+    """``GET /api/classes/<id>/deals/<n>/class?token=<student's token>``: how the class played it."""
+
+    def get(self, class_id: str, number: str) -> None:
+        found = self.student(class_id)
+        if found is None:
+            return
+        session, student = found
+        try:
+            self.answer(200, session.class_played(student, int(number)))
+        except ClassError as error:
+            self.refused(error)

@@ -1,0 +1,465 @@
+"""A class: a teacher, the students who joined by the class's link, what the teacher assigned,
+and what each student did with it. Pure: no I/O, the time from an injected clock.
+
+Every person is known by a secret token: the teacher's, the join token (anyone holding it
+may join), and each student's own. The assignment is a puzzle set and/or a duplicate match:
+the same deals for every student, at the same seat, against the same bots. Its deals are
+committed once, when the class starts, by the fair-deal scheme of RECORD.md
+(``dominoes-fair-1`` with no client seeds: one deal for everyone): each student is shown every
+commitment on joining, and a deal's server seed in the record of that deal once they have
+played it, so they can check the deal was fixed before anyone played.
+
+Hidden information: a student is shown a deal only by playing it (their own seat's view
+while it lasts), a puzzle's answers only once they have answered it, and how the class
+played a deal only once they have finished it. The teacher sees results, never a tile.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import hmac
+import io
+import random
+import secrets
+import time
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Callable, Iterator, Mapping
+
+from ...engine.errors import DominoesError, excerpt
+from ...engine.fair_deal import FairSeeds, commitment_of, new_server_seed
+from ...engine.match import Match
+from ...engine.move import Move
+from ...engine.rules import team_of
+from ...engine.views import SeatView, seat_view
+from ...studies.bots import make_bot
+from ...studies.puzzles import PuzzleSet
+from ..puzzles.cards import LEVELS, puzzle_card
+from ..table.seat_record import seat_record
+from .assignment import ClassRequest, ClassRequestError, check_name, read_class_request
+
+__all__ = ["ClassSession", "ClassError", "Student", "MAX_STUDENTS", "FORMAT"]
+
+MAX_STUDENTS = 60
+"""Students one class takes by default."""
+FORMAT = "dominoes-class"
+VERSION = 1
+MAX_MOVE = 40
+
+
+class ClassError(ValueError):
+    """A class request refused: ``status`` is the HTTP status it is answered with (400 bad
+    input, 403 a token that does not open it, 404 nothing there, 409 not now)."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+@dataclass
+class PuzzleTry:
+    """A student's first answer to one puzzle (only the first try counts)."""
+
+    move: str
+    right: bool
+    seconds: float
+
+
+@dataclass
+class DealPlay:
+    """A student's play of one deal: every move of the hand so far (the bots' too)."""
+
+    moves: list[str] = field(default_factory=list)
+    started: float = 0.0
+    seconds: float | None = None
+    """Seconds from the deal's first showing to its end (``None`` while it is played)."""
+    result: dict[str, Any] | None = None
+    """``{"result": "won"|"lost"|"tie", "points": N}`` for the student's side, once finished."""
+
+
+@dataclass
+class Student:
+    """One student: a name, a personal token, and what they did."""
+
+    id: str
+    name: str
+    token: str
+    joined: float
+    opened: dict[int, float] = field(default_factory=dict)
+    """When each puzzle (by number) was first shown to them."""
+    puzzles: dict[int, PuzzleTry] = field(default_factory=dict)
+    deals: dict[int, DealPlay] = field(default_factory=dict)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "token": self.token, "joined": self.joined,
+                "opened": {str(k): v for k, v in self.opened.items()},
+                "puzzles": {str(k): [t.move, t.right, t.seconds] for k, t in self.puzzles.items()},
+                "deals": {str(k): {"moves": d.moves, "started": d.started, "seconds": d.seconds, "result": d.result}
+                          for k, d in self.deals.items()}}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "Student":
+        return cls(data["id"], data["name"], data["token"], data["joined"],
+                   {int(k): v for k, v in data["opened"].items()},
+                   {int(k): PuzzleTry(*v) for k, v in data["puzzles"].items()},
+                   {int(k): DealPlay(d["moves"], d["started"], d["seconds"], d["result"])
+                    for k, d in data["deals"].items()})
+
+
+@lru_cache(maxsize=1)
+def _builtin() -> PuzzleSet:
+    return PuzzleSet.builtin()
+
+
+@lru_cache(maxsize=512)
+def _card(puzzle_id: str, lang: str) -> dict[str, Any]:
+    return dict(puzzle_card(_builtin().by_id(puzzle_id), lang))
+
+
+def choose_puzzles(request: ClassRequest, puzzles: PuzzleSet | None = None) -> list[str]:
+    """The ids of the puzzles a class's request assigns (the first of the set that match, in order)."""
+    assignment = request.puzzles
+    if assignment is None:
+        return []
+    band = next(((low, high) for name, low, high in LEVELS if name == assignment.difficulty), None)
+    found = (puzzles or _builtin()).filter(assignment.game, assignment.theme, band)
+    if band is not None and band[1] < 1.0:  # the bands are low <= d < high (the last holds 1)
+        found = PuzzleSet(p for p in found if p.difficulty < band[1])
+    if len(found) < assignment.count:
+        raise ClassRequestError(f"puzzles: {len(found)} puzzle(s) match that game, theme and difficulty; "
+                                f"count is at most {len(found)}")
+    return [puzzle.id for puzzle in found[:assignment.count]]
+
+
+class ClassSession:
+    """One class. :meth:`create` starts one from a request; :meth:`from_json` takes one up again."""
+
+    def __init__(self, id: str, request: ClassRequest, teacher: str, join_token: str, puzzle_ids: list[str],
+                 server_seeds: list[str], *, created: float, max_students: int = MAX_STUDENTS,
+                 clock: Callable[[], float] = time.time) -> None:
+        self.id = id
+        self.request = request
+        self.teacher = teacher
+        self.join_token = join_token
+        self.puzzle_ids = puzzle_ids
+        self.server_seeds = server_seeds
+        """Each duplicate deal's server seed: secret until a student has played that deal."""
+        self.commitments = [commitment_of(seed) for seed in server_seeds]
+        self.created = created
+        self.max_students = max_students
+        self.clock = clock
+        self.students: dict[str, Student] = {}
+        self.choices: list[dict[str, dict[str, int]]] = [{} for _ in server_seeds]
+        """Per deal: at each position a student chose at (a key of the moves before it), how
+        many students played each move."""
+
+    @classmethod
+    def create(cls, body: Any, *, max_students: int = MAX_STUDENTS, clock: Callable[[], float] = time.time,
+               puzzles: PuzzleSet | None = None) -> "ClassSession":
+        """A new class from a request (checked: :class:`ClassError` 400 says what is wrong)."""
+        try:
+            request = read_class_request(body)
+            puzzle_ids = choose_puzzles(request, puzzles)
+        except ClassRequestError as error:
+            raise ClassError(400, str(error)) from None
+        deals = request.duplicate.hands if request.duplicate else 0
+        return cls(secrets.token_urlsafe(9).replace("_", "x").replace("-", "y"), request, secrets.token_urlsafe(18),
+                   secrets.token_urlsafe(12), puzzle_ids, [new_server_seed() for _ in range(deals)],
+                   created=clock(), max_students=max_students, clock=clock)
+
+    # -- who is asking ---------------------------------------------------------------------
+    def is_teacher(self, token: Any) -> bool:
+        return _same(token, self.teacher)
+
+    def admits(self, join_token: Any) -> bool:
+        return _same(join_token, self.join_token)
+
+    def student_of(self, token: Any) -> Student | None:
+        """The student whose personal token ``token`` is (compared in constant time), or ``None``."""
+        found = None
+        for student in self.students.values():
+            if _same(token, student.token):
+                found = student
+        return found
+
+    def join(self, join_token: Any, name: Any) -> Student:
+        """A new student called ``name``, admitted with the class's join token."""
+        if not self.admits(join_token):
+            raise ClassError(403, "this link's token does not let anyone join that class")
+        try:
+            name = check_name(name)
+        except ClassRequestError as error:
+            raise ClassError(400, str(error)) from None
+        if len(self.students) >= self.max_students:
+            raise ClassError(409, f"this class is full: at most {self.max_students} students")
+        if any(student.name.casefold() == name.casefold() for student in self.students.values()):
+            raise ClassError(409, f"a student called {excerpt(name, 30)} has joined already: choose another name")
+        student = Student(f"s{len(self.students) + 1}", name, secrets.token_urlsafe(18), self.clock())
+        self.students[student.id] = student
+        return student
+
+    # -- puzzles -----------------------------------------------------------------------------
+    def _puzzle_number(self, number: Any) -> str:
+        if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number < len(self.puzzle_ids):
+            raise ClassError(404, f"puzzle {excerpt(number, 10)}: this class has {len(self.puzzle_ids)} puzzle(s), "
+                                  f"numbered from 0")
+        return self.puzzle_ids[number]
+
+    def puzzle(self, student: Student, number: Any) -> dict[str, Any]:
+        """Puzzle ``number`` as the student may see it: the position, and once they have
+        answered it, their first answer, the answers and why."""
+        card = _card(self._puzzle_number(number), self.request.lang)
+        student.opened.setdefault(number, self.clock())
+        shown: dict[str, Any] = {"number": number, "of": len(self.puzzle_ids), "puzzle": card["view"],
+                                 "hints": card["hints"][:1]}
+        tried = student.puzzles.get(number)
+        if tried is not None:
+            shown["answered"] = self._answered(card, number, tried)
+        return shown
+
+    def _answered(self, card: Mapping[str, Any], number: int, tried: PuzzleTry) -> dict[str, Any]:
+        answers = [move for move, verdict in card["verdicts"].items() if verdict["right"]]
+        return {"move": tried.move, "right": tried.right, "answers": answers,
+                "why": list(card["verdicts"][tried.move]["why"])}
+
+    def puzzle_position(self, number: Any) -> SeatView:
+        """Puzzle ``number``'s position as its mover sees it (for a picture)."""
+        return _builtin().by_id(self._puzzle_number(number)).view()
+
+    def answer(self, student: Student, number: Any, move: Any) -> dict[str, Any]:
+        """The student's answer to puzzle ``number``: only the first counts (409 after it)."""
+        card = _card(self._puzzle_number(number), self.request.lang)
+        if number in student.puzzles:
+            raise ClassError(409, f"puzzle {number} was answered already: only the first try counts")
+        if not isinstance(move, str) or not 0 < len(move) <= MAX_MOVE:
+            raise ClassError(400, f"move is a move's notation (at most {MAX_MOVE} characters), not {excerpt(move, 20)}")
+        if move not in card["verdicts"]:
+            raise ClassError(400, f"{excerpt(move, 20)} is not a legal move in puzzle {number}; the legal moves are "
+                                  f"{', '.join(card['verdicts'])}")
+        opened = student.opened.setdefault(number, self.clock())
+        tried = PuzzleTry(move, bool(card["verdicts"][move]["right"]), round(max(0.0, self.clock() - opened), 1))
+        student.puzzles[number] = tried
+        return {"number": number, "answered": self._answered(card, number, tried)}
+
+    # -- duplicate deals ---------------------------------------------------------------------
+    def _deal_number(self, number: Any) -> int:
+        if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number < len(self.server_seeds):
+            raise ClassError(404, f"deal {excerpt(number, 10)}: this class has {len(self.server_seeds)} duplicate "
+                                  f"deal(s), numbered from 0")
+        return number
+
+    def _dealt(self, number: int) -> Match:
+        """Deal ``number``, no move played: made from its committed server seed, no client seed."""
+        duplicate = self.request.duplicate
+        assert duplicate is not None
+        match = Match(duplicate.rules)
+        match.commit(FairSeeds(self.server_seeds[number]))
+        match.deal()
+        return match
+
+    def _match(self, number: int, moves: list[str]) -> Match:
+        """Deal ``number`` with ``moves`` played, then the bots' moves up to the student's turn."""
+        duplicate = self.request.duplicate
+        assert duplicate is not None
+        match = self._dealt(number)
+        for move in moves:
+            match.push(move)
+        hand = match.hands[-1]
+        while not hand.is_over and hand.turn != duplicate.seat:
+            seat = hand.turn
+            assert seat is not None
+            bot = make_bot(duplicate.bots[seat], seed=random.Random(_bot_seed(self.id, number, seat, hand.ply)))
+            match.push(bot.choose(seat_view(hand, seat)))
+        return match
+
+    def deal(self, student: Student, number: Any) -> dict[str, Any]:
+        """Deal ``number`` as the student sees it, started on first asking: the record so far
+        (the deal whole, server seed included, once it has ended), their legal moves, the result."""
+        number = self._deal_number(number)
+        play = student.deals.get(number)
+        if play is None:
+            play = student.deals[number] = DealPlay(started=self.clock())
+        match = self._match(number, play.moves)
+        play.moves = [str(move) for move in match.hands[-1].moves]
+        self._finish(student, number, play, match)
+        return self._deal_view(number, play, match)
+
+    def seat_view(self, student: Student, number: Any) -> SeatView:
+        """Deal ``number`` as the student's seat sees it now (for a picture; 409 before it is started)."""
+        number = self._deal_number(number)
+        play = student.deals.get(number)
+        if play is None:
+            raise ClassError(409, f"deal {number} is not started: ask for it first")
+        duplicate = self.request.duplicate
+        assert duplicate is not None
+        match = self._match(number, play.moves)
+        return seat_view(match.hands[-1], duplicate.seat, match.state)
+
+    def play(self, student: Student, number: Any, move: Any) -> dict[str, Any]:
+        """The student plays ``move`` in deal ``number``; the bots answer up to their next turn."""
+        number = self._deal_number(number)
+        play = student.deals.get(number)
+        if play is None:
+            raise ClassError(409, f"deal {number} is not started: ask for it first")
+        if play.result is not None:
+            raise ClassError(409, f"deal {number} is over")
+        if not isinstance(move, str) or not 0 < len(move) <= MAX_MOVE:
+            raise ClassError(400, f"move is a move's notation (at most {MAX_MOVE} characters), not {excerpt(move, 20)}")
+        match = self._match(number, play.moves)
+        hand = match.hands[-1]
+        legal = hand.legal_move_list()
+        try:
+            chosen = Move.parse(move)
+        except DominoesError:
+            chosen = None
+        if chosen is None or chosen not in legal:
+            raise ClassError(400, f"{excerpt(move, 20)} is not a legal move now; the legal moves are "
+                                  f"{', '.join(map(str, legal))}")
+        if len(legal) > 1:
+            counts = self.choices[number].setdefault(_position_key(play.moves), {})
+            counts[str(chosen)] = counts.get(str(chosen), 0) + 1
+        match = self._match(number, [*play.moves, str(chosen)])
+        play.moves = [str(m) for m in match.hands[-1].moves]
+        self._finish(student, number, play, match)
+        return self._deal_view(number, play, match)
+
+    def _finish(self, student: Student, number: int, play: DealPlay, match: Match) -> None:
+        hand = match.hands[-1]
+        if play.result is not None or not hand.is_over:
+            return
+        duplicate = self.request.duplicate
+        assert duplicate is not None and hand.outcome is not None
+        rules = duplicate.rules
+        side = team_of(duplicate.seat) if rules.is_partnership else duplicate.seat
+        outcome = hand.outcome
+        won = outcome.winner_team == side if rules.is_partnership else outcome.winner_seat == duplicate.seat
+        play.result = {"result": "tie" if outcome.tie else "won" if won else "lost",
+                       "points": int(match.state.score.get(side, 0))}
+        play.seconds = round(max(0.0, self.clock() - play.started), 1)
+
+    def _deal_view(self, number: int, play: DealPlay, match: Match) -> dict[str, Any]:
+        duplicate = self.request.duplicate
+        assert duplicate is not None
+        hand = match.hands[-1]
+        mine = not hand.is_over and hand.turn == duplicate.seat
+        return {"deal": number, "seat": duplicate.seat, "commitment": self.commitments[number],
+                "record": seat_record(match, duplicate.seat),
+                "legal_moves": [str(move) for move in hand.legal_move_list()] if mine else [],
+                "result": play.result}
+
+    def class_played(self, student: Student, number: Any) -> dict[str, Any]:
+        """How the class played deal ``number``, for a student who has finished it (409 before):
+        every finished student's result, and at each of this student's own decisions how many
+        students who stood there played each move."""
+        number = self._deal_number(number)
+        play = student.deals.get(number)
+        if play is None or play.result is None:
+            raise ClassError(409, f"deal {number}: how the class played it is shown once you have finished it")
+        results = [{"name": other.name, **(other.deals[number].result or {})} for other in self.students.values()
+                   if number in other.deals and other.deals[number].result is not None]
+        hand = self._dealt(number).hands[-1]
+        duplicate = self.request.duplicate
+        assert duplicate is not None
+        decisions = []
+        for ply, move in enumerate(play.moves):
+            if hand.turn == duplicate.seat and len(hand.legal_move_list()) > 1:
+                counts = self.choices[number].get(_position_key(play.moves[:ply]), {})
+                decisions.append({"ply": ply, "played": move, "class": dict(sorted(counts.items())),
+                                  "students": sum(counts.values())})
+            hand.push(move)
+        return {"deal": number, "results": results, "decisions": decisions}
+
+    # -- what a student and the teacher see ------------------------------------------------
+    def assignment(self) -> dict[str, Any]:
+        """What the class was given, with every duplicate deal's commitment (no deal, no answer)."""
+        return {"id": self.id, "name": self.request.name, "lang": self.request.lang,
+                "puzzles": len(self.puzzle_ids), "puzzle_set": self.request.puzzles.as_json()
+                if self.request.puzzles else None,
+                "duplicate": {**self.request.duplicate.as_json(), "seat": self.request.duplicate.seat,
+                              "commitments": list(self.commitments), "scheme": "dominoes-fair-1"}
+                if self.request.duplicate else None}
+
+    def student_summary(self, student: Student) -> dict[str, Any]:
+        """A student's own page of the class: the assignment and their own results."""
+        return {"class": self.assignment(), "name": student.name, **self._progress_of(student)}
+
+    def _progress_of(self, student: Student) -> dict[str, Any]:
+        tries = student.puzzles.values()
+        finished = {n: play for n, play in sorted(student.deals.items()) if play.result is not None}
+        return {"puzzles_answered": len(student.puzzles), "first_try_right": sum(t.right for t in tries),
+                "puzzle_seconds": round(sum(t.seconds for t in tries), 1),
+                "puzzles": {str(n): {"move": t.move, "right": t.right, "seconds": t.seconds}
+                            for n, t in sorted(student.puzzles.items())},
+                "deals_finished": len(finished),
+                "deals": {str(n): {**(play.result or {}), "seconds": play.seconds} for n, play in finished.items()},
+                "deal_seconds": round(sum(play.seconds or 0.0 for play in finished.values()), 1),
+                "mistakes": None}
+
+    def progress(self) -> dict[str, Any]:
+        """The teacher's view: every student's progress (``mistakes``: not judged yet, ``None``)."""
+        return {"class": self.assignment(), "max_students": self.max_students,
+                "students": [{"id": s.id, "name": s.name, **self._progress_of(s)} for s in self.students.values()]}
+
+    def progress_csv(self) -> str:
+        """The teacher's export: one row per student."""
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\r\n")
+        deals = len(self.server_seeds)
+        writer.writerow(["student", "puzzles_answered", "first_try_right", "puzzle_seconds", "deals_finished",
+                         "deal_seconds", *(f"deal_{n + 1}" for n in range(deals))])
+        for student in self.students.values():
+            progress = self._progress_of(student)
+            cells = []
+            for n in range(deals):
+                result = progress["deals"].get(str(n))
+                cells.append(f"{result['result']} {result['points']}" if result else "")
+            writer.writerow([_cell(student.name), progress["puzzles_answered"], progress["first_try_right"],
+                             progress["puzzle_seconds"], progress["deals_finished"], progress["deal_seconds"],
+                             *cells])
+        return out.getvalue()
+
+    # -- kept and taken up again -------------------------------------------------------------
+    def as_json(self) -> dict[str, Any]:
+        """Everything the class is, secrets included (for the server's store only)."""
+        return {"format": FORMAT, "version": VERSION, "id": self.id, "request": self.request.as_json(),
+                "teacher": self.teacher, "join": self.join_token, "puzzle_ids": self.puzzle_ids,
+                "server_seeds": self.server_seeds, "created": self.created, "max_students": self.max_students,
+                "students": [s.as_json() for s in self.students.values()], "choices": self.choices}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], clock: Callable[[], float] = time.time) -> "ClassSession":
+        """A class as :meth:`as_json` kept it."""
+        if data.get("format") != FORMAT or data.get("version") != VERSION:
+            raise ValueError(f"not a {FORMAT} version {VERSION}")
+        session = cls(data["id"], read_class_request(data["request"]), data["teacher"], data["join"],
+                      list(data["puzzle_ids"]), list(data["server_seeds"]), created=data["created"],
+                      max_students=data["max_students"], clock=clock)
+        for student in data["students"]:
+            loaded = Student.from_json(student)
+            session.students[loaded.id] = loaded
+        session.choices = [dict(choices) for choices in data["choices"]]
+        return session
+
+    def __iter__(self) -> Iterator[Student]:
+        return iter(self.students.values())
+
+
+def _same(token: Any, expected: str) -> bool:
+    return isinstance(token, str) and hmac.compare_digest(token[:100].encode("utf-8", "replace"), expected.encode())
+
+
+def _bot_seed(class_id: str, deal: int, seat: str, ply: int) -> str:
+    """The seed of the bot at ``seat`` choosing at ``ply``: the same for every student, and
+    after a restart, so the same moves meet the same answers."""
+    return f"dominoes-class|{class_id}|{deal}|{seat}|{ply}"
+
+
+def _position_key(moves: list[str]) -> str:
+    """A position of a duplicate deal named by the moves that led to it (hashed: it names no tile)."""
+    return hashlib.blake2b("|".join(moves).encode(), digest_size=8).hexdigest()
+
+
+def _cell(text: str) -> str:
+    """A name as a CSV cell a spreadsheet will not run as a formula."""
+    return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text

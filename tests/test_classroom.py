@@ -1,0 +1,172 @@
+"""A class (issue 35, item 2), as a pure session: the teacher's request checked field by field,
+students joining by the class's link, a puzzle set where only the first try counts, a
+duplicate match where every student gets the same committed deals and the same bots, "how
+the class played it" once a deal is finished, the teacher's progress and CSV, and the class
+kept and taken up again."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import pytest
+
+from dominoes_widget.engine.fair_deal import commitment_of
+from dominoes_widget.engine.record import verify_record
+from dominoes_widget.sessions.classroom import ClassError, ClassSession
+from dominoes_widget.sessions.classroom.session import _card
+
+REQUEST = {"name": "Class 7B", "puzzles": {"count": 3, "game": "six_love", "difficulty": "easy"},
+           "duplicate": {"game": "six_love", "hands": 2, "bots": "greedy"}}
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def new_class(request: object = REQUEST, **options) -> ClassSession:
+    return ClassSession.create(request, **options)
+
+
+def play_out(session: ClassSession, student, deal: int, pick=lambda legal: legal[0]) -> dict:
+    view = session.deal(student, deal)
+    while view["legal_moves"]:
+        view = session.play(student, deal, pick(view["legal_moves"]))
+    return view
+
+
+@pytest.mark.parametrize("body, words", [
+    (None, "a class request is a JSON object"),
+    ({"name": "x", "puzzles": {"count": 1}, "colour": 1}, "unknown field(s) 'colour'"),
+    ({"puzzles": {"count": 1}}, "name is text"),
+    ({"name": "  ", "puzzles": {"count": 1}}, "name is 1 to 60 characters"),
+    ({"name": "a\u0000b", "puzzles": {"count": 1}}, "name holds a control"),
+    ({"name": "x"}, 'give "puzzles" or "duplicate"'),
+    ({"name": "x", "lang": "fr", "puzzles": {"count": 1}}, "lang: en or vi"),
+    ({"name": "x", "puzzles": {"count": 0}}, "puzzles.count is a whole number from 1 to 50"),
+    ({"name": "x", "puzzles": {"count": True}}, "puzzles.count is a whole number"),
+    ({"name": "x", "puzzles": {"count": 1, "game": "chess"}}, "puzzles.game: one of"),
+    ({"name": "x", "puzzles": {"count": 1, "theme": "luck"}}, "puzzles.theme: one of"),
+    ({"name": "x", "puzzles": {"count": 1, "difficulty": 3}}, "puzzles.difficulty: one of easy, medium, hard"),
+    ({"name": "x", "puzzles": {"count": 50, "theme": "deep"}}, "count is at most"),
+    ({"name": "x", "puzzles": [1]}, "puzzles is an object"),
+    ({"name": "x", "duplicate": {"hands": 13}}, "duplicate.hands is a whole number from 1 to 12"),
+    ({"name": "x", "duplicate": {"game": "go"}}, "duplicate.game: one of"),
+    ({"name": "x", "duplicate": {"bots": "strong"}}, "duplicate.bots.E: one of greedy, random"),
+    ({"name": "x", "duplicate": {"bots": {"Q": "greedy"}}}, "seat 'Q' is not in play"),
+    ({"name": "x", "duplicate": {"bots": {"E": "greedy"}}}, "every seat but one has a bot"),
+    ({"name": "x", "duplicate": {"game": "vietnamese", "players": 5}}, "duplicate.players is a whole number"),
+    ({"name": "x", "duplicate": {"game": "six_love", "players": 2}}, "played by 4"),
+])
+def test_every_field_of_a_class_request_is_checked_with_a_clear_error(body, words):
+    with pytest.raises(ClassError) as refused:
+        new_class(body)
+    assert refused.value.status == 400 and words in str(refused.value), str(refused.value)
+
+
+def test_students_join_with_the_join_token_only_up_to_the_limit():
+    session = new_class(max_students=2)
+    with pytest.raises(ClassError) as wrong:
+        session.join(session.teacher, "Ana")
+    assert wrong.value.status == 403 and not session.students
+    ana = session.join(session.join_token, " Ana  ")
+    assert ana.name == "Ana" and session.student_of(ana.token) is ana and session.student_of("x") is None
+    assert not session.is_teacher(ana.token) and session.is_teacher(session.teacher)
+    with pytest.raises(ClassError, match="called 'ANA' has joined already"):
+        session.join(session.join_token, "ANA")
+    session.join(session.join_token, "Bao")
+    with pytest.raises(ClassError, match="at most 2 students") as full:
+        session.join(session.join_token, "Chi")
+    assert full.value.status == 409 and len(session.students) == 2
+
+
+def test_a_puzzle_shows_no_answer_before_the_first_try_which_alone_counts():
+    clock = Clock()
+    session = new_class(clock=clock)
+    ana = session.join(session.join_token, "Ana")
+    card = _card(session.puzzle_ids[0], "en")
+    shown = session.puzzle(ana, 0)
+    assert "answered" not in shown and "verdicts" not in json.dumps(shown)
+    assert card["hints"][1] not in json.dumps(shown)  # the hint that names the move
+    right = next(move for move, verdict in card["verdicts"].items() if verdict["right"])
+    wrong = next((move for move, verdict in card["verdicts"].items() if not verdict["right"]), None)
+    with pytest.raises(ClassError, match="not a legal move"):
+        session.answer(ana, 0, "N 9-9")
+    clock.now += 42
+    answered = session.answer(ana, 0, wrong or right)["answered"]
+    assert answered["right"] is (wrong is None) and right in answered["answers"]
+    with pytest.raises(ClassError, match="only the first try counts"):
+        session.answer(ana, 0, right)
+    assert session.puzzle(ana, 0)["answered"] == answered
+    session.answer(ana, 1, next(m for m, v in _card(session.puzzle_ids[1], "en")["verdicts"].items() if v["right"]))
+    progress = session.progress()["students"][0]
+    assert progress["puzzles_answered"] == 2 and progress["first_try_right"] == (1 if wrong else 2)
+    assert progress["puzzles"]["0"]["seconds"] == 42.0
+    with pytest.raises(ClassError) as missing:
+        session.puzzle(ana, 3)
+    assert missing.value.status == 404
+
+
+def test_every_student_plays_the_same_committed_deal_against_the_same_bots():
+    session = new_class()
+    ana, bao = session.join(session.join_token, "Ana"), session.join(session.join_token, "Bao")
+    first_ana, first_bao = session.deal(ana, 1), session.deal(bao, 1)
+    assert first_ana["record"]["in_play"] == first_bao["record"]["in_play"]  # same deal, same bots' first moves
+    assert "server_seed" not in json.dumps(first_ana)
+    one = play_out(session, ana, 1)
+    two = play_out(session, bao, 1)
+    assert one["record"] == two["record"] and one["result"] == two["result"]  # same moves, same answers
+    fair = one["record"]["hands"][0]["fair"]
+    assert fair["commitment"] == session.commitments[1] == commitment_of(fair["server_seed"])
+    _, problems = verify_record(one["record"])
+    assert not problems, problems
+
+
+def test_how_the_class_played_a_deal_waits_until_the_student_has_finished_it():
+    session = new_class()
+    ana, bao, chi = (session.join(session.join_token, name) for name in ("Ana", "Bao", "Chi"))
+    play_out(session, ana, 0, lambda legal: legal[0])
+    play_out(session, bao, 0, lambda legal: legal[-1])
+    session.deal(chi, 0)
+    with pytest.raises(ClassError, match="once you have finished it") as early:
+        session.class_played(chi, 0)
+    assert early.value.status == 409
+    seen = session.class_played(ana, 0)
+    assert [row["name"] for row in seen["results"]] == ["Ana", "Bao"]
+    first = seen["decisions"][0]
+    assert first["students"] == 2 and sum(first["class"].values()) == 2 and first["played"] in first["class"]
+    assert "server_seed" not in json.dumps(seen) and "tiles" not in json.dumps(seen)
+
+
+def test_the_teacher_sees_progress_and_exports_it_as_csv():
+    session = new_class()
+    ana = session.join(session.join_token, "=SUM(A1)")
+    session.join(session.join_token, "Bao")
+    result = play_out(session, ana, 0)["result"]
+    progress = session.progress()
+    assert [s["name"] for s in progress["students"]] == ["=SUM(A1)", "Bao"]
+    assert progress["students"][0]["deals"]["0"]["result"] == result["result"]
+    assert progress["students"][0]["mistakes"] is None  # not judged yet
+    rows = list(csv.reader(io.StringIO(session.progress_csv())))
+    assert rows[0][:3] == ["student", "puzzles_answered", "first_try_right"] and rows[0][-2:] == ["deal_1", "deal_2"]
+    assert rows[1][0] == "'=SUM(A1)" and rows[1][-2] == f"{result['result']} {result['points']}"
+    assert rows[2][0] == "Bao" and rows[2][-2:] == ["", ""]
+    assert session.teacher not in json.dumps(progress) and "server_seeds" not in json.dumps(progress)
+
+
+def test_a_class_kept_mid_deal_goes_on_as_it_would_have():
+    clock = Clock()
+    session = new_class(clock=clock)
+    ana = session.join(session.join_token, "Ana")
+    view = session.deal(ana, 0)
+    view = session.play(ana, 0, view["legal_moves"][-1])
+    kept = ClassSession.from_json(json.loads(json.dumps(session.as_json())), clock=clock)
+    again = kept.student_of(ana.token)
+    assert again is not None and kept.deal(again, 0) == view
+    assert play_out(kept, again, 0) == play_out(session, ana, 0)
+    assert kept.progress() == session.progress() and kept.commitments == session.commitments

@@ -1,0 +1,209 @@
+"""A class on the table server (issue 35, item 2), through its JSON API on 127.0.0.1: a teacher
+starts a class with the host key, students join by the join link and get their own, play the
+puzzles and the duplicate deals, and the teacher reads the progress as JSON and CSV. Every
+field is checked, the limits hold before parsing, a wrong token changes nothing, and no
+answer or log line holds a traceback."""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import io
+import json
+import logging
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+from dominoes_widget.server.limits import Limits
+from server_harness import answer, local_server, request
+from test_server import run
+
+KEY = "class-key-for-the-tests"
+AUTH = {"Authorization": f"Bearer {KEY}"}
+CLASS = {"name": "Lớp 7B", "puzzles": {"count": 2, "game": "vietnamese", "difficulty": "medium"},
+         "duplicate": {"game": "six_love", "hands": 2, "bots": "greedy"}}
+
+
+def token_of(link: str) -> str:
+    return parse_qs(urlsplit(link).query)["token"][0]
+
+
+def api(base: str, class_id: str, route: str, token: str) -> str:
+    return f"{base}/api/classes/{class_id}/{route}?token={token}"
+
+
+async def start_class(base: str, body: dict = CLASS, headers: dict = AUTH) -> dict:
+    status, started = await request(f"{base}/api/classes", body, headers=headers)
+    assert status == 201, started
+    return started
+
+
+async def join(base: str, started: dict, name: str) -> str:
+    status, joined = await request(api(base, started["id"], "students", token_of(started["join"])), {"name": name})
+    assert status == 201, joined
+    return token_of(joined["student"])
+
+
+async def play_deal(base: str, class_id: str, token: str, number: int) -> dict:
+    status, view = await request(api(base, class_id, f"deals/{number}", token))
+    assert status == 200, view
+    while view["legal_moves"]:
+        status, view = await request(api(base, class_id, f"deals/{number}", token), {"move": view["legal_moves"][0]})
+        assert status == 200, view
+    return view
+
+
+def test_a_teacher_starts_a_class_students_join_and_play_and_the_teacher_reads_the_progress():
+    async def scenario():
+        async with local_server(host_key=KEY) as (base, server):
+            status, text, _ = await answer(f"{base}/api/classes", CLASS)
+            assert status == 401 and "host key" in text and not server.classes.classes
+            started = await start_class(base)
+            assert set(started) == {"id", "teacher", "join"}
+            assert started["teacher"].startswith(f"{base}/classes/{started['id']}/teacher?token=")
+            assert started["join"].startswith(f"{base}/classes/{started['id']}/join?token=")
+            ana, bao = await join(base, started, "Ana"), await join(base, started, "Bảo")
+            class_id, teacher = started["id"], token_of(started["teacher"])
+
+            status, me = await request(api(base, class_id, "me", ana))
+            assert status == 200 and me["name"] == "Ana" and me["class"]["puzzles"] == 2
+            assert len(me["class"]["duplicate"]["commitments"]) == 2
+            status, puzzle = await request(api(base, class_id, "puzzles/0", ana))
+            assert status == 200 and "answered" not in puzzle
+            move = puzzle["puzzle"]["items"][0]["move"]
+            status, answered = await request(api(base, class_id, "puzzles/0", ana), {"move": move})
+            assert status == 200 and answered["answered"]["move"] == move and answered["answered"]["answers"]
+            status, again = await request(api(base, class_id, "puzzles/0", ana), {"move": move})
+            assert status == 409 and "only the first try counts" in again["error"]
+            finished = await play_deal(base, class_id, ana, 0)
+            assert finished["result"]["result"] in ("won", "lost", "tie")
+            status, early = await request(api(base, class_id, "deals/0/class", bao))
+            assert status == 409 and "finished" in early["error"]
+            status, seen = await request(api(base, class_id, "deals/0/class", ana))
+            assert status == 200 and [row["name"] for row in seen["results"]] == ["Ana"]
+
+            status, progress = await request(api(base, class_id, "progress", teacher))
+            assert status == 200 and [s["name"] for s in progress["students"]] == ["Ana", "Bảo"]
+            assert progress["students"][0]["puzzles_answered"] == 1 and progress["students"][0]["deals_finished"] == 1
+            status, refused = await request(api(base, class_id, "progress", ana))
+            assert status == 403 and "teacher's" in refused["error"]
+            for route in ("progress", "progress.csv", "me", "puzzles/0", "deals/0", "deals/0/class"):
+                status, wrong = await request(api(base, class_id, route, "not-a-token"))
+                assert status == 403 and "does not open that class" in wrong["error"], route
+            status, text, headers = await answer(api(base, class_id, "progress.csv", teacher))
+            assert status == 200 and headers["Content-Type"].startswith("text/csv")
+            rows = list(csv.reader(io.StringIO(text)))
+            assert [row[0] for row in rows] == ["student", "Ana", "Bảo"] and rows[1][-2] != ""
+            status, text, _ = await answer(api(base, class_id, "progress.csv", bao))
+            assert status == 403 and "student" not in text.split("\n")[0].split(",")
+    run(scenario)
+
+
+@pytest.mark.parametrize("body, status, words", [
+    ({**CLASS, "puzzles": {"count": 99}}, 400, "puzzles.count is a whole number from 1 to 50"),
+    ({**CLASS, "duplicate": {"bots": "strong"}}, 400, "duplicate.bots.E: one of greedy, random"),
+    ({"name": "x"}, 400, 'give "puzzles" or "duplicate"'),
+    ([1, 2], 400, "a class request is a JSON object"),
+])
+def test_a_bad_class_request_is_refused_naming_what_and_where(body, status, words):
+    async def scenario():
+        async with local_server() as (base, server):
+            got, refused = await request(f"{base}/api/classes", body)
+            assert got == status and words in refused["error"] and not server.classes.classes
+    run(scenario)
+
+
+def test_the_limits_hold_before_anything_is_parsed():
+    async def scenario():
+        limits = Limits(max_body_bytes=2000, max_classes=1, max_students_per_class=2)
+        async with local_server(limits=limits) as (base, server):
+            status, refused = await request(f"{base}/api/classes", raw=b"{" + b" " * 3000 + b"}")
+            assert status == 413 and "body size limit" in refused["error"]
+            status, refused = await request(f"{base}/api/classes", raw=b"[" * 40 + b"]" * 40)
+            assert status == 400 and refused["reason"] == "too_deep"
+            status, refused = await request(f"{base}/api/classes", raw=b'{"name": "\xff"}')
+            assert status == 400 and refused["reason"] == "not_utf8"
+            started = await start_class(base, headers={})
+            status, full = await request(f"{base}/api/classes", CLASS)
+            assert status == 503 and "1 classes already" in full["error"]
+            students = api(base, started["id"], "students", token_of(started["join"]))
+            for name, expected, words in ((None, 400, "name is text"), ("a" * 61, 400, "1 to 60 characters"),
+                                          ("Ana", 201, ""), ("ana", 409, "has joined already"), ("Bao", 201, ""),
+                                          ("Chi", 409, "at most 2 students")):
+                status, got = await request(students, {"name": name})
+                assert status == expected and words in json.dumps(got, ensure_ascii=False), (name, got)
+            status, got = await request(students, {"name": "Dan", "admin": True})
+            assert status == 400 and "nothing else" in got["error"]
+            status, got = await request(api(base, started["id"], "students", token_of(started["teacher"])),
+                                        {"name": "Eve"})
+            assert status == 403 and len(server.classes.get(started["id"]).students) == 2
+    run(scenario)
+
+
+def test_no_class_answer_or_log_line_holds_a_traceback(caplog):
+    caplog.set_level(logging.DEBUG)
+
+    async def scenario():
+        async with local_server() as (base, server):
+            started = await start_class(base, headers={})
+            ana = await join(base, started, "Ana")
+            garbage = [None, 7, "x", [], {"move": 7}, {"move": "N " + "6" * 300}, {"move": "N 9-9"}, {"moves": 1}]
+            for route in ("puzzles/0", "puzzles/9", "deals/0", "deals/9", "deals/1"):
+                for body in garbage:
+                    status, got = await request(api(base, started["id"], route, ana), raw=json.dumps(body).encode())
+                    assert status in (400, 404, 409) and "Traceback" not in json.dumps(got), (route, body, got)
+            status, got = await request(api(base, started["id"], "puzzles/99999", ana))
+            assert status == 404
+    run(scenario)
+    assert not [r for r in caplog.records if "Traceback" in r.getMessage() or r.exc_info]
+
+
+@pytest.mark.slow  # servers as processes, one killed and started again
+def test_a_class_survives_its_server_killed_mid_class(tmp_path):
+    from server_harness import free_port, spawn_server, stop_server
+
+    db = tmp_path / "classes.sqlite"
+    port = free_port()
+    process, base = spawn_server(db, port)
+    try:
+        async def before_the_kill():
+            started = await start_class(base, headers={})
+            ana, bao = await join(base, started, "Ana"), await join(base, started, "Bao")
+            class_id = started["id"]
+            status, puzzle = await request(api(base, class_id, "puzzles/1", ana))
+            move = puzzle["puzzle"]["items"][0]["move"]
+            assert (await request(api(base, class_id, "puzzles/1", ana), {"move": move}))[0] == 200
+            await play_deal(base, class_id, bao, 0)
+            status, view = await request(api(base, class_id, "deals/0", ana))
+            status, view = await request(api(base, class_id, "deals/0", ana), {"move": view["legal_moves"][-1]})
+            assert status == 200 and view["legal_moves"]  # Ana is in the middle of deal 0
+            progress = (await request(api(base, class_id, "progress", token_of(started["teacher"]))))[1]
+            return started, ana, bao, view, progress
+
+        started, ana, bao, view, progress = asyncio.run(before_the_kill())
+    finally:
+        stop_server(process, kill=True)
+
+    process, again = spawn_server(db, port)
+    try:
+        assert again == base
+
+        async def after_the_restart():
+            class_id, teacher = started["id"], token_of(started["teacher"])
+            assert (await request(api(base, class_id, "progress", teacher)))[1] == progress  # the same links
+            status, resumed = await request(api(base, class_id, "deals/0", ana))
+            assert status == 200 and resumed == view  # at the same position
+            finished = await play_deal(base, class_id, ana, 0)  # and it goes on
+            assert finished["result"] is not None
+            status, seen = await request(api(base, class_id, "deals/0/class", ana))
+            assert status == 200 and [row["name"] for row in seen["results"]] == ["Ana", "Bao"]  # in the order they joined
+            assert seen["decisions"][0]["students"] == 2  # what Bao chose before the kill still counts
+            status, again = await request(api(base, class_id, "puzzles/1", ana))
+            assert again["answered"]["move"] == progress["students"][0]["puzzles"]["1"]["move"]
+            chi = await join(base, started, "Chi")
+            assert (await request(api(base, class_id, "me", chi)))[0] == 200
+
+        asyncio.run(after_the_restart())
+    finally:
+        stop_server(process)
