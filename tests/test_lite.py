@@ -284,6 +284,77 @@ def test_a_replay_analysed_in_the_browser_kernel_shows_its_bar_then_its_analysis
     assert replay.locator(".dw-move-list .dw-move-mark").count() > 0 or replay.locator(".dw-strip-point").count() > 0
 
 
+LEARN_WHILE_JUDGING = """
+import json, time
+from dominoes_widget import Replay
+
+record = json.load(open("records/six_love_match.json"))
+record["hands"] = record["hands"][:3]
+times = {"start": time.perf_counter()}
+
+def note(change):
+    now = time.perf_counter() - times["start"]
+    if change["name"] == "mistakes" and change["new"].get("exercise") and "first_mistake" not in times:
+        times["first_mistake"] = now
+        times["judged_then"] = studied.analysing.get("done")
+    if change["name"] == "analysing" and not change["new"] and "analysed" not in times:
+        times["analysed"] = now
+
+studied = Replay(record, analysis=True, learn="W")
+studied.observe(note, ["mistakes", "analysing"])
+display(studied)
+print(json.dumps({"status": studied.mistakes["status"], "total": studied.analysing["total"]}))
+"""
+
+TIMES = """
+import json, time
+asked = time.perf_counter() - times["start"]
+print(json.dumps({**{k: v for k, v in times.items() if k != "start"}, "asked": asked,
+                  "decisions": studied.analysing.get("done"), "total": studied.session.run.total}))
+"""
+
+HINT = """
+import json, time
+from dominoes_widget import Table
+coach = Table(coach=True, seed=4, bot_delay=0, bots="greedy")
+coach.play("6-6")
+took = []
+for _ in range(2):
+    started = time.perf_counter()
+    coach.hint()
+    took.append(1000 * (time.perf_counter() - started))
+print(json.dumps({"first_ms": took[0], "again_ms": took[1]}))
+"""
+
+
+@pytest.mark.slow  # an analysis at the full budget, in the browser's Python
+def test_learn_from_mistakes_starts_in_the_browser_kernel_while_the_rest_is_judged(play, capsys, timings):
+    """Issue 37 in the Lite site: the analysis judges a decision on each turn of Pyodide's loop
+    (no threads), the drill opens West's first mistake while "Judging hand N of 3…" shows, a
+    cell is answered meanwhile (between two decisions). Figures printed: the time to the first
+    mistake, a cell's answer while judging, the decisions' rate, a hint."""
+    page = play
+    said = kernel_json(page, LEARN_WHILE_JUDGING)
+    assert said["status"] == "waiting" and said["total"] > 30
+    replay = page.locator(".jp-Notebook .jp-Cell").last.locator(".dw-replay-widget")
+    panel = replay.locator(".dw-learn")
+    expect(panel.locator(".dw-learn-coming")).to_contain_text("Judging hand")
+    expect(panel.locator(".dw-learn-tile:not([disabled])").first).to_be_visible(timeout=600_000)
+    expect(panel.locator(".dw-learn-coming")).to_contain_text("Judging hand")
+    panel.scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "learn-while-judging.png"))
+    started = page.evaluate("performance.now()")
+    now = kernel_json(page, TIMES)  # a cell, answered between two decisions
+    cell_ms = page.evaluate("performance.now()") - started
+    assert "first_mistake" in now and "analysed" not in now, "the drill started before the analysis ended"
+    say(capsys, timings, lite_first_mistake_s=now["first_mistake"], lite_cell_while_judging_ms=cell_ms)
+    say(capsys, timings, lite_decisions_judged_at_first_mistake=now["judged_then"], lite_decisions=now["total"],
+        lite_s_per_decision=now["first_mistake"] / max(1, now["judged_then"]))
+    kernel_json(page, "studied.analysis_task.cancel()\nprint('{}')")  # enough: the hint alone now
+    hint = kernel_json(page, HINT)
+    say(capsys, timings, lite_hint_first_ms=hint["first_ms"], lite_hint_again_ms=hint["again_ms"])
+
+
 def test_the_puzzles_notebook_runs_in_the_browser(lite_page, base, capsys, timings):
     page = lite_page
     open_notebook(page, base, "07_puzzles.ipynb")

@@ -419,7 +419,7 @@ async def _analysed_on_the_loop(record: dict) -> tuple[Replay, list[dict], int]:
     assert "analysis" not in replay.view["hands"][0] or not replay.view["hands"][0]["analysis"], \
         "the board comes at once, the analysis after"
     assert replay.view["hands"][0]["moves"], "with its moves to step through meanwhile"
-    bars: list[dict] = []
+    bars: list[dict] = [dict(replay.analysing)]
     replay.observe(lambda change: bars.append(change["new"]), "analysing")
     turns = 0
 
@@ -440,30 +440,20 @@ def test_analysis_true_in_a_notebook_shows_the_board_first_with_a_bar_then_the_a
     total = len(analysis)
     assert total > 2 and replay.session.analysis is analysis
     assert replay.view["hands"][0]["analysis"]["marks"] is not None, "the analysis filled in"
-    assert bars[0] == {"done": 0, "total": total, "text": f"Analysing the decisions: 0 of {total}."}
+    assert bars[0] == {"done": 0, "total": total, "hand": 1, "hands": 1, "text": "Judging hand 1 of 1…"}
     assert any("left" in bar.get("text", "") for bar in bars[1:-1]), "then the time left"
     assert [bar["done"] for bar in bars[:-1]] == sorted(bar["done"] for bar in bars[:-1])
     assert bars[-1] == {} and replay.analysing == {}, "the bar goes when done"
     assert turns > 1, "the loop stayed free for other work while it analysed"
 
 
-def test_analysis_progress_says_the_time_left_in_words():
-    from dominoes_widget.words.catalog import Voice
-    from dominoes_widget.sessions.replay.session import analysis_progress
-
-    assert analysis_progress(Voice("en"), 3, 40, None) == "Analysing the decisions: 3 of 40."
-    assert analysis_progress(Voice("en"), 3, 40, 12.2) == "Analysing the decisions: 3 of 40, about 13 s left."
-    assert analysis_progress(Voice("vi"), 3, 40, 95) == "Đang phân tích các quyết định: 3 / 40, còn khoảng 1 phút 35 giây."
-
-
 def test_an_analysis_that_stops_says_so_in_the_bar(monkeypatch):
     import dominoes_widget.studies.analysis as analysis_module
 
-    async def failing(*_args, callback, **_options):
-        callback(0, 12)
+    async def failing(_plan, _found, **_options):
         raise MemoryError("out of memory")
 
-    monkeypatch.setattr(analysis_module, "analyse_async", failing)
+    monkeypatch.setattr(analysis_module._Plan, "judge_async", failing)
 
     async def main() -> Replay:
         replay = Replay(_one_hand(), analysis=True)
@@ -473,7 +463,7 @@ def test_an_analysis_that_stops_says_so_in_the_bar(monkeypatch):
 
     replay = asyncio.run(main())
     assert replay.analysing["failed"] and replay.analysing["text"] == "The analysis stopped: out of memory"
-    assert replay.analysing["total"] == 12
+    assert replay.analysing["total"] == len(replay.session.run.plan.jobs) > 2
 
 
 def test_closing_a_replay_stops_its_analysis(monkeypatch):
@@ -483,12 +473,11 @@ def test_closing_a_replay_stops_its_analysis(monkeypatch):
 
     started = []
 
-    async def endless(*_args, callback, **_options):
-        callback(0, 12)
+    async def endless(_plan, _found, **_options):
         started.append(True)
         await asyncio.Event().wait()  # as an analysis on the workers, until stopped
 
-    monkeypatch.setattr(analysis_module, "analyse_async", endless)
+    monkeypatch.setattr(analysis_module._Plan, "judge_async", endless)
 
     async def main() -> Replay:
         replay = Replay(_one_hand(), analysis=True)
@@ -501,6 +490,7 @@ def test_closing_a_replay_stops_its_analysis(monkeypatch):
 
     replay = asyncio.run(main())
     assert replay.analysis_task.cancelled() and replay.analysing["done"] == 0
+    assert replay.session.run.stopped, "and the session judges no more"
 
 
 @pytest.mark.parametrize("lang", ["en", "vi"])

@@ -54,8 +54,8 @@ from ..engine.record import Replayed, read_record, write_record
 from ..engine.rules import Rules
 from ..engine.views import SeatView, seat_view
 
-__all__ = ["analyse", "analyse_async", "Analysis", "Decision", "Judgement", "Judged", "Verdict", "Question", "THRESHOLDS",
-           "judge",
+__all__ = ["analyse", "analyse_async", "plan_analysis", "Analysis", "Decision", "Judgement", "Judged", "Verdict",
+           "Question", "THRESHOLDS", "judge",
            "judge_position", "coach_words", "distinct_choices"]
 
 FORMAT = "dominoes-analysis"
@@ -470,13 +470,38 @@ class _Plan:
     places: list[tuple[int, int, str, str]]
     settings: dict[str, Any]
 
-    def analysis(self, results: Mapping[int, tuple[Judgement, ...]], interrupted: bool) -> Analysis:
+    def analysis(self, results: Mapping[int, tuple[Judgement, ...]], interrupted: bool,
+                 hands: Sequence[int] | None = None) -> Analysis:
+        """The analysis of the decisions judged (``results`` by job number); ``hands``: the
+        hands it covers whole, when that is not every hand asked for (an analysis under way)."""
         decisions = []
         for number in sorted(results):
             index, ply, seat, played = self.places[number]
             side = team_of(seat) if self.match.rules.is_partnership else seat
             decisions.append(Decision(index, ply, seat, side, played, results[number]))
-        return Analysis(self.match.rules, decisions, self.settings, interrupted)
+        settings = self.settings if hands is None else {**self.settings, "hands": sorted(hands)}
+        return Analysis(self.match.rules, decisions, settings, interrupted)
+
+    def judge(self, number: int) -> tuple[Judgement, ...]:
+        """Decision ``number`` judged here (as a worker judges it)."""
+        return _judge(self.jobs[number])
+
+    async def judge_async(self, found: Callable[[int, tuple[Judgement, ...]], None], *, workers: int | None = None,
+                          executor: cf.Executor | None = None) -> None:
+        """Every decision judged on the running loop, ``found(number, judgements)`` as each
+        comes: on workers a decision at a time, in the record's order (so what comes first is
+        the first hand), or here in the browser, handing the loop back between decisions."""
+        await run_jobs_async(_judge, self.jobs, workers=workers, executor=executor, unit="decisions", chunk_size=1,
+                             found=found)
+
+
+def plan_analysis(source: Any, *, hands: Iterable[int] | None = None, seed: int = 0, rollouts: int | None = None,
+                  max_ms: float | None = None, bot: str = "strong", question: Question = Question.MARK) -> _Plan:
+    """The decisions :func:`analyse` would judge, with the same options (its ``question`` too),
+    in the record's order (hand by hand), to be judged one at a time (``plan.judge(n)``, or
+    ``plan.jobs`` on workers) and gathered with ``plan.analysis(results, ...)``: an analysis
+    that fills in as it goes."""
+    return _plan(source, hands, seed, rollouts, max_ms, bot, question)
 
 
 def _plan(source: Any, hands: Iterable[int] | None, seed: int, rollouts: int | None, max_ms: float | None,

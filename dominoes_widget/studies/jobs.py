@@ -121,7 +121,8 @@ class _Run(Generic[Result]):
 
     def __init__(self, total: int, workers: int | None, executor: cf.Executor | None, unit: str,
                  chunk_size: int | None, largest_chunk: int, progress: bool, desc: str,
-                 callback: Callable[[int, int], None] | None) -> None:
+                 callback: Callable[[int, int], None] | None,
+                 found: Callable[[int, Result], None] | None = None) -> None:
         check_count("workers", workers)
         check_count("chunk_size", chunk_size)
         workers, executor = runnable_here(workers, executor, unit, stacklevel=3)  # the runner's caller
@@ -135,6 +136,7 @@ class _Run(Generic[Result]):
         self.chunk_size = chunk_size or max(1, min(largest_chunk, total // (self.slots * 8) or 1))
         self.results: dict[int, Result] = {}
         self.callback = callback
+        self.found = found
         self.bar = Progress(total, unit, progress, desc)  # (shown once the arguments are known good)
 
     @property
@@ -152,6 +154,8 @@ class _Run(Generic[Result]):
         """The results of the jobs from ``first`` on."""
         for offset, value in enumerate(values):
             self.results[first + offset] = value
+            if self.found is not None:
+                self.found(first + offset, value)
         self.bar.update(len(values))
         if self.callback is not None:
             self.callback(len(self.results), self.total)
@@ -216,16 +220,18 @@ def _run_chunks(pool: cf.Executor, function: Callable[[Job], Result], jobs: Sequ
 async def run_jobs_async(function: Callable[[Job], Result], jobs: Sequence[Job], *, workers: int | None = None,
                          executor: cf.Executor | None = None, progress: bool = False, unit: str = "jobs",
                          desc: str = "", chunk_size: int | None = None,
-                         callback: Callable[[int, int], None] | None = None) -> dict[int, Result]:
+                         callback: Callable[[int, int], None] | None = None,
+                         found: Callable[[int, Result], None] | None = None) -> dict[int, Result]:
     """:func:`run_jobs` on the running asyncio loop: ``function(job)`` for every job, by job index.
 
     The same arguments, checked the same way (the bar is off by default). Run here
     (``workers=1``, and always in the browser) a job at a time, handing the loop back between
     jobs; else chunks go to the pool and the loop waits on them (no thread of this module's).
-    ``callback(done, total)`` is called before the first job and as jobs finish.
+    ``callback(done, total)`` is called before the first job and as jobs finish, and
+    ``found(index, result)`` with each result as it comes (what is under way can show it).
     """
     # chunks of at most 8 jobs: the callback (a notebook's progress) hears often
-    run: _Run[Result] = _Run(len(jobs), workers, executor, unit, chunk_size, 8, progress, desc, callback)
+    run: _Run[Result] = _Run(len(jobs), workers, executor, unit, chunk_size, 8, progress, desc, callback, found)
     try:
         run.record(0, [])  # the total, before the first job
         if run.here:

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import time
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -48,9 +47,8 @@ from ..engine.match import Match, MatchState
 from ..engine.move import Move
 from ..engine.record import Replayed
 from ..sessions.replay.shapes import ProblemInfo
-from ..sessions.replay.session import MAX_SPEED, MIN_SPEED, ReplaySession, analysis_progress
+from ..sessions.replay.session import MAX_SPEED, MIN_SPEED, ReplaySession
 from ..sessions.replay.wire import pack_data
-from ..sessions.replay.mistakes import MistakesDrill
 from ..sessions.replay.step_deltas import hand_steps
 from .session_widget import SessionWidget
 from .static_picture import StaticPicture
@@ -98,9 +96,9 @@ class Replay(StaticPicture, SessionWidget):
     (moves per second while playing), ``bottom`` (the seat drawn at the bottom), ``lang``,
     ``analysis`` (an :class:`~dominoes_widget.studies.analysis.Analysis`, the path of one saved
     with ``Analysis.save``, or ``True`` to analyse the record now: in a notebook the board
-    shows at once with a bar of the decisions judged and the time left, the kernel stays free,
-    and the analysis fills in when done (``replay.analysis_task``); in a script, before it
-    returns, with a progress bar): the replay then shows
+    shows at once with a bar ("Judging hand 5 of 10…") and the time left, the kernel stays
+    free, and each hand's analysis fills in as soon as it is judged (``replay.analysis_task``
+    ends with the whole); in a script, before it returns, with a progress bar): the replay then shows
     each side's chances over the hand (or the whole match) and marks the mistakes, with a
     table per player; at a marked move B shows that decision's better move where it was
     chosen, and N / Shift+N go to the next and previous marked move; and ``counting=True``: a
@@ -108,11 +106,14 @@ class Replay(StaticPicture, SessionWidget):
     number, who is known to lack which numbers), from that seat's view alone. With a live
     kernel, Play from here (under the board) opens a :class:`~dominoes_widget.Table` at the
     position shown, you in the mover's seat (``replay.table``; :meth:`play_from_here` in code).
+    ``learn=seat`` starts Learn from your mistakes for that seat (with ``analysis=True``, at its
+    first mistake found, while the rest is judged).
     """
 
     _esm = STATIC / "replay.js"
     _css = STATIC / "replay.css"
     _browser_writable = {"hand": _check_position, "step": _check_position, "speed": _check_speed}
+    _refresh_after_intent = False  # the session says which views moved (_show): the record's view is large
 
     view = traitlets.Dict(help="every position of the record, for the browser (js/PROTOCOL.md); it travels "
                                "packed (sessions/replay/wire.py)").tag(sync=True, to_json=_view_to_json)
@@ -122,8 +123,9 @@ class Replay(StaticPicture, SessionWidget):
     rules_text = traitlets.Unicode("", help="the rules in force, in plain words").tag(sync=True)
     report: traitlets.List[ProblemInfo] = traitlets.List(
         help="the problems of a bad record, for the browser").tag(sync=True)
-    analysing = traitlets.Dict(help="while the analysis runs: {done, total, text} (decisions judged, "
-                                    "and how far in words); empty otherwise").tag(sync=True)
+    analysing = traitlets.Dict(help="while the analysis runs: {done, total, hand, hands, text} (decisions "
+                                    "judged, the hand being judged, and how far in words); empty "
+                                    "otherwise").tag(sync=True)
     table = traitlets.Instance(anywidget.AnyWidget, allow_none=True,
                                help="the Table opened by the page's Play from here button, drawn under the "
                                     "board").tag(sync=True, **widget_serialization)
@@ -132,7 +134,7 @@ class Replay(StaticPicture, SessionWidget):
 
     def __init__(self, record: Any, *, hand: int = 0, step: int = 0, speed: float = 2.0, bottom: str | None = None,
                  lang: str = "en", analysis: Any = None, counting: bool = False, learn: str | None = None) -> None:
-        # analysis=True in a notebook (a running loop): the board at once, the analysis after
+        # analysis=True in a notebook (a running loop): the board at once, the analysis as it comes
         later = analysis is True and _running_loop() is not None
         super().__init__(ReplaySession(record, lang=lang, bottom=bottom, analysis=None if later else analysis,
                                        counting=counting))
@@ -144,51 +146,42 @@ class Replay(StaticPicture, SessionWidget):
         self.speed = speed
         if self.ok:
             self.go(hand, step)
-        self.analysis_task: asyncio.Task[Any] | None = None
+        self.analysis_task: asyncio.Future[Any] | None = None
         """With ``analysis=True`` on a running loop: the analysis under way (await it for the
         :class:`~dominoes_widget.studies.analysis.Analysis`); ``None`` otherwise."""
-        self._drill = MistakesDrill.for_replay(self._session)
-        self._learn = learn
+        self._session.on_change = self._show
+        self._learn = learn  # the seat it learns for (Learner.add_mistakes' default)
         if later and self.ok:
+            self._session.start_analysis()
+            self.analysing = self._session.analysing()
             self.analysis_task = asyncio.ensure_future(self._analyse())
-        elif learn is not None:
-            self.learn(learn)
+        if learn is not None:
+            self.learn(learn)  # (while the analysis runs: from the first mistake found)
 
     async def _analyse(self) -> Any:
-        """Analyse on the running loop, the bar in ``analysing`` updated as decisions are judged,
-        then show the analysis."""
-        from ..studies.analysis import analyse_async
+        """The record analysed decision by decision, its hands' marks and the drill's exercises
+        showing as they come (``sessions/replay/judging.py``); the analysis when done."""
+        assert self._session.run is not None
+        await self._session.run.judge_all()
+        return self._session.analysis
 
-        started = time.perf_counter()
-        shown = [0.0]
-
-        def progress(done: int, total: int) -> None:
-            now = time.perf_counter()
-            if 0 < done < total and now - shown[0] < 0.25:
-                return  # a few updates a second are enough for a bar
-            shown[0] = now
-            left = (now - started) / done * (total - done) if done else None
-            self.analysing = {"done": done, "total": total,
-                              "text": analysis_progress(self._session.voice(), done, total, left)}
-
-        try:
-            analysis = await analyse_async(self._session.replayed, callback=progress)
-        except Exception as error:  # the bar says so, in words, where the person looks
-            self.analysing = {**self.analysing, "failed": True,
-                              "text": self._words()("message.analysis_failed", error=str(error)[:200] or type(error).__name__)}
-            raise
-        self._session.analysis = analysis
-        self._refresh()
-        self.analysing = {}
-        if self._learn is not None:
-            self.learn(self._learn)
-        return analysis
+    def _show(self, parts: set[str]) -> None:
+        """The session's views that moved, onto the traits the page draws."""
+        if "view" in parts:
+            self._refresh()
+        if "analysing" in parts:
+            self.analysing = self._session.analysing()
+        if "mistakes" in parts:
+            self.mistakes = dict(self._session.drill.view())
 
     def close(self) -> None:
         """Close the widget; an analysis still under way (``analysis=True``) stops, its workers too."""
         task = getattr(self, "analysis_task", None)
         if task is not None and not task.done():
             task.cancel()
+        session = getattr(self, "_session", None)
+        if session is not None:
+            session.stop_analysis()
         super().close()
 
     @classmethod
@@ -308,29 +301,26 @@ class Replay(StaticPicture, SessionWidget):
         return Table.from_record(self._session.record, hand, step, seats=seats, **options)
 
     def learn(self, seat: str | None = None) -> None:
-        """Start Learn from your mistakes for ``seat`` (default the bottom seat): needs an analysis."""
+        """Start Learn from your mistakes for ``seat`` (default the bottom seat): needs an analysis
+        (one under way will do: the drill starts at the first mistake found, and waits for it)."""
         if seat is None and self.ok:
             seat = self._session.viewer
-        refused = self._drill.handle({"type": "mistakes_start", "seat": seat})
+        refused = self._session.drill.handle({"type": "mistakes_start", "seat": seat})
         if refused:
             raise ValueError(refused[0]["message"])
-        self.mistakes = dict(self._drill.view())
+        self.mistakes = dict(self._session.drill.view())
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        """The page's messages: ``hello`` (is a kernel there? the Play from here button shows
-        only when it answers), ``play_here`` (open a Table at ``hand``/``step``), ``close_table``,
-        and Learn from your mistakes' ``mistakes_*`` intents (checked by the drill)."""
+        """The page's messages: ``play_here`` (open a Table at ``hand``/``step``) and
+        ``close_table`` here, every other one (``hello``, Learn from your mistakes'
+        ``mistakes_*``) to the session, by SessionWidget's one path."""
         kind = content.get("type") if isinstance(content, Mapping) else None
-        if isinstance(kind, str) and kind.startswith("mistakes_"):
-            for reply in self._drill.handle(content):
-                self.send(reply)
-            self.mistakes = dict(self._drill.view())
-        elif kind == "hello":
-            self.send({"type": "live"})
-        elif kind == "close_table":
+        if kind == "close_table":
             self._close_table()
         elif kind == "play_here":
             self._play_here(content.get("hand"), content.get("step"))
+        else:
+            self._intent(content)  # (the session says what moved: _show)
 
     def _play_here(self, hand: Any, step: Any) -> None:
         words = self._words()

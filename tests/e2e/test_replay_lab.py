@@ -123,7 +123,7 @@ def test_analysis_true_shows_the_board_with_a_bar_and_the_kernel_answers_while_i
     root = nb.locator(".dw-replay-widget")
     bar = root.locator(".dw-analysis-progress")
     expect(bar).to_be_visible()
-    expect(bar.locator(".dw-progress-text")).to_contain_text("Analysing the decisions:")
+    expect(bar.locator(".dw-progress-text")).to_contain_text("Judging hand 1 of 5…")
     # the time left shows once the first decisions are judged: judging work, bounded as the analysis is
     expect(bar.locator(".dw-progress-text")).to_contain_text("left", timeout=ANALYSIS_BOUND)
     bar.scroll_into_view_if_needed()
@@ -131,8 +131,8 @@ def test_analysis_true_shows_the_board_with_a_bar_and_the_kernel_answers_while_i
     root.locator('button[data-action="next"]').click()
     state = kernel_json(page, "step.json", until=lambda d: d["step"] == 1)
     assert state["analysing"], "the kernel followed the step while it was still analysing"
-    expect(root.locator(".dw-analysis")).to_be_visible(timeout=ANALYSIS_BOUND)
-    expect(bar).to_be_hidden()
+    expect(root.locator(".dw-analysis")).to_be_visible(timeout=ANALYSIS_BOUND)  # the first hand's, as soon as it is judged
+    expect(bar).to_be_hidden(timeout=ANALYSIS_BOUND)  # and the bar goes with the last
     expect(root.locator(".dw-move-list .dw-move-mark").first).to_be_attached()
     # the whole match's chart, wide under the board: hover says the move and chance, a click goes there
     root.locator("button.dw-match-toggle").click()
@@ -209,3 +209,59 @@ def test_the_drill_in_lab_at_1366x768_shows_the_board_the_try_and_the_answer_tog
     seen = page.evaluate(DRILL_IN_VIEW, [nb.element_handle(), DRILL_PARTS])
     page.screenshot(path=str(request.config.rootpath / "test-artifacts" / "e2e" / f"replay-learn-lab-{theme}.png"))
     assert seen["inside"] == dict.fromkeys(DRILL_PARTS, True), seen
+
+
+LEARN_WHILE_JUDGING = f'''
+from dominoes_widget import Replay
+
+replay = Replay.load({str(RECORD)!r}, analysis=True, bottom="{{seat}}")
+
+def dump(_change=None):
+    e2e_dump("drill.json", {{"mistakes": {{k: v for k, v in replay.mistakes.items() if k != "exercise"}},
+                             "exercise": (replay.mistakes.get("exercise") or {{}}).get("ply"),
+                             "analysing": replay.analysing}})
+    if replay.mistakes.get("tried"):  # the test is over: judge no more for it
+        replay.analysis_task.cancel()
+
+replay.observe(dump, "mistakes")
+replay
+'''
+LEARNER = "W"
+"""A seat with a mistake in the first hands of the record (and more after)."""
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (390, 844)], ids=["1366x768", "390x844"])
+def test_learn_from_your_mistakes_starts_while_the_rest_is_judged(page, open_notebook, kernel_json, request, size):
+    """Issue 37: with ``analysis=True`` the drill is offered at once; pressed, it waits for the
+    seat's first mistake, opens it while "Judging hand N of M…" still shows, and a try counts."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    nb = open_notebook(page, [LEARN_WHILE_JUDGING.replace("{seat}", LEARNER)])
+    page.evaluate("window.jupyterapp.shell.collapseLeft()")  # the notebook gets the width (a phone's, at 390)
+    root = nb.locator(".dw-replay-widget")
+    expect(root.locator(".dw-analysis-progress .dw-progress-text")).to_contain_text("Judging hand 1 of 5")
+    start = nb.locator(".dw-learn-start")
+    expect(start).to_be_visible()  # before any hand is judged
+    assert nb.locator(".dw-learn-seat").input_value() == LEARNER
+    start.click()
+    panel = root.locator(".dw-learn")
+    expect(panel).to_be_visible()
+    coming = panel.locator(".dw-learn-coming")
+    expect(coming).to_contain_text("Judging hand")
+    tile = panel.locator(".dw-learn-tile:not([disabled])").first
+    expect(tile).to_be_visible(timeout=300_000)  # the first mistake found
+    expect(panel.locator(".dw-learn-heading")).to_contain_text("found so far")
+    expect(coming).to_contain_text("Judging hand")  # while the rest is judged
+    state = kernel_json(page, "drill.json", until=lambda d: d["exercise"] is not None)
+    assert state["analysing"] and state["analysing"]["done"] < state["analysing"]["total"], \
+        "the drill started before the analysis ended"
+    assert state["mistakes"]["status"] == "trying" and state["mistakes"]["coming"].startswith("Judging hand")
+    root.evaluate("node => node.scrollIntoView({block: 'start'})")
+    page.screenshot(path=str(request.config.rootpath / "test-artifacts" / "e2e" /
+                             f"replay-learn-while-judging-{size[0]}x{size[1]}.png"))
+    tile.click()
+    choice = panel.locator(".dw-learn-choice:not([hidden]) button").first
+    if choice.count():  # a tile that fits both ends asks which
+        choice.click()
+    expect(panel.locator(".dw-learn-feedback")).to_be_visible()
+    state = kernel_json(page, "drill.json", until=lambda d: d["mistakes"].get("tried"))
+    assert state["mistakes"]["status"] in ("solved", "again")

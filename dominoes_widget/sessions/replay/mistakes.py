@@ -133,28 +133,37 @@ def mistakes_book(replay: ReplaySession) -> MistakesBook | None:
 
 
 def drill_view(seat: str | None, found: list[MistakeExercise], index: int, tries: int, status: MistakesStatus,
-               tried: str | None, solved: int) -> MistakesView:
+               tried: str | None, solved: int, coming: str | None = None) -> MistakesView:
     """What the browser draws: the exercise under way (never its accepted moves; the answer
-    only once it is over), the tries, what the last wrong try gives away, and the count.
-    ``{}`` when the drill is off."""
+    only once it is over), the tries, what the last wrong try gives away, and the count; with
+    ``coming`` (the analysis is still under way: its line) the count is so far. ``{}`` when
+    the drill is off."""
     if seat is None:
         return {}  # type: ignore[typeddict-item]
     current = found[index] if index < len(found) else None
     over = status in OVER
     reply = current["replies"].get(tried) if current and tried is not None and status in ("again", "answered") else None
-    return {"seat": seat, "index": index, "total": len(found), "solved": solved, "tries": tries, "status": status,
-            "tried": tried, "reply": reply, "exercise": current["task"] if current else None,
-            "answer": current["answer"] if current and over else None}
+    view: MistakesView = {"seat": seat, "index": index, "total": len(found), "solved": solved, "tries": tries,
+                          "status": status, "tried": tried, "reply": reply,
+                          "exercise": current["task"] if current else None,
+                          "answer": current["answer"] if current and over else None}
+    if coming is not None:
+        view["coming"] = coming[:MAX_TEXT]
+    return view
 
 
 class MistakesDrill:
     """The try counting of :mod:`this module <.mistakes>`, over the exercises ``exercises_of(seat)``
     gives (:meth:`for_replay`: a replay's analysis; :meth:`for_book`: a book as the page carries it).
-    ``ready()`` says whether there is an analysis to learn from yet."""
+    ``ready()`` says whether there is an analysis to learn from yet; ``coming()``, while the
+    analysis is still under way, its line ("Judging hand 5 of 10…"), else ``None``: then the
+    drill may run out of exercises for now (``waiting``) and takes the later ones as they are
+    found (:meth:`refresh`)."""
 
     def __init__(self, exercises_of: Callable[[str], list[MistakeExercise]], seats: Sequence[str], lang: str, *,
-                 ready: Callable[[], bool] = lambda: True) -> None:
+                 ready: Callable[[], bool] = lambda: True, coming: Callable[[], str | None] = lambda: None) -> None:
         self.exercises_of, self.seats, self.lang, self.ready = exercises_of, tuple(seats), lang, ready
+        self.coming = coming
         self.seat: str | None = None
         self.found: list[MistakeExercise] = []
         self.index = self.tries = self.solved = 0
@@ -165,14 +174,25 @@ class MistakesDrill:
     def for_replay(cls, replay: ReplaySession) -> "MistakesDrill":
         seats = replay.replayed.match.rules.seats if replay.replayed is not None else ()
         return cls(lambda seat: exercises(replay, seat), seats, replay.lang,
-                   ready=lambda: replay.analysis is not None and replay.replayed is not None)
+                   ready=lambda: replay.analysis is not None and replay.replayed is not None, coming=replay.coming)
 
     @classmethod
     def for_book(cls, book: MistakesBook, lang: str = "en") -> "MistakesDrill":
         return cls(lambda seat: list(book["exercises"].get(seat, [])), book["seats"], lang)
 
     def view(self) -> MistakesView:
-        return drill_view(self.seat, self.found, self.index, self.tries, self.status, self.tried, self.solved)
+        return drill_view(self.seat, self.found, self.index, self.tries, self.status, self.tried, self.solved,
+                          self.coming() if self.seat is not None else None)
+
+    def refresh(self) -> bool:
+        """The analysis grew (or ended): take the seat's exercises found since, opening the next
+        one if the drill waited for it. Whether a drill runs (its view may have moved)."""
+        if self.seat is None:
+            return False
+        self.found = self.exercises_of(self.seat)  # the same exercises first, the new ones after
+        if self.status in ("waiting", "done"):
+            self._open()
+        return True
 
     def start(self, seat: str) -> None:
         """Begin (again) with ``seat``'s first marked decision."""
@@ -182,7 +202,7 @@ class MistakesDrill:
 
     def _open(self) -> None:
         self.tries, self.tried = 0, None
-        self.status = "trying" if self.index < len(self.found) else "done"
+        self.status = "trying" if self.index < len(self.found) else "waiting" if self.coming() else "done"
 
     def try_move(self, move: str) -> MistakesStatus:
         """Count a try of ``move`` (a legal move of the exercise): ``solved``, ``close``, ``again`` or ``answered``."""

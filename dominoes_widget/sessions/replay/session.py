@@ -1,15 +1,17 @@
 """Stepping through a recorded match, with no widget: what the ``Replay`` widget shows.
 
 A :class:`ReplaySession` opens a record (or reports every problem with where it is) and
-builds the browser's ``data``: every position of every hand, computed here by the
-engine, with one sentence per move, so the browser steps on its own with no rules.
+builds the browser's ``view``: every position of every hand, computed here by the
+engine, with one sentence per move, so the browser steps on its own with no rules. It
+also runs the record's analysis as it comes (:mod:`.judging`) and Learn from your
+mistakes (:mod:`.mistakes`), and takes the page's intents (:meth:`ReplaySession.handle`).
 """
 
 from __future__ import annotations
 
 import math
 import os
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from ...engine.errors import Problem, RecordError, Reason, excerpt
 from ...words.catalog import Voice, check_language
@@ -23,6 +25,9 @@ from ...engine.rules import Rules
 from ...engine.views import seat_view
 from ..counting import counting_panel
 from ..judged import judged_move
+from ..scheduler import Scheduler
+from .judging import AnalysisRun
+from .mistakes import MistakesDrill
 from .step_deltas import encode_steps
 from ..position import position_payload
 from ..protocol import Counting, MAX_TEXT, PROTOCOL_VERSION, ScorePanel, ScoreRow
@@ -32,7 +37,7 @@ from .shapes import (AnalysisMark, AnalysisSummary, ProblemInfo, ReplayAnalysis,
 if TYPE_CHECKING:
     from ...studies.analysis import Analysis  # loaded when an analysis is asked for: it brings the bots
 
-__all__ = ["ReplaySession", "MAX_COMMENT", "MIN_SPEED", "MAX_SPEED", "whole_percent", "analysis_progress"]
+__all__ = ["ReplaySession", "MAX_COMMENT", "MIN_SPEED", "MAX_SPEED", "whole_percent"]
 
 MAX_COMMENT = 2000
 """A comment longer than this is cut when shown."""
@@ -65,6 +70,54 @@ class ReplaySession:
                              f"{', '.join(self.replayed.match.rules.seats)}")
         self.bottom = bottom
         self.counting = bool(counting)
+        self.run: AnalysisRun | None = None
+        """The analysis under way (:meth:`start_analysis`), or ``None``."""
+        self.drill = MistakesDrill.for_replay(self)
+        self.on_change: Callable[[set[str]], None] | None = None
+        """Told (by the widget) which views moved while the analysis runs: ``view``,
+        ``analysing``, ``mistakes``."""
+
+    # -- the analysis as it comes, and the page's intents ----------------------------------------
+    def start_analysis(self, scheduler: Scheduler | None = None, **options: Any) -> AnalysisRun:
+        """Analyse the record decision by decision (``options``: ``plan_analysis``'s), the
+        analysis growing as it goes (:mod:`.judging`): on ``scheduler``'s turns here when one
+        is given, else when :meth:`AnalysisRun.run_on_workers` is awaited."""
+        from ...studies.analysis import plan_analysis
+
+        assert self.replayed is not None, "a record that did not open has nothing to analyse"
+        self.stop_analysis()
+        self.run = AnalysisRun(self, plan_analysis(self.replayed, **options), self._changed)
+        if scheduler is not None:
+            self.run.run_here(scheduler)
+        return self.run
+
+    def stop_analysis(self) -> None:
+        if self.run is not None:
+            self.run.stop()
+
+    def analysing(self) -> dict[str, Any]:
+        """The bar under the board while the analysis runs (:meth:`AnalysisRun.progress`); ``{}`` otherwise."""
+        return self.run.progress(self.voice()) if self.run is not None else {}
+
+    def coming(self) -> str | None:
+        """While decisions are still being judged, the line that says so; else ``None``."""
+        return self.run.coming(self.voice()) if self.run is not None else None
+
+    def _changed(self, parts: set[str]) -> None:
+        if self.on_change is not None:
+            self.on_change(parts)
+
+    def handle(self, content: Any) -> list[dict[str, Any]]:
+        """The page's intents that need no widget: ``hello`` (is a kernel there?) and Learn from
+        your mistakes' ``mistakes_*`` (checked by the drill; ``on_change`` hears ``mistakes``
+        when one is taken). The messages to send back."""
+        kind = content.get("type") if isinstance(content, Mapping) else None
+        if kind == "hello":
+            return [{"type": "live"}]
+        replies = self.drill.handle(content)
+        if not replies:  # (a refusal changes nothing)
+            self._changed({"mistakes"})
+        return replies
 
     @property
     def ok(self) -> bool:
@@ -357,17 +410,6 @@ def whole_percent(share: float) -> int:
 def _for_side(share: float, mover_side: str, side: str) -> float:
     """A win share (percent) of the mover's side, as seen by ``side`` (its opponents' is the rest)."""
     return round(share if side == mover_side else 100.0 - share, 1)
-
-
-def analysis_progress(voice: Voice, done: int, total: int, seconds_left: float | None) -> str:
-    """How far an analysis is, in words: the decisions judged out of the total, and the time
-    left once there is a rate to tell it by."""
-    if seconds_left is None:
-        return voice("message.analysing", done=done, total=total)
-    seconds = max(1, math.ceil(seconds_left))
-    left = (voice("message.time_seconds", s=seconds) if seconds < 60
-            else voice("message.time_minutes", m=seconds // 60, s=seconds % 60))
-    return voice("message.analysing_left", done=done, total=total, left=left)
 
 
 def _analysis(source: Any, replayed: Replayed) -> Analysis:

@@ -187,9 +187,9 @@ class MistakesBook(TypedDict):
     exercises: dict[str, list[MistakeExercise]]
 
 
-MistakesStatus = Literal["trying", "again", "solved", "close", "answered", "done"]
+MistakesStatus = Literal["trying", "again", "solved", "close", "answered", "waiting", "done"]
 """Where a drill's exercise stands: asked, one wrong try, accepted, too close to call (not wrong),
-answered after two, or the drill done."""
+answered after two, waiting for the analysis under way to find the next, or the drill done."""
 
 
 class MistakesView(TypedDict):
@@ -205,3 +205,5 @@ class MistakesView(TypedDict):
     reply: MistakeReply | None
     exercise: MistakeTask | None
     answer: MistakeAnswer | None
+    coming: NotRequired[str]
+    """While the analysis is under way: its line ("Judging hand 5 of 10…"); the count is so far."""

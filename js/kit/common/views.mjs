@@ -219,11 +219,12 @@
  * @property {number} total
  * @property {number} solved
  * @property {number} tries
- * @property {"trying" | "again" | "solved" | "close" | "answered" | "done"} status
+ * @property {"trying" | "again" | "solved" | "close" | "answered" | "waiting" | "done"} status
  * @property {string | null} tried
  * @property {MistakeReply | null} reply
  * @property {MistakeTask | null} exercise
  * @property {MistakeAnswer | null} answer
+ * @property {string} [coming]
  */
 
 /**

@@ -27,6 +27,7 @@ export function buildLearnPanel() {
   const learnAnswer = h("p", { className: "dw-learn-answer", hidden: true });
   const learnWhy = h("p", { className: "dw-learn-why", hidden: true });
   const learnDone = h("p", { className: "dw-learn-done", hidden: true });
+  const learnComing = h("p", { className: "dw-learn-coming", role: "status", hidden: true });
   const learnNext = h("button", { type: "button", className: "dw-button dw-learn-next", hidden: true, dataset: { action: "learnNext" } });
   const learnStop = h("button", { type: "button", className: "dw-button dw-learn-stop", dataset: { action: "learnStop" } });
   const learnPanel = h(
@@ -41,9 +42,9 @@ export function buildLearnPanel() {
     learnAnswer,
     learnWhy,
     learnDone,
-    h("div", { className: "dw-learn-foot" }, learnNext),
+    h("div", { className: "dw-learn-foot" }, learnComing, learnNext),
   );
-  return { learnPanel, learnHeading, learnAsk, learnInGame, learnTray, learnChoice, learnFeedback, learnAnswer, learnWhy, learnDone, learnNext, learnStop };
+  return { learnPanel, learnHeading, learnAsk, learnInGame, learnTray, learnChoice, learnFeedback, learnAnswer, learnWhy, learnDone, learnComing, learnNext, learnStop };
 }
 
 /** The bar's words and its seats (each seat's player), the bottom seat picked unless one already is. */
@@ -72,6 +73,7 @@ export function drawLearnPanel(ui, { words, tray, choice, ends, word }) {
   show(ui.learnInGame, words.inGame);
   show(ui.learnAsk, words.ask);
   show(ui.learnDone, words.done);
+  show(ui.learnComing, words.coming);
   ui.learnFeedback.hidden = !words.feedback;
   ui.learnFeedback.textContent = words.feedback?.text ?? "";
   if (words.feedback?.note) ui.learnFeedback.append(" ", h("span", { className: "dw-learn-note", text: words.feedback.note }));

@@ -15,13 +15,18 @@ export const learning = (view) => Boolean(view && view.seat);
 /** A seat's name as the record gives it. */
 const nameOf = (data, seat) => data.players?.[seat]?.name || seat;
 
-/** The words of the drill: heading, question, the game's move, feedback, answer, the end, the next button. */
+/**
+ * The words of the drill: heading, question, the game's move, feedback, answer, the end, the
+ * next button, and `coming`: while the analysis is still under way, its line ("Judging hand 5
+ * of 10…"); the count is then of the mistakes found so far, and the drill may wait for the next.
+ */
 export function learnWords(data, view, word) {
   const who = nameOf(data, view.seat);
   const task = view.exercise;
+  const coming = view.coming ?? "";
   if (!task) {
-    const done = view.total ? word("learn_done", { solved: view.solved, total: view.total }) : word("learn_none", { who });
-    return { heading: word("learn_mistakes"), ask: "", inGame: "", feedback: null, answer: null, why: "", done, next: "" };
+    const done = view.status === "waiting" ? word("learn_waiting", { who }) : view.total ? word("learn_done", { solved: view.solved, total: view.total }) : word("learn_none", { who });
+    return { heading: word("learn_mistakes"), ask: "", inGame: "", feedback: null, answer: null, why: "", done, next: "", coming };
   }
   const over = view.status === "solved" || view.status === "close" || view.status === "answered";
   const tried = moveWords(task, view.tried);
@@ -34,14 +39,15 @@ export function learnWords(data, view, word) {
     answered: () => wrong("answered", "learn_wrong_again"),
   }[view.status]?.() ?? null;
   return {
-    heading: word("learn_heading", { n: view.index + 1, total: view.total, hand: task.hand + 1, step: task.ply + 1 }),
+    heading: word(coming ? "learn_heading_so_far" : "learn_heading", { n: view.index + 1, total: view.total, hand: task.hand + 1, step: task.ply + 1 }),
     ask: over ? "" : word("learn_ask", { who }),
     inGame: word("learn_in_game", { move: `${task.played_item} ${verdictSign(task.verdict)}`.trim() }),
     feedback,
     answer: over && view.answer ? word("learn_answer", { move: view.answer.item }) : null,
     why: over && view.answer ? view.answer.why : "",
     done: "",
-    next: over ? word(view.index + 1 >= view.total ? "learn_finish" : "learn_next") : "",
+    next: over ? word(view.index + 1 >= view.total && !coming ? "learn_finish" : "learn_next") : "",
+    coming,
   };
 }
 

@@ -104,3 +104,19 @@ test("a try too close to call is not wrong: the exercise ends with the best show
   assert.equal(words.next, "learn_finish", "the book's last exercise");
   assert.ok(learnTray(view).tiles.every((t) => !t.tried && !t.enabled), "not marked as a wrong try; nothing more to try");
 });
+
+test("while the analysis is under way: the count is so far, the drill waits for the next, and says what is judged", () => {
+  const coming = "Judging hand 5 of 10…";
+  const asked = learnWords(DATA, { ...after(start), coming }, word);
+  assert.match(asked.heading, /^learn_heading_so_far/);
+  assert.equal(asked.coming, coming);
+  const over = { ...after(start, tryMove(wrong), tryMove(wrong)), coming };
+  assert.equal(over.index + 1, 1);
+  assert.equal(learnWords(DATA, { ...over, total: 1 }, word).next, "learn_next", "more may come: no count yet");
+  const waiting = { seat: "S", index: 1, total: 1, solved: 0, tries: 0, status: "waiting", tried: null, reply: null, exercise: null, answer: null, coming };
+  const words = learnWords(DATA, waiting, word);
+  assert.equal(words.done, 'learn_waiting{"who":"Ana"}');
+  assert.equal(words.coming, coming);
+  assert.deepEqual(learnTray(waiting), { tiles: [], pass: null }, "nothing to try while it waits");
+  assert.equal(learnWords(DATA, after(start), word).coming, "", "a finished analysis says nothing of it");
+});

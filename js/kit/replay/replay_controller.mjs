@@ -31,6 +31,7 @@ export function createReplay(ui, model, { timers = globalThis } = {}) {
     lineSize: { width: 0, height: 0 },
     stripSize: { width: 0, height: 0 },
     analysed: false, // some hand has an analysis
+    judging: false, // the kernel's analysis is under way (hands' analyses come as they are judged)
     fairDeals: false, // some hand was dealt fairly: each hand shows its deal check
     fairChecks: null, // replay_fair.mjs's checks of this data
     side: null, // the side the strip follows (kept across hands)
@@ -195,6 +196,7 @@ function actions({ ui, model, state, player, position, go, drawSoon }) {
 /** What each trait's change does: `listeners` for the model, `showAll()` at the start. */
 function traitUpdates({ ui, model, state, player, position, drawSoon }) {
   function onData() {
+    const hands = handCount(state.data);
     state.data = unpackData(model.get("view")); // as it travels (replay_wire.mjs), read once
     state.changed = changeTracker();
     state.analysed = hasAnalysis(state.data);
@@ -207,7 +209,8 @@ function traitUpdates({ ui, model, state, player, position, drawSoon }) {
       state.showBest = false;
       ui.bestButton.setAttribute("aria-pressed", "false");
     }
-    player.stop();
+    // another record stops the playing; a hand's analysis coming in does not
+    if (handCount(state.data) !== hands) player.stop();
     state.book = model.get("mistakes_book") ?? null;
     fillHandPicker(ui, state.data, state.word);
     fillLearnBar(ui, state.data, state.word);
@@ -227,7 +230,15 @@ function traitUpdates({ ui, model, state, player, position, drawSoon }) {
     player.retime(playDelay(speed));
   }
   const onReport = () => showReport(ui, model.get("report") ?? []);
-  const onAnalysing = () => showProgress(ui, model.get("analysing"));
+  function onAnalysing() {
+    const analysing = model.get("analysing");
+    showProgress(ui, analysing);
+    const judging = Number(analysing?.total) > 0 && !analysing.failed;
+    if (judging !== state.judging) {
+      state.judging = judging;
+      drawSoon();
+    }
+  }
   function onMistakes() {
     if (state.book) return; // the page counts its own tries
     state.learnView = model.get("mistakes") ?? {};

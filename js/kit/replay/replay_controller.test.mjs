@@ -297,3 +297,29 @@ test("a new record or new words rebuild the move list", async () => {
   await drawn();
   assert.equal(ui.moveList.children[0].textContent, "The deal");
 });
+
+test("Learn from your mistakes is offered as soon as the kernel's analysis is under way, before any hand is judged", async () => {
+  const data = replayData();
+  for (const hand of data.hands) delete hand.analysis;
+  const { ui, model } = mounted({ view: data });
+  model.hear({ type: "live" });
+  await drawn();
+  assert.equal(ui.learnBar.hidden, true, "no analysis: no drill");
+  model.set("analysing", { done: 0, total: 40, hand: 1, hands: 2, text: "Judging hand 1 of 2…" });
+  await drawn();
+  assert.equal(ui.learnBar.hidden, false, "the drill starts at the first mistake found");
+  model.set("analysing", { done: 3, total: 40, hand: 1, hands: 2, failed: true, text: "The analysis stopped: out of memory" });
+  await drawn();
+  assert.equal(ui.learnBar.hidden, true, "an analysis that stopped with nothing judged offers nothing");
+});
+
+test("a hand's analysis coming in while the replay plays does not stop it", async () => {
+  const { ui, model, replay } = mounted();
+  replay.act("toggle");
+  assert.ok(ui.root.classList.contains("dw-playing"));
+  model.set("view", replayData()); // the same hands, one more analysed
+  await drawn();
+  assert.ok(ui.root.classList.contains("dw-playing"), "it plays on");
+  model.set("view", { ...replayData(), hands: replayData().hands.slice(0, 1) }); // another record
+  assert.ok(!ui.root.classList.contains("dw-playing"));
+});

@@ -31,7 +31,8 @@ export function drawPosition(ui, state, { hand, step }) {
   ui.board.hidden = bad;
   if (bad) return;
   const drilling = learning(state.learnView);
-  ui.learnBar.hidden = drilling || !(state.analysed && (state.book || state.live));
+  // (an analysis under way will do: the drill starts at the first mistake found)
+  ui.learnBar.hidden = drilling || !((state.analysed || state.judging) && (state.book || state.live));
   ui.root.classList.toggle("dw-learning", drilling);
   ui.playPanel.classList.toggle("dw-learning", drilling);
   ui.learnPanel.hidden = !drilling;
