@@ -132,7 +132,7 @@ def test_learning_at_the_match_end_takes_the_judged_decisions_and_judges_nothing
     assert [(d.hand, d.ply, d.played) for d in analysis.decisions] == [(h, p, str(m)) for h, p, _, m in decisions]
     # the analysis of the record judges those decisions alike (same seed, same view, same move)
     for decision, (_, _, view, move) in zip(analysis.decisions, decisions):
-        again = judge_module.judge(view, played=str(move))
+        again = judge_module.judge(view, played=str(move), question=judge_module.Question.MARK)
         assert decision.judgements == again.judgements
 
 
