@@ -21,7 +21,7 @@ looks at it; every change is kept in the store before it is answered.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from ..sessions.classroom import ClassError, ClassSession, Student
 from .app import _Handler
@@ -183,70 +183,52 @@ class StudentHandler(_ClassHandler):
             self.answer(200, session.student_summary(student))
 
 
-class PuzzleHandler(_ClassHandler):
-    """``GET``/``POST /api/classes/<id>/puzzles/<n>?token=<student's token>``."""
+class _StudentAct(_ClassHandler):
+    """A student's request on one numbered item: checked token, then ``act``; its answer, kept."""
 
-    def get(self, class_id: str, number: str) -> None:
+    def act(self, class_id: str, act: Callable[[Any, Any, Any], Any], move_words: str | None = None) -> None:
+        """Answer ``act(session, student, move)``, or its refusal; with ``move_words``, the body
+        must be ``{"move": ...}`` (else refused with those words) and its move is passed."""
         found = self.student(class_id)
         if found is None:
             return
         session, student = found
+        move = None
+        if move_words is not None:
+            body = self.body()
+            if self._finished:
+                return
+            if not isinstance(body, dict) or set(body) - {"move"}:
+                return self.refuse(400, move_words)
+            move = body.get("move")
         try:
-            shown = session.puzzle(student, int(number))
+            answered = act(session, student, move)
         except ClassError as error:
             return self.refused(error)
-        self.registry.keep(session)  # when it was first shown counts for the time spent
-        self.answer(200, shown)
-
-    def post(self, class_id: str, number: str) -> None:
-        found = self.student(class_id)
-        if found is None:
-            return
-        session, student = found
-        body = self.body()
-        if self._finished:
-            return
-        if not isinstance(body, dict) or set(body) - {"move"}:
-            return self.refuse(400, 'an answer is {"move": "…"} and nothing else')
-        try:
-            answered = session.answer(student, int(number), body.get("move"))
-        except ClassError as error:
-            return self.refused(error)
-        self.registry.keep(session)
+        self.registry.keep(session)  # (a puzzle's first showing counts for the time spent)
         self.answer(200, answered)
 
 
-class DealHandler(_ClassHandler):
+class PuzzleHandler(_StudentAct):
+    """``GET``/``POST /api/classes/<id>/puzzles/<n>?token=<student's token>``."""
+
+    def get(self, class_id: str, number: str) -> None:
+        self.act(class_id, lambda session, student, _: session.puzzle(student, int(number)))
+
+    def post(self, class_id: str, number: str) -> None:
+        self.act(class_id, lambda session, student, move: session.answer(student, int(number), move),
+                 'an answer is {"move": "…"} and nothing else')
+
+
+class DealHandler(_StudentAct):
     """``GET``/``POST /api/classes/<id>/deals/<n>?token=<student's token>``."""
 
     def get(self, class_id: str, number: str) -> None:
-        found = self.student(class_id)
-        if found is None:
-            return
-        session, student = found
-        try:
-            view = session.deal(student, int(number))
-        except ClassError as error:
-            return self.refused(error)
-        self.registry.keep(session)
-        self.answer(200, view)
+        self.act(class_id, lambda session, student, _: session.deal(student, int(number)))
 
     def post(self, class_id: str, number: str) -> None:
-        found = self.student(class_id)
-        if found is None:
-            return
-        session, student = found
-        body = self.body()
-        if self._finished:
-            return
-        if not isinstance(body, dict) or set(body) - {"move"}:
-            return self.refuse(400, 'a move is {"move": "…"} and nothing else')
-        try:
-            view = session.play(student, int(number), body.get("move"))
-        except ClassError as error:
-            return self.refused(error)
-        self.registry.keep(session)
-        self.answer(200, view)
+        self.act(class_id, lambda session, student, move: session.play(student, int(number), move),
+                 'a move is {"move": "…"} and nothing else')
 
 
 class ClassPlayedHandler(_ClassHandler):
