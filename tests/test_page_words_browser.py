@@ -182,17 +182,25 @@ def test_every_server_page_speaks_only_its_language(chromium, server, tables, la
 
 
 # The person at the page plays its first legal move each turn until the hand ends (bots answer
-# on the server); each wait is for the view that follows the move.
+# on the server). Each wait is for the next view, bounded: a move the server refuses, or a view
+# that never comes, ends the loop with what it saw instead of hanging the test run.
 PLAY_TO_HAND_END = """async () => {
   const model = window.dominoesSeat;
-  const next = () => new Promise((resolve) => model.on('change:view', resolve));
-  for (let turn = 0; turn < 200; turn++) {
+  const nextView = () => new Promise((resolve) => {
+    const seen = () => { clearTimeout(timer); model.off('change:view', seen); resolve(true); };
+    const timer = setTimeout(() => { model.off('change:view', seen); resolve(false); }, 30000);
+    model.on('change:view', seen);
+  });
+  for (let turn = 0; turn < 400; turn++) {
     const view = model.get('view');
     if (view.phase !== 'playing' && view.phase !== 'dealing') return view.phase;
-    if (!view.legal?.length) { await next(); continue; }
-    const seen = next();
-    model.send({type: 'move', move: view.legal[0], hand: view.hand_number, ply: view.moves.length});
-    await seen;
+    const next = nextView();
+    if (view.legal?.length) {
+      model.send({type: 'move', move: view.legal[0], hand: view.hand_number, ply: view.moves.length});
+    }
+    if (!await next) {
+      return `no view for 30 s after ${view.moves.length} moves in ${view.phase}: ${view.status}`;
+    }
   }
   return 'unfinished';
 }"""

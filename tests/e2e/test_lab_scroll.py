@@ -35,10 +35,12 @@ WHERE = """(panel) => {
           table: box(table), tray: box(table.querySelector('.dw-tray'))};
 }"""
 
-# Resolves once the notebook's scroll and the table's place have not changed for 30 frames.
+# Resolves once the notebook's scroll and the table's place have not changed for 30 frames (or
+# after 20 s of movement, so that the assertions after it say where the table ended up).
 AT_REST = """(panel) => new Promise((done) => {
   const scroller = panel.querySelector('.jp-WindowedPanel-outer') ?? panel.querySelector('.jp-Notebook');
   let last = '', same = 0;
+  setTimeout(done, 20000);
   const tick = () => {
     const table = panel.querySelector('.dw-table-widget');
     const now = `${scroller.scrollTop}/${table ? table.getBoundingClientRect().top : 'none'}`;
