@@ -77,3 +77,24 @@ def test_each_session_refuses_with_a_dominoes_error_carrying_reason_case_and_fac
         puzzles.handle({"type": "hint"})
     assert (no_hint.value.reason, no_hint.value.case) == (Reason.BAD_MESSAGE, "no_hint")
     assert str(no_hint.value) == puzzles.voice("solve.no_hint")
+
+
+@pytest.mark.parametrize(("garbled", "case", "facts", "words"), [
+    ({"type": "teleport"}, "unknown_type", {"text": "'teleport'"}, "Ignored a message of an unknown kind: 'teleport'."),
+    ({"type": "move", "move": "S 9-9 L"}, "bad_notation", {"text": "'S 9-9 L'"}, "Could not read the move 'S 9-9 L'."),
+    ({"type": "move", "move": "S draw 3-4"}, "draw_names_tile", {}, "A draw names no tile: send '<seat> draw'."),
+])
+def test_the_table_refuses_an_unreadable_message_with_a_dominoes_error_in_the_same_words(garbled, case, facts, words):
+    from dominoes_widget.sessions.table.intents import _browser_move, read_intent
+
+    table = _listening(Table(bot_delay=0, seed=3))
+    session = table.session
+    with pytest.raises(DominoesError) as refused:
+        if read_intent(garbled) == "move":
+            _browser_move(session, session.screen, garbled)
+    assert (refused.value.reason, refused.value.case, refused.value.facts) == (Reason.BAD_MESSAGE, case, facts)
+    before = json.dumps(table.view, sort_keys=True)
+    table._on_message(table, garbled, [])
+    assert table.sent == [{"type": "error", "message": words}], "the page is told as before, in the catalog's words"
+    assert json.dumps(table.view, sort_keys=True) == before
+    table.close()
