@@ -98,3 +98,19 @@ def test_the_table_refuses_an_unreadable_message_with_a_dominoes_error_in_the_sa
     assert table.sent == [{"type": "error", "message": words}], "the page is told as before, in the catalog's words"
     assert json.dumps(table.view, sort_keys=True) == before
     table.close()
+
+
+def test_the_replays_drill_refuses_with_a_dominoes_error_and_the_page_is_told_as_before():
+    replay = _listening(Replay(RECORD))  # no analysis: nothing to learn from yet
+    with pytest.raises(DominoesError) as no_analysis:
+        replay.learn("S")
+    assert (no_analysis.value.reason, no_analysis.value.case) == (Reason.BAD_MESSAGE, "mistakes_no_analysis")
+    refusal = replay.session.drill.refusal({"type": "mistakes_start", "seat": "Q"})
+    assert (refusal.reason, refusal.case) == (Reason.BAD_MESSAGE, "mistakes_no_analysis")
+    off = replay.session.drill.refusal({"type": "mistakes_next"})
+    assert (off.case, off.facts, str(off)) == ("mistakes_off", {}, "Learn from your mistakes is not open: start it first.")
+    before = json.dumps(replay.view, sort_keys=True)
+    replay._on_message(replay, {"type": "mistakes_next"}, [])
+    assert replay.sent == [{"type": "mistakes_refused", "message": str(off)}], "the page is told in the same words"
+    assert json.dumps(replay.view, sort_keys=True) == before
+    replay.close()

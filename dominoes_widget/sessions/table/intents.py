@@ -20,6 +20,7 @@ from ...engine.move import DRAW, Move
 from .learn import learn_seat
 from .look_back import TakebackTable, look, undo
 from ..protocol import MAX_TEXT
+from ..refusals import bad_message
 from .shapes import Intent, Phase
 
 if TYPE_CHECKING:
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     from .shapes import Hint, NoticeKind
     from .screen import SeatScreen
 
-__all__ = ["answer", "read_intent", "unreadable", "MAX_MESSAGE_TEXT", "TABLE_SETTINGS", "UNREADABLE"]
+__all__ = ["answer", "read_intent", "MAX_MESSAGE_TEXT", "TABLE_SETTINGS", "UNREADABLE"]
 
 log = logging.getLogger(__name__)
 
@@ -38,14 +39,8 @@ and the coach are set when the table is set up; counting's toggle is each screen
 MAX_MESSAGE_TEXT = 200
 """A browser message whose texts are longer than this is refused unread."""
 UNREADABLE = frozenset({Reason.BAD_MESSAGE, Reason.BAD_CLIENT_SEED, Reason.SEED_TOO_LATE})
-"""The refusals answered with an ``error`` in the words ``message.<case>`` (:func:`unreadable`, and
+"""The refusals answered with an ``error`` in the words ``message.<case>`` (a ``bad_message``, and
 a seed refused); the reason is sent with it but for ``bad_message``, as ``js/PROTOCOL.md`` has it."""
-
-
-def unreadable(case: str, **facts: Any) -> DominoesError:
-    """A browser message the table cannot read (reason ``bad_message``): ``case`` names its words
-    (``message.<case>`` in the catalog) and ``facts`` fill them. Answered with an error, it changes nothing."""
-    return DominoesError(Reason.BAD_MESSAGE, f"the table cannot read the message: {case}", case=case, facts=facts)
 
 
 class IntentTable(TakebackTable, Protocol):
@@ -169,35 +164,35 @@ def _learn(session: IntentTable, screen: SeatScreen, content: Mapping[str, Any])
     """Learn from your mistakes, where a notebook offers it (``on_learn``): for the person at
     ``screen``, once the match is over. A served seat page has no such button."""
     if session.on_learn is None:
-        raise unreadable("unknown_type", text=excerpt(content["type"], 20))
+        raise bad_message("unknown_type", text=excerpt(content["type"], 20))
     seat, problem = learn_seat(session, screen)
     if problem is not None or seat is None:
-        raise unreadable(problem or "learn_no_person")
+        raise bad_message(problem or "learn_no_person")
     session.on_learn(seat)
 
 
 def read_intent(content: Any) -> Intent:
     """The intent a browser message asks for, its size checked; a ``bad_message`` :class:`DominoesError` if unreadable."""
     if not isinstance(content, Mapping) or not isinstance(content.get("type"), str):
-        raise unreadable("not_intent", text=excerpt(content, 40))
+        raise bad_message("not_intent", text=excerpt(content, 40))
     _check_size(content)
     try:
         return Intent(content["type"])
     except ValueError:
-        raise unreadable("unknown_type", text=excerpt(content["type"], 20)) from None
+        raise bad_message("unknown_type", text=excerpt(content["type"], 20)) from None
 
 
 def _check_size(content: Mapping[str, Any]) -> None:
     if len(content) > 12:
-        raise unreadable("too_many_fields")
+        raise bad_message("too_many_fields")
     seed = content.get("type") == Intent.SEED  # a seed's own limits say what is wrong with it
     for key, value in content.items():
         if not isinstance(key, str) or len(key) > 40:
-            raise unreadable("strange_field")
+            raise bad_message("strange_field")
         if isinstance(value, str) and len(value) > MAX_MESSAGE_TEXT and not (seed and key == "seed"):
-            raise unreadable("field_too_long", field=excerpt(key, 20), length=len(value))
+            raise bad_message("field_too_long", field=excerpt(key, 20), length=len(value))
         if isinstance(value, (list, dict)):
-            raise unreadable("field_not_plain", field=excerpt(key, 20))
+            raise bad_message("field_not_plain", field=excerpt(key, 20))
 
 
 def _browser_move(session: IntentTable, screen: SeatScreen, content: Mapping[str, Any]) -> None:
@@ -206,14 +201,14 @@ def _browser_move(session: IntentTable, screen: SeatScreen, content: Mapping[str
     _check_fresh(session, content)
     text = content.get("move")
     if not isinstance(text, str):
-        raise unreadable("move_not_text", text=excerpt(text, 20))
+        raise bad_message("move_not_text", text=excerpt(text, 20))
     try:
         move = Move.parse(text)
     except MoveSyntaxError:
-        raise unreadable("bad_notation", text=excerpt(text, 20)) from None
+        raise bad_message("bad_notation", text=excerpt(text, 20)) from None
     if move.action == DRAW and move.tile is not None:
         # a person draws blind; naming a tile would make the refusal reveal the pile's top
-        raise unreadable("draw_names_tile")
+        raise bad_message("draw_names_tile")
     if move.seat != screen.seat:
         # no echo of the move: it may name a tile of a seat that is no longer at the screen
         raise IllegalMoveError(Reason.NOT_AT_SCREEN, "not_at_screen")
