@@ -73,8 +73,8 @@ class Position(TypedDict):
 
 
 class Heading(TypedDict):
-    """What the Table's and the Replay's views open with: the protocol version, the language,
-    the game and its name, the seats in play and the one drawn at the bottom."""
+    """What both widgets' data open with: the protocol version, the language, the game and its
+    name, the seats in play and the one drawn at the bottom."""
 
     v: int
     lang: str

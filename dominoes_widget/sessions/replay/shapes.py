@@ -90,7 +90,7 @@ class AnalysisSummary(TypedDict):
 
 
 class ReplayData(Heading):
-    """The Replay's ``view`` trait: the whole record, position by position."""
+    """The Replay's ``view`` trait (its data): the whole record, position by position."""
 
     players: dict[str, ReplayPlayer]
     end: str
