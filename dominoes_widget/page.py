@@ -2,8 +2,8 @@
 
 The page holds, inline, the Replay's styles (``static/replay.css``), its front end as a
 classic script (``static/standalone.js``, which runs the widget's own ``render`` over a
-stand-in for the model) and the Replay's traits as a JSON payload: the whole record's
-``data`` (every position, every sentence), the ``words``, the ``rules_text`` and where
+stand-in for the model) and the Replay's traits as a JSON payload: its ``view`` (the whole
+record, every position, every sentence), the ``words``, the ``rules_text`` and where
 to open. It fetches nothing, so it opens from a ``file://`` URL, offline, in any browser
 (see ``js/PROTOCOL.md``, "The one-file replay page").
 

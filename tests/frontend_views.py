@@ -302,7 +302,7 @@ def _replay_data(name: str, comments_json: str, counting: bool, bottom: str | No
 
 def replay_data(name: str = "six_love_match.json", comments: dict | None = None, *, counting: bool = False,
                 bottom: str | None = None) -> dict:
-    """A recorded match as the Replay's ``data`` (v2): every step's position and words; with
+    """A recorded match as the Replay's ``view`` (v2): every step's position and words; with
     ``counting``, each step's counting panel for the ``bottom`` seat."""
     return json.loads(_replay_data(name, json.dumps(REPLAY_COMMENTS if comments is None else comments), counting,
                                    bottom))
@@ -319,7 +319,7 @@ def _analysed_data(name: str, hands: tuple[int, ...] | None, rollouts: int) -> s
 
 def replay_data_with_analysis(name: str = "six_love_match.json", *, hands: tuple[int, ...] | None = None,
                               rollouts: int = 100) -> dict:
-    """A recorded match as the Replay's ``data`` with an analysis (js/PROTOCOL.md): per analysed
+    """A recorded match as the Replay's ``view`` with an analysis (js/PROTOCOL.md): per analysed
     hand ``analysis: {sides, strip, marks}``; ``hands`` only these hands (the others carry none).
     A small budget keeps it quick; the same seed gives the same marks every run."""
     return json.loads(_analysed_data(name, hands, rollouts))

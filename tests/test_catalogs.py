@@ -211,7 +211,7 @@ TREES = {path.relative_to(PACKAGE).as_posix(): ast.parse(path.read_text(encoding
 # the code takes there)
 CODE_ARGUMENTS = [("IllegalMoveError", 1, "refusal", ("",)), ("_refuse", 4, "refusal", ("",)),
                   ("_refuse_if_playable", 4, "refusal", ("_one", "_more")),
-                  ("BadMessage", 0, "message", ("",)), ("JsonLimitError", 0, "message", ("",)),
+                  ("bad_message", 0, "message", ("",)), ("JsonLimitError", 0, "message", ("",)),
                   ("_message_page", 1, "message", ("", "_title"))]
 # (the function called, the argument holding a Reason, the section that says it)
 REASON_ARGUMENTS = [("IllegalMoveError", 0, "rule"), ("_refuse", 2, "rule"), ("_refuse_if_playable", 3, "rule"),

@@ -1,12 +1,9 @@
 """The built front ends against the real Python widgets: what the page sends goes to the
 kernel side, and what it answers comes back to the page.
 
-These cannot run until the Python side speaks protocol v2 (js/PROTOCOL.md): the Table's
-``view``, ``words`` and ``rules_text`` traits made by the v2 session, its answers to
-``move``/``look``/``undo``/``hint``/``counting``/``next_hand``..., and the Replay's ``data``
-v2 (every step's position and words). Each test keeps the intent it had against protocol
-v1; revive them when the sessions land: drop the skip mark, and check the helpers against
-the new widget classes (their constructor keywords and how a custom message reaches them).
+The Table's ``view``, ``words`` and ``rules_text`` traits and its answers to
+``move``/``look``/``undo``/``hint``/``counting``/``next_hand``..., and the Replay's ``view``
+(every step's position and words), as protocol v2 (js/PROTOCOL.md) has them.
 """
 
 from __future__ import annotations

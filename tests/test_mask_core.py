@@ -181,3 +181,16 @@ def test_plays_on_a_wild_blank_take_any_tile_either_way_round():
     assert masks.is_blocked([0] * 7, 0, 5, wild=True) is False
     assert masks.is_blocked([0] * 7, 0, 5) is True
     assert masks.is_blocked([0] * 7, 3, 5, waiting_pile=True) is False
+
+
+def test_taking_tiles_out_counts_as_the_line_does_and_putting_them_back_undoes_it():
+    rng = random.Random(5)
+    for _ in range(200):
+        line = rng.sample(range(28), rng.randrange(29))
+        unplayed = [7] * 7
+        for index, t in enumerate(line):
+            masks.take_out(unplayed, t)
+            assert unplayed == masks.unplayed_counts(masks.HALVES[x] for x in line[:index + 1])
+        for t in reversed(line):
+            masks.put_back(unplayed, t)
+        assert unplayed == [7] * 7

@@ -77,3 +77,40 @@ def test_each_session_refuses_with_a_dominoes_error_carrying_reason_case_and_fac
         puzzles.handle({"type": "hint"})
     assert (no_hint.value.reason, no_hint.value.case) == (Reason.BAD_MESSAGE, "no_hint")
     assert str(no_hint.value) == puzzles.voice("solve.no_hint")
+
+
+@pytest.mark.parametrize(("garbled", "case", "facts", "words"), [
+    ({"type": "teleport"}, "unknown_type", {"text": "'teleport'"}, "Ignored a message of an unknown kind: 'teleport'."),
+    ({"type": "move", "move": "S 9-9 L"}, "bad_notation", {"text": "'S 9-9 L'"}, "Could not read the move 'S 9-9 L'."),
+    ({"type": "move", "move": "S draw 3-4"}, "draw_names_tile", {}, "A draw names no tile: send '<seat> draw'."),
+])
+def test_the_table_refuses_an_unreadable_message_with_a_dominoes_error_in_the_same_words(garbled, case, facts, words):
+    from dominoes_widget.sessions.table.intents import _browser_move, read_intent
+
+    table = _listening(Table(bot_delay=0, seed=3))
+    session = table.session
+    with pytest.raises(DominoesError) as refused:
+        if read_intent(garbled) == "move":
+            _browser_move(session, session.screen, garbled)
+    assert (refused.value.reason, refused.value.case, refused.value.facts) == (Reason.BAD_MESSAGE, case, facts)
+    before = json.dumps(table.view, sort_keys=True)
+    table._on_message(table, garbled, [])
+    assert table.sent == [{"type": "error", "message": words}], "the page is told as before, in the catalog's words"
+    assert json.dumps(table.view, sort_keys=True) == before
+    table.close()
+
+
+def test_the_replays_drill_refuses_with_a_dominoes_error_and_the_page_is_told_as_before():
+    replay = _listening(Replay(RECORD))  # no analysis: nothing to learn from yet
+    with pytest.raises(DominoesError) as no_analysis:
+        replay.learn("S")
+    assert (no_analysis.value.reason, no_analysis.value.case) == (Reason.BAD_MESSAGE, "mistakes_no_analysis")
+    refusal = replay.session.drill.refusal({"type": "mistakes_start", "seat": "Q"})
+    assert (refusal.reason, refusal.case) == (Reason.BAD_MESSAGE, "mistakes_no_analysis")
+    off = replay.session.drill.refusal({"type": "mistakes_next"})
+    assert (off.case, off.facts, str(off)) == ("mistakes_off", {}, "Learn from your mistakes is not open: start it first.")
+    before = json.dumps(replay.view, sort_keys=True)
+    replay._on_message(replay, {"type": "mistakes_next"}, [])
+    assert replay.sent == [{"type": "mistakes_refused", "message": str(off)}], "the page is told in the same words"
+    assert json.dumps(replay.view, sort_keys=True) == before
+    replay.close()

@@ -25,7 +25,7 @@ from .errors import DealError, Problem, Reason, excerpt
 from .hand_history import last_placed, passed_seats
 from .legal_moves import LegalMoves, equivalent, group_moves, mirror_key
 from .legal_moves import legal_moves as legal_moves_at
-from .masks import WinReason, fits, is_blocked, mask_of, pips, tiles_of, unplayed_counts, unplayed_in
+from .masks import WinReason, fits, is_blocked, mask_of, pips, put_back, take_out, tiles_of, unplayed_counts, unplayed_in
 from .move import DRAW, LEAD, PASS, PLAY, Move, move_to_make
 from .move_checks import check_move
 from .move_tables import PASSES, STEPS_ON
@@ -368,10 +368,7 @@ class Hand(Position):
         elif move.action in (LEAD, PLAY):
             assert tile is not None  # a lead or play names its tile
             self.holdings[seat] |= 1 << tile
-            low, high = tile.halves
-            self.unplayed[low] += 1
-            if high != low:
-                self.unplayed[high] += 1
+            put_back(self.unplayed, tile)
             if move.end == "L":
                 self.line.popleft()
             else:
@@ -413,9 +410,7 @@ class Hand(Position):
             held = self.holdings[seat] ^ 1 << tile
             self.holdings[seat] = held
             unplayed = self.unplayed
-            unplayed[left_half] -= 1
-            if right_half != left_half:
-                unplayed[right_half] -= 1
+            take_out(unplayed, tile)
             end = move.end
             if end == "L":
                 self.left = left = left_half

@@ -20,7 +20,7 @@ from .rules import Rules, team_of
 from .tiles import ALL_TILES, MASK_WITH, Tile
 
 __all__ = ["WinReason", "HALVES", "PIPS", "EXPOSES", "MASK_WITH", "ALL_MASK", "mask_of", "tiles_of", "fits",
-           "fitting", "plays", "unplayed_counts", "unplayed_in", "is_dead", "is_blocked", "pips", "pips_by_seat", "blocked_winner",
+           "fitting", "plays", "unplayed_counts", "unplayed_in", "take_out", "put_back", "is_dead", "is_blocked", "pips", "pips_by_seat", "blocked_winner",
            "BlockedResult"]
 
 HALVES: tuple[tuple[int, int], ...] = tuple(t.halves for t in ALL_TILES)
@@ -124,6 +124,23 @@ def unplayed_in(out: int) -> list[int]:
     """``counts[n]``: how many of the tiles of ``out`` (a mask) show ``n`` (every tile out of
     the line, it is what :func:`unplayed_counts` counts)."""
     return [(out & MASK_WITH[n]).bit_count() for n in range(7)]
+
+
+def take_out(unplayed: list[int], tile: int) -> None:
+    """``tile`` goes into the line: each number it shows has one tile fewer out of the line
+    (``unplayed`` as :func:`unplayed_counts` gives it, changed in place)."""
+    low, high = HALVES[tile]
+    unplayed[low] -= 1
+    if high != low:
+        unplayed[high] -= 1
+
+
+def put_back(unplayed: list[int], tile: int) -> None:
+    """Undo :func:`take_out`: ``tile`` is out of the line again."""
+    low, high = HALVES[tile]
+    unplayed[low] += 1
+    if high != low:
+        unplayed[high] += 1
 
 
 def is_dead(unplayed: Sequence[int], left: int, right: int) -> bool:

@@ -305,9 +305,11 @@ class Replay(StaticPicture, SessionWidget):
         (one under way will do: the drill starts at the first mistake found, and waits for it)."""
         if seat is None and self.ok:
             seat = self._session.viewer
-        refused = self._session.drill.handle({"type": "mistakes_start", "seat": seat})
-        if refused:
-            raise ValueError(refused[0]["message"])
+        start = {"type": "mistakes_start", "seat": seat}
+        refusal = self._session.drill.refusal(start)
+        if refusal is not None:
+            raise refusal  # a DominoesError (a ValueError), in the replay's language
+        self._session.drill.handle(start)
         self.mistakes = dict(self._session.drill.view())
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:

@@ -29,13 +29,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
-from ...engine.errors import excerpt
+from ...engine.errors import DominoesError, excerpt
 from ...engine.move import Move
 from ...engine.views import seat_view
 from ...words.catalog import Voice
 from ...words.explanations import move_item, move_label
 from ..position import position_payload
 from ..protocol import MAX_TEXT
+from ..refusals import bad_message
 from .shapes import MistakeAnswer, MistakeExercise, MistakeReply, MistakeTask, MistakesBook, MistakesStatus, MistakesView
 
 if TYPE_CHECKING:
@@ -225,10 +226,11 @@ class MistakesDrill:
         self.seat, self.found, self.status = None, [], "done"
 
     def handle(self, content: Any) -> list[dict[str, Any]]:
-        """One browser intent, checked; the messages to send back (a refusal changes nothing)."""
-        problem = self._problem(content)
-        if problem is not None:
-            return [{"type": "mistakes_refused", "message": problem[:MAX_TEXT]}]
+        """One browser intent, checked; the messages to send back (a refusal changes nothing:
+        ``mistakes_refused``, saying why, as ``js/PROTOCOL.md`` has it)."""
+        refusal = self.refusal(content)
+        if refusal is not None:
+            return [{"type": "mistakes_refused", "message": str(refusal)[:MAX_TEXT]}]
         kind = content["type"]
         if kind == "mistakes_start":
             self.start(content["seat"])
@@ -240,39 +242,40 @@ class MistakesDrill:
             self.stop()
         return []
 
-    def _problem(self, content: Any) -> str | None:
-        """Why ``content`` cannot be taken now, in words; ``None`` when it can."""
+    def refusal(self, content: Any) -> DominoesError | None:
+        """Why ``content`` cannot be taken now: a ``bad_message`` :class:`DominoesError` in the
+        drill's language; ``None`` when it can."""
         voice = Voice(self.lang)
         if not isinstance(content, Mapping) or content.get("type") not in INTENTS:
-            return voice("message.not_intent", text=excerpt(content, 40))
+            return bad_message("not_intent", voice, text=excerpt(content, 40))
         kind = content["type"]
         if len(content) > 4 or any(not isinstance(key, str) for key in content):
-            return voice("message.too_many_fields")
+            return bad_message("too_many_fields", voice)
         if kind == "mistakes_start":
-            return self._start_problem(content.get("seat"), voice)
+            return self._start_refusal(content.get("seat"), voice)
         if kind == "mistakes_stop":
             return None
         if self.seat is None:
-            return voice("message.mistakes_off")
+            return bad_message("mistakes_off", voice)
         if kind == "mistakes_next":
-            return None if self.status in OVER else voice("message.mistakes_not_over")
-        return self._try_problem(content, voice)
+            return None if self.status in OVER else bad_message("mistakes_not_over", voice)
+        return self._try_refusal(content, voice)
 
-    def _start_problem(self, seat: Any, voice: Voice) -> str | None:
+    def _start_refusal(self, seat: Any, voice: Voice) -> DominoesError | None:
         if not self.ready():
-            return voice("message.mistakes_no_analysis")
+            return bad_message("mistakes_no_analysis", voice)
         if not isinstance(seat, str) or seat not in self.seats:
-            return voice("message.mistakes_bad_seat", text=excerpt(seat, 20), seats=", ".join(self.seats))
+            return bad_message("mistakes_bad_seat", voice, text=excerpt(seat, 20), seats=", ".join(self.seats))
         return None
 
-    def _try_problem(self, content: Mapping[str, Any], voice: Voice) -> str | None:
+    def _try_refusal(self, content: Mapping[str, Any], voice: Voice) -> DominoesError | None:
         if content.get("index") != self.index or isinstance(content.get("index"), bool):
-            return voice("message.mistakes_stale")
+            return bad_message("mistakes_stale", voice)
         if self.status not in ("trying", "again"):
-            return voice("message.mistakes_over")
+            return bad_message("mistakes_over", voice)
         move = content.get("move")
         if not isinstance(move, str):
-            return voice("message.move_not_text", text=excerpt(move, 20))
+            return bad_message("move_not_text", voice, text=excerpt(move, 20))
         if move not in self.found[self.index]["task"]["legal"]:
-            return voice("message.mistakes_not_legal", text=excerpt(move, 20))
+            return bad_message("mistakes_not_legal", voice, text=excerpt(move, 20))
         return None

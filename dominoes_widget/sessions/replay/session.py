@@ -45,7 +45,7 @@ MIN_SPEED, MAX_SPEED = 0.25, 20.0
 
 
 class ReplaySession:
-    """A record opened for stepping: its match, its problems, and the browser's data.
+    """A record opened for stepping: its match, its problems, and the view the browser steps through.
 
     ``source``: a record dict, JSON text, a path, a :class:`Replayed` or a :class:`Match`.
     A record that does not verify (or has no hand) opens nothing: ``problems`` lists why.
@@ -208,7 +208,7 @@ class ReplaySession:
                            "detail": str(p)[:MAX_TEXT]})
         return report
 
-    # -- the browser's data ---------------------------------------------------------------------
+    # -- the view the browser steps through -----------------------------------------------------
     def voice(self) -> Voice:
         """The record's words: its players' names where it has them, else the seats'."""
         assert self.replayed is not None

@@ -57,7 +57,7 @@ def decode_steps(encoded: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
 
 
 def hand_steps(hand: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """Every step of one hand of the replay's ``data`` (its ``deltas`` read back; a hand saved
+    """Every step of one hand of the Replay's ``view`` (its ``deltas`` read back; a hand saved
     before the changes were sent, in a notebook's widget state, has its ``steps`` whole)."""
     return decode_steps(hand["deltas"]) if "deltas" in hand else list(hand["steps"])
 

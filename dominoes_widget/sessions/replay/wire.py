@@ -1,13 +1,13 @@
-"""The Replay's ``data`` as it travels: every repeated value once, each step's change as a short list.
+"""The Replay's ``view`` as it travels: every repeated value once, each step's change as a short list.
 
 A long record repeats itself: the same sentences ("East passes: holds no 5 and no 3."),
 the same moves in short words, the same score panels, hands' pips and line ends come back
 hand after hand, and each step's change names the same keys. ``pack_data`` writes the
-Replay's ``data`` (:mod:`.replay`, steps as changes by :mod:`.step_deltas`) so that each of
+Replay's ``view`` (:class:`~.session.ReplaySession`, steps as changes by :mod:`.step_deltas`) so that each of
 those values is written once, in ``shared``, and a step's change is a list of values in the
 order of ``step_keys``. The widget syncs it (its ``view`` trait's serializer), the one-file
-page carries it, and ``js/kit/replay/replay_wire.mjs`` reads it back into ``data`` when it arrives
-(``js/PROTOCOL.md``, "The Replay"). A 1,200-hand record's data was 11.8x the record; packed
+page carries it, and ``js/kit/replay/replay_wire.mjs`` reads it back into the view when it
+arrives (``js/PROTOCOL.md``, "The Replay"). A 1,200-hand record's view was 11.8x the record; packed
 it is about 2.5x.
 
 - ``shared``: the values (texts, lists, objects) the rest points to by their index, the most
@@ -19,14 +19,14 @@ it is about 2.5x.
 - each hand's ``deltas`` are lists ``[mask, value, ...]``: bit ``i`` of ``mask`` says the
   change has ``step_keys[i]``, and the values follow in that order.
 
->>> data = {"v": 2, "hands": [{"label": "Hand 1", "moves": ["N 1-2", "S pass"], "move_items": ["a", "b"],
+>>> view = {"v": 2, "hands": [{"label": "Hand 1", "moves": ["N 1-2", "S pass"], "move_items": ["a", "b"],
 ...          "score_before": {"rows": []}, "score_after": None, "tally_before": "0", "tally_after": None,
 ...          "result": None, "deltas": [{"turn": "N", "say": "Dealt.", "last": None},
 ...                                     {"turn": "S", "say": "Played.", "last": 0}, {"say": "Dealt."}]}]}
->>> wire = pack_data(data)
+>>> wire = pack_data(view)
 >>> wire["step_keys"], wire["shared_keys"], wire["hands"][0]["deltas"]
 (['turn', 'say', 'last'], ['turn', 'say'], [[7, 7, 0, None], [7, 8, 9, 0], [2, 0]])
->>> unpack_data(wire) == data
+>>> unpack_data(wire) == view
 True
 """
 
@@ -47,12 +47,12 @@ MAX_STEP_KEYS = 50
 
 
 def is_packed(data: Any) -> bool:
-    """Whether ``data`` is in the packed form (the form a notebook saved before it was not)."""
+    """Whether ``data`` (a Replay's view) is in the packed form (the form a notebook saved before it was not)."""
     return isinstance(data, Mapping) and "step_keys" in data
 
 
 def pack_data(data: Mapping[str, Any]) -> dict[str, Any]:
-    """``data`` (the Replay's, steps as changes) in the form it travels in; ``{}`` stays ``{}``."""
+    """``data`` (the Replay's view, steps as changes) in the form it travels in; ``{}`` stays ``{}``."""
     if not data or not data.get("hands") or is_packed(data):
         return dict(data)
     hands = data["hands"]
@@ -107,7 +107,7 @@ def pack_data(data: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def unpack_data(wire: Mapping[str, Any]) -> dict[str, Any]:
-    """The Replay's ``data`` back from :func:`pack_data` (data not packed is returned as it is)."""
+    """The Replay's view back from :func:`pack_data` (a view not packed is returned as it is)."""
     if not is_packed(wire):
         return dict(wire)
     shared, step_keys = wire["shared"], wire["step_keys"]

@@ -20,6 +20,7 @@ from ...engine.move import DRAW, Move
 from .learn import learn_seat
 from .look_back import TakebackTable, look, undo
 from ..protocol import MAX_TEXT
+from ..refusals import bad_message
 from .shapes import Intent, Phase
 
 if TYPE_CHECKING:
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     from .shapes import Hint, NoticeKind
     from .screen import SeatScreen
 
-__all__ = ["answer", "MAX_MESSAGE_TEXT", "TABLE_SETTINGS"]
+__all__ = ["answer", "read_intent", "MAX_MESSAGE_TEXT", "TABLE_SETTINGS", "UNREADABLE"]
 
 log = logging.getLogger(__name__)
 
@@ -37,19 +38,9 @@ TABLE_SETTINGS = frozenset({Intent.SPEED})
 and the coach are set when the table is set up; counting's toggle is each screen's own.)"""
 MAX_MESSAGE_TEXT = 200
 """A browser message whose texts are longer than this is refused unread."""
-
-
-class BadMessage(Exception):
-    """A browser message the table cannot read: answered with an error, changes nothing.
-
-    ``key`` names the words of the answer (``message.<key>`` in the catalog), ``params`` fill them.
-    """
-
-    def __init__(self, key: str, reason: Reason | None = None, **params: Any) -> None:
-        super().__init__(key)
-        self.key = key
-        self.reason = reason
-        self.params = params
+UNREADABLE = frozenset({Reason.BAD_MESSAGE, Reason.BAD_CLIENT_SEED, Reason.SEED_TOO_LATE})
+"""The refusals answered with an ``error`` in the words ``message.<case>`` (a ``bad_message``, and
+a seed refused); the reason is sent with it but for ``bad_message``, as ``js/PROTOCOL.md`` has it."""
 
 
 class IntentTable(TakebackTable, Protocol):
@@ -104,17 +95,23 @@ def answer(session: IntentTable, screen: SeatScreen, content: Any) -> list[dict[
         session.tell(screen, text, "refused", refusal.reason)
         session.changed()
         return [{"type": "refused", "reason": str(refusal.reason), "message": text[:MAX_TEXT]}]
-    except BadMessage as error:
-        reply = {"type": "error", "message": session.voice(screen)(f"message.{error.key}", **error.params)[:MAX_TEXT]}
-        return [reply | {"reason": str(error.reason)} if error.reason is not None else reply]
+    except DominoesError as error:
+        if error.reason in UNREADABLE:  # a message the table cannot read, or a seed it cannot take
+            reply = {"type": "error", "message": session.voice(screen)(f"message.{error.case}", **error.facts)[:MAX_TEXT]}
+            return [reply if error.reason is Reason.BAD_MESSAGE else reply | {"reason": str(error.reason)}]
+        return _failed(session, screen, error)
     except Exception as error:  # noqa: BLE001 - a garbled message must never raise into the kernel
-        log.exception("a table message failed")
-        return [{"type": "error", "message": session.voice(screen)("message.failed", error=type(error).__name__)}]
+        return _failed(session, screen, error)
     return []
 
 
+def _failed(session: IntentTable, screen: SeatScreen, error: Exception) -> list[dict[str, Any]]:
+    log.error("a table message failed", exc_info=error)
+    return [{"type": "error", "message": session.voice(screen)("message.failed", error=type(error).__name__)}]
+
+
 def _handle(session: IntentTable, screen: SeatScreen, content: Any) -> None:
-    intent = _intent(content)
+    intent = read_intent(content)
     if intent is Intent.LEARN:
         _learn(session, screen, content)
         return
@@ -122,12 +119,7 @@ def _handle(session: IntentTable, screen: SeatScreen, content: Any) -> None:
         session.uncover(screen)
         return
     if intent is Intent.SEED:  # a page's seed for the next deal shows nothing: taken under a cover too
-        try:
-            session.add_seed_from(screen, content.get("seed"))
-        except DominoesError as error:
-            if error.reason not in (Reason.BAD_CLIENT_SEED, Reason.SEED_TOO_LATE):
-                raise
-            raise BadMessage(str(error.reason), error.reason) from None
+        session.add_seed_from(screen, content.get("seed"))  # a seed refused says why (its case is its reason)
         return
     if screen.covered:  # under the cover nothing but lifting it is accepted, and nothing is echoed
         raise IllegalMoveError(Reason.NOT_AT_SCREEN, "covered")
@@ -172,34 +164,35 @@ def _learn(session: IntentTable, screen: SeatScreen, content: Mapping[str, Any])
     """Learn from your mistakes, where a notebook offers it (``on_learn``): for the person at
     ``screen``, once the match is over. A served seat page has no such button."""
     if session.on_learn is None:
-        raise BadMessage("unknown_type", text=excerpt(content["type"], 20))
+        raise bad_message("unknown_type", text=excerpt(content["type"], 20))
     seat, problem = learn_seat(session, screen)
     if problem is not None or seat is None:
-        raise BadMessage(problem or "learn_no_person")
+        raise bad_message(problem or "learn_no_person")
     session.on_learn(seat)
 
 
-def _intent(content: Any) -> Intent:
+def read_intent(content: Any) -> Intent:
+    """The intent a browser message asks for, its size checked; a ``bad_message`` :class:`DominoesError` if unreadable."""
     if not isinstance(content, Mapping) or not isinstance(content.get("type"), str):
-        raise BadMessage("not_intent", text=excerpt(content, 40))
+        raise bad_message("not_intent", text=excerpt(content, 40))
     _check_size(content)
     try:
         return Intent(content["type"])
     except ValueError:
-        raise BadMessage("unknown_type", text=excerpt(content["type"], 20)) from None
+        raise bad_message("unknown_type", text=excerpt(content["type"], 20)) from None
 
 
 def _check_size(content: Mapping[str, Any]) -> None:
     if len(content) > 12:
-        raise BadMessage("too_many_fields")
+        raise bad_message("too_many_fields")
     seed = content.get("type") == Intent.SEED  # a seed's own limits say what is wrong with it
     for key, value in content.items():
         if not isinstance(key, str) or len(key) > 40:
-            raise BadMessage("strange_field")
+            raise bad_message("strange_field")
         if isinstance(value, str) and len(value) > MAX_MESSAGE_TEXT and not (seed and key == "seed"):
-            raise BadMessage("field_too_long", field=excerpt(key, 20), length=len(value))
+            raise bad_message("field_too_long", field=excerpt(key, 20), length=len(value))
         if isinstance(value, (list, dict)):
-            raise BadMessage("field_not_plain", field=excerpt(key, 20))
+            raise bad_message("field_not_plain", field=excerpt(key, 20))
 
 
 def _browser_move(session: IntentTable, screen: SeatScreen, content: Mapping[str, Any]) -> None:
@@ -208,14 +201,14 @@ def _browser_move(session: IntentTable, screen: SeatScreen, content: Mapping[str
     _check_fresh(session, content)
     text = content.get("move")
     if not isinstance(text, str):
-        raise BadMessage("move_not_text", text=excerpt(text, 20))
+        raise bad_message("move_not_text", text=excerpt(text, 20))
     try:
         move = Move.parse(text)
     except MoveSyntaxError:
-        raise BadMessage("bad_notation", text=excerpt(text, 20)) from None
+        raise bad_message("bad_notation", text=excerpt(text, 20)) from None
     if move.action == DRAW and move.tile is not None:
         # a person draws blind; naming a tile would make the refusal reveal the pile's top
-        raise BadMessage("draw_names_tile")
+        raise bad_message("draw_names_tile")
     if move.seat != screen.seat:
         # no echo of the move: it may name a tile of a seat that is no longer at the screen
         raise IllegalMoveError(Reason.NOT_AT_SCREEN, "not_at_screen")

@@ -32,7 +32,7 @@ from math import exp, log
 from typing import Mapping, Sequence
 
 from ...engine.hand import Hand, team_of
-from ...engine.masks import EXPOSES, MASK_WITH, PIPS, blocked_winner, is_dead, mask_of, pips, unplayed_counts
+from ...engine.masks import EXPOSES, MASK_WITH, PIPS, blocked_winner, is_dead, mask_of, pips, take_out, unplayed_counts
 from ...engine.move import DRAW, LEAD, PLAY, Move
 from ...engine.tiles import Tile
 from ...engine.views import SeatView
@@ -353,10 +353,7 @@ class _Player:
         own = mask_of(self.view.tiles)
         if tile is not None and placed is not None:  # a lead or a play
             bit = 1 << tile
-            low, high = placed
-            unplayed[low] -= 1
-            if high != low:
-                unplayed[high] -= 1
+            take_out(unplayed, tile)
             if ends is None:  # no line yet, so a lead: the line is the tile
                 left, right = placed
             elif move.end == "L":
@@ -544,12 +541,8 @@ class _Evidence:
         before = []
         for move in view.moves:
             before.append(unplayed[:])
-            placed = move.placed  # the tile's halves, for a lead or a play
-            if placed is not None:
-                low, high = placed
-                unplayed[low] -= 1
-                if high != low:
-                    unplayed[high] -= 1
+            if move.placed is not None and move.tile is not None:  # a lead or a play
+                take_out(unplayed, move.tile)
         played_later: dict[str, int] = {}
         items: list[tuple[str, int, int, int, list[int], Tile, int]] = []
         for index in range(len(view.moves) - 1, -1, -1):
