@@ -12,6 +12,7 @@ import json
 
 import pytest
 
+from dominoes_widget.engine.errors import DominoesError
 from dominoes_widget.engine.fair_deal import commitment_of
 from dominoes_widget.engine.record import verify_record
 from dominoes_widget.sessions.classroom import ClassError, ClassSession
@@ -170,3 +171,34 @@ def test_a_class_kept_mid_deal_goes_on_as_it_would_have():
     assert again is not None and kept.deal(again, 0) == view
     assert play_out(kept, again, 0) == play_out(session, ana, 0)
     assert kept.progress() == session.progress() and kept.commitments == session.commitments
+
+
+def test_a_class_follows_the_one_session_contract_and_refuses_as_every_session_does():
+    """``view(screen)`` and ``handle(screen, intent)`` as every session; a refusal is a
+    ``DominoesError`` whose reason, case and facts say what was refused, and nothing changed."""
+    session = new_class()
+    ana = session.join(session.join_token, "Ana")
+    teacher, student = session.screen_of(session.teacher), session.screen_of(ana.token)
+    assert teacher.teacher and student.student is ana and session.screen_of(session.join_token) is None
+    assert session.view(teacher) == session.progress() and session.view(student) == session.student_summary(ana)
+    view = session.handle(student, {"type": "deal", "number": 0})
+    played = session.handle(student, {"type": "play", "number": 0, "move": view["legal_moves"][0]})
+    assert played["deal"] == 0 and played["record"] != view["record"]  # the move was made
+    assert session.handle(student, {"type": "puzzle", "number": 1})["number"] == 1
+    before = json.dumps(session.as_json())
+    for screen, intent, status, reason, case, facts in [
+        (student, {"type": "fly"}, 400, "bad_message", "bad_intent", {}),
+        (student, [1], 400, "bad_message", "bad_intent", {}),
+        (teacher, {"type": "deal", "number": 0}, 403, "not_at_screen", "teacher_plays_not", {}),
+        (student, {"type": "deal", "number": 9}, 404, "bad_message", "no_such_deal", {"number": 9, "deals": 2}),
+        (student, {"type": "puzzle", "number": -1}, 404, "bad_message", "no_such_puzzle", {"puzzles": 3}),
+        (student, {"type": "play", "number": 0, "move": "N 9-9"}, 400, "bad_message", "illegal_move", {"number": 0}),
+        (student, {"type": "play", "number": 1, "move": "N 6-6"}, 409, "stale", "deal_not_started", {"number": 1}),
+        (student, {"type": "class_played", "number": 0}, 409, "stale", "deal_not_finished", {"number": 0}),
+    ]:
+        with pytest.raises(DominoesError) as refused:
+            session.handle(screen, intent)
+        error = refused.value
+        assert isinstance(error, ClassError) and (error.status, error.reason, error.case) == (status, reason, case)
+        assert facts.items() <= error.facts.items(), error.facts
+    assert json.dumps(session.as_json()) == before

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable, Iterator, Mapping
 
-from ...engine.errors import DominoesError, excerpt
+from ...engine.errors import DominoesError, Reason, excerpt
 from ...engine.fair_deal import FairSeeds, commitment_of, new_server_seed
 from ...engine.match import Match
 from ...engine.move import Move
@@ -48,13 +48,37 @@ VERSION = 1
 MAX_MOVE = 40
 
 
-class ClassError(ValueError):
-    """A class request refused: ``status`` is the HTTP status it is answered with (400 bad
-    input, 403 a token that does not open it, 404 nothing there, 409 not now)."""
+class ClassError(DominoesError):
+    """A class request refused, as every session refuses (``reason``, ``case``: which situation,
+    ``facts``); ``status`` is the HTTP status it is answered with (400 bad input, 403 a token
+    that does not open it, 404 nothing there, 409 not now). Nothing was changed."""
 
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, status: int, message: str, *, case: str | None = None,
+                 facts: Mapping[str, Any] | None = None) -> None:
+        super().__init__(_REASON_OF_STATUS.get(status, Reason.BAD_MESSAGE), message, case=case, facts=facts)
         self.status = status
+
+
+_REASON_OF_STATUS = {403: Reason.NOT_AT_SCREEN, 409: Reason.STALE}
+"""A refusal's reason by its status: a link that does not open what it asks for is not from the
+person at that screen; a request that comes too early or too late is made on another state of
+the class; anything else is a message the class does not understand."""
+
+
+@dataclass(frozen=True)
+class ClassScreen:
+    """Who is looking at the class: the teacher (``student`` ``None``) or one student."""
+
+    student: Student | None = None
+
+    @property
+    def teacher(self) -> bool:
+        return self.student is None
+
+
+INTENTS = ("puzzle", "answer", "deal", "play", "class_played")
+"""What a student's screen may ask (:meth:`ClassSession.handle`): each names a ``number``;
+``answer`` and ``play`` a ``move`` too."""
 
 
 @dataclass
@@ -162,7 +186,7 @@ class ClassSession:
             request = read_class_request(body)
             puzzle_ids = choose_puzzles(request, puzzles)
         except ClassRequestError as error:
-            raise ClassError(400, str(error)) from None
+            raise ClassError(400, str(error), case="bad_request") from None
         deals = request.duplicate.hands if request.duplicate else 0
         return cls(secrets.token_urlsafe(9).replace("_", "x").replace("-", "y"), request, secrets.token_urlsafe(18),
                    secrets.token_urlsafe(12), puzzle_ids, [new_server_seed() for _ in range(deals)],
@@ -183,18 +207,58 @@ class ClassSession:
                 found = student
         return found
 
+    def screen_of(self, token: Any) -> ClassScreen | None:
+        """The screen ``token`` opens: the teacher's, a student's, or ``None`` (the join token,
+        a wrong one)."""
+        if self.is_teacher(token):
+            return ClassScreen()
+        student = self.student_of(token)
+        return ClassScreen(student) if student is not None else None
+
+    # -- the one session contract ----------------------------------------------------------
+    def view(self, screen: ClassScreen) -> dict[str, Any]:
+        """What ``screen`` sees of the class: the teacher every student's progress
+        (:meth:`progress`), a student the assignment and their own results (:meth:`student_summary`)."""
+        return self.progress() if screen.student is None else self.student_summary(screen.student)
+
+    def handle(self, screen: ClassScreen, intent: Any) -> dict[str, Any]:
+        """Do what ``intent`` asks for ``screen`` (``{"type": one of :data:`INTENTS`, "number": n,
+        "move": …}``) and answer it; a :class:`ClassError` says why not, and nothing changed."""
+        if not isinstance(intent, Mapping) or intent.get("type") not in INTENTS:
+            raise ClassError(400, f"an intent is an object whose type is one of {', '.join(INTENTS)}, not "
+                                  f"{excerpt(intent, 40)}", case="bad_intent")
+        kind = intent["type"]
+        student = screen.student
+        if student is None:
+            raise ClassError(403, "the teacher's link shows the class's progress; puzzles and deals are the "
+                                  "students'", case="teacher_plays_not")
+        if student.id not in self.students or self.students[student.id] is not student:
+            raise ClassError(403, "that student is not in this class", case="not_in_class")
+        number, move = intent.get("number"), intent.get("move")
+        if kind == "puzzle":
+            return self.puzzle(student, number)
+        if kind == "answer":
+            return self.answer(student, number, move)
+        if kind == "deal":
+            return self.deal(student, number)
+        if kind == "play":
+            return self.play(student, number, move)
+        return self.class_played(student, number)
+
     def join(self, join_token: Any, name: Any) -> Student:
         """A new student called ``name``, admitted with the class's join token."""
         if not self.admits(join_token):
-            raise ClassError(403, "this link's token does not let anyone join that class")
+            raise ClassError(403, "this link's token does not let anyone join that class", case="wrong_join_token")
         try:
             name = check_name(name)
         except ClassRequestError as error:
-            raise ClassError(400, str(error)) from None
+            raise ClassError(400, str(error), case="bad_name") from None
         if len(self.students) >= self.max_students:
-            raise ClassError(409, f"this class is full: at most {self.max_students} students")
+            raise ClassError(409, f"this class is full: at most {self.max_students} students",
+                             case="class_full", facts={"max_students": self.max_students})
         if any(student.name.casefold() == name.casefold() for student in self.students.values()):
-            raise ClassError(409, f"a student called {excerpt(name, 30)} has joined already: choose another name")
+            raise ClassError(409, f"a student called {excerpt(name, 30)} has joined already: choose another name",
+                             case="name_taken", facts={"name": name})
         student = Student(f"s{len(self.students) + 1}", name, secrets.token_urlsafe(18), self.clock())
         self.students[student.id] = student
         return student
@@ -203,7 +267,8 @@ class ClassSession:
     def _puzzle_number(self, number: Any) -> str:
         if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number < len(self.puzzle_ids):
             raise ClassError(404, f"puzzle {excerpt(number, 10)}: this class has {len(self.puzzle_ids)} puzzle(s), "
-                                  f"numbered from 0")
+                                  f"numbered from 0",
+                             case="no_such_puzzle", facts={"number": number, "puzzles": len(self.puzzle_ids)})
         return self.puzzle_ids[number]
 
     def puzzle(self, student: Student, number: Any) -> dict[str, Any]:
@@ -231,12 +296,15 @@ class ClassSession:
         """The student's answer to puzzle ``number``: only the first counts (409 after it)."""
         card = _card(self._puzzle_number(number), self.request.lang)
         if number in student.puzzles:
-            raise ClassError(409, f"puzzle {number} was answered already: only the first try counts")
+            raise ClassError(409, f"puzzle {number} was answered already: only the first try counts",
+                             case="answered_already", facts={"number": number})
         if not isinstance(move, str) or not 0 < len(move) <= MAX_MOVE:
-            raise ClassError(400, f"move is a move's notation (at most {MAX_MOVE} characters), not {excerpt(move, 20)}")
+            raise ClassError(400, f"move is a move's notation (at most {MAX_MOVE} characters), not {excerpt(move, 20)}",
+                             case="bad_move")
         if move not in card["verdicts"]:
             raise ClassError(400, f"{excerpt(move, 20)} is not a legal move in puzzle {number}; the legal moves are "
-                                  f"{', '.join(card['verdicts'])}")
+                                  f"{', '.join(card['verdicts'])}",
+                             case="illegal_move", facts={"number": number, "legal": list(card["verdicts"])})
         opened = student.opened.setdefault(number, self.clock())
         tried = PuzzleTry(move, bool(card["verdicts"][move]["right"]), round(max(0.0, self.clock() - opened), 1))
         student.puzzles[number] = tried
@@ -246,7 +314,8 @@ class ClassSession:
     def _deal_number(self, number: Any) -> int:
         if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number < len(self.server_seeds):
             raise ClassError(404, f"deal {excerpt(number, 10)}: this class has {len(self.server_seeds)} duplicate "
-                                  f"deal(s), numbered from 0")
+                                  f"deal(s), numbered from 0",
+                             case="no_such_deal", facts={"number": number, "deals": len(self.server_seeds)})
         return number
 
     def _dealt(self, number: int) -> Match:
@@ -290,7 +359,8 @@ class ClassSession:
         number = self._deal_number(number)
         play = student.deals.get(number)
         if play is None:
-            raise ClassError(409, f"deal {number} is not started: ask for it first")
+            raise ClassError(409, f"deal {number} is not started: ask for it first",
+                             case="deal_not_started", facts={"number": number})
         duplicate = self.request.duplicate
         assert duplicate is not None
         match = self._match(number, play.moves)
@@ -301,11 +371,13 @@ class ClassSession:
         number = self._deal_number(number)
         play = student.deals.get(number)
         if play is None:
-            raise ClassError(409, f"deal {number} is not started: ask for it first")
+            raise ClassError(409, f"deal {number} is not started: ask for it first",
+                             case="deal_not_started", facts={"number": number})
         if play.result is not None:
-            raise ClassError(409, f"deal {number} is over")
+            raise ClassError(409, f"deal {number} is over", case="deal_over", facts={"number": number})
         if not isinstance(move, str) or not 0 < len(move) <= MAX_MOVE:
-            raise ClassError(400, f"move is a move's notation (at most {MAX_MOVE} characters), not {excerpt(move, 20)}")
+            raise ClassError(400, f"move is a move's notation (at most {MAX_MOVE} characters), not {excerpt(move, 20)}",
+                             case="bad_move")
         match = self._match(number, play.moves)
         hand = match.hands[-1]
         legal = hand.legal_move_list()
@@ -315,7 +387,8 @@ class ClassSession:
             chosen = None
         if chosen is None or chosen not in legal:
             raise ClassError(400, f"{excerpt(move, 20)} is not a legal move now; the legal moves are "
-                                  f"{', '.join(map(str, legal))}")
+                                  f"{', '.join(map(str, legal))}",
+                             case="illegal_move", facts={"number": number, "legal": [str(m) for m in legal]})
         if len(legal) > 1:
             counts = self.choices[number].setdefault(_position_key(play.moves), {})
             counts[str(chosen)] = counts.get(str(chosen), 0) + 1
@@ -355,7 +428,8 @@ class ClassSession:
         number = self._deal_number(number)
         play = student.deals.get(number)
         if play is None or play.result is None:
-            raise ClassError(409, f"deal {number}: how the class played it is shown once you have finished it")
+            raise ClassError(409, f"deal {number}: how the class played it is shown once you have finished it",
+                             case="deal_not_finished", facts={"number": number})
         results = [{"name": other.name, **(other.deals[number].result or {})} for other in self.students.values()
                    if number in other.deals and other.deals[number].result is not None]
         hand = self._dealt(number).hands[-1]
