@@ -152,7 +152,8 @@ def test_the_teacher_sees_progress_and_exports_it_as_csv():
     progress = session.progress()
     assert [s["name"] for s in progress["students"]] == ["=SUM(A1)", "Bao"]
     assert progress["students"][0]["deals"]["0"]["result"] == result["result"]
-    assert progress["students"][0]["mistakes"] is None  # not judged yet
+    mistakes = progress["students"][0]["mistakes"]
+    assert mistakes["judged"] == 0 and mistakes["waiting"] == len(session.take_to_judge()) > 0  # not judged yet
     rows = list(csv.reader(io.StringIO(session.progress_csv())))
     assert rows[0][:3] == ["student", "puzzles_answered", "first_try_right"] and rows[0][-2:] == ["deal_1", "deal_2"]
     assert rows[1][0] == "'=SUM(A1)" and rows[1][-2] == f"{result['result']} {result['points']}"

@@ -4,6 +4,12 @@ kept in the server's store after every change, taken up again on start, and foun
 A store keeps classes when it offers ``add_class(id, data)``, ``save_class(id, data)`` and
 ``classes()`` (the kept ones' data): :class:`~.store.SqliteStore` does, in the same file as
 the tables; :class:`~.store.MemoryStore` keeps them nowhere.
+
+The students' decisions in the duplicate deals are judged in the background
+(:class:`~dominoes_widget.sessions.background.BackgroundJudge`, in a worker process below the
+event loop's priority): a request only hands its new decisions over, never waits for a verdict,
+and each verdict is kept as it comes in. A class taken up again has what was not judged before
+the restart judged when it is first asked for.
 """
 
 from __future__ import annotations
@@ -13,7 +19,9 @@ import time
 from typing import Any, Callable
 from urllib.parse import quote
 
+from ..sessions.background import BackgroundJudge
 from ..sessions.classroom import ClassError, ClassSession
+from ..sessions.classroom.verdicts import Decision
 from .limits import MAX_CLASSES, MAX_STUDENTS_PER_CLASS
 
 __all__ = ["ClassRegistry"]
@@ -24,8 +32,11 @@ class ClassRegistry:
     """The classes of one server: at most ``max_classes``, each of at most ``max_students``."""
 
     def __init__(self, store: Any, max_classes: int = MAX_CLASSES, max_students: int = MAX_STUDENTS_PER_CLASS,
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] = time.time, judging: BackgroundJudge | None = None) -> None:
         self.store = store
+        self.judging = judging
+        """Where the decisions are judged (default: a :class:`BackgroundJudge` made when first needed)."""
+        self._resumed: set[str] = set()
         self.max_classes = max_classes
         self.max_students = max_students
         self.clock = clock
@@ -45,19 +56,52 @@ class ClassRegistry:
             raise ClassError(503, f"this server holds {self.max_classes} classes already")
         session = ClassSession.create(body, max_students=self.max_students, clock=self.clock)
         self.classes[session.id] = session
+        self._resumed.add(session.id)
         add = getattr(self.store, "add_class", None)
         if add is not None:
             add(session.id, session.as_json())
         return session
 
     def get(self, class_id: str) -> ClassSession | None:
-        return self.classes.get(class_id)
+        """The class ``class_id`` (on its first asking after a restart, its unjudged decisions go to the judge)."""
+        session = self.classes.get(class_id)
+        if session is not None and class_id not in self._resumed:
+            self._resumed.add(class_id)
+            self._judge(session, session.unjudged())
+        return session
 
     def keep(self, session: ClassSession) -> None:
-        """Write the class as it is now (after a change, before it is answered)."""
+        """Write the class as it is now (after a change, before it is answered); its new decisions go to the judge."""
+        self._save(session)
+        self._judge(session, session.take_to_judge())
+
+    def _save(self, session: ClassSession) -> None:
         save = getattr(self.store, "save_class", None)
         if save is not None:
             save(session.id, session.as_json())
+
+    def _judge(self, session: ClassSession, decisions: list[Decision]) -> None:
+        if not decisions:
+            return
+        if self.judging is None:
+            self.judging = BackgroundJudge()
+        for decision in decisions:
+            key = ("class", session.id, decision.deal, decision.key)
+            self.judging.submit(key, decision.view, decision.move, then=self._verdict(session, decision, key))
+
+    def _verdict(self, session: ClassSession, decision: Decision, key: object) -> Callable[[Any], None]:
+        def then(judged: Any) -> None:
+            assert self.judging is not None
+            self.judging.results.pop(key, None)  # kept in the class from now on
+            session.take_verdict(decision, judged)
+            if self.classes.get(session.id) is session:
+                self._save(session)
+        return then
+
+    def close(self) -> None:
+        """Judge nothing more (a judgement under way in the worker is left to finish there)."""
+        if self.judging is not None:
+            self.judging.close()
 
     @staticmethod
     def link(base: str, session: ClassSession, page: str, token: str) -> str:

@@ -17,7 +17,6 @@ played a deal only once they have finished it. The teacher sees results, never a
 from __future__ import annotations
 
 import csv
-import hashlib
 import hmac
 import io
 import random
@@ -34,10 +33,15 @@ from ...engine.move import Move
 from ...engine.rules import team_of
 from ...engine.views import SeatView, seat_view
 from ...studies.bots import make_bot
+from ...studies.glicko import Glicko, rate
+from ...studies.judge import distinct_choices
+from ...studies.learner import puzzle_start_rating
 from ...studies.puzzles import PuzzleSet
 from ..puzzles.cards import LEVELS, puzzle_card
 from ..table.seat_record import seat_record
 from .assignment import ClassRequest, ClassRequestError, check_name, read_class_request
+from .verdicts import MISTAKES, Decision, Verdict, decision_key, verdicts_as_json, verdicts_from_json
+from .verdicts import position_key as _position_key
 
 __all__ = ["ClassSession", "ClassError", "Student", "MAX_STUDENTS", "FORMAT"]
 
@@ -177,6 +181,10 @@ class ClassSession:
         self.choices: list[dict[str, dict[str, int]]] = [{} for _ in server_seeds]
         """Per deal: at each position a student chose at (a key of the moves before it), how
         many students played each move."""
+        self.verdicts: list[dict[str, Verdict]] = [{} for _ in server_seeds]
+        """Per deal: the judge's verdict on each decision judged, by :func:`.verdicts.decision_key`."""
+        self.to_judge: list[Decision] = []
+        """The decisions made since the caller last took them (:meth:`take_to_judge`), to be judged."""
 
     @classmethod
     def create(cls, body: Any, *, max_students: int = MAX_STUDENTS, clock: Callable[[], float] = time.time,
@@ -392,6 +400,7 @@ class ClassSession:
         if len(legal) > 1:
             counts = self.choices[number].setdefault(_position_key(play.moves), {})
             counts[str(chosen)] = counts.get(str(chosen), 0) + 1
+            self._note_decision(number, play.moves, hand, str(chosen))
         match = self._match(number, [*play.moves, str(chosen)])
         play.moves = [str(m) for m in match.hands[-1].moves]
         self._finish(student, number, play, match)
@@ -424,7 +433,9 @@ class ClassSession:
     def class_played(self, student: Student, number: Any) -> dict[str, Any]:
         """How the class played deal ``number``, for a student who has finished it (409 before):
         every finished student's result, and at each of this student's own decisions how many
-        students who stood there played each move."""
+        students who stood there played each move, and the judge's verdicts there: on the move
+        they played (``verdict``), the move that was clearly best (``best``, else ``None``), and
+        on each move the class played (``marks``); ``judging`` while some are not in yet."""
         number = self._deal_number(number)
         play = student.deals.get(number)
         if play is None or play.result is None:
@@ -435,14 +446,99 @@ class ClassSession:
         hand = self._dealt(number).hands[-1]
         duplicate = self.request.duplicate
         assert duplicate is not None
+        verdicts = self.verdicts[number]
         decisions = []
         for ply, move in enumerate(play.moves):
             if hand.turn == duplicate.seat and len(hand.legal_move_list()) > 1:
-                counts = self.choices[number].get(_position_key(play.moves[:ply]), {})
+                before = play.moves[:ply]
+                counts = self.choices[number].get(_position_key(before), {})
+                judged = distinct_choices(seat_view(hand, duplicate.seat)) >= 2
+                mine = verdicts.get(decision_key(before, move))
+                marks = {other: verdicts[decision_key(before, other)].mark for other in counts
+                         if decision_key(before, other) in verdicts}
                 decisions.append({"ply": ply, "played": move, "class": dict(sorted(counts.items())),
-                                  "students": sum(counts.values())})
+                                  "students": sum(counts.values()), "verdict": mine.mark if mine else None,
+                                  "best": mine.best if mine else None, "equal": mine.equal if mine else None,
+                                  "marks": dict(sorted(marks.items())),
+                                  "judging": judged and (mine is None or len(marks) < len(counts))})
             hand.push(move)
-        return {"deal": number, "results": results, "decisions": decisions}
+        return {"deal": number, "results": results, "decisions": decisions,
+                "judging": any(decision["judging"] for decision in decisions)}
+
+    # -- the judge ------------------------------------------------------------------------------
+    def _note_decision(self, number: int, before: list[str], hand: Any, move: str) -> None:
+        """A student is about to play ``move`` in ``hand``: a decision for the judge, unless it is
+        judged already or has only one really different move."""
+        duplicate = self.request.duplicate
+        assert duplicate is not None
+        key = decision_key(before, move)
+        if key in self.verdicts[number]:
+            return
+        view = seat_view(hand, duplicate.seat)  # as the analysis sees a decision: the seat's view alone
+        if distinct_choices(view) >= 2:
+            self.to_judge.append(Decision(number, key, view, move))
+
+    def take_to_judge(self) -> list[Decision]:
+        """The decisions made since last asked, for the caller to have judged (:meth:`take_verdict`)."""
+        taken, self.to_judge = self.to_judge, []
+        return taken
+
+    def unjudged(self) -> list[Decision]:
+        """Every decision any student made that has no verdict yet (a class taken up again)."""
+        duplicate = self.request.duplicate
+        if duplicate is None:
+            return []
+        found: dict[tuple[int, str], Decision] = {}
+        for student in self.students.values():
+            for number, play in student.deals.items():
+                hand = self._dealt(number).hands[-1]
+                for ply, move in enumerate(play.moves):
+                    key = decision_key(play.moves[:ply], move)
+                    if hand.turn == duplicate.seat and key not in self.verdicts[number] \
+                            and (number, key) not in found:
+                        view = seat_view(hand, duplicate.seat)
+                        if distinct_choices(view) >= 2:
+                            found[number, key] = Decision(number, key, view, move)
+                    hand.push(move)
+        return list(found.values())
+
+    def take_verdict(self, decision: Decision, judged: Any) -> None:
+        """The judge's answer on ``decision`` (a :class:`~dominoes_widget.studies.judge.Judged`), kept."""
+        self.verdicts[decision.deal][decision.key] = Verdict.of(judged, decision.move)
+
+    def rating_of(self, student: Student) -> Glicko | None:
+        """The student's Glicko-2 rating from their first tries at the class's puzzles, in the
+        order they answered them, as a learner's (each try a game against the puzzle, rated at
+        its difficulty; every student saw the same one hint); ``None`` before a first try."""
+        if not student.puzzles:
+            return None
+        rating = Glicko()
+        for number, tried in student.puzzles.items():
+            puzzle = _builtin().by_id(self.puzzle_ids[number])
+            rating = rate(rating, [(puzzle_start_rating(puzzle), 1.0 if tried.right else 0.0)])
+        return rating
+
+    def mistakes_of(self, student: Student) -> dict[str, Any]:
+        """The judge's verdicts on ``student``'s decisions so far: how many are ``judged`` and
+        ``waiting``, how many of each mistake, and where each was (deal and move, no tile)."""
+        duplicate = self.request.duplicate
+        found: dict[str, Any] = {"judged": 0, "waiting": 0, **{mark: 0 for mark in MISTAKES}, "at": []}
+        if duplicate is None:
+            return found
+        for number, play in sorted(student.deals.items()):
+            hand = self._dealt(number).hands[-1]
+            for ply, move in enumerate(play.moves):
+                if hand.turn == duplicate.seat and len(hand.legal_move_list()) > 1:
+                    verdict = self.verdicts[number].get(decision_key(play.moves[:ply], move))
+                    if verdict is not None:
+                        found["judged"] += 1
+                        if verdict.is_mistake:
+                            found[verdict.mark] += 1
+                            found["at"].append({"deal": number, "move": ply + 1, "mark": verdict.mark})
+                    elif distinct_choices(seat_view(hand, duplicate.seat)) >= 2:
+                        found["waiting"] += 1
+                hand.push(move)
+        return found
 
     # -- what a student and the teacher see ------------------------------------------------
     def assignment(self) -> dict[str, Any]:
@@ -468,10 +564,11 @@ class ClassSession:
                 "deals_finished": len(finished),
                 "deals": {str(n): {**(play.result or {}), "seconds": play.seconds} for n, play in finished.items()},
                 "deal_seconds": round(sum(play.seconds or 0.0 for play in finished.values()), 1),
-                "mistakes": None}
+                "rating": _rating_json(self.rating_of(student)), "mistakes": self.mistakes_of(student)}
 
     def progress(self) -> dict[str, Any]:
-        """The teacher's view: every student's progress (``mistakes``: not judged yet, ``None``)."""
+        """The teacher's view: every student's progress, their puzzle rating (``[rating,
+        deviation]``, ``None`` before a first try) and the judge's mistakes (:meth:`mistakes_of`)."""
         return {"class": self.assignment(), "max_students": self.max_students,
                 "students": [{"id": s.id, "name": s.name, **self._progress_of(s)} for s in self.students.values()]}
 
@@ -481,16 +578,18 @@ class ClassSession:
         writer = csv.writer(out, lineterminator="\r\n")
         deals = len(self.server_seeds)
         writer.writerow(["student", "puzzles_answered", "first_try_right", "puzzle_seconds", "deals_finished",
-                         "deal_seconds", *(f"deal_{n + 1}" for n in range(deals))])
+                         "deal_seconds", "rating", "rating_deviation", "decisions_judged", "inaccuracies",
+                         "mistakes", "blunders", *(f"deal_{n + 1}" for n in range(deals))])
         for student in self.students.values():
             progress = self._progress_of(student)
             cells = []
             for n in range(deals):
                 result = progress["deals"].get(str(n))
                 cells.append(f"{result['result']} {result['points']}" if result else "")
+            rating, mistakes = progress["rating"] or ["", ""], progress["mistakes"]
             writer.writerow([_cell(student.name), progress["puzzles_answered"], progress["first_try_right"],
                              progress["puzzle_seconds"], progress["deals_finished"], progress["deal_seconds"],
-                             *cells])
+                             *rating, mistakes["judged"], *(mistakes[mark] for mark in MISTAKES), *cells])
         return out.getvalue()
 
     # -- kept and taken up again -------------------------------------------------------------
@@ -499,7 +598,8 @@ class ClassSession:
         return {"format": FORMAT, "version": VERSION, "id": self.id, "request": self.request.as_json(),
                 "teacher": self.teacher, "join": self.join_token, "puzzle_ids": self.puzzle_ids,
                 "server_seeds": self.server_seeds, "created": self.created, "max_students": self.max_students,
-                "students": [s.as_json() for s in self.students.values()], "choices": self.choices}
+                "students": [s.as_json() for s in self.students.values()], "choices": self.choices,
+                "verdicts": verdicts_as_json(self.verdicts)}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], clock: Callable[[], float] = time.time) -> "ClassSession":
@@ -513,10 +613,15 @@ class ClassSession:
             loaded = Student.from_json(student)
             session.students[loaded.id] = loaded
         session.choices = [dict(choices) for choices in data["choices"]]
+        session.verdicts = verdicts_from_json(data.get("verdicts"), len(session.server_seeds))
         return session
 
     def __iter__(self) -> Iterator[Student]:
         return iter(self.students.values())
+
+
+def _rating_json(rating: Glicko | None) -> list[int] | None:
+    return None if rating is None else [round(rating.rating), round(rating.deviation)]
 
 
 def _same(token: Any, expected: str) -> bool:
@@ -527,11 +632,6 @@ def _bot_seed(class_id: str, deal: int, seat: str, ply: int) -> str:
     """The seed of the bot at ``seat`` choosing at ``ply``: the same for every student, and
     after a restart, so the same moves meet the same answers."""
     return f"dominoes-class|{class_id}|{deal}|{seat}|{ply}"
-
-
-def _position_key(moves: list[str]) -> str:
-    """A position of a duplicate deal named by the moves that led to it (hashed: it names no tile)."""
-    return hashlib.blake2b("|".join(moves).encode(), digest_size=8).hexdigest()
 
 
 def _cell(text: str) -> str:
