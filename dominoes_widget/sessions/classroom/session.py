@@ -472,7 +472,7 @@ class ClassSession:
         duplicate = self.request.duplicate
         assert duplicate is not None
         key = decision_key(before, move)
-        if key in self.verdicts[number]:
+        if key in self.verdicts[number] or any(d.deal == number and d.key == key for d in self.to_judge):
             return
         view = seat_view(hand, duplicate.seat)  # as the analysis sees a decision: the seat's view alone
         if distinct_choices(view) >= 2:
@@ -518,14 +518,17 @@ class ClassSession:
             rating = rate(rating, [(puzzle_start_rating(puzzle), 1.0 if tried.right else 0.0)])
         return rating
 
-    def mistakes_of(self, student: Student) -> dict[str, Any]:
-        """The judge's verdicts on ``student``'s decisions so far: how many are ``judged`` and
-        ``waiting``, how many of each mistake, and where each was (deal and move, no tile)."""
+    def mistakes_of(self, student: Student, finished_only: bool = False) -> dict[str, Any]:
+        """The judge's verdicts on ``student``'s decisions so far (``finished_only``: in the deals
+        they have finished): how many are ``judged`` and ``waiting``, how many of each mistake,
+        and where each was (deal and move, no tile)."""
         duplicate = self.request.duplicate
         found: dict[str, Any] = {"judged": 0, "waiting": 0, **{mark: 0 for mark in MISTAKES}, "at": []}
         if duplicate is None:
             return found
         for number, play in sorted(student.deals.items()):
+            if finished_only and play.result is None:
+                continue
             hand = self._dealt(number).hands[-1]
             for ply, move in enumerate(play.moves):
                 if hand.turn == duplicate.seat and len(hand.legal_move_list()) > 1:
@@ -551,8 +554,10 @@ class ClassSession:
                 if self.request.duplicate else None}
 
     def student_summary(self, student: Student) -> dict[str, Any]:
-        """A student's own page of the class: the assignment and their own results."""
-        return {"class": self.assignment(), "name": student.name, **self._progress_of(student)}
+        """A student's own page of the class: the assignment and their own results (the judge's
+        verdicts of a deal once they have finished it: none while they play)."""
+        return {"class": self.assignment(), "name": student.name, **self._progress_of(student),
+                "mistakes": self.mistakes_of(student, finished_only=True)}
 
     def _progress_of(self, student: Student) -> dict[str, Any]:
         tries = student.puzzles.values()
