@@ -15,13 +15,17 @@ the restart judged when it is first asked for.
 from __future__ import annotations
 
 import logging
+import multiprocessing
+import os
 import time
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Callable
 from urllib.parse import quote
 
-from ..sessions.background import BackgroundJudge
+from ..sessions.background import BackgroundJudge, _yield_cpu
 from ..sessions.classroom import ClassError, ClassSession
 from ..sessions.classroom.verdicts import Decision
+from .bot_pool import _start_worker
 from .limits import MAX_CLASSES, MAX_STUDENTS_PER_CLASS
 
 __all__ = ["ClassRegistry"]
@@ -37,6 +41,7 @@ class ClassRegistry:
         self.judging = judging
         """Where the decisions are judged (default: a :class:`BackgroundJudge` made when first needed)."""
         self._resumed: set[str] = set()
+        self._workers: ProcessPoolExecutor | None = None
         self.max_classes = max_classes
         self.max_students = max_students
         self.clock = clock
@@ -84,7 +89,7 @@ class ClassRegistry:
         if not decisions:
             return
         if self.judging is None:
-            self.judging = BackgroundJudge()
+            self.judging = BackgroundJudge(pool=self._worker)
         for decision in decisions:
             key = ("class", session.id, decision.deal, decision.key)
             self.judging.submit(key, decision.view, decision.move, then=self._verdict(session, decision, key))
@@ -98,12 +103,29 @@ class ClassRegistry:
                 self._save(session)
         return then
 
+    def _worker(self) -> ProcessPoolExecutor:
+        """The judge's worker process: started afresh (it holds none of the server's sockets),
+        below the server's priority, and ending with the server, however it ends (as the bots' do)."""
+        if self._workers is None:
+            self._workers = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
+                                                initializer=_start_judge, initargs=(os.getpid(),))
+        return self._workers
+
     def close(self) -> None:
-        """Judge nothing more (a judgement under way in the worker is left to finish there)."""
+        """Judge nothing more (what is not judged yet is judged when the class is next taken up)."""
         if self.judging is not None:
             self.judging.close()
+        if self._workers is not None:
+            self._workers.shutdown(wait=False, cancel_futures=True)
+            self._workers = None
 
     @staticmethod
     def link(base: str, session: ClassSession, page: str, token: str) -> str:
         """The address of one of the class's pages (``teacher``, ``join``, ``student``) with its token."""
         return f"{base.rstrip('/')}/classes/{quote(session.id)}/{page}?token={quote(token)}"
+
+
+def _start_judge(server_pid: int) -> None:
+    """In the judge's worker: end with the server, and give way to it for the CPU."""
+    _start_worker(server_pid)
+    _yield_cpu()
