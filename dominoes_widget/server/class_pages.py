@@ -213,14 +213,14 @@ def teacher_page(session: ClassSession, join: str, csv: str) -> str:
         rating = t("class.rating_value", rating=row["rating"][0], deviation=2 * row["rating"][1]) \
             if row["rating"] else "–"
         rows.append(f"<tr><th scope=\"row\">{escape(row['name'])}</th><td>{row['puzzles_answered']} / "
-                    f"{len(session.puzzle_ids)}</td><td>{row['first_try_right']}</td><td>{row['deals_finished']} / "
-                    f"{deals}</td>{cells}<td>{escape(_minutes(voice, seconds))}</td>"
-                    f'<td class="dw-rating">{rating}</td><td class="dw-mistakes">{_mistakes(voice, row["mistakes"])}'
-                    f"</td></tr>")
+                    f"{len(session.puzzle_ids)}</td><td>{row['first_try_right']}</td>"
+                    f'<td class="dw-rating">{rating}</td><td>{row["deals_finished"]} / {deals}</td>{cells}'
+                    f'<td class="dw-mistakes">{_mistakes(voice, row["mistakes"])}</td>'
+                    f"<td>{escape(_minutes(voice, seconds))}</td></tr>")
     table = (f'<table class="dw-progress"><thead><tr><th scope="col">{t("class.student")}</th>'
              f'<th scope="col">{t("class.answered")}</th><th scope="col">{t("class.first_try")}</th>'
-             f'<th scope="col">{t("class.deals_played")}</th>{head}<th scope="col">{t("class.seconds")}</th>'
-             f'<th scope="col">{t("class.rating")}</th><th scope="col">{t("class.mistakes")}</th></tr>'
+             f'<th scope="col">{t("class.rating")}</th><th scope="col">{t("class.deals_played")}</th>{head}'
+             f'<th scope="col">{t("class.mistakes")}</th><th scope="col">{t("class.seconds")}</th></tr>'
              f'</thead><tbody>{"".join(rows)}</tbody></table>') if rows else f'<p>{t("class.nobody")}</p>'
     body = f"""<section class="dw-invite-card" id="dw-join-card"><div class="dw-invite-text">
 <h2>{t("class.join_link")}</h2><p>{t("class.join_intro")}</p>
@@ -422,7 +422,7 @@ def _class_played(voice: Voice, played: dict[str, Any], result: dict[str, Any]) 
         marks = decision["marks"]
         counts = "; ".join(
             voice("class.chosen_marked", count=count, students=decision["students"], move=move_label(move, voice),
-                  mark=voice(f"class.mark_{marks[move]}")) if move in marks else
+                  mark=voice(f"class.mark_{marks[move]}")) if move in marks and move != decision["played"] else
             voice("class.chosen", count=count, students=decision["students"], move=move_label(move, voice))
             for move, count in sorted(decision["class"].items(), key=lambda item: -item[1]))
         decisions.append(f"<li>{t('class.decision', ply=decision['ply'] + 1, move=move_label(decision['played'], voice))}"
@@ -461,7 +461,8 @@ _STYLE = """
 .dw-move { font: inherit; padding: 8px 14px; min-height: 44px; border-radius: 8px; border: 1px solid var(--dw-border);
   background: var(--dw-panel); color: var(--dw-fg); cursor: pointer; }
 .dw-verdict { font-weight: 600; }
-.dw-progress td.dw-mistakes { white-space: normal; min-width: 14em; }
+.dw-progress td.dw-mistakes { white-space: normal; min-width: 13em; }
+body:has(#dw-progress) :is(.dw-home.dw-class, .dw-home-bar) { max-width: 1280px; }
 .dw-marks { margin: 0; padding-left: 1.1em; }
 .dw-judge { display: block; margin-top: 2px; }
 .dw-mark-inaccuracy, .dw-mark-mistake, .dw-mark-blunder { font-weight: 600; }
