@@ -4,7 +4,8 @@
 // (server/class_pages.py); this only fetches the page again and swaps the parts in, so nothing
 // of a class is decided or drawn here. A part the server no longer marks live stops.
 
-const live = () => [...document.querySelectorAll("[data-dw-live]")];
+/** @returns {HTMLElement[]} */
+const live = () => [...document.querySelectorAll("[data-dw-live]")].filter((part) => part instanceof HTMLElement);
 
 async function refresh() {
   const shown = live();

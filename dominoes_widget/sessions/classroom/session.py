@@ -28,6 +28,7 @@ from typing import Any, Callable, Iterator, Mapping
 
 from ...engine.errors import DominoesError, Reason, excerpt
 from ...engine.fair_deal import FairSeeds, commitment_of, new_server_seed
+from ...engine.hand import Hand
 from ...engine.match import Match
 from ...engine.move import Move
 from ...engine.rules import team_of
@@ -50,6 +51,8 @@ MAX_STUDENTS = 60
 FORMAT = "dominoes-class"
 VERSION = 1
 MAX_MOVE = 40
+MAX_WALKED = 2 * MAX_STUDENTS * 12
+"""Deals played as one student played them whose choices a class keeps (:meth:`ClassSession._choices_of`)."""
 
 
 class ClassError(DominoesError):
@@ -183,6 +186,8 @@ class ClassSession:
         many students played each move."""
         self.verdicts: list[dict[str, Verdict]] = [{} for _ in server_seeds]
         """Per deal: the judge's verdict on each decision judged, by :func:`.verdicts.decision_key`."""
+        self._starts: dict[int, Hand] = {}
+        self._walked: dict[tuple[int, tuple[str, ...]], list[tuple[int, str, bool]]] = {}
         self.to_judge: list[Decision] = []
         """The decisions made since the caller last took them (:meth:`take_to_judge`), to be judged."""
 
@@ -335,6 +340,12 @@ class ClassSession:
         match.deal()
         return match
 
+    def _start(self, number: int) -> Hand:
+        """Deal ``number``'s hand before its first move (a copy: the deal is made once)."""
+        if number not in self._starts:
+            self._starts[number] = self._dealt(number).hands[-1]
+        return self._starts[number].copy()
+
     def _match(self, number: int, moves: list[str]) -> Match:
         """Deal ``number`` with ``moves`` played, then the bots' moves up to the student's turn."""
         duplicate = self.request.duplicate
@@ -443,25 +454,19 @@ class ClassSession:
                              case="deal_not_finished", facts={"number": number})
         results = [{"name": other.name, **(other.deals[number].result or {})} for other in self.students.values()
                    if number in other.deals and other.deals[number].result is not None]
-        hand = self._dealt(number).hands[-1]
-        duplicate = self.request.duplicate
-        assert duplicate is not None
         verdicts = self.verdicts[number]
         decisions = []
-        for ply, move in enumerate(play.moves):
-            if hand.turn == duplicate.seat and len(hand.legal_move_list()) > 1:
-                before = play.moves[:ply]
-                counts = self.choices[number].get(_position_key(before), {})
-                judged = distinct_choices(seat_view(hand, duplicate.seat)) >= 2
-                mine = verdicts.get(decision_key(before, move))
-                marks = {other: verdicts[decision_key(before, other)].mark for other in counts
-                         if decision_key(before, other) in verdicts}
-                decisions.append({"ply": ply, "played": move, "class": dict(sorted(counts.items())),
-                                  "students": sum(counts.values()), "verdict": mine.mark if mine else None,
-                                  "best": mine.best if mine else None, "equal": mine.equal if mine else None,
-                                  "marks": dict(sorted(marks.items())),
-                                  "judging": judged and (mine is None or len(marks) < len(counts))})
-            hand.push(move)
+        for ply, move, judged in self._choices_of(number, play.moves):
+            before = play.moves[:ply]
+            counts = self.choices[number].get(_position_key(before), {})
+            mine = verdicts.get(decision_key(before, move))
+            marks = {other: verdicts[decision_key(before, other)].mark for other in counts
+                     if decision_key(before, other) in verdicts}
+            decisions.append({"ply": ply, "played": move, "class": dict(sorted(counts.items())),
+                              "students": sum(counts.values()), "verdict": mine.mark if mine else None,
+                              "best": mine.best if mine else None, "equal": mine.equal if mine else None,
+                              "marks": dict(sorted(marks.items())),
+                              "judging": judged and (mine is None or len(marks) < len(counts))})
         return {"deal": number, "results": results, "decisions": decisions,
                 "judging": any(decision["judging"] for decision in decisions)}
 
@@ -491,7 +496,7 @@ class ClassSession:
         found: dict[tuple[int, str], Decision] = {}
         for student in self.students.values():
             for number, play in student.deals.items():
-                hand = self._dealt(number).hands[-1]
+                hand = self._start(number)
                 for ply, move in enumerate(play.moves):
                     key = decision_key(play.moves[:ply], move)
                     if hand.turn == duplicate.seat and key not in self.verdicts[number] \
@@ -529,18 +534,34 @@ class ClassSession:
         for number, play in sorted(student.deals.items()):
             if finished_only and play.result is None:
                 continue
-            hand = self._dealt(number).hands[-1]
-            for ply, move in enumerate(play.moves):
+            for ply, move, judged in self._choices_of(number, play.moves):
+                verdict = self.verdicts[number].get(decision_key(play.moves[:ply], move))
+                if verdict is not None:
+                    found["judged"] += 1
+                    if verdict.is_mistake:
+                        found[verdict.mark] += 1
+                        found["at"].append({"deal": number, "move": ply + 1, "mark": verdict.mark})
+                elif judged:
+                    found["waiting"] += 1
+        return found
+
+    def _choices_of(self, number: int, moves: list[str]) -> list[tuple[int, str, bool]]:
+        """The student's choices in deal ``number`` played as ``moves``: each ply where their seat
+        had more than one legal move, the move, and whether the judge looks at it (two or more
+        really different moves). Kept: a finished deal is walked once."""
+        key = (number, tuple(moves))
+        found = self._walked.get(key)
+        if found is None:
+            duplicate = self.request.duplicate
+            assert duplicate is not None
+            hand, found = self._start(number), []
+            for ply, move in enumerate(moves):
                 if hand.turn == duplicate.seat and len(hand.legal_move_list()) > 1:
-                    verdict = self.verdicts[number].get(decision_key(play.moves[:ply], move))
-                    if verdict is not None:
-                        found["judged"] += 1
-                        if verdict.is_mistake:
-                            found[verdict.mark] += 1
-                            found["at"].append({"deal": number, "move": ply + 1, "mark": verdict.mark})
-                    elif distinct_choices(seat_view(hand, duplicate.seat)) >= 2:
-                        found["waiting"] += 1
+                    found.append((ply, move, distinct_choices(seat_view(hand, duplicate.seat)) >= 2))
                 hand.push(move)
+            if len(self._walked) >= MAX_WALKED:
+                del self._walked[next(iter(self._walked))]
+            self._walked[key] = found
         return found
 
     # -- what a student and the teacher see ------------------------------------------------
