@@ -1,20 +1,37 @@
-// A class's teacher page (/classes/<id>/teacher): the progress redrawn every 15 seconds, live.
-// The server draws the table (server/class_pages.py); this only fetches the page again and
-// swaps the progress in, so nothing of a class is decided or drawn here.
+// A class's live parts: the teacher's progress (/classes/<id>/teacher) and, while the judge is
+// still at work, "how the class played it" on a finished deal's page. Each part marked
+// data-dw-live="SECONDS" is fetched again that often. The server draws everything
+// (server/class_pages.py); this only fetches the page again and swaps the parts in, so nothing
+// of a class is decided or drawn here. A part the server no longer marks live stops.
 
-const EVERY_MS = 15000;
+/** @returns {HTMLElement[]} */
+const live = () => [...document.querySelectorAll("[data-dw-live]")].filter((part) => part instanceof HTMLElement);
 
 async function refresh() {
-  const shown = document.getElementById("dw-progress");
-  if (!shown || document.hidden) return;
-  try {
-    const answer = await fetch(window.location.href, { cache: "no-store", credentials: "same-origin" });
-    if (!answer.ok) return;
-    const fresh = new DOMParser().parseFromString(await answer.text(), "text/html").getElementById("dw-progress");
-    if (fresh && fresh.innerHTML !== shown.innerHTML) shown.innerHTML = fresh.innerHTML;
-  } catch {
-    // offline for a moment: the next round tries again
+  const shown = live();
+  if (!shown.length) return;
+  if (!document.hidden) {
+    try {
+      const answer = await fetch(window.location.href, { cache: "no-store", credentials: "same-origin" });
+      if (answer.ok) {
+        const fresh = new DOMParser().parseFromString(await answer.text(), "text/html");
+        for (const part of shown) {
+          const now = part.id ? fresh.getElementById(part.id) : null;
+          if (!now) continue;
+          if (now.innerHTML !== part.innerHTML) part.innerHTML = now.innerHTML;
+          if (!now.hasAttribute("data-dw-live")) part.removeAttribute("data-dw-live");
+        }
+      }
+    } catch {
+      // offline for a moment: the next round tries again
+    }
   }
+  schedule();
 }
 
-if (document.getElementById("dw-progress")) setInterval(refresh, EVERY_MS);
+function schedule() {
+  const every = Math.min(...live().map((part) => Number(part.dataset.dwLive) || 15));
+  if (Number.isFinite(every)) setTimeout(refresh, every * 1000);
+}
+
+schedule();

@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from pathlib import Path
 
 import pytest
 
 import accessibility
 from server_harness import spawn_server, stop_server
+from test_fuzz_table import tiles_in
 
 pytestmark = pytest.mark.browser
 
@@ -47,6 +49,11 @@ def play_deal(page, number: int) -> str:
         page.locator("#dw-play button").first.click()
         page.wait_for_load_state()
     return page.locator("#dw-result").inner_text()
+
+
+def judged(page) -> None:
+    """Wait until the judge's verdicts are all in: the page stops marking the section live."""
+    page.locator("#dw-class-played:not([data-dw-live])").wait_for(timeout=120_000)
 
 
 def answer_puzzle(page, number: int) -> str:
@@ -103,23 +110,38 @@ def test_a_teacher_and_three_students_hold_a_class(chromium, server):
         bao.reload()
         assert bao.locator("#dw-class-played li").filter(has_text="Ana:").count() == 1  # Ana had finished it too
         assert "of 2 played" in bao.locator("#dw-class-played ol").inner_text()
+        judged(bao)  # the section updates itself while the judge works in the background
+        judge_said = bao.locator("#dw-class-played ol .dw-judge")
+        assert judge_said.count() >= 1 and all(text.startswith("The judge on your move: ") and text.endswith(".")
+                                               for text in judge_said.all_inner_texts())
+        said = " ".join(judge_said.all_inner_texts())
+        assert any(words in said for words in ("was clearly best", "about as good as each other", "clearly best here"))
 
         rows = teacher.locator("#dw-progress tbody tr")
         rows.nth(2).wait_for(timeout=40_000)  # the page fetches the progress again by itself, every 15 s
-        teacher.locator("#dw-progress tbody tr >> nth=0 >> td >> nth=2").filter(has_text="2 / 2").wait_for(
+        teacher.locator("#dw-progress tbody tr >> nth=0 >> td >> nth=3").filter(has_text="2 / 2").wait_for(
             timeout=40_000)  # Ana's second deal, her last doing
         assert rows.count() == 3
         assert rows.nth(0).locator("td").nth(0).inner_text() == "3 / 3"
-        assert rows.nth(0).locator("td").nth(2).inner_text() == "2 / 2"
-        assert rows.nth(1).locator("th").inner_text() == "Bảo" and rows.nth(2).locator("td").nth(2).inner_text() == "0 / 2"
+        assert rows.nth(0).locator("td").nth(3).inner_text() == "2 / 2"
+        assert rows.nth(1).locator("th").inner_text() == "Bảo" and rows.nth(2).locator("td").nth(3).inner_text() == "0 / 2"
+        assert re.fullmatch(r"\d{3,4} ± \d{2,3}", rows.nth(0).locator("td.dw-rating").inner_text())  # Ana's 3 tries
+        assert rows.nth(2).locator("td.dw-rating").inner_text() == "–"  # Chi tried no puzzle
+        rows.nth(0).locator("td.dw-mistakes").filter(has_not_text="being judged").wait_for(timeout=120_000)
+        ana_marks = rows.nth(0).locator("td.dw-mistakes").inner_text()
+        assert ana_marks == "None" or re.fullmatch(r"(Deal [12], move \d+: an? [a-z]+ \(\?[!?]?\)\s*)+", ana_marks)
+        assert not tiles_in(teacher.locator("#dw-progress").inner_text())  # where, never which tile
         with teacher.expect_download() as download:
             teacher.get_by_role("link", name="Download as CSV").click()
         text = Path(download.value.path()).read_text(encoding="utf-8")
         table = list(csv.reader(io.StringIO(text)))
         assert [row[0] for row in table] == ["student", "Ana", "Bảo", "Chi"] and table[1][1:3] == ["3", str(
             sum(v.startswith("Right") for v in verdicts[:3]))]
-        shoot(teacher, "class-teacher-wide-light")
-        shoot(bao, "class-played-narrow-light")
+        assert table[0][6:12] == ["rating", "rating_deviation", "decisions_judged", "inaccuracies", "mistakes",
+                                  "blunders"]
+        assert table[1][6].isdigit() and table[3][6] == "" and int(table[1][8]) >= 1
+        shoot(teacher, "class-teacher-three-students-wide-light")
+        shoot(bao, "class-played-by-three-narrow-light")
     finally:
         for context in contexts:
             context.close()
@@ -145,15 +167,23 @@ def test_the_class_pages_fit_the_screen_and_pass_axe(chromium, server, size, sch
         page.locator('input[name="name"]').fill("Ana")
         page.locator('button[type="submit"]').click()
         page.wait_for_url("**/student?token=*")
+        page.locator("#dw-puzzles li >> nth=0 >> a").click()
+        page.locator("#dw-answer button").first.click()
+        page.locator("#dw-verdict").wait_for()
+        page.locator("p a").last.click()  # back to the class
         page.locator("#dw-deals li >> nth=0 >> a").click()
         accessibility.check(page, f"a deal in play, {size}, {scheme}")
         while page.locator("#dw-play button").count():
             page.locator("#dw-play button").first.click()
             page.wait_for_load_state()
+        judged(page)
+        assert page.locator("#dw-class-played .dw-judge").count() >= 1
         assert fits(page)
         shoot(page, f"class-played-{size}-{scheme}")
         accessibility.check(page, f"how the class played it, {size}, {scheme}")
         page.goto(teacher)
+        assert page.locator("td.dw-rating").inner_text() != "–"
+        assert page.locator("td.dw-mistakes").inner_text() not in ("", "–")  # judged: none, or where each was
         assert fits(page) or size == "narrow" and page.evaluate(
             "document.querySelector('#dw-progress').scrollWidth > document.querySelector('#dw-progress').clientWidth")
         shoot(page, f"class-teacher-{size}-{scheme}")

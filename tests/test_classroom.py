@@ -12,9 +12,14 @@ import json
 
 import pytest
 
+from dominoes_widget.engine.errors import DominoesError
 from dominoes_widget.engine.fair_deal import commitment_of
 from dominoes_widget.engine.record import verify_record
 from dominoes_widget.sessions.classroom import ClassError, ClassSession
+from dominoes_widget.studies.glicko import Glicko, rate
+from dominoes_widget.studies.judge import Question, judge
+from dominoes_widget.studies.learner import puzzle_start_rating
+from dominoes_widget.studies.puzzles import PuzzleSet
 from dominoes_widget.sessions.classroom.session import _card
 
 REQUEST = {"name": "Class 7B", "puzzles": {"count": 3, "game": "six_love", "difficulty": "easy"},
@@ -151,7 +156,8 @@ def test_the_teacher_sees_progress_and_exports_it_as_csv():
     progress = session.progress()
     assert [s["name"] for s in progress["students"]] == ["=SUM(A1)", "Bao"]
     assert progress["students"][0]["deals"]["0"]["result"] == result["result"]
-    assert progress["students"][0]["mistakes"] is None  # not judged yet
+    mistakes = progress["students"][0]["mistakes"]
+    assert mistakes["judged"] == 0 and mistakes["waiting"] == len(session.take_to_judge())  # not judged yet
     rows = list(csv.reader(io.StringIO(session.progress_csv())))
     assert rows[0][:3] == ["student", "puzzles_answered", "first_try_right"] and rows[0][-2:] == ["deal_1", "deal_2"]
     assert rows[1][0] == "'=SUM(A1)" and rows[1][-2] == f"{result['result']} {result['points']}"
@@ -170,3 +176,108 @@ def test_a_class_kept_mid_deal_goes_on_as_it_would_have():
     assert again is not None and kept.deal(again, 0) == view
     assert play_out(kept, again, 0) == play_out(session, ana, 0)
     assert kept.progress() == session.progress() and kept.commitments == session.commitments
+
+
+def test_a_class_follows_the_one_session_contract_and_refuses_as_every_session_does():
+    """``view(screen)`` and ``handle(screen, intent)`` as every session; a refusal is a
+    ``DominoesError`` whose reason, case and facts say what was refused, and nothing changed."""
+    session = new_class()
+    ana = session.join(session.join_token, "Ana")
+    teacher, student = session.screen_of(session.teacher), session.screen_of(ana.token)
+    assert teacher.teacher and student.student is ana and session.screen_of(session.join_token) is None
+    assert session.view(teacher) == session.progress() and session.view(student) == session.student_summary(ana)
+    view = session.handle(student, {"type": "deal", "number": 0})
+    played = session.handle(student, {"type": "play", "number": 0, "move": view["legal_moves"][0]})
+    assert played["deal"] == 0 and played["record"] != view["record"]  # the move was made
+    assert session.handle(student, {"type": "puzzle", "number": 1})["number"] == 1
+    before = json.dumps(session.as_json())
+    for screen, intent, status, reason, case, facts in [
+        (student, {"type": "fly"}, 400, "bad_message", "bad_intent", {}),
+        (student, [1], 400, "bad_message", "bad_intent", {}),
+        (teacher, {"type": "deal", "number": 0}, 403, "not_at_screen", "teacher_plays_not", {}),
+        (student, {"type": "deal", "number": 9}, 404, "bad_message", "no_such_deal", {"number": 9, "deals": 2}),
+        (student, {"type": "puzzle", "number": -1}, 404, "bad_message", "no_such_puzzle", {"puzzles": 3}),
+        (student, {"type": "play", "number": 0, "move": "N 9-9"}, 400, "bad_message", "illegal_move", {"number": 0}),
+        (student, {"type": "play", "number": 1, "move": "N 6-6"}, 409, "stale", "deal_not_started", {"number": 1}),
+        (student, {"type": "class_played", "number": 0}, 409, "stale", "deal_not_finished", {"number": 0}),
+    ]:
+        with pytest.raises(DominoesError) as refused:
+            session.handle(screen, intent)
+        error = refused.value
+        assert isinstance(error, ClassError) and (error.status, error.reason, error.case) == (status, reason, case)
+        assert facts.items() <= error.facts.items(), error.facts
+    assert json.dumps(session.as_json()) == before
+
+
+def judge_now(session: ClassSession, decisions) -> None:
+    """What the server's background judge does, here and with a small budget (the verdicts' shape, not their truth)."""
+    for decision in decisions:
+        session.take_verdict(decision, judge(decision.view, played=decision.move, question=Question.MARK,
+                                             rollouts=100, budget=400))
+
+
+def test_each_students_rating_comes_from_their_first_tries_as_a_learners_does():
+    session = new_class({"name": "x", "puzzles": {"count": 4, "game": "partnership"}})
+    ana, bao, chi = (session.join(session.join_token, name) for name in ("Ana", "Bao", "Chi"))
+    cards = [_card(puzzle_id, "en") for puzzle_id in session.puzzle_ids]
+    right = [next(m for m, v in card["verdicts"].items() if v["right"]) for card in cards]
+    wrong = [next((m for m, v in card["verdicts"].items() if not v["right"]), None) for card in cards]
+    for n in range(4):
+        session.answer(ana, n, right[n])
+        session.answer(bao, n, wrong[n] or right[n])
+    expected = Glicko()
+    for n in range(4):
+        puzzle = PuzzleSet.builtin().by_id(session.puzzle_ids[n])
+        expected = rate(expected, [(puzzle_start_rating(puzzle), 1.0)])
+    assert session.rating_of(ana) == expected and session.rating_of(chi) is None
+    progress = {row["name"]: row for row in session.progress()["students"]}
+    assert progress["Ana"]["rating"] == [round(expected.rating), round(expected.deviation)]
+    assert progress["Ana"]["rating"][0] > 1500 and progress["Ana"]["rating"][1] < 350
+    if any(wrong):
+        assert progress["Bao"]["rating"][0] < progress["Ana"]["rating"][0]
+    assert progress["Chi"]["rating"] is None
+    rows = {row["student"]: row for row in csv.DictReader(io.StringIO(session.progress_csv()))}
+    assert rows["Ana"]["rating"] == str(progress["Ana"]["rating"][0])
+    assert rows["Ana"]["rating_deviation"] == str(progress["Ana"]["rating"][1]) and rows["Chi"]["rating"] == ""
+
+
+def test_the_judges_verdicts_reach_how_the_class_played_it_and_the_teachers_progress():
+    session = new_class()
+    ana, bao, chi = (session.join(session.join_token, name) for name in ("Ana", "Bao", "Chi"))
+    play_out(session, ana, 0, lambda legal: legal[0])
+    play_out(session, bao, 0, lambda legal: legal[-1])
+    view = session.deal(chi, 0)
+    while not session.mistakes_of(chi)["waiting"]:  # Chi is in the middle of deal 0, past a decision
+        view = session.play(chi, 0, view["legal_moves"][0])
+    assert view["result"] is None
+    decisions = session.take_to_judge()
+    assert decisions and session.take_to_judge() == []
+    seat = session.request.duplicate.seat
+    assert all(d.view.seat == seat and d.view.tiles and not hasattr(d.view, "deal") for d in decisions)
+    keys = [(d.deal, d.key) for d in decisions]
+    assert sorted(keys) == sorted((d.deal, d.key) for d in session.unjudged())  # a restarted class finds the same
+    waiting = session.class_played(ana, 0)
+    assert waiting["judging"] and all(d["verdict"] is None for d in waiting["decisions"])
+    assert session.mistakes_of(ana)["waiting"] > 0 and session.mistakes_of(ana)["judged"] == 0
+
+    judge_now(session, decisions)
+    assert session.unjudged() == []
+    seen = session.class_played(ana, 0)
+    assert not seen["judging"]
+    judged = [d for d in seen["decisions"] if d["verdict"] is not None]
+    assert judged and all(d["verdict"] in ("good", "inaccuracy", "mistake", "blunder", "unclear") for d in judged)
+    for decision in judged:
+        assert decision["played"] in decision["marks"] and set(decision["marks"]) <= set(decision["class"])
+        if decision["verdict"] in ("mistake", "blunder") and decision["best"] is not None:
+            assert decision["best"] != decision["played"]
+    progress = {row["name"]: row for row in session.progress()["students"]}
+    ana_mistakes = progress["Ana"]["mistakes"]
+    assert ana_mistakes["judged"] == len(judged) and ana_mistakes["waiting"] == 0
+    assert len(ana_mistakes["at"]) == sum(ana_mistakes[mark] for mark in ("inaccuracy", "mistake", "blunder"))
+    assert all(set(at) == {"deal", "move", "mark"} for at in ana_mistakes["at"])  # where, never a tile
+    assert progress["Chi"]["mistakes"]["judged"] >= 1  # the teacher sees a deal in play judged
+    assert session.student_summary(chi)["mistakes"]["judged"] == 0  # its player does not, until it is over
+    header = next(csv.reader(io.StringIO(session.progress_csv())))
+    assert header[8:12] == ["decisions_judged", "inaccuracies", "mistakes", "blunders"]
+    kept = ClassSession.from_json(json.loads(json.dumps(session.as_json())))
+    assert kept.class_played(kept.student_of(ana.token), 0) == seen and kept.unjudged() == []

@@ -4,7 +4,8 @@ what they may not know yet, however the students, the teacher and strangers inte
 Classes of each duplicate game, with puzzles, are used by several students at once on a real
 server on 127.0.0.1: every route (their own page, puzzles, deals, moves, how the class played
 a deal, the teacher's progress and CSV, joining), JSON and pages alike (a page's pictures name
-every tile they show face up), with good and bad input, tokens mixed up.
+every tile they show face up), with good and bad input, tokens mixed up, the judge's verdicts on the students' decisions
+coming in between the requests.
 Every answer is checked, when it comes, against what its asker may know at that moment:
 
 - of a duplicate deal a student has not finished: only their own seat's view (their tiles,
@@ -38,6 +39,7 @@ from dominoes_widget.sessions.classroom.session import ClassSession, _card
 from dominoes_widget.words.svg import render_svg
 from server_harness import answer, local_server, request
 from test_fuzz_table import tiles_in
+from test_server_classes import quick_judge
 
 pytestmark = pytest.mark.slow  # hundreds of requests to real servers, per set-up
 
@@ -148,9 +150,11 @@ class Asker:
         return found + ([f"puzzle {number}'s answers before it was answered"] if '"answers"' in text else [])
 
 
-async def use_a_class(setup: dict, seed: int, steps: int, leaks: list[str], stats: dict[str, int]) -> None:
+async def use_a_class(setup: dict, seed: int, steps: int, leaks: list[str], stats: dict[str, int],
+                      judging: Any = None) -> None:
     rng = random.Random(seed)
     async with local_server() as (base, server):
+        server.classes.judging = judging  # the judge's verdicts come in between the requests
         status, started = await request(f"{base}/api/classes", setup)
         assert status == 201, started
         session = server.classes.get(started["id"])
@@ -159,7 +163,9 @@ async def use_a_class(setup: dict, seed: int, steps: int, leaks: list[str], stat
             status, joined = await request(asker.url("students", asker.join), {"name": name})
             asker.students[token_of(joined["student"])] = name
         deals, puzzles = len(session.server_seeds), len(session.puzzle_ids)
-        for _ in range(steps):
+        for step in range(steps):
+            if judging is not None and step == steps // 2:
+                judging.finish()  # every decision so far judged: the rest of the fuzz meets the verdicts
             roll = rng.random()
             students = list(asker.students)
             token = rng.choice(students)
@@ -198,6 +204,7 @@ async def use_a_class(setup: dict, seed: int, steps: int, leaks: list[str], stat
             stats["answers"] += 1
             stats["refused"] += status >= 400
         stats["finished"] += sum(1 for s in session.students.values() for p in s.deals.values() if p.result)
+        stats["verdicts"] += sum(len(verdicts) for verdicts in session.verdicts)
         leaks += asker.leaks
 
 
@@ -230,13 +237,14 @@ def logged_leaks(caplog: pytest.LogCaptureFixture) -> list[str]:
 
 
 @pytest.mark.parametrize("setup", SETUPS, ids=lambda s: s["duplicate"]["game"] + str(s["duplicate"].get("players", 4)))
-def test_no_class_answer_gives_anyone_what_they_may_not_know_yet(setup, caplog):
+def test_no_class_answer_gives_anyone_what_they_may_not_know_yet(setup, caplog, monkeypatch):
     caplog.set_level(logging.INFO)
     leaks: list[str] = []
-    stats = {"answers": 0, "refused": 0, "finished": 0, "pages": 0}
-    asyncio.run(use_a_class(setup, 1, STEPS, leaks, stats))
+    stats = {"answers": 0, "refused": 0, "finished": 0, "pages": 0, "verdicts": 0}
+    asyncio.run(use_a_class(setup, 1, STEPS, leaks, stats, quick_judge(monkeypatch)))
     assert not leaks, leaks[:5]
     assert stats["finished"] >= 1 and stats["refused"] >= 5, stats  # the fuzz reached finished deals and refusals
+    assert stats["verdicts"] >= 1, stats  # and the judge's verdicts
     assert not logged_leaks(caplog), logged_leaks(caplog)[:5]
     print(f"\n{stats}")
 
@@ -265,7 +273,16 @@ def _open_pictures(position, **options):
     return render_svg(position, **{**options, "seat": None})
 
 
+def _mistakes_with_moves(self, student, finished_only=False):
+    """A planted leak: the teacher's list of mistakes names the moves judged (tiles)."""
+    found = original_mistakes_of(self, student, finished_only)
+    if not finished_only:
+        found["at"] += [{"move": key.split("|")[1]} for verdicts in self.verdicts for key in verdicts]
+    return found
+
+
 original_deal_view = ClassSession._deal_view
+original_mistakes_of = ClassSession.mistakes_of
 original_puzzle = ClassSession.puzzle
 
 
@@ -273,11 +290,13 @@ original_puzzle = ClassSession.puzzle
     ([(class_session.ClassSession, "_deal_view", _whole_deal)], "deal"),
     ([(class_session.ClassSession, "puzzle", _answers_at_once)], "puzzle"),
     ([(class_session.ClassSession, "seat_view", _whole_hand), (class_pages, "render_svg", _open_pictures)], "deal"),
-], ids=["whole_deal", "puzzle_answers", "open_picture"])
+    ([(class_session.ClassSession, "mistakes_of", _mistakes_with_moves)], "teacher"),
+], ids=["whole_deal", "puzzle_answers", "open_picture", "verdicts_to_the_teacher"])
 def test_a_planted_leak_in_the_class_routes_is_reported(plants, kind, monkeypatch):
     for owner, name, plant in plants:
         monkeypatch.setattr(owner, name, plant)
     leaks: list[str] = []
-    asyncio.run(use_a_class(SETUPS[0], 2, 120, leaks, {"answers": 0, "refused": 0, "finished": 0, "pages": 0}))
+    stats = {"answers": 0, "refused": 0, "finished": 0, "pages": 0, "verdicts": 0}
+    asyncio.run(use_a_class(SETUPS[0], 2, 120, leaks, stats, quick_judge(monkeypatch)))
     assert leaks and all(kind in leak for leak in leaks), leaks[:5]
     print(f"\n{len(leaks)} leaks reported, e.g. {leaks[0]}")

@@ -16,6 +16,8 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from dominoes_widget.server.limits import Limits
+from dominoes_widget.sessions.background import SLICES, BackgroundJudge
+from dominoes_widget.studies.judge import Question, judge
 from server_harness import answer, local_server, request
 from test_server import run
 
@@ -191,7 +193,11 @@ def test_a_class_survives_its_server_killed_mid_class(tmp_path):
 
         async def after_the_restart():
             class_id, teacher = started["id"], token_of(started["teacher"])
-            assert (await request(api(base, class_id, "progress", teacher)))[1] == progress  # the same links
+            def unjudged(shown: dict) -> dict:  # (the judge goes on in the background meanwhile)
+                return {**shown, "students": [{k: v for k, v in s.items() if k != "mistakes"} for s in shown["students"]]}
+
+            now = (await request(api(base, class_id, "progress", teacher)))[1]
+            assert unjudged(now) == unjudged(progress)  # the same links
             status, resumed = await request(api(base, class_id, "deals/0", ana))
             assert status == 200 and resumed == view  # at the same position
             finished = await play_deal(base, class_id, ana, 0)  # and it goes on
@@ -207,3 +213,61 @@ def test_a_class_survives_its_server_killed_mid_class(tmp_path):
         asyncio.run(after_the_restart())
     finally:
         stop_server(process)
+
+
+def quick_judge(monkeypatch) -> BackgroundJudge:
+    """The server's background judge on this loop with a small budget (the glue under test, not the judge)."""
+    from dominoes_widget.sessions import background
+
+    def judge_view(view, played):
+        return judge(view, played=played, question=Question.MARK, rollouts=100, budget=400)
+
+    monkeypatch.setattr(background, "judge_view", judge_view)
+    return BackgroundJudge(SLICES)
+
+
+def test_the_judge_looks_at_the_decisions_in_the_background_and_a_restart_goes_on(tmp_path, monkeypatch):
+    """A move is answered before its decision is judged; the verdicts reach the student who
+    finished the deal and the teacher; a class taken up again has the rest judged."""
+    db = tmp_path / "classes.sqlite"
+
+    async def before():
+        async with local_server(db) as (base, server):
+            server.classes.judging = quick_judge(monkeypatch)
+            started = await start_class(base, {**CLASS, "puzzles": None})
+            ana, bao = await join(base, started, "Ana"), await join(base, started, "Bảo")
+            class_id, teacher = started["id"], token_of(started["teacher"])
+            await play_deal(base, class_id, ana, 0)
+            waiting = server.classes.judging.waiting
+            assert waiting > 0  # the moves were answered with their decisions still waiting for the judge
+            status, seen = await request(api(base, class_id, "deals/0/class", ana))
+            assert status == 200 and seen["judging"] and all(d["verdict"] is None for d in seen["decisions"])
+            server.classes.judging.finish()
+            status, seen = await request(api(base, class_id, "deals/0/class", ana))
+            assert status == 200 and not seen["judging"]
+            assert [d["verdict"] is not None for d in seen["decisions"]].count(True) == waiting
+            status, progress = await request(api(base, class_id, "progress", teacher))
+            assert progress["students"][0]["mistakes"]["judged"] == waiting
+            status, me = await request(api(base, class_id, "me", ana))
+            assert me["mistakes"] == progress["students"][0]["mistakes"]
+            server.classes.judging.close()  # the server stops before Bảo's decisions are judged
+            status, view = await request(api(base, class_id, "deals/0", bao))
+            while view["legal_moves"]:  # Bảo plays other moves than Ana
+                status, view = await request(api(base, class_id, "deals/0", bao), {"move": view["legal_moves"][-1]})
+            return started, bao, seen
+
+    started, bao, seen = asyncio.run(before())
+
+    async def after():
+        async with local_server(db) as (base, server):
+            server.classes.judging = quick_judge(monkeypatch)
+            class_id = started["id"]
+            status, mine = await request(api(base, class_id, "deals/0/class", bao))
+            assert status == 200 and mine["judging"]
+            assert server.classes.judging.waiting > 0  # taken up again, the rest went to the judge
+            server.classes.judging.finish()
+            status, mine = await request(api(base, class_id, "deals/0/class", bao))
+            assert not mine["judging"] and any(d["verdict"] for d in mine["decisions"])
+            assert set(mine["decisions"][0]["marks"]) == set(mine["decisions"][0]["class"])  # Ana's move judged too
+
+    asyncio.run(after())

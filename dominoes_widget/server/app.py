@@ -297,6 +297,7 @@ class TableServer:
         self.store.touch([table.id for table in self.tables.values() if table.connected])
         for table in self.tables.values():
             table.close()
+        self.classes.close()
         stop_thinking = getattr(self.thinker, "close", None)
         if stop_thinking is not None:
             stop_thinking()

@@ -48,7 +48,7 @@ def class_page_routes(kwargs: dict[str, Any]) -> list[tuple[Any, ...]]:
 
 def _page(voice: Voice, title: str, body: str, depth: str = "../../", live: bool = False) -> str:
     head = _head(f"{depth}static/table.css") + f"\n<style>{_STYLE}</style>"
-    if live:  # the progress is fetched again every 15 s (static/class_page.js)
+    if live:  # the parts marked data-dw-live are fetched again (static/class_page.js)
         head += f'\n<script type="module" src="{depth}static/class_page.js"></script>'
     header = (f'<header class="dw-home-head"><div class="dw-home-bar"><div><h1>{escape(title)}</h1></div></div>'
               f'</header>\n<main class="dominoes-widget dw-home dw-class">{body}</main>')
@@ -210,22 +210,38 @@ def teacher_page(session: ClassSession, join: str, csv: str) -> str:
         cells = "".join(f"<td>{escape(_result(voice, row['deals'][str(n)])) if str(n) in row['deals'] else '–'}</td>"
                         for n in range(deals))
         seconds = row["puzzle_seconds"] + row["deal_seconds"]
+        rating = t("class.rating_value", rating=row["rating"][0], deviation=2 * row["rating"][1]) \
+            if row["rating"] else "–"
         rows.append(f"<tr><th scope=\"row\">{escape(row['name'])}</th><td>{row['puzzles_answered']} / "
-                    f"{len(session.puzzle_ids)}</td><td>{row['first_try_right']}</td><td>{row['deals_finished']} / "
-                    f"{deals}</td>{cells}<td>{escape(_minutes(voice, seconds))}</td></tr>")
+                    f"{len(session.puzzle_ids)}</td><td>{row['first_try_right']}</td>"
+                    f'<td class="dw-rating">{rating}</td><td>{row["deals_finished"]} / {deals}</td>{cells}'
+                    f'<td class="dw-mistakes">{_mistakes(voice, row["mistakes"])}</td>'
+                    f"<td>{escape(_minutes(voice, seconds))}</td></tr>")
     table = (f'<table class="dw-progress"><thead><tr><th scope="col">{t("class.student")}</th>'
              f'<th scope="col">{t("class.answered")}</th><th scope="col">{t("class.first_try")}</th>'
-             f'<th scope="col">{t("class.deals_played")}</th>{head}<th scope="col">{t("class.seconds")}</th></tr>'
+             f'<th scope="col">{t("class.rating")}</th><th scope="col">{t("class.deals_played")}</th>{head}'
+             f'<th scope="col">{t("class.mistakes")}</th><th scope="col">{t("class.seconds")}</th></tr>'
              f'</thead><tbody>{"".join(rows)}</tbody></table>') if rows else f'<p>{t("class.nobody")}</p>'
     body = f"""<section class="dw-invite-card" id="dw-join-card"><div class="dw-invite-text">
 <h2>{t("class.join_link")}</h2><p>{t("class.join_intro")}</p>
 <input class="dw-link" type="text" readonly value="{escape(join)}" aria-label="{t("class.join_link")}"></div>
 <div class="dw-qr-box">{qr_svg(join, title=voice("home.qr_title", who=voice("class.join_link")))}</div></section>
 <h2 id="dw-progress-title">{t("class.progress")}</h2>
-<div class="dw-scroll" id="dw-progress" tabindex="0" role="region" aria-labelledby="dw-progress-title">{table}</div>
-<p class="dw-hint">{t("class.refreshes")} {t("class.mistakes_later")}</p>
+<div class="dw-scroll" id="dw-progress" data-dw-live="15" tabindex="0" role="region" aria-labelledby="dw-progress-title">{table}</div>
+<p class="dw-hint">{t("class.refreshes")} {t("class.rating_about")} {t("class.judge_about")}</p>
 <p><a href="{escape(csv)}" download>{t("class.csv")}</a></p>"""
     return _page(voice, voice("class.teacher_title", name=session.request.name), body, live=True)
+
+
+def _mistakes(voice: Voice, mistakes: dict[str, Any]) -> str:
+    """A student's judged mistakes, where each was (deal and move: the teacher sees no tile)."""
+    listed = "".join("<li>" + escape(voice("class.mistake_at", deal=at["deal"] + 1, move=at["move"],
+                                           mark=voice("class.mark_" + at["mark"]))) + "</li>" for at in mistakes["at"])
+    shown = f'<ul class="dw-marks">{listed}</ul>' if listed else (
+        escape(voice("class.mistakes_none")) if mistakes["judged"] else "–")
+    if mistakes["waiting"]:
+        shown += f'<span class="dw-state">{escape(voice("class.judging_more", n=mistakes["waiting"]))}</span>'
+    return shown
 
 
 class JoinPage(_PageHandler):
@@ -386,13 +402,16 @@ class DealPage(_PageHandler):
         record = f"../../../api/classes/{quote(session.id)}/deals/{number}?token={quote(token)}"
         fair = escape(voice("class.fair_note", commitment=view["commitment"][:16] + "…", record="{record}")).replace(
             "{record}", f'<a href="{escape(record)}">{escape(voice("class.record"))}</a>')
+        judging = False
         if view["result"] is None:
             what = f'<p>{escape(voice("class.your_move"))}</p>' + _moves_form(voice, view["legal_moves"], "dw-play")
         else:
-            what = _class_played(voice, session.class_played(student, number), view["result"])
+            played = session.class_played(student, number)
+            judging = played["judging"]
+            what = _class_played(voice, played, view["result"])
         body = (f'{_error(error)}<div class="dw-picture">{picture}</div>{what}'
                 f'<p class="dw-hint">{fair}</p>{_back(voice, token)}')
-        self.html(200, _page(voice, voice("class.deal_n", number=number + 1), body, depth="../../../"))
+        self.html(200, _page(voice, voice("class.deal_n", number=number + 1), body, depth="../../../", live=judging))
 
 
 def _class_played(voice: Voice, played: dict[str, Any], result: dict[str, Any]) -> str:
@@ -400,14 +419,31 @@ def _class_played(voice: Voice, played: dict[str, Any], result: dict[str, Any]) 
     results = "".join(f"<li>{escape(row['name'])}: {escape(_result(voice, row))}</li>" for row in played["results"])
     decisions = []
     for decision in played["decisions"]:
-        counts = "; ".join(voice("class.chosen", count=count, students=decision["students"],
-                                 move=move_label(move, voice))
-                           for move, count in sorted(decision["class"].items(), key=lambda item: -item[1]))
+        marks = decision["marks"]
+        counts = "; ".join(
+            voice("class.chosen_marked", count=count, students=decision["students"], move=move_label(move, voice),
+                  mark=voice(f"class.mark_{marks[move]}")) if move in marks and move != decision["played"] else
+            voice("class.chosen", count=count, students=decision["students"], move=move_label(move, voice))
+            for move, count in sorted(decision["class"].items(), key=lambda item: -item[1]))
         decisions.append(f"<li>{t('class.decision', ply=decision['ply'] + 1, move=move_label(decision['played'], voice))}"
-                         f" {escape(counts)}</li>")
+                         f" {escape(counts)}{_judge_said(voice, decision)}</li>")
+    live = ' data-dw-live="3"' if played["judging"] else ""
+    waiting = f'<p class="dw-hint">{t("class.judging_deal")}</p>' if played["judging"] else ""
     return (f'<p class="dw-verdict" id="dw-result">{escape(_result(voice, result))}</p>'
-            f'<section id="dw-class-played"><h2>{t("class.class_played")}</h2><h3>{t("class.results")}</h3>'
-            f'<ul>{results}</ul><ol>{"".join(decisions)}</ol></section>')
+            f'<section id="dw-class-played"{live}><h2>{t("class.class_played")}</h2><h3>{t("class.results")}</h3>'
+            f'<ul>{results}</ul>{waiting}<ol>{"".join(decisions)}</ol></section>')
+
+
+def _judge_said(voice: Voice, decision: dict[str, Any]) -> str:
+    """The judge's verdicts at one decision: on the move played, and which move was best."""
+    if decision["verdict"] is None:
+        return f' <span class="dw-judge dw-state">{escape(voice("class.judging"))}</span>' \
+            if decision["judging"] else ""
+    best = (voice("class.best_clear", move=move_label(decision["best"], voice)) if decision["best"] else
+            voice("class.best_equal") if decision["equal"] else voice("class.best_open"))
+    mark = voice(f"class.mark_{decision['verdict']}")
+    return (f' <span class="dw-judge dw-mark-{escape(decision["verdict"])}">'
+            f'{escape(voice("class.verdict_yours", mark=mark))} {escape(best)}</span>')
 
 
 _STYLE = """
@@ -425,5 +461,10 @@ _STYLE = """
 .dw-move { font: inherit; padding: 8px 14px; min-height: 44px; border-radius: 8px; border: 1px solid var(--dw-border);
   background: var(--dw-panel); color: var(--dw-fg); cursor: pointer; }
 .dw-verdict { font-weight: 600; }
+.dw-progress td.dw-mistakes { white-space: normal; min-width: 13em; }
+body:has(#dw-progress) :is(.dw-home.dw-class, .dw-home-bar) { max-width: 1280px; }
+.dw-marks { margin: 0; padding-left: 1.1em; }
+.dw-judge { display: block; margin-top: 2px; }
+.dw-mark-inaccuracy, .dw-mark-mistake, .dw-mark-blunder { font-weight: 600; }
 """
 

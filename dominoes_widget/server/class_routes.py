@@ -21,9 +21,9 @@ looks at it; every change is kept in the store before it is answered.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
-from ..sessions.classroom import ClassError, ClassSession, Student
+from ..sessions.classroom import ClassError, ClassScreen, ClassSession, Student
 from .app import _Handler
 from .classes import ClassRegistry
 from .safe_json import JsonLimitError, read_json
@@ -157,7 +157,7 @@ class ProgressHandler(_ClassHandler):
     def get(self, class_id: str) -> None:
         session = self.teacher_session(class_id)
         if session is not None:
-            self.answer(200, session.progress())
+            self.answer(200, session.view(ClassScreen()))
 
 
 class ProgressCsvHandler(ProgressHandler):
@@ -180,32 +180,35 @@ class StudentHandler(_ClassHandler):
         found = self.student(class_id)
         if found is not None:
             session, student = found
-            self.answer(200, session.student_summary(student))
+            self.answer(200, session.view(ClassScreen(student)))
 
 
 class _StudentAct(_ClassHandler):
-    """A student's request on one numbered item: checked token, then ``act``; its answer, kept."""
+    """A student's request on one numbered item: checked token, then the session's
+    :meth:`~ClassSession.handle`; its answer, kept."""
 
-    def act(self, class_id: str, act: Callable[[Any, Any, Any], Any], move_words: str | None = None) -> None:
-        """Answer ``act(session, student, move)``, or its refusal; with ``move_words``, the body
-        must be ``{"move": ...}`` (else refused with those words) and its move is passed."""
+    def act(self, class_id: str, kind: str, number: str, move_words: str | None = None) -> None:
+        """Answer the intent ``{"type": kind, "number": number}``, or its refusal; with
+        ``move_words``, the body must be ``{"move": ...}`` (else refused with those words) and
+        its move goes with the intent."""
         found = self.student(class_id)
         if found is None:
             return
         session, student = found
-        move = None
+        intent: dict[str, Any] = {"type": kind, "number": int(number)}
         if move_words is not None:
             body = self.body()
             if self._finished:
                 return
             if not isinstance(body, dict) or set(body) - {"move"}:
                 return self.refuse(400, move_words)
-            move = body.get("move")
+            intent["move"] = body.get("move")
         try:
-            answered = act(session, student, move)
+            answered = session.handle(ClassScreen(student), intent)
         except ClassError as error:
             return self.refused(error)
-        self.registry.keep(session)  # (a puzzle's first showing counts for the time spent)
+        if kind != "class_played":
+            self.registry.keep(session)  # (a puzzle's first showing counts for the time spent)
         self.answer(200, answered)
 
 
@@ -213,33 +216,24 @@ class PuzzleHandler(_StudentAct):
     """``GET``/``POST /api/classes/<id>/puzzles/<n>?token=<student's token>``."""
 
     def get(self, class_id: str, number: str) -> None:
-        self.act(class_id, lambda session, student, _: session.puzzle(student, int(number)))
+        self.act(class_id, "puzzle", number)
 
     def post(self, class_id: str, number: str) -> None:
-        self.act(class_id, lambda session, student, move: session.answer(student, int(number), move),
-                 'an answer is {"move": "…"} and nothing else')
+        self.act(class_id, "answer", number, 'an answer is {"move": "…"} and nothing else')
 
 
 class DealHandler(_StudentAct):
     """``GET``/``POST /api/classes/<id>/deals/<n>?token=<student's token>``."""
 
     def get(self, class_id: str, number: str) -> None:
-        self.act(class_id, lambda session, student, _: session.deal(student, int(number)))
+        self.act(class_id, "deal", number)
 
     def post(self, class_id: str, number: str) -> None:
-        self.act(class_id, lambda session, student, move: session.play(student, int(number), move),
-                 'a move is {"move": "…"} and nothing else')
+        self.act(class_id, "play", number, 'a move is {"move": "…"} and nothing else')
 
 
-class ClassPlayedHandler(_ClassHandler):
+class ClassPlayedHandler(_StudentAct):
     """``GET /api/classes/<id>/deals/<n>/class?token=<student's token>``: how the class played it."""
 
     def get(self, class_id: str, number: str) -> None:
-        found = self.student(class_id)
-        if found is None:
-            return
-        session, student = found
-        try:
-            self.answer(200, session.class_played(student, int(number)))
-        except ClassError as error:
-            self.refused(error)
+        self.act(class_id, "class_played", number)

@@ -107,17 +107,21 @@ class BackgroundJudge:
     ``where``: :data:`WORKER` or :data:`SLICES` (default: what this Python can do);
     ``scheduler``: the loop the slices (and the worker's answers) come back on;
     ``on_judged(key)`` is called on that loop when a position's judgement is in;
-    ``quiet``: the seconds of :data:`QUIET` (on the loop).
+    ``quiet``: the seconds of :data:`QUIET` (on the loop);
+    ``pool``: the worker processes (:data:`WORKER`) it judges in (default: the one this process's
+    tables share; a server gives its own, which ends with it).
     """
 
     def __init__(self, where: Where = HERE_BY_DEFAULT, scheduler: Scheduler | None = None,
-                 on_judged: Callable[[Hashable], None] | None = None, quiet: float = QUIET) -> None:
+                 on_judged: Callable[[Hashable], None] | None = None, quiet: float = QUIET,
+                 pool: Callable[[], cf.Executor] | None = None) -> None:
         if where not in (WORKER, SLICES):
             raise ValueError(f"where: {WORKER!r} or {SLICES!r}, not {where!r}")
         self.where = where
         self.scheduler = scheduler or AsyncioScheduler()
         self.on_judged = on_judged
         self.quiet = quiet
+        self._pool = pool or _pool
         self.results: dict[Hashable, Judged] = {}
         """Every judgement in, by the key it was submitted with."""
         self.failed: dict[Hashable, str] = {}
@@ -239,7 +243,7 @@ class BackgroundJudge:
                                                                           lambda: self._run_slice(job))
             return
         try:
-            future = _pool().submit(judge_view, job.view, job.played)
+            future = self._pool().submit(judge_view, job.view, job.played)
         except Exception as error:  # noqa: BLE001 - no worker here (or it broke): judged on the loop
             self._fail(job, error, worker=True)
             return

@@ -3,6 +3,6 @@ the students who joined, and what each did (:class:`ClassSession`); the request 
 field by field (:mod:`.assignment`)."""
 
 from .assignment import ClassRequest, ClassRequestError, read_class_request
-from .session import ClassError, ClassSession, Student
+from .session import ClassError, ClassScreen, ClassSession, Student
 
-__all__ = ["ClassSession", "ClassError", "Student", "ClassRequest", "ClassRequestError", "read_class_request"]
+__all__ = ["ClassSession", "ClassError", "ClassScreen", "Student", "ClassRequest", "ClassRequestError", "read_class_request"]

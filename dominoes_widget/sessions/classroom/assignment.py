@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Mapping
 
 from ...engine.errors import excerpt
@@ -71,13 +72,13 @@ class DuplicateAssignment:
     bots: dict[str, str]
     players: int = 4
 
-    @property
+    @cached_property  # (asked at every move a class replays)
     def rules(self) -> Rules:
         if self.game == "vietnamese":
             return Rules.vietnamese(players=self.players)
         return Rules.preset(self.game)
 
-    @property
+    @cached_property
     def seat(self) -> str:
         """The student's seat: the first seat in turn order without a bot."""
         return next(seat for seat in self.rules.seats if seat not in self.bots)

@@ -17,7 +17,6 @@ played a deal only once they have finished it. The teacher sees results, never a
 from __future__ import annotations
 
 import csv
-import hashlib
 import hmac
 import io
 import random
@@ -27,17 +26,23 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable, Iterator, Mapping
 
-from ...engine.errors import DominoesError, excerpt
+from ...engine.errors import DominoesError, Reason, excerpt
 from ...engine.fair_deal import FairSeeds, commitment_of, new_server_seed
+from ...engine.hand import Hand
 from ...engine.match import Match
 from ...engine.move import Move
 from ...engine.rules import team_of
 from ...engine.views import SeatView, seat_view
 from ...studies.bots import make_bot
+from ...studies.glicko import Glicko, rate
+from ...studies.judge import distinct_choices
+from ...studies.learner import puzzle_start_rating
 from ...studies.puzzles import PuzzleSet
 from ..puzzles.cards import LEVELS, puzzle_card
 from ..table.seat_record import seat_record
 from .assignment import ClassRequest, ClassRequestError, check_name, read_class_request
+from .verdicts import MISTAKES, Decision, Verdict, decision_key, verdicts_as_json, verdicts_from_json
+from .verdicts import position_key as _position_key
 
 __all__ = ["ClassSession", "ClassError", "Student", "MAX_STUDENTS", "FORMAT"]
 
@@ -46,15 +51,41 @@ MAX_STUDENTS = 60
 FORMAT = "dominoes-class"
 VERSION = 1
 MAX_MOVE = 40
+MAX_WALKED = 2 * MAX_STUDENTS * 12
+"""Deals played as one student played them whose choices a class keeps (:meth:`ClassSession._choices_of`)."""
 
 
-class ClassError(ValueError):
-    """A class request refused: ``status`` is the HTTP status it is answered with (400 bad
-    input, 403 a token that does not open it, 404 nothing there, 409 not now)."""
+class ClassError(DominoesError):
+    """A class request refused, as every session refuses (``reason``, ``case``: which situation,
+    ``facts``); ``status`` is the HTTP status it is answered with (400 bad input, 403 a token
+    that does not open it, 404 nothing there, 409 not now). Nothing was changed."""
 
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, status: int, message: str, *, case: str | None = None,
+                 facts: Mapping[str, Any] | None = None) -> None:
+        super().__init__(_REASON_OF_STATUS.get(status, Reason.BAD_MESSAGE), message, case=case, facts=facts)
         self.status = status
+
+
+_REASON_OF_STATUS = {403: Reason.NOT_AT_SCREEN, 409: Reason.STALE}
+"""A refusal's reason by its status: a link that does not open what it asks for is not from the
+person at that screen; a request that comes too early or too late is made on another state of
+the class; anything else is a message the class does not understand."""
+
+
+@dataclass(frozen=True)
+class ClassScreen:
+    """Who is looking at the class: the teacher (``student`` ``None``) or one student."""
+
+    student: Student | None = None
+
+    @property
+    def teacher(self) -> bool:
+        return self.student is None
+
+
+INTENTS = ("puzzle", "answer", "deal", "play", "class_played")
+"""What a student's screen may ask (:meth:`ClassSession.handle`): each names a ``number``;
+``answer`` and ``play`` a ``move`` too."""
 
 
 @dataclass
@@ -153,6 +184,12 @@ class ClassSession:
         self.choices: list[dict[str, dict[str, int]]] = [{} for _ in server_seeds]
         """Per deal: at each position a student chose at (a key of the moves before it), how
         many students played each move."""
+        self.verdicts: list[dict[str, Verdict]] = [{} for _ in server_seeds]
+        """Per deal: the judge's verdict on each decision judged, by :func:`.verdicts.decision_key`."""
+        self._starts: dict[int, Hand] = {}
+        self._walked: dict[tuple[int, tuple[str, ...]], list[tuple[int, str, bool]]] = {}
+        self.to_judge: list[Decision] = []
+        """The decisions made since the caller last took them (:meth:`take_to_judge`), to be judged."""
 
     @classmethod
     def create(cls, body: Any, *, max_students: int = MAX_STUDENTS, clock: Callable[[], float] = time.time,
@@ -162,7 +199,7 @@ class ClassSession:
             request = read_class_request(body)
             puzzle_ids = choose_puzzles(request, puzzles)
         except ClassRequestError as error:
-            raise ClassError(400, str(error)) from None
+            raise ClassError(400, str(error), case="bad_request") from None
         deals = request.duplicate.hands if request.duplicate else 0
         return cls(secrets.token_urlsafe(9).replace("_", "x").replace("-", "y"), request, secrets.token_urlsafe(18),
                    secrets.token_urlsafe(12), puzzle_ids, [new_server_seed() for _ in range(deals)],
@@ -183,18 +220,58 @@ class ClassSession:
                 found = student
         return found
 
+    def screen_of(self, token: Any) -> ClassScreen | None:
+        """The screen ``token`` opens: the teacher's, a student's, or ``None`` (the join token,
+        a wrong one)."""
+        if self.is_teacher(token):
+            return ClassScreen()
+        student = self.student_of(token)
+        return ClassScreen(student) if student is not None else None
+
+    # -- the one session contract ----------------------------------------------------------
+    def view(self, screen: ClassScreen) -> dict[str, Any]:
+        """What ``screen`` sees of the class: the teacher every student's progress
+        (:meth:`progress`), a student the assignment and their own results (:meth:`student_summary`)."""
+        return self.progress() if screen.student is None else self.student_summary(screen.student)
+
+    def handle(self, screen: ClassScreen, intent: Any) -> dict[str, Any]:
+        """Do what ``intent`` asks for ``screen`` (``{"type": one of :data:`INTENTS`, "number": n,
+        "move": …}``) and answer it; a :class:`ClassError` says why not, and nothing changed."""
+        if not isinstance(intent, Mapping) or intent.get("type") not in INTENTS:
+            raise ClassError(400, f"an intent is an object whose type is one of {', '.join(INTENTS)}, not "
+                                  f"{excerpt(intent, 40)}", case="bad_intent")
+        kind = intent["type"]
+        student = screen.student
+        if student is None:
+            raise ClassError(403, "the teacher's link shows the class's progress; puzzles and deals are the "
+                                  "students'", case="teacher_plays_not")
+        if student.id not in self.students or self.students[student.id] is not student:
+            raise ClassError(403, "that student is not in this class", case="not_in_class")
+        number, move = intent.get("number"), intent.get("move")
+        if kind == "puzzle":
+            return self.puzzle(student, number)
+        if kind == "answer":
+            return self.answer(student, number, move)
+        if kind == "deal":
+            return self.deal(student, number)
+        if kind == "play":
+            return self.play(student, number, move)
+        return self.class_played(student, number)
+
     def join(self, join_token: Any, name: Any) -> Student:
         """A new student called ``name``, admitted with the class's join token."""
         if not self.admits(join_token):
-            raise ClassError(403, "this link's token does not let anyone join that class")
+            raise ClassError(403, "this link's token does not let anyone join that class", case="wrong_join_token")
         try:
             name = check_name(name)
         except ClassRequestError as error:
-            raise ClassError(400, str(error)) from None
+            raise ClassError(400, str(error), case="bad_name") from None
         if len(self.students) >= self.max_students:
-            raise ClassError(409, f"this class is full: at most {self.max_students} students")
+            raise ClassError(409, f"this class is full: at most {self.max_students} students",
+                             case="class_full", facts={"max_students": self.max_students})
         if any(student.name.casefold() == name.casefold() for student in self.students.values()):
-            raise ClassError(409, f"a student called {excerpt(name, 30)} has joined already: choose another name")
+            raise ClassError(409, f"a student called {excerpt(name, 30)} has joined already: choose another name",
+                             case="name_taken", facts={"name": name})
         student = Student(f"s{len(self.students) + 1}", name, secrets.token_urlsafe(18), self.clock())
         self.students[student.id] = student
         return student
@@ -203,7 +280,8 @@ class ClassSession:
     def _puzzle_number(self, number: Any) -> str:
         if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number < len(self.puzzle_ids):
             raise ClassError(404, f"puzzle {excerpt(number, 10)}: this class has {len(self.puzzle_ids)} puzzle(s), "
-                                  f"numbered from 0")
+                                  f"numbered from 0",
+                             case="no_such_puzzle", facts={"number": number, "puzzles": len(self.puzzle_ids)})
         return self.puzzle_ids[number]
 
     def puzzle(self, student: Student, number: Any) -> dict[str, Any]:
@@ -231,12 +309,15 @@ class ClassSession:
         """The student's answer to puzzle ``number``: only the first counts (409 after it)."""
         card = _card(self._puzzle_number(number), self.request.lang)
         if number in student.puzzles:
-            raise ClassError(409, f"puzzle {number} was answered already: only the first try counts")
+            raise ClassError(409, f"puzzle {number} was answered already: only the first try counts",
+                             case="answered_already", facts={"number": number})
         if not isinstance(move, str) or not 0 < len(move) <= MAX_MOVE:
-            raise ClassError(400, f"move is a move's notation (at most {MAX_MOVE} characters), not {excerpt(move, 20)}")
+            raise ClassError(400, f"move is a move's notation (at most {MAX_MOVE} characters), not {excerpt(move, 20)}",
+                             case="bad_move")
         if move not in card["verdicts"]:
             raise ClassError(400, f"{excerpt(move, 20)} is not a legal move in puzzle {number}; the legal moves are "
-                                  f"{', '.join(card['verdicts'])}")
+                                  f"{', '.join(card['verdicts'])}",
+                             case="illegal_move", facts={"number": number, "legal": list(card["verdicts"])})
         opened = student.opened.setdefault(number, self.clock())
         tried = PuzzleTry(move, bool(card["verdicts"][move]["right"]), round(max(0.0, self.clock() - opened), 1))
         student.puzzles[number] = tried
@@ -246,7 +327,8 @@ class ClassSession:
     def _deal_number(self, number: Any) -> int:
         if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number < len(self.server_seeds):
             raise ClassError(404, f"deal {excerpt(number, 10)}: this class has {len(self.server_seeds)} duplicate "
-                                  f"deal(s), numbered from 0")
+                                  f"deal(s), numbered from 0",
+                             case="no_such_deal", facts={"number": number, "deals": len(self.server_seeds)})
         return number
 
     def _dealt(self, number: int) -> Match:
@@ -257,6 +339,12 @@ class ClassSession:
         match.commit(FairSeeds(self.server_seeds[number]))
         match.deal()
         return match
+
+    def _start(self, number: int) -> Hand:
+        """Deal ``number``'s hand before its first move (a copy: the deal is made once)."""
+        if number not in self._starts:
+            self._starts[number] = self._dealt(number).hands[-1]
+        return self._starts[number].copy()
 
     def _match(self, number: int, moves: list[str]) -> Match:
         """Deal ``number`` with ``moves`` played, then the bots' moves up to the student's turn."""
@@ -290,7 +378,8 @@ class ClassSession:
         number = self._deal_number(number)
         play = student.deals.get(number)
         if play is None:
-            raise ClassError(409, f"deal {number} is not started: ask for it first")
+            raise ClassError(409, f"deal {number} is not started: ask for it first",
+                             case="deal_not_started", facts={"number": number})
         duplicate = self.request.duplicate
         assert duplicate is not None
         match = self._match(number, play.moves)
@@ -301,11 +390,13 @@ class ClassSession:
         number = self._deal_number(number)
         play = student.deals.get(number)
         if play is None:
-            raise ClassError(409, f"deal {number} is not started: ask for it first")
+            raise ClassError(409, f"deal {number} is not started: ask for it first",
+                             case="deal_not_started", facts={"number": number})
         if play.result is not None:
-            raise ClassError(409, f"deal {number} is over")
+            raise ClassError(409, f"deal {number} is over", case="deal_over", facts={"number": number})
         if not isinstance(move, str) or not 0 < len(move) <= MAX_MOVE:
-            raise ClassError(400, f"move is a move's notation (at most {MAX_MOVE} characters), not {excerpt(move, 20)}")
+            raise ClassError(400, f"move is a move's notation (at most {MAX_MOVE} characters), not {excerpt(move, 20)}",
+                             case="bad_move")
         match = self._match(number, play.moves)
         hand = match.hands[-1]
         legal = hand.legal_move_list()
@@ -315,10 +406,12 @@ class ClassSession:
             chosen = None
         if chosen is None or chosen not in legal:
             raise ClassError(400, f"{excerpt(move, 20)} is not a legal move now; the legal moves are "
-                                  f"{', '.join(map(str, legal))}")
+                                  f"{', '.join(map(str, legal))}",
+                             case="illegal_move", facts={"number": number, "legal": [str(m) for m in legal]})
         if len(legal) > 1:
             counts = self.choices[number].setdefault(_position_key(play.moves), {})
             counts[str(chosen)] = counts.get(str(chosen), 0) + 1
+            self._note_decision(number, play.moves, hand, str(chosen))
         match = self._match(number, [*play.moves, str(chosen)])
         play.moves = [str(m) for m in match.hands[-1].moves]
         self._finish(student, number, play, match)
@@ -351,24 +444,125 @@ class ClassSession:
     def class_played(self, student: Student, number: Any) -> dict[str, Any]:
         """How the class played deal ``number``, for a student who has finished it (409 before):
         every finished student's result, and at each of this student's own decisions how many
-        students who stood there played each move."""
+        students who stood there played each move, and the judge's verdicts there: on the move
+        they played (``verdict``), the move that was clearly best (``best``, else ``None``), and
+        on each move the class played (``marks``); ``judging`` while some are not in yet."""
         number = self._deal_number(number)
         play = student.deals.get(number)
         if play is None or play.result is None:
-            raise ClassError(409, f"deal {number}: how the class played it is shown once you have finished it")
+            raise ClassError(409, f"deal {number}: how the class played it is shown once you have finished it",
+                             case="deal_not_finished", facts={"number": number})
         results = [{"name": other.name, **(other.deals[number].result or {})} for other in self.students.values()
                    if number in other.deals and other.deals[number].result is not None]
-        hand = self._dealt(number).hands[-1]
+        verdicts = self.verdicts[number]
+        decisions = []
+        for ply, move, judged in self._choices_of(number, play.moves):
+            before = play.moves[:ply]
+            counts = self.choices[number].get(_position_key(before), {})
+            mine = verdicts.get(decision_key(before, move))
+            marks = {other: verdicts[decision_key(before, other)].mark for other in counts
+                     if decision_key(before, other) in verdicts}
+            decisions.append({"ply": ply, "played": move, "class": dict(sorted(counts.items())),
+                              "students": sum(counts.values()), "verdict": mine.mark if mine else None,
+                              "best": mine.best if mine else None, "equal": mine.equal if mine else None,
+                              "marks": dict(sorted(marks.items())),
+                              "judging": judged and (mine is None or len(marks) < len(counts))})
+        return {"deal": number, "results": results, "decisions": decisions,
+                "judging": any(decision["judging"] for decision in decisions)}
+
+    # -- the judge ------------------------------------------------------------------------------
+    def _note_decision(self, number: int, before: list[str], hand: Any, move: str) -> None:
+        """A student is about to play ``move`` in ``hand``: a decision for the judge, unless it is
+        judged already or has only one really different move."""
         duplicate = self.request.duplicate
         assert duplicate is not None
-        decisions = []
-        for ply, move in enumerate(play.moves):
-            if hand.turn == duplicate.seat and len(hand.legal_move_list()) > 1:
-                counts = self.choices[number].get(_position_key(play.moves[:ply]), {})
-                decisions.append({"ply": ply, "played": move, "class": dict(sorted(counts.items())),
-                                  "students": sum(counts.values())})
-            hand.push(move)
-        return {"deal": number, "results": results, "decisions": decisions}
+        key = decision_key(before, move)
+        if key in self.verdicts[number] or any(d.deal == number and d.key == key for d in self.to_judge):
+            return
+        view = seat_view(hand, duplicate.seat)  # as the analysis sees a decision: the seat's view alone
+        if distinct_choices(view) >= 2:
+            self.to_judge.append(Decision(number, key, view, move))
+
+    def take_to_judge(self) -> list[Decision]:
+        """The decisions made since last asked, for the caller to have judged (:meth:`take_verdict`)."""
+        taken, self.to_judge = self.to_judge, []
+        return taken
+
+    def unjudged(self) -> list[Decision]:
+        """Every decision any student made that has no verdict yet (a class taken up again)."""
+        duplicate = self.request.duplicate
+        if duplicate is None:
+            return []
+        found: dict[tuple[int, str], Decision] = {}
+        for student in self.students.values():
+            for number, play in student.deals.items():
+                hand = self._start(number)
+                for ply, move in enumerate(play.moves):
+                    key = decision_key(play.moves[:ply], move)
+                    if hand.turn == duplicate.seat and key not in self.verdicts[number] \
+                            and (number, key) not in found:
+                        view = seat_view(hand, duplicate.seat)
+                        if distinct_choices(view) >= 2:
+                            found[number, key] = Decision(number, key, view, move)
+                    hand.push(move)
+        return list(found.values())
+
+    def take_verdict(self, decision: Decision, judged: Any) -> None:
+        """The judge's answer on ``decision`` (a :class:`~dominoes_widget.studies.judge.Judged`), kept."""
+        self.verdicts[decision.deal][decision.key] = Verdict.of(judged, decision.move)
+
+    def rating_of(self, student: Student) -> Glicko | None:
+        """The student's Glicko-2 rating from their first tries at the class's puzzles, in the
+        order they answered them, as a learner's (each try a game against the puzzle, rated at
+        its difficulty; every student saw the same one hint); ``None`` before a first try."""
+        if not student.puzzles:
+            return None
+        rating = Glicko()
+        for number, tried in student.puzzles.items():
+            puzzle = _builtin().by_id(self.puzzle_ids[number])
+            rating = rate(rating, [(puzzle_start_rating(puzzle), 1.0 if tried.right else 0.0)])
+        return rating
+
+    def mistakes_of(self, student: Student, finished_only: bool = False) -> dict[str, Any]:
+        """The judge's verdicts on ``student``'s decisions so far (``finished_only``: in the deals
+        they have finished): how many are ``judged`` and ``waiting``, how many of each mistake,
+        and where each was (deal and move, no tile)."""
+        duplicate = self.request.duplicate
+        found: dict[str, Any] = {"judged": 0, "waiting": 0, **{mark: 0 for mark in MISTAKES}, "at": []}
+        if duplicate is None:
+            return found
+        for number, play in sorted(student.deals.items()):
+            if finished_only and play.result is None:
+                continue
+            for ply, move, judged in self._choices_of(number, play.moves):
+                verdict = self.verdicts[number].get(decision_key(play.moves[:ply], move))
+                if verdict is not None:
+                    found["judged"] += 1
+                    if verdict.is_mistake:
+                        found[verdict.mark] += 1
+                        found["at"].append({"deal": number, "move": ply + 1, "mark": verdict.mark})
+                elif judged:
+                    found["waiting"] += 1
+        return found
+
+    def _choices_of(self, number: int, moves: list[str]) -> list[tuple[int, str, bool]]:
+        """The student's choices in deal ``number`` played as ``moves``: each ply where their seat
+        had more than one legal move, the move, and whether the judge looks at it (two or more
+        really different moves). Kept: a finished deal is walked once."""
+        key = (number, tuple(moves))
+        found = self._walked.get(key)
+        if found is None:
+            duplicate = self.request.duplicate
+            assert duplicate is not None
+            hand, found = self._start(number), []
+            for ply, move in enumerate(moves):
+                if hand.turn == duplicate.seat and len(hand.legal_move_list()) > 1:
+                    found.append((ply, move, distinct_choices(seat_view(hand, duplicate.seat)) >= 2))
+                hand.push(move)
+            if len(self._walked) >= MAX_WALKED:
+                del self._walked[next(iter(self._walked))]
+            self._walked[key] = found
+        return found
 
     # -- what a student and the teacher see ------------------------------------------------
     def assignment(self) -> dict[str, Any]:
@@ -381,8 +575,10 @@ class ClassSession:
                 if self.request.duplicate else None}
 
     def student_summary(self, student: Student) -> dict[str, Any]:
-        """A student's own page of the class: the assignment and their own results."""
-        return {"class": self.assignment(), "name": student.name, **self._progress_of(student)}
+        """A student's own page of the class: the assignment and their own results (the judge's
+        verdicts of a deal once they have finished it: none while they play)."""
+        return {"class": self.assignment(), "name": student.name, **self._progress_of(student),
+                "mistakes": self.mistakes_of(student, finished_only=True)}
 
     def _progress_of(self, student: Student) -> dict[str, Any]:
         tries = student.puzzles.values()
@@ -394,10 +590,11 @@ class ClassSession:
                 "deals_finished": len(finished),
                 "deals": {str(n): {**(play.result or {}), "seconds": play.seconds} for n, play in finished.items()},
                 "deal_seconds": round(sum(play.seconds or 0.0 for play in finished.values()), 1),
-                "mistakes": None}
+                "rating": _rating_json(self.rating_of(student)), "mistakes": self.mistakes_of(student)}
 
     def progress(self) -> dict[str, Any]:
-        """The teacher's view: every student's progress (``mistakes``: not judged yet, ``None``)."""
+        """The teacher's view: every student's progress, their puzzle rating (``[rating,
+        deviation]``, ``None`` before a first try) and the judge's mistakes (:meth:`mistakes_of`)."""
         return {"class": self.assignment(), "max_students": self.max_students,
                 "students": [{"id": s.id, "name": s.name, **self._progress_of(s)} for s in self.students.values()]}
 
@@ -407,16 +604,18 @@ class ClassSession:
         writer = csv.writer(out, lineterminator="\r\n")
         deals = len(self.server_seeds)
         writer.writerow(["student", "puzzles_answered", "first_try_right", "puzzle_seconds", "deals_finished",
-                         "deal_seconds", *(f"deal_{n + 1}" for n in range(deals))])
+                         "deal_seconds", "rating", "rating_deviation", "decisions_judged", "inaccuracies",
+                         "mistakes", "blunders", *(f"deal_{n + 1}" for n in range(deals))])
         for student in self.students.values():
             progress = self._progress_of(student)
             cells = []
             for n in range(deals):
                 result = progress["deals"].get(str(n))
                 cells.append(f"{result['result']} {result['points']}" if result else "")
+            rating, mistakes = progress["rating"] or ["", ""], progress["mistakes"]
             writer.writerow([_cell(student.name), progress["puzzles_answered"], progress["first_try_right"],
                              progress["puzzle_seconds"], progress["deals_finished"], progress["deal_seconds"],
-                             *cells])
+                             *rating, mistakes["judged"], *(mistakes[mark] for mark in MISTAKES), *cells])
         return out.getvalue()
 
     # -- kept and taken up again -------------------------------------------------------------
@@ -425,7 +624,8 @@ class ClassSession:
         return {"format": FORMAT, "version": VERSION, "id": self.id, "request": self.request.as_json(),
                 "teacher": self.teacher, "join": self.join_token, "puzzle_ids": self.puzzle_ids,
                 "server_seeds": self.server_seeds, "created": self.created, "max_students": self.max_students,
-                "students": [s.as_json() for s in self.students.values()], "choices": self.choices}
+                "students": [s.as_json() for s in self.students.values()], "choices": self.choices,
+                "verdicts": verdicts_as_json(self.verdicts)}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], clock: Callable[[], float] = time.time) -> "ClassSession":
@@ -439,10 +639,15 @@ class ClassSession:
             loaded = Student.from_json(student)
             session.students[loaded.id] = loaded
         session.choices = [dict(choices) for choices in data["choices"]]
+        session.verdicts = verdicts_from_json(data.get("verdicts"), len(session.server_seeds))
         return session
 
     def __iter__(self) -> Iterator[Student]:
         return iter(self.students.values())
+
+
+def _rating_json(rating: Glicko | None) -> list[int] | None:
+    return None if rating is None else [round(rating.rating), round(rating.deviation)]
 
 
 def _same(token: Any, expected: str) -> bool:
@@ -453,11 +658,6 @@ def _bot_seed(class_id: str, deal: int, seat: str, ply: int) -> str:
     """The seed of the bot at ``seat`` choosing at ``ply``: the same for every student, and
     after a restart, so the same moves meet the same answers."""
     return f"dominoes-class|{class_id}|{deal}|{seat}|{ply}"
-
-
-def _position_key(moves: list[str]) -> str:
-    """A position of a duplicate deal named by the moves that led to it (hashed: it names no tile)."""
-    return hashlib.blake2b("|".join(moves).encode(), digest_size=8).hexdigest()
 
 
 def _cell(text: str) -> str:
