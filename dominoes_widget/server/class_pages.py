@@ -273,7 +273,8 @@ def teacher_page(session: ClassSession, join: str, csv: str, closed: bool = Fals
     table = (f'<table class="dw-progress"><thead><tr><th scope="col">{t("class.student")}</th>'
              f'<th scope="col">{t("class.answered")}</th><th scope="col">{t("class.first_try")}</th>'
              f'<th scope="col">{t("class.deals_played")}</th>{head}<th scope="col">{t("class.seconds")}</th>'
-             + (f'<th scope="col">{t("class.watch_column")}</th>' if deals else "") + '</tr></thead><tbody>{"".join(rows)}</tbody></table>') if rows else f'<p>{t("class.nobody")}</p>'
+             + (f'<th scope="col">{t("class.watch_column")}</th>' if deals else "")
+             + f'</tr></thead><tbody>{"".join(rows)}</tbody></table>') if rows else f'<p>{t("class.nobody")}</p>'
     host = loopback_host([join])
     warning = loopback_warning(host, voice) if host and not closed else ""
     state = (f'<p class="dw-closed-note" id="dw-closed" role="status">{t("class.closed_teacher")}</p>' if closed else
