@@ -64,7 +64,9 @@ async function checkDeal(box) {
     const record = (await answer.json()).record;
     const hand = record?.hands?.[0];
     const status = await verdict(hand, { hand: 0, seats: record.seats, seat: box.dataset.seat }, memory);
-    const said = verdictWords(word, status, Number(box.dataset.deal), hand);
+    // (a class's deals take no player's seed, by design: one deal for everyone)
+    const said = status === "checked" ? { text: word("fair_checked", { hand: Number(box.dataset.deal) + 1 }), kind: "ok" }
+      : verdictWords(word, status, Number(box.dataset.deal), hand);
     if (!said) throw new Error("no fair block");
     shown.textContent = said.text;
     shown.className = `dw-check-verdict dw-fair-${said.kind}`;
