@@ -8,6 +8,7 @@
 
 import { verdict, verdictWords } from "./kit/common/fair_check.mjs";
 
+/** @type {Array<[string, number]>} */
 const LIVE = [["dw-progress", 15000], ["dw-watch", 3000]];
 
 async function refresh(id) {

@@ -318,9 +318,9 @@ def watch_page(voice: Voice, session: ClassSession, student: Student, number: in
     t = lambda key, **params: escape(voice(key, **params))  # noqa: E731
     if number is None or match is None:
         shown = f'<p id="dw-watch-state">{t("class.watch_none", student=student.name)}</p>'
-    elif student.deals[number].result is not None:
+    elif (result := student.deals[number].result) is not None:
         shown = (f'<p class="dw-verdict" id="dw-watch-state">'
-                 f'{t("class.watch_over", number=number + 1, result=_result(voice, student.deals[number].result))}</p>')
+                 f'{t("class.watch_over", number=number + 1, result=_result(voice, result))}</p>')
     else:
         hand = match.hands[-1]
         picture = render_svg(seat_view(hand, None, match.state), seat=None, size=560, lang=voice.lang)

@@ -155,7 +155,12 @@ async def think_bots(server: Any, session: ClassSession, student: Student, numbe
             return
         bot, view, position = pending
         answered: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        server.thinker.think(bot, view, lambda chosen: answered.done() or answered.set_result(chosen))
+
+        def answer(chosen: Any, answered: asyncio.Future[Any] = answered) -> None:
+            if not answered.done():
+                answered.set_result(chosen)
+
+        server.thinker.think(bot, view, answer)
         session.remember_bot_move(number, position, await answered)
 
 
