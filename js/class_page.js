@@ -74,7 +74,7 @@ async function checkDeal(box) {
     shown.dataset.status = status ?? "";
     if (said.kind === "warning") shown.setAttribute("role", "alert");
   } catch {
-    shown.textContent = word("failed");
+    shown.textContent = box.dataset.failed ?? "";
     shown.dataset.status = "failed";
   }
 }

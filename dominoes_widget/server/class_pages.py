@@ -528,14 +528,15 @@ def _deal_check(voice: Voice, session: ClassSession, student: Student, number: i
     the student was promised and dealt, for their browser to remember; once it is over, the
     record to check it against, and a place for the verdict."""
     ui = ui_words(voice.lang)
-    words = {key: ui[key] for key in CHECK_WORDS} | {"failed": voice("class.check_failed")}
+    words = {key: ui[key] for key in CHECK_WORDS}
     data = (f'data-class="{escape(session.id)}" data-student="{escape(student.id)}" data-deal="{number}" '
             f'data-seat="{escape(view["seat"])}" data-commitment="{escape(view["commitment"])}" '
             f'data-dealt="{escape(json.dumps(dealt))}"')
     if view["result"] is None:
         return f'<div id="dw-check" hidden {data}></div>'
     return (f'<section id="dw-check" class="dw-check" {data} data-record="{escape(record)}" '
-            f'data-words="{escape(json.dumps(words, ensure_ascii=False))}"><h2>{escape(voice("class.check_title"))}</h2>'
+            f'data-words="{escape(json.dumps(words, ensure_ascii=False))}" '
+            f'data-failed="{escape(voice("class.check_failed"))}"><h2>{escape(voice("class.check_title"))}</h2>'
             f'<p class="dw-hint">{escape(voice("class.check_about"))}</p>'
             f'<p class="dw-check-verdict" id="dw-check-verdict" role="status">{escape(voice("class.check_checking"))}'
             f'</p></section>')
