@@ -510,7 +510,7 @@ class DealPage(_PageHandler):
             what = f'<p>{escape(voice("class.your_move"))}</p>' + _moves_form(voice, view["legal_moves"], "dw-play")
         else:
             what = _class_played(voice, session.class_played(student, number), view["result"])
-        dealt = [str(tile) for tile in session._dealt(number).hands[-1].deal[view["seat"]]]
+        dealt = session.dealt_to(number)
         check = _deal_check(voice, session, student, number, view, dealt, record)
         body = (f'{_error(error)}<div class="dw-picture">{picture}</div>{what}{check}'
                 f'<p class="dw-hint">{fair}</p>{_back(voice, token)}')

@@ -336,6 +336,13 @@ class ClassSession:
         match = self._match(number, play.moves)
         return seat_view(match.hands[-1], duplicate.seat, match.state)
 
+    def dealt_to(self, number: Any) -> list[str]:
+        """The tiles the student's seat is dealt in deal ``number`` (each student's own: the
+        deal page shows them for the browser to hold against the deal once it is revealed)."""
+        duplicate = self.request.duplicate
+        assert duplicate is not None
+        return [str(tile) for tile in self._dealt(self._deal_number(number)).hands[-1].deal[duplicate.seat]]
+
     def watched(self, student_id: Any) -> tuple[Student, int | None, Match | None]:
         """The student ``student_id`` (404: no such student), the deal they play now (the last
         they started; ``None``: none yet) and its match, for the teacher to watch."""
