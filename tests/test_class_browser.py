@@ -1,8 +1,9 @@
 """A class in real Chromium (issue 35, item 2): a teacher starts one from the home page (puzzles
 and a two-deal duplicate match), three students join by its link (one on a 390×844 phone),
 answer puzzles and play the deals, a student reads how the class played a deal, and the
-teacher's page shows it all, then the CSV. Screenshots of the teacher's page and of "how the
-class played it" at 1366×768 and 390×844, light and dark, where axe-core finds no WCAG 2.2
+teacher's page shows it all, then the CSV; the teacher watches a student's deal live, and
+closes the class. A finished deal's page checks the deal in the browser. Screenshots of the teacher's page and of "how the
+class played it" (with the deal's check) at 1366×768 and 390×844, light and dark, where axe-core finds no WCAG 2.2
 A/AA fault.
 
 The server runs as ``python -m dominoes_widget serve`` in a child process on 127.0.0.1.
@@ -105,6 +106,19 @@ def test_a_teacher_and_three_students_hold_a_class(chromium, server):
         chi.locator("#dw-deals li >> nth=0 >> a").click()  # Chi starts deal 1 and leaves it
         assert chi.locator("#dw-play button").count() and not chi.locator("#dw-class-played").count()
 
+        watch = teacher.get_by_role("link", name="Watch the table of Chi")  # Chi's row, once the page has it
+        teacher.reload()
+        watch.click()
+        teacher.wait_for_url("**/watch/s3?token=*")
+        assert "Deal 1 of 2" in teacher.locator("#dw-watch-state").inner_text()
+        assert teacher.locator("#dw-watch svg").count() == 1
+        shoot(teacher, "class-watch-wide-light")
+        before = teacher.locator("#dw-watch").inner_html()
+        chi.locator("#dw-play button").first.click()  # Chi plays on: the watched table follows by itself
+        teacher.wait_for_function("before => document.querySelector('#dw-watch').innerHTML !== before", arg=before,
+                                  timeout=20_000)
+        teacher.get_by_role("link", name="Back to the teacher's page").click()
+
         played = bao.locator("#dw-class-played")
         assert "How the class played this deal" in played.inner_text()
         bao.reload()
@@ -178,6 +192,9 @@ def test_the_class_pages_fit_the_screen_and_pass_axe(chromium, server, size, sch
             page.wait_for_load_state()
         judged(page)
         assert page.locator("#dw-class-played .dw-judge").count() >= 1
+        verdict = page.locator('#dw-check-verdict[data-status="checked"]')
+        verdict.wait_for(timeout=20_000)  # this browser worked the deal out again from its seeds
+        assert verdict.inner_text() == ("Hand 1: deal checked ✓" if lang == "en" else "Ván 1: đã kiểm tra chia bài ✓")
         assert fits(page)
         shoot(page, f"class-played-{size}-{scheme}")
         accessibility.check(page, f"how the class played it, {size}, {scheme}")
@@ -188,5 +205,15 @@ def test_the_class_pages_fit_the_screen_and_pass_axe(chromium, server, size, sch
             "document.querySelector('#dw-progress').scrollWidth > document.querySelector('#dw-progress').clientWidth")
         shoot(page, f"class-teacher-{size}-{scheme}")
         accessibility.check(page, f"the teacher's page, {size}, {scheme}")
+        page.locator("a.dw-watch-link").first.click()
+        page.wait_for_url("**/watch/s1?token=*")
+        assert fits(page) and page.locator("#dw-watch svg").count() == 0  # a finished deal: its result, no hand
+        accessibility.check(page, f"the teacher's watch, {size}, {scheme}")
+        page.goto(teacher)
+        page.locator("#dw-close button").click()
+        page.locator("#dw-closed").wait_for()
+        assert fits(page)
+        shoot(page, f"class-closed-{size}-{scheme}")
+        accessibility.check(page, f"a closed class's teacher page, {size}, {scheme}")
     finally:
         context.close()

@@ -12,7 +12,8 @@ Every answer is checked, when it comes, against what its asker may know at that 
   the tiles on the line), never its server seed; of a deal they have finished, anything;
 - of a puzzle they have not answered: no answer (neither the answers, nor a verdict, nor the
   hint that names the move);
-- the teacher: results, never a tile of a deal or a server seed;
+- the teacher: results, never a tile of a deal or a server seed, but watching a student's deal
+  in play, the tiles on its line (as a table's watcher sees it);
 - nobody: another person's token; a stranger (a wrong token): nothing but a refusal.
 
 No log line holds a token, a tile or a seed. A planted leak must be reported.
@@ -21,12 +22,14 @@ No log line holds a token, a tile or a seed. A planted leak must be reported.
 from __future__ import annotations
 
 import asyncio
+import base64
 import html
 import json
 import logging
 import random
 import re
 from typing import Any
+from unittest import mock
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
@@ -35,7 +38,9 @@ from dominoes_widget.engine.record import write_record
 from dominoes_widget.engine.views import seat_view
 from dominoes_widget.sessions.classroom import session as class_session
 from dominoes_widget.server import class_pages
+from dominoes_widget.server.limits import Limits
 from dominoes_widget.sessions.classroom.session import ClassSession, _card
+from dominoes_widget.sessions.table.seat_record import in_play
 from dominoes_widget.words.svg import render_svg
 from server_harness import answer, local_server, request
 from test_fuzz_table import tiles_in
@@ -115,7 +120,8 @@ class Asker:
             found += [f"a refusal holds {sorted(leaked)}"] if leaked else []
         elif who == "the teacher":
             tries = {t.move for s in self.session.students.values() for t in s.puzzles.values()}
-            leaked = tiles_in(text) - tiles_in(" ".join(tries))
+            watched = self.line_tiles(route.split("/")[1]) if route.startswith("students/") else set()
+            leaked = tiles_in(text) - tiles_in(" ".join(tries)) - watched
             found += [f"the teacher was sent {sorted(leaked)}"] if leaked else []
         elif route.startswith("deals/"):
             number = int(route.split("/")[1])
@@ -130,6 +136,25 @@ class Asker:
             leaked = tiles_in(text) - tiles_in(" ".join(tries))
             found += [f"their page holds {sorted(leaked)}"] if leaked else []
         self.leaks += [f"{where}: {leak}" for leak in found]
+
+    def next_deal(self, token: str) -> int:
+        """The first deal the student has not finished (the first, for a stranger)."""
+        student = self.session.student_of(token)
+        plays = student.deals if student is not None else {}
+        return next((n for n in range(len(self.session.server_seeds))
+                     if n not in plays or plays[n].result is None), 0)
+
+    def line_tiles(self, student_id: str) -> set[str]:
+        """The tiles a watcher of the student's current deal sees: those on its line while it is
+        played (none once it is over: its hands stay hidden)."""
+        student = self.session.students.get(student_id)
+        if student is None or not student.deals:
+            return set()
+        number = max(student.deals, key=lambda n: (student.deals[n].started, n))
+        if student.deals[number].result is not None:
+            return set()
+        hand = self.session._match(number, student.deals[number].moves).hands[-1]
+        return tiles_in(" ".join(str(m) for m in seat_view(hand, None).moves))
 
     def allowed_tiles(self, token: str, route: str) -> set[str]:
         """What a refusal on ``route`` may name: the student's own legal moves there."""
@@ -150,10 +175,35 @@ class Asker:
         return found + ([f"puzzle {number}'s answers before it was answered"] if '"answers"' in text else [])
 
 
+class SeededSecrets:
+    """The class's secrets (its id, tokens and deals' server seeds) drawn from one seed: a run is
+    the same run every time. With secret ones, the deals, and so how far the students got, changed
+    from run to run: one run in a few finished no deal of the two-player Vietnamese class."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(f"class fuzz {seed}")
+
+    def token_urlsafe(self, size: int) -> str:
+        return base64.urlsafe_b64encode(self.rng.randbytes(size)).decode().rstrip("=")
+
+    def server_seed(self) -> str:
+        return self.rng.randbytes(32).hex()
+
+
 async def use_a_class(setup: dict, seed: int, steps: int, leaks: list[str], stats: dict[str, int],
                       judging: Any = None) -> None:
+    seeded = SeededSecrets(seed)
+    with mock.patch.object(class_session, "secrets", seeded), \
+            mock.patch.object(class_session, "new_server_seed", seeded.server_seed):
+        await _use_a_class(setup, seed, steps, leaks, stats, judging)
+
+
+async def _use_a_class(setup: dict, seed: int, steps: int, leaks: list[str], stats: dict[str, int],
+                       judging: Any = None) -> None:
     rng = random.Random(seed)
-    async with local_server() as (base, server):
+    # (each student's request rate is not limited here: the fuzz asks faster than a person, and
+    # a refusal by the clock would make its run depend on the machine's speed)
+    async with local_server(limits=Limits(student_rate=0)) as (base, server):
         server.classes.judging = judging  # the judge's verdicts come in between the requests
         status, started = await request(f"{base}/api/classes", setup)
         assert status == 201, started
@@ -176,13 +226,17 @@ async def use_a_class(setup: dict, seed: int, steps: int, leaks: list[str], stat
             if roll < 0.1:
                 route = rng.choice(["me", "puzzles/0", "deals/0", "deals/0/class", "progress", "progress.csv"])
             elif roll < 0.2:
-                route, token, who = rng.choice(["progress", "progress.csv"]), asker.teacher, "the teacher"
+                watched = rng.choice([*session.students, "s9"])
+                route = rng.choice(["progress", "progress.csv", f"students/{watched}/watch"])
+                token, who = asker.teacher, "the teacher"
             elif roll < 0.25:
                 route = "me"
             elif roll < 0.45:
                 route = f"puzzles/{rng.randrange(puzzles + 1)}"
             elif roll < 0.9:
-                route = f"deals/{rng.randrange(deals + 1)}"
+                # mostly the first deal the student has not finished, as a student plays them in turn
+                # (at random, few deals came to their end)
+                route = f"deals/{rng.choice([asker.next_deal(token)] * 2 + [rng.randrange(deals + 1)])}"
             else:
                 route = f"deals/{rng.randrange(deals)}/class"
             body = None
@@ -192,6 +246,9 @@ async def use_a_class(setup: dict, seed: int, steps: int, leaks: list[str], stat
             if roll > 0.98:
                 route, body = "students", rng.choice([{"name": "Dan"}, {"name": ""}, {"name": 7}, None])
                 token = rng.choice([asker.join, asker.teacher, token])
+            if route.endswith("/watch") and rng.random() < 0.4:  # the watch page beside it
+                await use_a_page(asker, who, route, token, None, stats, page=f"watch/{route.split('/')[1]}")
+                continue
             if rng.random() < 0.3 and route.split("/")[0] in PAGES and not route.endswith("/class"):
                 await use_a_page(asker, who, route, token, body, stats)
                 continue
@@ -212,9 +269,10 @@ PAGES = {"me": "student", "progress": "teacher", "puzzles": "puzzle", "deals": "
 """The page beside each JSON route, checked as its route is."""
 
 
-async def use_a_page(asker: Asker, who: str, route: str, token: str, body: Any, stats: dict[str, int]) -> None:
+async def use_a_page(asker: Asker, who: str, route: str, token: str, body: Any, stats: dict[str, int],
+                     page: str | None = None) -> None:
     head, _, rest = route.partition("/")
-    page = PAGES[head] + (f"/{rest}" if rest else "")
+    page = page or PAGES[head] + (f"/{rest}" if rest else "")
     form = urlencode({"move": body["move"]}) if isinstance(body, dict) and isinstance(body.get("move"), str) else None
     status, text, _ = await answer(asker.page(page, token), raw=form.encode() if form is not None else None)
     asker.check(who, route, token, status, text)
@@ -269,6 +327,15 @@ def _whole_hand(self, student, number):
     return self._match(number, student.deals[number].moves).hands[-1]
 
 
+def _watched_hand(self, student_id):
+    """A planted leak: the teacher watches a deal with the student's own tiles shown."""
+    shown = original_watch(self, student_id)
+    student, number, match = self.watched(student_id)
+    if shown["in_play"] is not None:
+        shown["in_play"] = in_play(match, self.request.duplicate.seat)
+    return shown
+
+
 def _open_pictures(position, **options):
     return render_svg(position, **{**options, "seat": None})
 
@@ -284,6 +351,7 @@ def _mistakes_with_moves(self, student, finished_only=False):
 original_deal_view = ClassSession._deal_view
 original_mistakes_of = ClassSession.mistakes_of
 original_puzzle = ClassSession.puzzle
+original_watch = ClassSession.watch
 
 
 @pytest.mark.parametrize("plants, kind", [
@@ -291,7 +359,8 @@ original_puzzle = ClassSession.puzzle
     ([(class_session.ClassSession, "puzzle", _answers_at_once)], "puzzle"),
     ([(class_session.ClassSession, "seat_view", _whole_hand), (class_pages, "render_svg", _open_pictures)], "deal"),
     ([(class_session.ClassSession, "mistakes_of", _mistakes_with_moves)], "teacher"),
-], ids=["whole_deal", "puzzle_answers", "open_picture", "verdicts_to_the_teacher"])
+    ([(class_session.ClassSession, "watch", _watched_hand)], "watch"),
+], ids=["whole_deal", "puzzle_answers", "open_picture", "verdicts_to_the_teacher", "watched_hand"])
 def test_a_planted_leak_in_the_class_routes_is_reported(plants, kind, monkeypatch):
     for owner, name, plant in plants:
         monkeypatch.setattr(owner, name, plant)

@@ -104,7 +104,7 @@ def test_a_teacher_starts_a_class_students_join_and_play_and_the_teacher_reads_t
 
 @pytest.mark.parametrize("body, status, words", [
     ({**CLASS, "puzzles": {"count": 99}}, 400, "puzzles.count is a whole number from 1 to 50"),
-    ({**CLASS, "duplicate": {"bots": "strong"}}, 400, "duplicate.bots.E: one of greedy, random"),
+    ({**CLASS, "duplicate": {"bots": "clever"}}, 400, "duplicate.bots.E: one of greedy, inference, montecarlo"),
     ({"name": "x"}, 400, 'give "puzzles" or "duplicate"'),
     ([1, 2], 400, "a class request is a JSON object"),
 ])

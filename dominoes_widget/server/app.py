@@ -145,7 +145,10 @@ class TableServer:
         self._sweeper: Any = None
         self._swept_at = float("-inf")
         self.classes = ClassRegistry(self.store, self.limits.max_classes, self.limits.max_students_per_class,
-                                     clock=class_clock)
+                                     clock=class_clock, idle_days=self.limits.class_idle_days,
+                                     closed_days=self.limits.closed_class_days,
+                                     student_gate=CreationGate(self.limits.student_rate * 60.0,
+                                                               self.limits.student_burst, clock=clock))
         self.joining = CreationGate(self.limits.join_rate, self.limits.join_burst, clock=clock)
         for stored in self.store.tables():
             try:
@@ -181,6 +184,7 @@ class TableServer:
             del self.tables[table.id]
             self._close_table(table)
         self.store.touch([table.id for table in self.tables.values() if table.connected])
+        self.classes.sweep()
         if expired:
             log.info("closed %d tables nobody used; %d open", len(expired), len(self.tables))
         return [table.id for table in expired]
@@ -297,7 +301,7 @@ class TableServer:
         self.store.touch([table.id for table in self.tables.values() if table.connected])
         for table in self.tables.values():
             table.close()
-        self.classes.close()
+        self.classes.shutdown()
         stop_thinking = getattr(self.thinker, "close", None)
         if stop_thinking is not None:
             stop_thinking()

@@ -1,11 +1,19 @@
 """A class's pages, drawn on the server in English and Vietnamese (no script: plain forms).
 
 - ``/classes/new``: the form that starts a class (the host key as for tables);
-- ``/classes/<id>/teacher?token=``: the join link with its QR code, every student's progress
-  (fetched again every 15 seconds by ``static/class_page.js``), the CSV;
+- ``/classes/<id>/teacher?token=``: the join link with its QR code (warned of when it opens on
+  this computer only), every student's progress (fetched again every 15 seconds by
+  ``static/class_page.js``), a watch link per student, the CSV, and the button that closes the class;
+- ``/classes/<id>/watch/<student id>?token=<teacher's token>``: the student's current deal as a
+  table's watcher sees it (no hidden tile, never the hands), fetched again every 3 seconds;
 - ``/classes/<id>/join?token=``: a name, then the student's own page;
 - ``/classes/<id>/student?token=``: the assignment and the student's results;
-  ``.../puzzle/<n>`` and ``.../deal/<n>`` play one, drawn from the student's own view only.
+  ``.../puzzle/<n>`` and ``.../deal/<n>`` play one, drawn from the student's own view only; a
+  finished deal's page checks the deal in the student's browser (``static/class_page.js``: the
+  fair-deal check of the seat pages, against the commitment it showed before the deal).
+
+A closed class's pages say so (410) to a joining or acting student; a student's requests are
+limited as the API's are (429).
 
 Every page is a thin adapter over :class:`~dominoes_widget.sessions.classroom.ClassSession`,
 as :mod:`.class_routes` is; the pictures are :func:`~dominoes_widget.words.svg.render_svg` of
@@ -14,22 +22,24 @@ the seat's view.
 
 from __future__ import annotations
 
+import json
 from html import escape
 from typing import Any, Callable
 from urllib.parse import quote
 
 from ..sessions.classroom import ClassError, ClassSession, Student
-from ..sessions.classroom.assignment import DUPLICATE_GAMES, QUICK_BOTS
+from ..sessions.classroom.assignment import DUPLICATE_GAMES, FORM_BOTS
 from ..sessions.puzzles.cards import LEVELS
 from ..studies.puzzles import THEMES
-from ..words.catalog import LANGUAGES, Voice
+from ..words.catalog import LANGUAGES, Voice, ui_words
 from ..words.explanations import bot_label, move_label
+from ..engine.views import seat_view
 from ..words.svg import render_svg
 from .app import _Handler
-from .classes import ClassRegistry
+from .classes import ClassRegistry, think_bots
 from .headers import CONTENT_SECURITY_POLICY
 from .home_page import LANG_NAMES, _head
-from .invitations import qr_svg
+from .invitations import loopback_host, loopback_warning, qr_svg
 from .page import page_html, preferred_lang, wrong_link_page
 
 __all__ = ["class_page_routes"]
@@ -43,12 +53,13 @@ def class_page_routes(kwargs: dict[str, Any]) -> list[tuple[Any, ...]]:
         (r"/classes/([\w-]+)/student", StudentPage, kwargs),
         (r"/classes/([\w-]+)/puzzle/(\d{1,4})", PuzzlePage, kwargs),
         (r"/classes/([\w-]+)/deal/(\d{1,4})", DealPage, kwargs),
+        (r"/classes/([\w-]+)/watch/([\w-]{1,12})", WatchPage, kwargs),
     ]
 
 
 def _page(voice: Voice, title: str, body: str, depth: str = "../../", live: bool = False) -> str:
     head = _head(f"{depth}static/table.css") + f"\n<style>{_STYLE}</style>"
-    if live:  # the parts marked data-dw-live are fetched again (static/class_page.js)
+    if live:  # the parts marked data-dw-live are fetched again (static/class_page.js); a deal is checked there
         head += f'\n<script type="module" src="{depth}static/class_page.js"></script>'
     header = (f'<header class="dw-home-head"><div class="dw-home-bar"><div><h1>{escape(title)}</h1></div></div>'
               f'</header>\n<main class="dominoes-widget dw-home dw-class">{body}</main>')
@@ -92,14 +103,37 @@ class _PageHandler(_Handler):
     def field(self, name: str) -> str:
         return self.get_body_argument(name, "")[:200]
 
-    def student(self, class_id: str) -> tuple[ClassSession, Student, str] | None:
-        session = self.server.classes.get(class_id)
+    def student(self, class_id: str, acting: bool = False) -> tuple[ClassSession, Student, str] | None:
+        """The class, the student and their token; else a page saying why not (403 a wrong link,
+        429 past the student's request rate, 410 ``acting`` in a closed class)."""
+        registry = self.server.classes
+        session = registry.get(class_id)
         token = self.get_query_argument("token", None)
         student = session.student_of(token) if session is not None else None
         if session is None or student is None or token is None:
             self.wrong_link()
             return None
+        voice = Voice(session.request.lang)
+        wait = registry.student_wait(session, student)
+        if wait is not None:
+            self.set_header("Retry-After", str(wait))
+            self.html(429, _page(voice, session.request.name, _error(voice("class.too_often", seconds=wait))
+                                 + _back(voice, token, self.depth), depth=self.depth))
+            return None
+        if acting and registry.is_closed(session):
+            self.html(410, _page(voice, session.request.name, _error(voice("class.closed")) + _back(voice, token, self.depth),
+                                 depth=self.depth))
+            return None
         return session, student, token
+
+    depth = "../../"
+    """The way from the page up to the server's root."""
+
+    def started(self, class_id: str) -> set[int]:
+        """The deals the asking student has started (none for a wrong link)."""
+        session = self.server.classes.get(class_id)
+        student = session.student_of(self.get_query_argument("token", None)) if session is not None else None
+        return set(student.deals) if student is not None else set()
 
     def base(self) -> str:
         return self.server.base_url or self.server.link_base(self.request)
@@ -164,7 +198,7 @@ def new_class_page(voice: Voice, needs_key: bool, error: str | None = None) -> s
     levels = options([("", voice("class.any"))] + [(name, voice(f"solve.level_{name}")) for name, _, _ in LEVELS])
     duplicate_games = options([(game, voice("home.game_vietnamese") if game == "vietnamese" else voice(f"game.{game}"))
                                for game in DUPLICATE_GAMES])
-    bots = options([(bot, bot_label(voice, bot)) for bot in QUICK_BOTS])
+    bots = options([(bot, bot_label(voice, bot)) for bot in FORM_BOTS])
     langs = options([(code, LANG_NAMES.get(code, code)) for code in LANGUAGES], voice.lang)
     key = (f'<label class="dw-field">{t("home.host_key")} <input type="password" name="key" autocomplete="off">'
            f'</label>') if needs_key else ""
@@ -187,19 +221,39 @@ def new_class_page(voice: Voice, needs_key: bool, error: str | None = None) -> s
 
 
 class TeacherPage(_PageHandler):
-    """``/classes/<id>/teacher?token=``: the join link, the progress, the CSV."""
+    """``/classes/<id>/teacher?token=``: the join link, the progress, the CSV; posting
+    ``close`` closes the class."""
+
+    def teacher(self, class_id: str) -> ClassSession | None:
+        session = self.server.classes.get(class_id)
+        if session is None or not session.is_teacher(self.get_query_argument("token", None)):
+            self.wrong_link()
+            return None
+        self.server.classes.used(session)
+        return session
 
     def get(self, class_id: str) -> None:
-        session = self.server.classes.get(class_id)
-        token = self.get_query_argument("token", None)
-        if session is None or not session.is_teacher(token):
-            return self.wrong_link()
+        session = self.teacher(class_id)
+        if session is None:
+            return
         join = ClassRegistry.link(self.base(), session, "join", session.join_token)
         csv = f"../../api/classes/{quote(session.id)}/progress.csv?token={quote(session.teacher)}"
-        self.html(200, teacher_page(session, join, csv))
+        self.html(200, teacher_page(session, join, csv, closed=self.server.classes.is_closed(session)))
+
+    def post(self, class_id: str) -> None:
+        if self.too_large():
+            return
+        session = self.teacher(class_id)
+        if session is None:
+            return
+        if self.field("close"):
+            self.server.classes.close(session)
+        self.redirect(f"teacher?token={quote(session.teacher)}", status=303)
 
 
-def teacher_page(session: ClassSession, join: str, csv: str) -> str:
+def teacher_page(session: ClassSession, join: str, csv: str, closed: bool = False) -> str:
+    """The teacher's page: the join link (warned of when it opens on this computer only), the
+    progress with a watch link per student, the CSV, and closing the class."""
     voice = Voice(session.request.lang)
     t = lambda key, **params: escape(voice(key, **params))  # noqa: E731
     progress = session.progress()
@@ -212,24 +266,34 @@ def teacher_page(session: ClassSession, join: str, csv: str) -> str:
         seconds = row["puzzle_seconds"] + row["deal_seconds"]
         rating = t("class.rating_value", rating=row["rating"][0], deviation=2 * row["rating"][1]) \
             if row["rating"] else "–"
+        watch = (f'<td><a class="dw-watch-link" href="watch/{quote(row["id"])}?token={quote(session.teacher)}" '
+                 f'aria-label="{t("class.watch_label", name=row["name"])}">{t("class.watch")}</a></td>'
+                 if deals else "")
         rows.append(f"<tr><th scope=\"row\">{escape(row['name'])}</th><td>{row['puzzles_answered']} / "
                     f"{len(session.puzzle_ids)}</td><td>{row['first_try_right']}</td>"
                     f'<td class="dw-rating">{rating}</td><td>{row["deals_finished"]} / {deals}</td>{cells}'
                     f'<td class="dw-mistakes">{_mistakes(voice, row["mistakes"])}</td>'
-                    f"<td>{escape(_minutes(voice, seconds))}</td></tr>")
+                    f"<td>{escape(_minutes(voice, seconds))}</td>{watch}</tr>")
     table = (f'<table class="dw-progress"><thead><tr><th scope="col">{t("class.student")}</th>'
              f'<th scope="col">{t("class.answered")}</th><th scope="col">{t("class.first_try")}</th>'
              f'<th scope="col">{t("class.rating")}</th><th scope="col">{t("class.deals_played")}</th>{head}'
-             f'<th scope="col">{t("class.mistakes")}</th><th scope="col">{t("class.seconds")}</th></tr>'
-             f'</thead><tbody>{"".join(rows)}</tbody></table>') if rows else f'<p>{t("class.nobody")}</p>'
-    body = f"""<section class="dw-invite-card" id="dw-join-card"><div class="dw-invite-text">
+             f'<th scope="col">{t("class.mistakes")}</th><th scope="col">{t("class.seconds")}</th>'
+             + (f'<th scope="col">{t("class.watch_column")}</th>' if deals else "")
+             + f'</tr></thead><tbody>{"".join(rows)}</tbody></table>') if rows else f'<p>{t("class.nobody")}</p>'
+    host = loopback_host([join])
+    warning = loopback_warning(host, voice) if host and not closed else ""
+    state = (f'<p class="dw-closed-note" id="dw-closed" role="status">{t("class.closed_teacher")}</p>' if closed else
+             f'<form method="post" class="dw-close-form" id="dw-close"><p class="dw-hint">{t("class.close_about")}</p>'
+             f'<button type="submit" name="close" value="1">{t("class.close")}</button></form>')
+    join_card = "" if closed else f"""{warning}<section class="dw-invite-card" id="dw-join-card"><div class="dw-invite-text">
 <h2>{t("class.join_link")}</h2><p>{t("class.join_intro")}</p>
 <input class="dw-link" type="text" readonly value="{escape(join)}" aria-label="{t("class.join_link")}"></div>
-<div class="dw-qr-box">{qr_svg(join, title=voice("home.qr_title", who=voice("class.join_link")))}</div></section>
+<div class="dw-qr-box">{qr_svg(join, title=voice("home.qr_title", who=voice("class.join_link")))}</div></section>"""
+    body = f"""{join_card}{state if closed else ""}
 <h2 id="dw-progress-title">{t("class.progress")}</h2>
 <div class="dw-scroll" id="dw-progress" data-dw-live="15" tabindex="0" role="region" aria-labelledby="dw-progress-title">{table}</div>
 <p class="dw-hint">{t("class.refreshes")} {t("class.rating_about")} {t("class.judge_about")}</p>
-<p><a href="{escape(csv)}" download>{t("class.csv")}</a></p>"""
+<p><a href="{escape(csv)}" download>{t("class.csv")}</a></p>{"" if closed else state}"""
     return _page(voice, voice("class.teacher_title", name=session.request.name), body, live=True)
 
 
@@ -244,6 +308,46 @@ def _mistakes(voice: Voice, mistakes: dict[str, Any]) -> str:
     return shown
 
 
+class WatchPage(_PageHandler):
+    """``/classes/<id>/watch/<student id>?token=<teacher's token>``: the student's current deal, watched."""
+
+    depth = "../../../"
+
+    def get(self, class_id: str, student_id: str) -> None:
+        session = self.server.classes.get(class_id)
+        token = self.get_query_argument("token", None)
+        if session is None or not session.is_teacher(token):
+            return self.wrong_link()
+        self.server.classes.used(session)
+        voice = Voice(session.request.lang)
+        try:
+            student, number, match = session.watched(student_id)
+        except ClassError as refused:
+            return self.html(refused.status, _page(voice, session.request.name, _error(str(refused)),
+                                                   depth=self.depth))
+        self.html(200, watch_page(voice, session, student, number, match))
+
+
+def watch_page(voice: Voice, session: ClassSession, student: Student, number: int | None, match: Any) -> str:
+    """A student's current deal as a watcher sees it: the line, every seat's count, no hand;
+    once it is over, its result and still no hand (other students may not have played it)."""
+    t = lambda key, **params: escape(voice(key, **params))  # noqa: E731
+    if number is None or match is None:
+        shown = f'<p id="dw-watch-state">{t("class.watch_none", student=student.name)}</p>'
+    elif (result := student.deals[number].result) is not None:
+        shown = (f'<p class="dw-verdict" id="dw-watch-state">'
+                 f'{t("class.watch_over", number=number + 1, result=_result(voice, result))}</p>')
+    else:
+        hand = match.hands[-1]
+        picture = render_svg(seat_view(hand, None, match.state), seat=None, size=560, lang=voice.lang)
+        shown = (f'<p id="dw-watch-state">{t("class.watch_deal", number=number + 1, of=len(session.server_seeds))}'
+                 f'</p><div class="dw-picture">{picture}</div>')
+    back = f'<p><a href="../teacher?token={quote(session.teacher)}">{t("class.watch_back")}</a></p>'
+    body = (f'<div id="dw-watch" data-dw-live="3" aria-live="polite">{shown}</div><p class="dw-hint">{t("class.watch_refreshes")}</p>'
+            f'{back}')
+    return _page(voice, voice("class.watch_title", student=student.name), body, depth="../../../", live=True)
+
+
 class JoinPage(_PageHandler):
     """``/classes/<id>/join?token=``: a name, then the student's own page."""
 
@@ -251,6 +355,8 @@ class JoinPage(_PageHandler):
         session = self.server.classes.get(class_id)
         if session is None or not session.admits(self.get_query_argument("token", None)):
             return self.wrong_link()
+        if self.server.classes.is_closed(session):
+            return self.html(410, join_page(session, Voice(session.request.lang)("class.closed"), closed=True))
         self.html(200, join_page(session))
 
     def post(self, class_id: str) -> None:
@@ -260,6 +366,8 @@ class JoinPage(_PageHandler):
             return self.wrong_link()
         if self.too_large():
             return
+        if self.server.classes.is_closed(session):
+            return self.html(410, join_page(session, Voice(session.request.lang)("class.closed"), closed=True))
         wait = self.server.joining.wait(self.request.remote_ip or "")
         if wait is not None:
             self.set_header("Retry-After", str(wait))
@@ -272,9 +380,11 @@ class JoinPage(_PageHandler):
         self.redirect(ClassRegistry.link(self.base(), session, "student", student.token), status=303)
 
 
-def join_page(session: ClassSession, error: str | None = None) -> str:
+def join_page(session: ClassSession, error: str | None = None, closed: bool = False) -> str:
     voice = Voice(session.request.lang)
     t = lambda key, **params: escape(voice(key, **params))  # noqa: E731
+    if closed:
+        return _page(voice, voice("class.join_title", name=session.request.name), _error(error))
     body = f"""{_error(error)}<form method="post" class="dw-home-form" id="dw-join">
 <label class="dw-field">{t("class.your_name")} <input type="text" name="name" maxlength="60" required autocomplete="name"></label>
 <div class="dw-submit"><button type="submit" class="dw-primary">{t("class.join")}</button></div></form>"""
@@ -287,10 +397,10 @@ class StudentPage(_PageHandler):
     def get(self, class_id: str) -> None:
         found = self.student(class_id)
         if found is not None:
-            self.html(200, student_page(*found))
+            self.html(200, student_page(*found, closed_class=self.server.classes.is_closed(found[0])))
 
 
-def student_page(session: ClassSession, student: Student, token: str) -> str:
+def student_page(session: ClassSession, student: Student, token: str, closed_class: bool = False) -> str:
     voice = Voice(session.request.lang)
     t = lambda key, **params: escape(voice(key, **params))  # noqa: E731
     mine = f"?token={quote(token)}"
@@ -307,7 +417,9 @@ def student_page(session: ClassSession, student: Student, token: str) -> str:
                  else escape(_result(voice, play.result)))
         deals.append(f'<li><a href="deal/{n}{mine}">{t("class.deal_n", number=n + 1)}</a> '
                      f'<span class="dw-state">{state}</span></li>')
-    body = f"""<p class="dw-hint">{t("class.keep_link")}</p>
+    closed = (f'<p class="dw-closed-note" id="dw-closed" role="status">{t("class.closed")}</p>'
+              if closed_class else "")
+    body = f"""{closed}<p class="dw-hint">{t("class.keep_link")}</p>
 {f'<h2>{t("class.puzzles")}</h2><ol class="dw-tasks" id="dw-puzzles">{"".join(puzzles)}</ol>' if puzzles else ""}
 {f'<h2>{t("class.duplicate")}</h2><p class="dw-hint">{t("class.duplicate_about")}</p><ol class="dw-tasks" id="dw-deals">{"".join(deals)}</ol>' if deals else ""}"""
     return _page(voice, f"{session.request.name}: {student.name}", body)
@@ -329,8 +441,10 @@ class PuzzlePage(_PageHandler):
         if not self.too_large():
             self.show(class_id, int(number), self.field("move"))
 
+    depth = "../../../"
+
     def show(self, class_id: str, number: int, move: str | None) -> None:
-        found = self.student(class_id)
+        found = self.student(class_id, acting=move is not None)
         if found is None:
             return
         session, student, token = found
@@ -365,27 +479,33 @@ class PuzzlePage(_PageHandler):
         self.html(200, _page(voice, voice("class.puzzle_n", number=number + 1), body, depth="../../../"))
 
 
-def _back(voice: Voice, token: str) -> str:
-    return f'<p><a href="../student?token={quote(token)}">{escape(voice("class.back"))}</a></p>'
+def _back(voice: Voice, token: str, depth: str = "../../../") -> str:
+    up = "" if depth == "../../" else "../"
+    return f'<p><a href="{up}student?token={quote(token)}">{escape(voice("class.back"))}</a></p>'
 
 
 class DealPage(_PageHandler):
     """``/classes/<id>/deal/<n>?token=``: the deal from the student's seat; once over, how the class played it."""
 
-    def get(self, class_id: str, number: str) -> None:
-        self.show(class_id, int(number), None)
+    depth = "../../../"
 
-    def post(self, class_id: str, number: str) -> None:
+    async def get(self, class_id: str, number: str) -> None:
+        await self.show(class_id, int(number), None)
+
+    async def post(self, class_id: str, number: str) -> None:
         if not self.too_large():
-            self.show(class_id, int(number), self.field("move"))
+            await self.show(class_id, int(number), self.field("move"))
 
-    def show(self, class_id: str, number: int, move: str | None) -> None:
-        found = self.student(class_id)
+    async def show(self, class_id: str, number: int, move: str | None) -> None:
+        found = self.student(class_id, acting=move is not None or number not in self.started(class_id))
         if found is None:
             return
         session, student, token = found
         voice = Voice(session.request.lang)
         error = None
+        await think_bots(self.server, session, student, number)  # before the student's move, then after it
+        if move is not None:
+            await think_bots(self.server, session, student, number, move)
         try:
             view = session.deal(student, number)
             if move is not None and view["legal_moves"]:
@@ -402,16 +522,41 @@ class DealPage(_PageHandler):
         record = f"../../../api/classes/{quote(session.id)}/deals/{number}?token={quote(token)}"
         fair = escape(voice("class.fair_note", commitment=view["commitment"][:16] + "…", record="{record}")).replace(
             "{record}", f'<a href="{escape(record)}">{escape(voice("class.record"))}</a>')
-        judging = False
         if view["result"] is None:
             what = f'<p>{escape(voice("class.your_move"))}</p>' + _moves_form(voice, view["legal_moves"], "dw-play")
         else:
-            played = session.class_played(student, number)
-            judging = played["judging"]
-            what = _class_played(voice, played, view["result"])
-        body = (f'{_error(error)}<div class="dw-picture">{picture}</div>{what}'
+            what = _class_played(voice, session.class_played(student, number), view["result"])
+        dealt = session.dealt_to(number)
+        check = _deal_check(voice, session, student, number, view, dealt, record)
+        body = (f'{_error(error)}<div class="dw-picture">{picture}</div>{what}{check}'
                 f'<p class="dw-hint">{fair}</p>{_back(voice, token)}')
-        self.html(200, _page(voice, voice("class.deal_n", number=number + 1), body, depth="../../../", live=judging))
+        self.html(200, _page(voice, voice("class.deal_n", number=number + 1), body, depth="../../../",
+                             live=True))
+
+
+CHECK_WORDS = ("fair_checked", "fair_checked_unseeded", "fair_commitment_mismatch", "fair_deal_mismatch",
+               "fair_waiting")
+"""The seat pages' words for a deal's check (the ``ui`` catalog), reused on a class's deal page."""
+
+
+def _deal_check(voice: Voice, session: ClassSession, student: Student, number: int, view: dict[str, Any],
+                dealt: list[str], record: str) -> str:
+    """The deal's check (``static/class_page.js`` reads its data): while the deal is played, what
+    the student was promised and dealt, for their browser to remember; once it is over, the
+    record to check it against, and a place for the verdict."""
+    ui = ui_words(voice.lang)
+    words = {key: ui[key] for key in CHECK_WORDS}
+    data = (f'data-class="{escape(session.id)}" data-student="{escape(student.id)}" data-deal="{number}" '
+            f'data-seat="{escape(view["seat"])}" data-commitment="{escape(view["commitment"])}" '
+            f'data-dealt="{escape(json.dumps(dealt))}"')
+    if view["result"] is None:
+        return f'<div id="dw-check" hidden {data}></div>'
+    return (f'<section id="dw-check" class="dw-check" {data} data-record="{escape(record)}" '
+            f'data-words="{escape(json.dumps(words, ensure_ascii=False))}" '
+            f'data-failed="{escape(voice("class.check_failed"))}"><h2>{escape(voice("class.check_title"))}</h2>'
+            f'<p class="dw-hint">{escape(voice("class.check_about"))}</p>'
+            f'<p class="dw-check-verdict" id="dw-check-verdict" role="status">{escape(voice("class.check_checking"))}'
+            f'</p></section>')
 
 
 def _class_played(voice: Voice, played: dict[str, Any], result: dict[str, Any]) -> str:
@@ -466,5 +611,12 @@ body:has(#dw-progress) :is(.dw-home.dw-class, .dw-home-bar) { max-width: 1280px;
 .dw-marks { margin: 0; padding-left: 1.1em; }
 .dw-judge { display: block; margin-top: 2px; }
 .dw-mark-inaccuracy, .dw-mark-mistake, .dw-mark-blunder { font-weight: 600; }
+.dw-closed-note { padding: 8px 12px; border-left: 4px solid var(--dw-warn); background: var(--dw-panel); }
+.dw-close-form { margin: 24px 0 8px; }
+.dw-close-form button { font: inherit; padding: 8px 14px; min-height: 44px; border-radius: 8px; cursor: pointer;
+  border: 1px solid var(--dw-border); background: var(--dw-panel); color: var(--dw-fg); }
+.dw-check { margin: 16px 0; }
+.dw-check-verdict.dw-fair-ok { font-weight: 600; }
+.dw-check-verdict.dw-fair-warning { color: var(--dw-warn); font-weight: 600; }
 """
 

@@ -13,6 +13,13 @@
   /api/classes/<id>/deals/<n>`` (the deal as their seat sees it, started on first asking;
   ``{"move"}`` plays); ``GET /api/classes/<id>/deals/<n>/class`` (how the class played it,
   once they have finished it).
+- With the teacher's token: ``GET /api/classes/<id>/students/<student id>/watch`` (the
+  student's current deal as a table's watcher sees it: no hidden tile, and never the hands,
+  even once it is over) and ``POST /api/classes/<id>/close`` (the class ends: no new student,
+  no move; its results stay readable to the teacher).
+
+A student's requests are limited as a seat's messages are (``Limits.student_rate``: 429 with
+``Retry-After``); a closed class answers a join or a student's action 410.
 
 A wrong token, or a class that is not there, is answered 403 alike and changes nothing. A
 body is read within the server's limits (size first, then :mod:`.safe_json`) before anything
@@ -25,7 +32,7 @@ from typing import Any
 
 from ..sessions.classroom import ClassError, ClassScreen, ClassSession, Student
 from .app import _Handler
-from .classes import ClassRegistry
+from .classes import CLASS_CLOSED, ClassRegistry, think_bots
 from .safe_json import JsonLimitError, read_json
 
 __all__ = ["class_routes"]
@@ -44,6 +51,8 @@ def class_routes(kwargs: dict[str, Any]) -> list[tuple[Any, ...]]:
         (r"/api/classes/([\w-]+)/puzzles/(\d{1,4})", PuzzleHandler, kwargs),
         (r"/api/classes/([\w-]+)/deals/(\d{1,4})", DealHandler, kwargs),
         (r"/api/classes/([\w-]+)/deals/(\d{1,4})/class", ClassPlayedHandler, kwargs),
+        (r"/api/classes/([\w-]+)/students/([\w-]{1,12})/watch", WatchHandler, kwargs),
+        (r"/api/classes/([\w-]+)/close", CloseHandler, kwargs),
     ]
 
 
@@ -67,16 +76,40 @@ class _ClassHandler(_Handler):
     def session(self, class_id: str) -> ClassSession | None:
         return self.registry.get(class_id)
 
-    def student(self, class_id: str) -> tuple[ClassSession, Student] | None:
-        """The class and the student whose token the query holds; else answered 403 (or, for the
-        teacher's token, 403 saying what the teacher's link is for)."""
+    def student(self, class_id: str, acting: bool = False) -> tuple[ClassSession, Student] | None:
+        """The class and the student whose token the query holds; else answered 403. Answered
+        429 past the student's request rate, and, ``acting`` in a closed class, 410."""
         session = self.session(class_id)
         token = self.get_query_argument("token", None)
         student = session.student_of(token) if session is not None else None
         if session is None or student is None:
             self.refuse(403, WRONG)
             return None
+        wait = self.registry.student_wait(session, student)
+        if wait is not None:
+            self.set_header("Retry-After", str(wait))
+            self.refuse(429, f"one student's link makes at most {self.server.limits.student_rate:g} requests a "
+                             f"second (the student rate limit): try again in {wait} s")
+            return None
+        if acting and self.registry.is_closed(session):
+            self.refuse(410, CLASS_CLOSED)
+            return None
         return session, student
+
+    def teacher_session(self, class_id: str) -> ClassSession | None:
+        """The class whose teacher's token the query holds; else answered 403 (a student's
+        token: 403 saying the page is the teacher's)."""
+        session = self.session(class_id)
+        token = self.get_query_argument("token", None)
+        if session is not None and session.is_teacher(token):
+            self.registry.used(session)
+            return session
+        if session is not None and session.student_of(token) is not None:
+            self.refuse(403, "the class's progress is the teacher's: a student's link opens the student's own "
+                             "(/api/classes/<id>/me)")
+        else:
+            self.refuse(403, WRONG)
+        return None
 
     def refused(self, error: ClassError) -> None:
         self.refuse(error.status, str(error))
@@ -121,6 +154,8 @@ class StudentsHandler(_ClassHandler):
         token = self.get_query_argument("token", None)
         if session is None or not session.admits(token):
             return self.refuse(403, "this link's token does not let anyone join that class")
+        if self.registry.is_closed(session):
+            return self.refuse(410, CLASS_CLOSED)
         wait = self.server.joining.wait(self.request.remote_ip or "")
         if wait is not None:
             self.set_header("Retry-After", str(wait))
@@ -140,24 +175,12 @@ class StudentsHandler(_ClassHandler):
 
 
 class ProgressHandler(_ClassHandler):
-    """``GET /api/classes/<id>/progress?token=<teacher's token>``."""
-
-    def teacher_session(self, class_id: str) -> ClassSession | None:
-        session = self.session(class_id)
-        token = self.get_query_argument("token", None)
-        if session is not None and session.is_teacher(token):
-            return session
-        if session is not None and session.student_of(token) is not None:
-            self.refuse(403, "the class's progress is the teacher's: a student's link opens the student's own "
-                             "(/api/classes/<id>/me)")
-        else:
-            self.refuse(403, WRONG)
-        return None
+    """``GET /api/classes/<id>/progress?token=<teacher's token>`` (``closed``: whether the class has ended)."""
 
     def get(self, class_id: str) -> None:
         session = self.teacher_session(class_id)
         if session is not None:
-            self.answer(200, session.view(ClassScreen()))
+            self.answer(200, {**session.view(ClassScreen()), "closed": self.registry.is_closed(session)})
 
 
 class ProgressCsvHandler(ProgressHandler):
@@ -187,14 +210,18 @@ class _StudentAct(_ClassHandler):
     """A student's request on one numbered item: checked token, then the session's
     :meth:`~ClassSession.handle`; its answer, kept."""
 
-    def act(self, class_id: str, kind: str, number: str, move_words: str | None = None) -> None:
+    async def act(self, class_id: str, kind: str, number: str, move_words: str | None = None) -> None:
         """Answer the intent ``{"type": kind, "number": number}``, or its refusal; with
         ``move_words``, the body must be ``{"move": ...}`` (else refused with those words) and
-        its move goes with the intent."""
+        its move goes with the intent. For a deal, the bots' moves it needs are thought out
+        first, off the event loop."""
         found = self.student(class_id)
         if found is None:
             return
         session, student = found
+        deal = int(number) if kind in ("deal", "play") else None
+        if self.registry.is_closed(session) and (move_words is not None or deal is not None and deal not in student.deals):
+            return self.refuse(410, CLASS_CLOSED)  # (what was played stays readable)
         intent: dict[str, Any] = {"type": kind, "number": int(number)}
         if move_words is not None:
             body = self.body()
@@ -203,6 +230,8 @@ class _StudentAct(_ClassHandler):
             if not isinstance(body, dict) or set(body) - {"move"}:
                 return self.refuse(400, move_words)
             intent["move"] = body.get("move")
+        if deal is not None:
+            await think_bots(self.server, session, student, deal, intent.get("move"))
         try:
             answered = session.handle(ClassScreen(student), intent)
         except ClassError as error:
@@ -215,25 +244,50 @@ class _StudentAct(_ClassHandler):
 class PuzzleHandler(_StudentAct):
     """``GET``/``POST /api/classes/<id>/puzzles/<n>?token=<student's token>``."""
 
-    def get(self, class_id: str, number: str) -> None:
-        self.act(class_id, "puzzle", number)
+    async def get(self, class_id: str, number: str) -> None:
+        await self.act(class_id, "puzzle", number)
 
-    def post(self, class_id: str, number: str) -> None:
-        self.act(class_id, "answer", number, 'an answer is {"move": "…"} and nothing else')
+    async def post(self, class_id: str, number: str) -> None:
+        await self.act(class_id, "answer", number, 'an answer is {"move": "…"} and nothing else')
 
 
 class DealHandler(_StudentAct):
     """``GET``/``POST /api/classes/<id>/deals/<n>?token=<student's token>``."""
 
-    def get(self, class_id: str, number: str) -> None:
-        self.act(class_id, "deal", number)
+    async def get(self, class_id: str, number: str) -> None:
+        await self.act(class_id, "deal", number)
 
-    def post(self, class_id: str, number: str) -> None:
-        self.act(class_id, "play", number, 'a move is {"move": "…"} and nothing else')
+    async def post(self, class_id: str, number: str) -> None:
+        await self.act(class_id, "play", number, 'a move is {"move": "…"} and nothing else')
 
 
 class ClassPlayedHandler(_StudentAct):
     """``GET /api/classes/<id>/deals/<n>/class?token=<student's token>``: how the class played it."""
 
-    def get(self, class_id: str, number: str) -> None:
-        self.act(class_id, "class_played", number)
+    async def get(self, class_id: str, number: str) -> None:
+        await self.act(class_id, "class_played", number)
+
+
+class WatchHandler(_ClassHandler):
+    """``GET /api/classes/<id>/students/<student id>/watch?token=<teacher's token>``: the
+    student's current deal as a table's watcher sees it."""
+
+    def get(self, class_id: str, student_id: str) -> None:
+        session = self.teacher_session(class_id)
+        if session is None:
+            return
+        try:
+            self.answer(200, session.watch(student_id))
+        except ClassError as error:
+            self.refused(error)
+
+
+class CloseHandler(_ClassHandler):
+    """``POST /api/classes/<id>/close?token=<teacher's token>``: the class ends (it stays readable)."""
+
+    def post(self, class_id: str) -> None:
+        session = self.teacher_session(class_id)
+        if session is None:
+            return
+        self.registry.close(session)
+        self.answer(200, {"id": session.id, "closed": True})

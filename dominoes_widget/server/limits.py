@@ -18,7 +18,8 @@ from .safe_json import JsonLimits
 __all__ = ["Limits", "MessageGate", "MAX_MESSAGE_BYTES", "MAX_FRAME_BYTES", "RATE", "BURST", "MAX_TABLES",
            "MAX_BODY_BYTES", "MAX_BROWSERS_PER_SEAT", "MAX_WATCHERS_PER_TABLE", "CREATE_RATE", "CREATE_BURST",
            "HEADER_TIMEOUT", "BODY_TIMEOUT", "MAX_HEADER_BYTES", "MAX_CONNECTIONS_PER_ADDRESS", "MAX_CLASSES",
-           "MAX_STUDENTS_PER_CLASS", "JOIN_RATE", "JOIN_BURST"]
+           "MAX_STUDENTS_PER_CLASS", "JOIN_RATE", "JOIN_BURST", "CLASS_IDLE_DAYS", "CLOSED_CLASS_DAYS",
+           "STUDENT_RATE", "STUDENT_BURST"]
 
 MAX_MESSAGE_BYTES = 2048
 """The largest intent read; an intent is under 200 bytes."""
@@ -47,6 +48,15 @@ JOIN_RATE = 120.0
 JOIN_BURST = 60
 """Students one address may join a minute, and at once: a whole class behind one school's
 address joins in one go, and nobody fills a server's classes with names."""
+STUDENT_RATE = RATE
+STUDENT_BURST = 60
+"""Requests a second one student's link may make on average (as a seat's messages), and at
+once: a person clicks far slower; a program reading a whole class's deals fits the burst."""
+CLASS_IDLE_DAYS = 14.0
+"""A class nobody has used (no student's action, no teacher's look) for this long is closed:
+a class that meets once a week lives on."""
+CLOSED_CLASS_DAYS = 30.0
+"""A closed class's results stay readable to its teacher this long, then it is forgotten."""
 
 
 @dataclass(frozen=True)
@@ -79,6 +89,11 @@ class Limits:
     join_rate: float = JOIN_RATE
     """Students one client (one address) may join a minute on average; 0: no limit."""
     join_burst: int = JOIN_BURST
+    student_rate: float = STUDENT_RATE
+    """Requests a second one student's link may make on average (as a seat's messages); 0: no limit."""
+    student_burst: int = STUDENT_BURST
+    class_idle_days: float = CLASS_IDLE_DAYS
+    closed_class_days: float = CLOSED_CLASS_DAYS
 
 
 class MessageGate:

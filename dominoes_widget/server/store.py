@@ -275,6 +275,10 @@ class SqliteStore:
         self._write_all("UPDATE classes SET data = ?, saved_at = ? WHERE id = ?",
                         [(json.dumps(data, separators=(",", ":")), self.clock(), class_id)])
 
+    def remove_class(self, class_id: str) -> None:
+        """Forget a class (closed long ago: :meth:`~.classes.ClassRegistry.sweep`)."""
+        self._write_all("DELETE FROM classes WHERE id = ?", [(class_id,)])
+
     def classes(self) -> Iterator[dict[str, Any]]:
         """Every kept class's data, oldest first."""
         for (data,) in self._db.execute("SELECT data FROM classes ORDER BY rowid").fetchall():

@@ -11,7 +11,8 @@ picked from the built-in puzzles by game (``partnership``/``vietnamese``; a tabl
 its puzzle game), theme (one of :data:`~dominoes_widget.studies.puzzles.THEMES`) and
 difficulty (``easy``/``medium``/``hard``). A duplicate match is ``hands`` deals of one game
 that every student plays at the same seat (the first in turn order) against the same bots
-(one bot name for every other seat, or a map of seat to bot name).
+(one bot name for every other seat, or a map of seat to bot name, as for tables: ``strong``
+included).
 """
 
 from __future__ import annotations
@@ -23,11 +24,12 @@ from typing import Any, Mapping
 
 from ...engine.errors import excerpt
 from ...engine.rules import Rules
+from ...studies.bots import bot_names
 from ...studies.puzzles import THEMES
 from ..puzzles.cards import LEVELS
 
 __all__ = ["ClassRequestError", "PuzzleAssignment", "DuplicateAssignment", "ClassRequest", "read_class_request",
-           "check_name", "DUPLICATE_GAMES", "PUZZLE_GAMES", "QUICK_BOTS", "MAX_PUZZLES", "MAX_DEALS", "MAX_NAME"]
+           "check_name", "DUPLICATE_GAMES", "PUZZLE_GAMES", "QUICK_BOTS", "FORM_BOTS", "MAX_PUZZLES", "MAX_DEALS", "MAX_NAME"]
 
 KEYS = ("name", "lang", "puzzles", "duplicate")
 PUZZLE_KEYS = ("count", "game", "theme", "difficulty")
@@ -37,8 +39,11 @@ PUZZLE_GAMES = {"partnership": "partnership", "vietnamese": "vietnamese", "six_l
 """The puzzle game each accepted ``game`` names (a table game names the puzzles of its kind)."""
 DUPLICATE_GAMES = ("six_love", "straight_six", "vietnamese")
 QUICK_BOTS = ("greedy", "random")
-"""The bots a duplicate match may have: they choose in microseconds, on the server's loop,
-and from the same seed always the same move."""
+"""The bots that choose in microseconds, on the server's loop."""
+FORM_BOTS = ("greedy", "random", "strong")
+"""The bots the class form offers (a request may name any of :func:`~dominoes_widget.studies.bots.bot_names`:
+a slow one, such as ``strong``, thinks on the server's bot workers, and from the same seed always
+chooses the same move, so every student still meets the same bots)."""
 MAX_PUZZLES = 50
 MAX_DEALS = 12
 MAX_NAME = 60
@@ -181,16 +186,17 @@ def _duplicate(value: Any) -> DuplicateAssignment:
     if isinstance(bots, str):
         bots = {seat: bots for seat in seats if seat != student}
     if not isinstance(bots, Mapping):
-        raise ClassRequestError(f"duplicate.bots is a bot name ({', '.join(QUICK_BOTS)}) or a map of seat to bot "
+        raise ClassRequestError(f"duplicate.bots is a bot name ({', '.join(bot_names())}) or a map of seat to bot "
                                 f"name, not {excerpt(bots, 40)}")
     for seat, bot in bots.items():
         if seat not in seats:
             raise ClassRequestError(f"duplicate.bots: seat {excerpt(seat, 8)} is not in play; the seats are "
                                     f"{', '.join(seats)}")
-        if bot not in QUICK_BOTS:
-            raise ClassRequestError(f"duplicate.bots.{seat}: one of {', '.join(QUICK_BOTS)}, not {excerpt(bot, 20)}")
+        if not isinstance(bot, str) or bot.removeprefix("bot:") not in bot_names():
+            raise ClassRequestError(f"duplicate.bots.{seat}: one of {', '.join(bot_names())}, not {excerpt(bot, 20)}")
     others = [seat for seat in seats if seat not in bots]
     if len(others) != 1:
         raise ClassRequestError(f"duplicate.bots: every seat but one has a bot (the student's); here "
                                 f"{len(others)} seat(s) have none: {', '.join(others) or 'none'}")
-    return DuplicateAssignment(game, hands, {seat: bots[seat] for seat in seats if seat in bots}, players)
+    return DuplicateAssignment(game, hands, {seat: bots[seat].removeprefix("bot:") for seat in seats if seat in bots},
+                               players)

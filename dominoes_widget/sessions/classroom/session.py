@@ -33,13 +33,13 @@ from ...engine.match import Match
 from ...engine.move import Move
 from ...engine.rules import team_of
 from ...engine.views import SeatView, seat_view
-from ...studies.bots import make_bot
 from ...studies.glicko import Glicko, rate
 from ...studies.judge import distinct_choices
 from ...studies.learner import puzzle_start_rating
+from ...studies.bots import Bot, make_bot
 from ...studies.puzzles import PuzzleSet
 from ..puzzles.cards import LEVELS, puzzle_card
-from ..table.seat_record import seat_record
+from ..table.seat_record import in_play, seat_record
 from .assignment import ClassRequest, ClassRequestError, check_name, read_class_request
 from .verdicts import MISTAKES, Decision, Verdict, decision_key, verdicts_as_json, verdicts_from_json
 from .verdicts import position_key as _position_key
@@ -190,6 +190,9 @@ class ClassSession:
         self._walked: dict[tuple[int, tuple[str, ...]], list[tuple[int, str, bool]]] = {}
         self.to_judge: list[Decision] = []
         """The decisions made since the caller last took them (:meth:`take_to_judge`), to be judged."""
+        self.bot_moves: list[dict[str, str]] = [{} for _ in server_seeds]
+        """Per deal: the bots' moves thought out so far, by position (not kept: every student's
+        moves are, and a bot chooses the same again from the same seed)."""
 
     @classmethod
     def create(cls, body: Any, *, max_students: int = MAX_STUDENTS, clock: Callable[[], float] = time.time,
@@ -348,6 +351,16 @@ class ClassSession:
 
     def _match(self, number: int, moves: list[str]) -> Match:
         """Deal ``number`` with ``moves`` played, then the bots' moves up to the student's turn."""
+        match, pending = self._replayed(number, moves)
+        while pending is not None:
+            bot, view, key = pending
+            self.bot_moves[number][key] = str(bot.choose(view))
+            match, pending = self._replayed(number, moves)
+        return match
+
+    def _replayed(self, number: int, moves: list[str]) -> tuple[Match, tuple[Bot, SeatView, str] | None]:
+        """Deal ``number`` with ``moves`` and the bots' moves thought out so far played, and the
+        bot decision still to think out before the student's turn (``None``: none)."""
         duplicate = self.request.duplicate
         assert duplicate is not None
         match = self._dealt(number)
@@ -357,9 +370,36 @@ class ClassSession:
         while not hand.is_over and hand.turn != duplicate.seat:
             seat = hand.turn
             assert seat is not None
-            bot = make_bot(duplicate.bots[seat], seed=random.Random(_bot_seed(self.id, number, seat, hand.ply)))
-            match.push(bot.choose(seat_view(hand, seat)))
-        return match
+            key = _position_key([str(move) for move in hand.moves])
+            known = self.bot_moves[number].get(key)
+            if known is None:
+                bot = make_bot(duplicate.bots[seat], seed=random.Random(_bot_seed(self.id, number, seat, hand.ply)))
+                return match, (bot, seat_view(hand, seat), key)
+            match.push(known)
+        return match, None
+
+    def bot_to_think(self, student: Student, number: Any, move: Any = None) -> tuple[Bot, SeatView, str] | None:
+        """The next bot decision that deal ``number`` needs thought out before it can answer the
+        student (after ``move``, when it is legal there), as ``(bot, view, position)``, or ``None``.
+        The server thinks it out off its event loop and hands the move to :meth:`remember_bot_move`."""
+        if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number < len(self.server_seeds):
+            return None
+        play = student.deals.get(number)
+        moves = list(play.moves) if play is not None else []
+        match, pending = self._replayed(number, moves)
+        if pending is None and isinstance(move, str) and play is not None and play.result is None:
+            hand = match.hands[-1]
+            try:
+                chosen = Move.parse(move)
+            except DominoesError:
+                return None
+            if chosen in hand.legal_move_list():
+                _, pending = self._replayed(number, [str(m) for m in hand.moves] + [str(chosen)])
+        return pending
+
+    def remember_bot_move(self, number: int, position: str, move: Any) -> None:
+        """A bot's move thought out elsewhere for :meth:`bot_to_think`'s ``position``."""
+        self.bot_moves[number][position] = str(move)
 
     def deal(self, student: Student, number: Any) -> dict[str, Any]:
         """Deal ``number`` as the student sees it, started on first asking: the record so far
@@ -384,6 +424,36 @@ class ClassSession:
         assert duplicate is not None
         match = self._match(number, play.moves)
         return seat_view(match.hands[-1], duplicate.seat, match.state)
+
+    def dealt_to(self, number: Any) -> list[str]:
+        """The tiles the student's seat is dealt in deal ``number`` (each student's own: the
+        deal page shows them for the browser to hold against the deal once it is revealed)."""
+        duplicate = self.request.duplicate
+        assert duplicate is not None
+        return [str(tile) for tile in self._dealt(self._deal_number(number)).hands[-1].deal[duplicate.seat]]
+
+    def watched(self, student_id: Any) -> tuple[Student, int | None, Match | None]:
+        """The student ``student_id`` (404: no such student), the deal they play now (the last
+        they started; ``None``: none yet) and its match, for the teacher to watch."""
+        student = self.students.get(student_id) if isinstance(student_id, str) else None
+        if student is None:
+            raise ClassError(404, f"this class has no student {excerpt(student_id, 10)}")
+        if not student.deals:
+            return student, None, None
+        number = max(student.deals, key=lambda n: (student.deals[n].started, n))
+        return student, number, self._match(number, student.deals[number].moves)
+
+    def watch(self, student_id: Any) -> dict[str, Any]:
+        """A student's current deal as a table's watcher sees it: the tiles on the line, every
+        seat's count, draws hidden, the result once it is over (and never the hands, even then:
+        the teacher could tell a student who has not played it)."""
+        student, number, match = self.watched(student_id)
+        shown: dict[str, Any] = {"student": student.id, "name": student.name, "deal": number,
+                                 "of": len(self.server_seeds), "result": None, "in_play": None}
+        if number is not None and match is not None:
+            shown["result"] = student.deals[number].result
+            shown["in_play"] = in_play(match, None)
+        return shown
 
     def play(self, student: Student, number: Any, move: Any) -> dict[str, Any]:
         """The student plays ``move`` in deal ``number``; the bots answer up to their next turn."""
