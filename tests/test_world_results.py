@@ -87,6 +87,21 @@ def test_the_sums_kept_as_worlds_arrive_equal_the_sums_over_every_world():
         assert worlds.weights() == pytest.approx(reference.weights(), rel=1e-12)
 
 
+@pytest.mark.parametrize("table", [WorldResults(2), RecomputedResults(2)], ids=["arrays", "recomputed"])
+def test_a_paired_gap_is_the_weighted_mean_of_the_differences_and_its_error(table):
+    """The judge's gap interval is this mean plus or minus Z of this error (the one path it takes)."""
+    import math
+
+    shares = [(1.0, 0.9), (0.5, 0.7), (1.0, 0.7), (0.5, 0.5)]  # (the best's, the other's) share, world by world
+    weights = [1.0, 0.5, 0.25, 1.0]
+    table.add_rows([math.log(w) for w in weights], [[(a, 0.0, 0.0), (b, 0.0, 0.0)] for a, b in shares])
+    gaps = [a - b for a, b in shares]
+    mean = sum(w * g for w, g in zip(weights, gaps)) / sum(weights)
+    variance = sum(w * w * (g - mean) ** 2 for w, g in zip(weights, gaps)) / sum(weights) ** 2
+    found = table.paired_gap(0, 1)
+    assert (found.mean, found.variance, found.samples) == (pytest.approx(mean), pytest.approx(variance), 4)
+
+
 def test_moves_that_end_alike_have_a_gap_of_exactly_nothing():
     table = WorldResults(2)
     for _ in range(3):
