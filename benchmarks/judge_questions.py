@@ -75,11 +75,12 @@ def _judge_one(task: tuple[str, int, int, str | None]) -> dict:
             "clear_best": clear.move if clear is not None else None, "worlds": judged.worlds, "cpu": cpu,
             "hands": sum(j.samples for j in judged.judgements), "rounds": len(rounds),
             "settled": judged.settled, "gap": [round(mine.gap_low, 2), round(mine.gap_high, 2)],
-            "moves": [[j.move, round(j.gap_low, 2), round(j.gap_high, 2)] for j in judged.judgements]}
+            "moves": [[j.move, round(j.gap_low, 2), round(j.gap_high, 2)] for j in judged.judgements],
+            "exact": [[j.move, j.win, j.tie, j.samples, j.gap_low, j.gap_high] for j in judged.judgements]}
 
 
-def run(question: str | None, out: str, workers: int) -> None:
-    tasks = [(path, hand, ply, question) for path in RECORDS for hand, ply in _decisions(path)]
+def run(question: str | None, out: str, workers: int, records: tuple[str, ...] = RECORDS) -> None:
+    tasks = [(path, hand, ply, question) for path in records for hand, ply in _decisions(path)]
     with cf.ProcessPoolExecutor(workers) as pool:
         rows = list(pool.map(_judge_one, tasks, chunksize=2))
     Path(out).write_text(json.dumps({"question": question, "rows": rows}), encoding="utf-8")
@@ -98,7 +99,7 @@ def _rounds(row: dict) -> float:
 def compare(before: str, after: str) -> None:
     old, new = (json.loads(Path(p).read_text(encoding="utf-8")) for p in (before, after))
     print(f"before: {before} ({old['question']}), after: {after} ({new['question']})")
-    for path in RECORDS:
+    for path in dict.fromkeys(r["record"] for r in old["rows"]):
         a = [r for r in old["rows"] if r["record"] == path]
         b = [r for r in new["rows"] if r["record"] == path]
         print(f"\n{Path(path).name}: {len(a)} decisions")
@@ -126,12 +127,13 @@ def main() -> int:
     ran.add_argument("--question", default=None, help="all, mark, best or lead (ignored by a judge without questions)")
     ran.add_argument("--out", required=True)
     ran.add_argument("--workers", type=int, default=2)
+    ran.add_argument("--records", nargs="+", default=RECORDS, help="records to judge (default the two examples)")
     compared = commands.add_parser("compare")
     compared.add_argument("before")
     compared.add_argument("after")
     args = parser.parse_args()
     if args.command == "run":
-        run(args.question, args.out, args.workers)
+        run(args.question, args.out, args.workers, tuple(args.records))
     else:
         compare(args.before, args.after)
     return 0

@@ -205,3 +205,14 @@ def test_the_judge_plays_a_game_with_a_draw_pile_on_masks_as_through_the_engine(
     assert all(w.results == e.results for w, e in zip(on_masks, through_engine))
     for w, e in zip(on_masks, through_engine):
         assert w.log_weights == pytest.approx(e.log_weights, rel=1e-12, abs=1e-12)
+
+
+@pytest.mark.parametrize("rules", [Rules.vietnamese(3), Rules.vietnamese(2)], ids=lambda r: r.name)
+def test_the_judges_worlds_with_a_draw_pile_played_together_end_as_each_played_alone(rules, monkeypatch):
+    views = _views(rules, 6, seed=31)
+    rounds = [(300, None), (200, {0, 1}), (10, None)]  # (the last too few to play together)
+    together = [_worlds(view, number, rounds) for number, view in enumerate(views)]
+    monkeypatch.setattr(inference, "_BATCH_FROM", 1 << 30)  # every world played out alone (pile_playout)
+    alone = [_worlds(view, number, rounds) for number, view in enumerate(views)]
+    assert all(t.results == a.results for t, a in zip(together, alone))
+    assert all(t.log_weights == a.log_weights for t, a in zip(together, alone))
