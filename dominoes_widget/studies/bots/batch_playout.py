@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Sequence
 import numpy as np
 
 from ...engine.masks import EXPOSES, HALVES, MASK_WITH, PIPS
+from .playout import pile_playout
 
 if TYPE_CHECKING:
     from .playout import Policy
@@ -44,6 +45,8 @@ _LOW = np.array([low for low, _high in HALVES], dtype=np.int64)
 _HIGH = np.array([high for _low, high in HALVES], dtype=np.int64)
 _SIDE = np.repeat([0, 1], 7)
 _EXPOSE = np.array(EXPOSES, dtype=np.int64)
+_TAIL = 24
+"""Worlds left below which :func:`batch_pile_playout` plays the rest one by one (``pile_playout``)."""
 
 
 def batch_playout(policy: Policy, held: Sequence[Sequence[int]] | np.ndarray, left: Sequence[int] | np.ndarray,
@@ -187,17 +190,21 @@ def batch_pile_playout(policy: Policy, held: Sequence[Sequence[int]] | np.ndarra
     fixed = np.array([w_pips * PIPS[t] + w_double * int(HALVES[t][0] == HALVES[t][1]) for t in range(28)])
     one = np.int64(1)
     # for ends (left, right) as left * 7 + right and a slot 0-13 (as batch_playout's): the tile's bit (0 for
-    # the right end's slots when the ends are equal: the right would only mirror the left), every other
-    # bit, the mask of the number it shows, and pile_playout's third term (the ends then the same)
+    # the right end's slots when the ends are equal: the right would only mirror the left), the other
+    # tiles showing the number it shows, and pile_playout's third term (the ends then the same)
     tile_at, shown_at = _TILE_AT.reshape(49, 14), _SHOWN_AT.reshape(49, 14)
     mirrored = (np.arange(49) // 7 == np.arange(49) % 7)[:, None] & (np.arange(14) >= 7)
     bit_at = np.where(mirrored, 0, one << tile_at)
-    keep_at = ~(one << tile_at)
-    mask_at = _MASKS[shown_at]
+    kept_at = ~(one << tile_at) & _MASKS[shown_at]
     same_at = w_same * (shown_at == _OTHER_AT.reshape(49, 14))
     # each turn plays a tile, draws one or passes, and no seat passes for ever: a bound, not a loop for ever
     for _step in range(2 * seats * (28 + depth) + seats):
-        if not len(world):
+        if len(world) <= _TAIL:  # the last few worlds: one by one costs less than a step for them all
+            for row, (masks, rest, drew, left_end, right_end, counts, seat) in enumerate(zip(
+                    h.tolist(), pile.tolist(), drawn.tolist(), l.tolist(), r.tolist(), u.tolist(), t.tolist())):
+                masks, domino = pile_playout(policy, masks, rest[drew:], left_end, right_end, counts, seat)
+                final[world[row]] = masks
+                winner[world[row]] = BLOCKED if domino is None else domino
             return final, winner
         rows = np.arange(len(world))
         mine = h[rows, t]
@@ -219,7 +226,7 @@ def batch_pile_playout(policy: Policy, held: Sequence[Sequence[int]] | np.ndarra
             tile = tile_at[at, slot]
             shown = shown_at[at, slot]
             # pile_playout's sum, term by term in its order, so ties stay ties
-            score = fixed[tile] + w_follow * np.bitwise_count(held_p[row] & keep_at[at, slot] & mask_at[at, slot])
+            score = fixed[tile] + w_follow * np.bitwise_count(held_p[row] & kept_at[at, slot])
             score = score + same_at[at, slot]
             score = score + w_out * (8 - u[played[row], shown])
             starts = np.flatnonzero(np.r_[True, row[1:] != row[:-1]])
