@@ -200,11 +200,11 @@ def batch_pile_playout(policy: Policy, held: Sequence[Sequence[int]] | np.ndarra
     # each turn plays a tile, draws one or passes, and no seat passes for ever: a bound, not a loop for ever
     for _step in range(2 * seats * (28 + depth) + seats):
         if len(world) <= _TAIL:  # the last few worlds: one by one costs less than a step for them all
-            for row, (masks, rest, drew, left_end, right_end, counts, seat) in enumerate(zip(
+            for number, (masks, rest, drew, left_end, right_end, counts, seat) in zip(world.tolist(), zip(
                     h.tolist(), pile.tolist(), drawn.tolist(), l.tolist(), r.tolist(), u.tolist(), t.tolist())):
                 masks, domino = pile_playout(policy, masks, rest[drew:], left_end, right_end, counts, seat)
-                final[world[row]] = masks
-                winner[world[row]] = BLOCKED if domino is None else domino
+                final[number] = masks
+                winner[number] = BLOCKED if domino is None else domino
             return final, winner
         rows = np.arange(len(world))
         mine = h[rows, t]
