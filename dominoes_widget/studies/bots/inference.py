@@ -129,7 +129,9 @@ class Worlds:
     The results and their weighted sums are kept in arrays as worlds arrive
     (:mod:`~dominoes_widget.studies.bots.world_results`); with numpy the worlds of a call
     to :meth:`add` are played out together (:func:`~dominoes_widget.studies.bots.batch_playout.batch_playout`),
-    each exactly as :func:`~dominoes_widget.studies.bots.playout.fast_playout` plays it alone.
+    each exactly as :func:`~dominoes_widget.studies.bots.playout.fast_playout` plays it alone (in a
+    game with a draw pile, :func:`~dominoes_widget.studies.bots.batch_playout.batch_pile_playout`,
+    each as :func:`~dominoes_widget.studies.bots.playout.pile_playout` plays it).
     """
 
     def __init__(self, bot: InferenceBot, view: SeatView) -> None:
