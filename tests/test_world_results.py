@@ -130,7 +130,7 @@ def test_the_judge_marks_alike_with_and_without_numpy(monkeypatch):
             assert (x.win, x.tie, x.gap_low, x.gap_high) == pytest.approx((y.win, y.tie, y.gap_low, y.gap_high), abs=1e-9)
 
 
-@pytest.mark.parametrize("rules", [Rules.six_love(), Rules.vietnamese(3)], ids=lambda r: r.name)
+@pytest.mark.parametrize("rules", [Rules.six_love(), Rules.vietnamese(3), Rules.vietnamese(2)], ids=lambda r: r.name)
 def test_worlds_dealt_as_masks_are_the_worlds_dealt_as_tiles(rules):
     from dominoes_widget.studies.bots.montecarlo import WorldSampler
     for number, view in enumerate(_views(rules, 40, seed=13)):
