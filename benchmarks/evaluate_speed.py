@@ -28,8 +28,9 @@ a whole match, and the puzzles of a record.
    decision of the Vietnamese game with a draw pile (alone with ``--only-vietnamese``): each
    decision of the three records whose game plays out on masks, judged as the analysis judges
    it (the played move's mark and whether a move is clearly best, ``Question.MARK``), with its
-   worlds played out together (``batch_pile_playout``) and one at a time (``pile_playout``,
-   the judge before), taking turns, next to the same yardstick; the target is 200 ms a decision.
+   worlds played out together (``batch_pile_playout``) and as before (one at a time through
+   ``pile_playout``, each pile shuffled by ``Random.shuffle``), taking turns, next to the same
+   yardstick; the target is 200 ms a decision.
 
 Figures only; nothing here asserts a time.
 """
@@ -55,7 +56,7 @@ from dominoes_widget.engine.hand import Hand  # noqa: E402
 from dominoes_widget.engine.masks import unplayed_counts  # noqa: E402
 from dominoes_widget.studies import judge as judge_module  # noqa: E402
 from dominoes_widget.studies.analysis import _plan  # noqa: E402
-from dominoes_widget.studies.bots import inference, world_results  # noqa: E402
+from dominoes_widget.studies.bots import inference, montecarlo, world_results  # noqa: E402
 from dominoes_widget.studies.bots.playout import Policy, fast_playout  # noqa: E402
 from dominoes_widget.widgets.table import Table  # noqa: E402
 
@@ -270,17 +271,20 @@ PILE_RECORDS = ("vietnamese_3_players.json", "vietnamese_2_players_tie.json", "v
 
 def _marked_cpu(view, played: str, together: bool) -> float:
     """CPU seconds of one judge() of ``view`` as the analysis asks it (nothing kept from an earlier
-    call), its worlds played out together or (``together`` false) one at a time as before."""
-    saved = inference._BATCH_FROM
+    call), its worlds played out together or (``together`` false) as before: one at a time, each
+    pile shuffled by ``Random.shuffle`` (the same worlds and results either way)."""
+    saved = inference._BATCH_FROM, montecarlo._shuffle
     if not together:
         inference._BATCH_FROM = 1 << 30
+        montecarlo._shuffle = lambda rng, pile: rng.shuffle(pile)
     try:
         judge_module._KEPT.clear()
+        judge_module._SAMPLINGS.clear()
         start = time.process_time()
         judge(view, played=played, question=judge_module.Question.MARK)
         return time.process_time() - start
     finally:
-        inference._BATCH_FROM = saved
+        inference._BATCH_FROM, montecarlo._shuffle = saved
 
 
 def vietnamese_cost(stick: list[float]) -> None:
@@ -304,14 +308,14 @@ def vietnamese_cost(stick: list[float]) -> None:
     for record, together, alone in rows:
         every[True] += together
         every[False] += alone
-        print(f"  {record}, {len(together)} decisions: together mean {statistics.mean(together) * 1000:.0f} ms, "
-              f"median {statistics.median(together) * 1000:.0f} ms; one at a time mean "
+        print(f"  {record}, {len(together)} decisions: now mean {statistics.mean(together) * 1000:.0f} ms, "
+              f"median {statistics.median(together) * 1000:.0f} ms; before: mean "
               f"{statistics.mean(alone) * 1000:.0f} ms, median {statistics.median(alone) * 1000:.0f} ms")
-    for name, times in (("worlds played out together (batch_pile_playout)", every[True]),
-                        ("one at a time (pile_playout, before)", every[False])):
+    for name, times in (("now (worlds played out together, batch_pile_playout)", every[True]),
+                        ("one at a time (pile_playout and Random.shuffle, before)", every[False])):
         print(f"  all {len(times)}, {name}: mean {statistics.mean(times) * 1000:.0f} ms, "
               f"median {statistics.median(times) * 1000:.0f} ms = {statistics.mean(times) / unit:.2f} yardsticks")
-    print(f"  one at a time / together: {sum(every[False]) / sum(every[True]):.2f}x")
+    print(f"  before / now: {sum(every[False]) / sum(every[True]):.2f}x")
 
 
 def match_record(hands: int, seed: int) -> dict:
