@@ -25,7 +25,12 @@ a whole match, and the puzzles of a record.
    played out together, sums kept in arrays) and without (each world alone and every sum
    recomputed each round, the judge's data path before issue 37 and the JupyterLite site's
    today), taking turns; ``analyse()`` of the example on one worker; and ``judge()`` per
-   decision of the Vietnamese game with a draw pile (``vietnamese_3_players.json``).
+   decision of the Vietnamese game with a draw pile (alone with ``--only-vietnamese``): each
+   decision of the three records whose game plays out on masks, judged as the analysis judges
+   it (the played move's mark and whether a move is clearly best, ``Question.MARK``), with its
+   worlds played out together (``batch_pile_playout``) and as before (one at a time through
+   ``pile_playout``, each pile shuffled by ``Random.shuffle``), taking turns, next to the same
+   yardstick; the target is 200 ms a decision.
 
 Figures only; nothing here asserts a time.
 """
@@ -51,7 +56,7 @@ from dominoes_widget.engine.hand import Hand  # noqa: E402
 from dominoes_widget.engine.masks import unplayed_counts  # noqa: E402
 from dominoes_widget.studies import judge as judge_module  # noqa: E402
 from dominoes_widget.studies.analysis import _plan  # noqa: E402
-from dominoes_widget.studies.bots import inference, world_results  # noqa: E402
+from dominoes_widget.studies.bots import inference, montecarlo, world_results  # noqa: E402
 from dominoes_widget.studies.bots.playout import Policy, fast_playout  # noqa: E402
 from dominoes_widget.widgets.table import Table  # noqa: E402
 
@@ -87,9 +92,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--judge-cost", action="store_true", help="also time the judge's cost (section 6)")
     parser.add_argument("--only-judge-cost", action="store_true", help="time only the judge's cost (section 6)")
     parser.add_argument("--decisions", type=int, default=30, help="decisions of each record judged in section 6")
+    parser.add_argument("--only-vietnamese", action="store_true",
+                        help="time only the Vietnamese game with a draw pile (section 6's last lines)")
     args = parser.parse_args(argv)
     if args.only_judge_cost:
         judge_cost(args.decisions)
+        return 0
+    if args.only_vietnamese:
+        stick = [yardstick()]
+        vietnamese_cost(stick)
         return 0
 
     views = []
@@ -198,16 +209,21 @@ def yardstick() -> float:
     return time.process_time() - start
 
 
-def _decision_views(record: str, count: int) -> list:
-    """The views of the first ``count`` decisions an analysis of ``record`` judges."""
+def _decisions(record: str, count: int | None) -> list:
+    """The first ``count`` decisions (all: ``None``) an analysis of ``record`` judges: the seat's view and the move played."""
     plan = _plan(os.path.join(RECORDS, record), None, 0, None, None, "strong")
-    views = []
+    found = []
     for job in plan.jobs[:count]:
         hand = Hand(job.rules, job.deal, job.boneyard, job.leader, lead_tile=job.lead_tile, leaders=job.leaders)
         for text in job.moves:
             hand.push(text)
-        views.append(seat_view(hand, str(hand.turn)))
-    return views
+        found.append((seat_view(hand, str(hand.turn)), job.played))
+    return found
+
+
+def _decision_views(record: str, count: int) -> list:
+    """The views of the first ``count`` decisions an analysis of ``record`` judges."""
+    return [view for view, _played in _decisions(record, count)]
 
 
 def _judge_cpu(view, numpy_on: bool) -> float:
@@ -245,11 +261,61 @@ def judge_cost(decisions: int) -> None:
     spent = time.process_time() - start
     print(f"analyse() of six_love_10_hands.json on 1 worker: {len(found)} decisions, {spent:.1f} s CPU "
           f"= {spent / unit:.0f} yardsticks")
-    views = _decision_views("vietnamese_3_players.json", decisions)
-    spent = [_judge_cpu(view, True) for view in views]
-    print(f"judge() per decision of vietnamese_3_players.json (a draw pile), first {len(views)}: "
-          f"mean {statistics.mean(spent) * 1000:.0f} ms CPU, median {statistics.median(spent) * 1000:.0f} ms "
-          f"= {statistics.mean(spent) / unit:.2f} yardsticks")
+    vietnamese_cost(stick)
+
+
+PILE_RECORDS = ("vietnamese_3_players.json", "vietnamese_2_players_tie.json", "vietnamese_2_players_double_blank.json")
+"""The example records of the Vietnamese game with a draw pile whose worlds play out on masks
+(``vietnamese_2_players_wild.json``'s wild blanks are played through the engine)."""
+
+
+def _marked_cpu(view, played: str, together: bool) -> float:
+    """CPU seconds of one judge() of ``view`` as the analysis asks it (nothing kept from an earlier
+    call), its worlds played out together or (``together`` false) as before: one at a time, each
+    pile shuffled by ``Random.shuffle`` (the same worlds and results either way)."""
+    saved = inference._BATCH_FROM, montecarlo._shuffle
+    if not together:
+        inference._BATCH_FROM = 1 << 30
+        montecarlo._shuffle = lambda rng, pile: rng.shuffle(pile)
+    try:
+        judge_module._KEPT.clear()
+        judge_module._SAMPLINGS.clear()
+        start = time.process_time()
+        judge(view, played=played, question=judge_module.Question.MARK)
+        return time.process_time() - start
+    finally:
+        inference._BATCH_FROM, montecarlo._shuffle = saved
+
+
+def vietnamese_cost(stick: list[float]) -> None:
+    """The Vietnamese game with a draw pile: judge() per decision as the analysis asks it, worlds
+    played out together and one at a time (taking turns), next to the yardstick (``stick``: its
+    times so far; timed once more here)."""
+    rows = []
+    for record in PILE_RECORDS:
+        together, alone = [], []
+        for view, played in _decisions(record, None):
+            together.append(_marked_cpu(view, played, True))
+            alone.append(_marked_cpu(view, played, False))
+        rows.append((record, together, alone))
+    stick.append(yardstick())
+    unit = statistics.mean(stick)
+    print(f"yardstick (3,000 fixed worlds through fast_playout, pure Python): {unit:.3f} s CPU "
+          f"({', '.join(f'{s:.3f}' for s in stick)})")
+    print("judge() per decision of the Vietnamese game with a draw pile, as the analysis asks (Question.MARK), "
+          "CPU (target: 200 ms):")
+    every = {True: [], False: []}
+    for record, together, alone in rows:
+        every[True] += together
+        every[False] += alone
+        print(f"  {record}, {len(together)} decisions: now mean {statistics.mean(together) * 1000:.0f} ms, "
+              f"median {statistics.median(together) * 1000:.0f} ms; before: mean "
+              f"{statistics.mean(alone) * 1000:.0f} ms, median {statistics.median(alone) * 1000:.0f} ms")
+    for name, times in (("now (worlds played out together, batch_pile_playout)", every[True]),
+                        ("one at a time (pile_playout and Random.shuffle, before)", every[False])):
+        print(f"  all {len(times)}, {name}: mean {statistics.mean(times) * 1000:.0f} ms, "
+              f"median {statistics.median(times) * 1000:.0f} ms = {statistics.mean(times) / unit:.2f} yardsticks")
+    print(f"  before / now: {sum(every[False]) / sum(every[True]):.2f}x")
 
 
 def match_record(hands: int, seed: int) -> dict:

@@ -15,7 +15,7 @@ The truth has its own noise: a call counts as wrong only when the truth is past 
 more than three of the truth's standard errors (about a point). Figures only; the test that
 can fail is ``tests/test_judge_honesty.py``.
 
-    python benchmarks/judge_honesty.py [--seeds 5] [--questions all mark best lead] [--workers 2]
+    python benchmarks/judge_honesty.py [--seeds 5] [--questions all mark best lead coached] [--workers 2]
 """
 
 from __future__ import annotations
@@ -38,6 +38,9 @@ from dominoes_widget.studies.judge import Judged, Question, judge  # noqa: E402
 from dominoes_widget.studies.stopping import EQUAL, THRESHOLDS, band_of  # noqa: E402
 
 TRUTH = ROOT / "tests" / "data" / "judge_truth.json"
+COACHED = "coached"
+"""Not a question: the Table's way with a person's decision, the coach's question (``best``) as
+the turn starts, then the analysis's (``mark``) of the move made, going on from its worlds."""
 EDGES = (-math.inf, *THRESHOLDS, math.inf)
 
 
@@ -89,7 +92,11 @@ def _judge_one(task: tuple[int, str, int, int | None]) -> tuple[int, str, int, l
     position = positions()[number]
     view, move = view_of(position)
     start = time.process_time()
-    judged = judge(view, seed=seed, question=Question(question), played=move, rollouts=rollouts)
+    if question == COACHED:  # the coach's judgement first, the mark going on from its worlds
+        judge(view, seed=seed, question=Question.BEST, rollouts=rollouts)
+        judged = judge(view, seed=seed, question=Question.MARK, played=move, rollouts=rollouts)
+    else:
+        judged = judge(view, seed=seed, question=Question(question), played=move, rollouts=rollouts)
     cpu = time.process_time() - start
     return number, question, seed, calls(judged, position), judged.worlds, cpu
 
@@ -119,7 +126,8 @@ def measure(questions: list[str], seeds: int, workers: int, rollouts: int | None
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=5)
-    parser.add_argument("--questions", nargs="+", default=[q.value for q in Question])
+    parser.add_argument("--questions", nargs="+", default=[q.value for q in Question] + [COACHED],
+                        help=f"all, mark, best, lead, or {COACHED} (best, then mark going on from it)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--rollouts", type=int, default=None, help="hands a round (default the judge's 1,200)")
     args = parser.parse_args()

@@ -7,6 +7,13 @@ and writes each decision's mark, clear best, worlds and CPU time to a JSON file:
     python benchmarks/judge_questions.py run --question mark --out /tmp/mark.json
     python benchmarks/judge_questions.py run --question all --out /tmp/all.json
     python benchmarks/judge_questions.py compare /tmp/before.json /tmp/mark.json
+    python benchmarks/judge_questions.py coached
+
+``coached`` judges each decision as the Table does with the coach on and learning offered: the
+coach's question (``Question.BEST``) as the turn starts, then the analysis's (``Question.MARK``)
+of the move made, going on from the coach's worlds; against the two judged apart (before).
+It prints the CPU and the hands played out of each way, and every decision whose mark or clear
+best differs from the analysis's own judgement of it.
 
 ``run`` on code whose judge takes no question (before the questions: check out the commit
 before them and put it first on ``PYTHONPATH``) judges as that code does. ``compare`` prints
@@ -75,11 +82,82 @@ def _judge_one(task: tuple[str, int, int, str | None]) -> dict:
             "clear_best": clear.move if clear is not None else None, "worlds": judged.worlds, "cpu": cpu,
             "hands": sum(j.samples for j in judged.judgements), "rounds": len(rounds),
             "settled": judged.settled, "gap": [round(mine.gap_low, 2), round(mine.gap_high, 2)],
-            "moves": [[j.move, round(j.gap_low, 2), round(j.gap_high, 2)] for j in judged.judgements]}
+            "moves": [[j.move, round(j.gap_low, 2), round(j.gap_high, 2)] for j in judged.judgements],
+            "exact": [[j.move, j.win, j.tie, j.samples, j.gap_low, j.gap_high] for j in judged.judgements]}
 
 
-def run(question: str | None, out: str, workers: int) -> None:
-    tasks = [(path, hand, ply, question) for path in RECORDS for hand, ply in _decisions(path)]
+def _view(path: str, hand: int, ply: int):
+    from dominoes_widget import Hand, read_record, seat_view
+
+    played = read_record(ROOT / path).match.hands[hand]
+    walk = Hand(played.rules, played.deal, played.initial_boneyard, played.leader, lead_tile=played.lead_tile,
+                leaders=played.leaders)
+    for move in played.moves[:ply]:
+        walk.push(move)
+    return seat_view(walk, played.moves[ply].seat), played.moves[ply]
+
+
+def _coached_one(task: tuple[str, int, int]) -> dict:
+    from dominoes_widget.studies import judge as judging
+
+    path, hand, ply = task
+    view, move = _view(path, hand, ply)
+
+    def forget() -> None:
+        judging._KEPT.clear()
+        judging._SAMPLINGS.clear()
+
+    def hands(judged) -> int:
+        return sum(j.samples for j in judged.judgements)
+
+    forget()
+    start = time.process_time()
+    best = judging.judge(view, question=judging.Question.BEST)
+    coach = time.process_time() - start
+    start = time.process_time()
+    went_on = judging.judge(view, played=move, question=judging.Question.MARK)
+    going_on = time.process_time() - start
+    forget()
+    start = time.process_time()
+    apart = judging.judge(view, played=move, question=judging.Question.MARK)
+    alone = time.process_time() - start
+    forget()
+    clear = [j.clear_best.move if j.clear_best else None for j in (went_on, apart)]
+    return {"record": path, "hand": hand, "ply": ply, "played": str(move), "coach_cpu": coach,
+            "going_on_cpu": going_on, "apart_cpu": alone, "coach_hands": hands(best),
+            "going_on_hands": hands(went_on) - hands(best), "apart_hands": hands(apart),
+            "answered_by_coach": went_on.worlds == best.worlds,
+            "marks": [went_on.verdict_of(move).value, apart.verdict_of(move).value], "clear": clear}
+
+
+def coached(workers: int, records: tuple[str, ...] = RECORDS, most: int | None = None) -> None:
+    tasks = [(path, hand, ply) for path in records for hand, ply in _decisions(path)[:most]]
+    with cf.ProcessPoolExecutor(workers) as pool:
+        rows = list(pool.map(_coached_one, tasks, chunksize=2))
+    for path in records:
+        mine = [r for r in rows if r["record"] == path]
+        before = sum(r["coach_cpu"] + r["apart_cpu"] for r in mine)
+        after = sum(r["coach_cpu"] + r["going_on_cpu"] for r in mine)
+        hands_before = sum(r["coach_hands"] + r["apart_hands"] for r in mine)
+        hands_after = sum(r["coach_hands"] + r["going_on_hands"] for r in mine)
+        print(f"{Path(path).name}: {len(mine)} decisions, each judged for the coach and then marked")
+        print(f"  judged apart (before): {before:.1f} s CPU, {hands_before} hands played out; "
+              f"the mark going on from the coach's worlds: {after:.1f} s CPU ({before / after:.2f}x less), "
+              f"{hands_after} hands ({hands_before / hands_after:.2f}x fewer)")
+        print(f"  the mark's own CPU: median {statistics.median(r['apart_cpu'] for r in mine):.3f} s apart, "
+              f"{statistics.median(r['going_on_cpu'] for r in mine):.3f} s going on; "
+              f"answered by the coach's worlds alone in {sum(r['answered_by_coach'] for r in mine)}")
+        marks = [sum(r["marks"][k] in MARKS for r in mine) for k in (0, 1)]
+        clears = [sum(r["clear"][k] is not None for r in mine) for k in (0, 1)]
+        print(f"  marks {marks[1]} apart, {marks[0]} going on; clear bests {clears[1]} apart, {clears[0]} going on")
+        for r in mine:
+            if r["marks"][0] != r["marks"][1] or r["clear"][0] != r["clear"][1]:
+                print(f"  hand {r['hand']} move {r['ply']} ({r['played']}): mark {r['marks'][1]} apart, "
+                      f"{r['marks'][0]} going on; clear best {r['clear'][1]} apart, {r['clear'][0]} going on")
+
+
+def run(question: str | None, out: str, workers: int, records: tuple[str, ...] = RECORDS) -> None:
+    tasks = [(path, hand, ply, question) for path in records for hand, ply in _decisions(path)]
     with cf.ProcessPoolExecutor(workers) as pool:
         rows = list(pool.map(_judge_one, tasks, chunksize=2))
     Path(out).write_text(json.dumps({"question": question, "rows": rows}), encoding="utf-8")
@@ -98,7 +176,7 @@ def _rounds(row: dict) -> float:
 def compare(before: str, after: str) -> None:
     old, new = (json.loads(Path(p).read_text(encoding="utf-8")) for p in (before, after))
     print(f"before: {before} ({old['question']}), after: {after} ({new['question']})")
-    for path in RECORDS:
+    for path in dict.fromkeys(r["record"] for r in old["rows"]):
         a = [r for r in old["rows"] if r["record"] == path]
         b = [r for r in new["rows"] if r["record"] == path]
         print(f"\n{Path(path).name}: {len(a)} decisions")
@@ -126,12 +204,19 @@ def main() -> int:
     ran.add_argument("--question", default=None, help="all, mark, best or lead (ignored by a judge without questions)")
     ran.add_argument("--out", required=True)
     ran.add_argument("--workers", type=int, default=2)
+    ran.add_argument("--records", nargs="+", default=RECORDS, help="records to judge (default the two examples)")
     compared = commands.add_parser("compare")
     compared.add_argument("before")
     compared.add_argument("after")
+    went = commands.add_parser("coached")
+    went.add_argument("--workers", type=int, default=2)
+    went.add_argument("--records", nargs="+", default=RECORDS, help="records to judge (default the two examples)")
+    went.add_argument("--decisions", type=int, default=None, help="the first this many decisions of each record")
     args = parser.parse_args()
-    if args.command == "run":
-        run(args.question, args.out, args.workers)
+    if args.command == "coached":
+        coached(args.workers, tuple(args.records), args.decisions)
+    elif args.command == "run":
+        run(args.question, args.out, args.workers, tuple(args.records))
     else:
         compare(args.before, args.after)
     return 0

@@ -212,6 +212,42 @@ def test_the_tables_learn_button_opens_the_drill_at_once_after_the_match(monkeyp
     assert replay.session.analysis is not None and made == 0
 
 
+def test_the_persons_move_is_marked_from_the_coachs_judgement_of_its_position(monkeypatch):
+    """With the coach on and learning offered, the position the coach judged for the hint is not
+    judged again once the person has moved: the mark goes on from the coach's worlds (one
+    judgement, its rounds counted from the first), and says what the analysis's question asks."""
+    from dominoes_widget.engine.views import seat_view
+    from dominoes_widget.studies.judge import Question, position_key
+
+    scheduler = ManualScheduler()
+    session = _coached()
+    session.on_learn = lambda seat: None
+    _first_real_choice(session)
+    judge_module._KEPT.clear()
+    judge_module._SAMPLINGS.clear()
+    started: list[str] = []  # a new judgement of a position: its worlds are dealt from nothing
+
+    class Counted(judge_module.Worlds):
+        def __init__(self, bot, view):  # type: ignore[no-untyped-def]
+            started.append(position_key(view))
+            super().__init__(bot, view)
+
+    monkeypatch.setattr(judge_module, "Worlds", Counted)
+    session.judge_in_background(BackgroundJudge(SLICES, scheduler, quiet=0))
+    scheduler.run_all()  # the person thinks: the coach's judgement
+    view = seat_view(session.hand, "S")
+    key = position_key(view)
+    move = session.hand.legal_moves[-1]
+    session.person_moves(move)
+    scheduler.run_all()  # the move's judgement (and the next turn's coach)
+    coach = session.judging.results[("coach", key)]
+    marked = session.judging.results[("played", key, str(move))]
+    assert started.count(key) == 1, "one judgement serves the hint and the mark"
+    assert coach.question is Question.BEST and marked.question is Question.MARK
+    assert marked.worlds >= coach.worlds and marked.verdict_of(move) is not None
+    assert marked.worlds <= judge_module.ROUNDS * 1200 // len(marked.judgements), "the rounds count from the first"
+
+
 def test_a_table_servers_tables_judge_nothing_in_the_background():
     session = TableSession.served(table_options("partnership", {"seats": {"S": "human", "N": "human"}, "seed": 2}),
                                   ManualScheduler())

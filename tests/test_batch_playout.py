@@ -10,8 +10,8 @@ import pytest
 from dominoes_widget.engine.hand import Hand
 from dominoes_widget.engine.masks import unplayed_counts
 from dominoes_widget.engine.rules import Rules
-from dominoes_widget.studies.bots.batch_playout import BLOCKED, batch_playout
-from dominoes_widget.studies.bots.playout import Policy, fast_playout
+from dominoes_widget.studies.bots.batch_playout import BLOCKED, batch_pile_playout, batch_playout
+from dominoes_widget.studies.bots.playout import Policy, fast_playout, pile_playout, supports_pile_playout
 
 
 def _worlds(rules: Rules, count: int, seed: int):
@@ -69,3 +69,49 @@ def test_the_arguments_are_left_as_they_were_and_one_world_plays_alone():
 def test_no_worlds_play_to_nothing():
     held, winner = batch_playout(Policy(), [[0, 0, 0, 0]][:0], [], [], [[7] * 7][:0], [])
     assert held.shape[0] == 0 and winner.shape == (0,)
+
+
+def _pile_worlds(rules: Rules, count: int, seed: int):
+    """Positions after the lead of a game with a draw pile, a few random plies in: (held in turn
+    order, the pile top first, left, right, unplayed, turn)."""
+    rng = random.Random(seed)
+    worlds = []
+    while len(worlds) < count:
+        hand = Hand.dealt(rules, rng.randrange(1 << 30))
+        for _ in range(rng.randrange(1, 10)):
+            if hand.turn is None:
+                break
+            hand.push(rng.choice(hand.legal_move_list()))
+        if hand.turn is None or hand.ends is None:
+            continue
+        seats = list(hand.seats)
+        pile = [int(t) for t in hand.boneyard]
+        rng.shuffle(pile)
+        worlds.append(([hand.held_mask(s) for s in seats], pile, hand.left, hand.right, unplayed_counts(hand.line),
+                       seats.index(hand.turn)))
+    return worlds
+
+
+@pytest.mark.parametrize("players", [2, 3])
+@pytest.mark.parametrize("policy", ["plain", "all ties"], ids=str)
+def test_each_world_with_a_draw_pile_ends_as_pile_playout_ends_it(players, policy):
+    chosen = POLICIES[policy]
+    rules = Rules.vietnamese(players, blank_rule="standard")
+    assert supports_pile_playout(rules)
+    worlds = _pile_worlds(rules, 400, seed=10 * players + SEEDS[policy])
+    by_pile = {}
+    for world in worlds:  # (a batch's piles are one length, as a decision's worlds' are)
+        by_pile.setdefault(len(world[1]), []).append(world)
+    mismatches = drew = 0
+    for group in by_pile.values():
+        held, winner = batch_pile_playout(chosen, [w[0] for w in group], [w[1] for w in group],
+                                          [w[2] for w in group], [w[3] for w in group], [w[4] for w in group],
+                                          [w[5] for w in group])
+        for index, (masks, pile, left, right, unplayed, turn) in enumerate(group):
+            expected_held, expected_winner = pile_playout(chosen, masks[:], pile, left, right, unplayed[:], turn)
+            drew += any(final >> t & 1 for final in expected_held for t in pile)  # (a drawn tile kept)
+            if (held[index].tolist(), int(winner[index])) != (expected_held,
+                                                              BLOCKED if expected_winner is None else expected_winner):
+                mismatches += 1
+    assert mismatches == 0, f"{mismatches} of {len(worlds)} worlds differ from pile_playout"
+    assert len(by_pile) > 1 and drew, "piles of several lengths, and worlds where a seat drew"

@@ -1,6 +1,7 @@
 """The judge's stopping rule keeps its promise under repeated looks: on real positions whose
 true gaps are known from a huge budget (tests/data/judge_truth.json, scripts/judge_truth.py),
-under 1% of the calls it makes are wrong, for the analysis's and the coach's questions."""
+under 1% of the calls it makes are wrong, for the analysis's and the coach's questions, and for
+the mark that goes on from the coach's judgement (the Table's way)."""
 
 from __future__ import annotations
 
@@ -35,9 +36,10 @@ def test_the_truth_set_is_real_positions_with_every_move_known_closely():
 
 @pytest.mark.slow  # judges the truth set's positions for two questions, on both cores
 def test_under_one_percent_of_the_calls_are_wrong():
-    """The analysis's and the coach's questions (benchmarks/judge_honesty.py gives the figures with more seeds)."""
+    """The analysis's and the coach's questions, and the mark going on from the coach's worlds as
+    at the Table (benchmarks/judge_honesty.py gives the figures with more seeds)."""
     honesty = _honesty()
-    found = honesty.measure(["mark", "best"], seeds=1, workers=2)
+    found = honesty.measure(["mark", "best", honesty.COACHED], seeds=1, workers=2)
     for question, figures in found.items():
         assert figures["calls"] >= 100, (question, figures)
         assert figures["wrong"] < 0.01 * figures["calls"], (question, figures)

@@ -11,7 +11,7 @@ from dominoes_widget import Hand, read_record, seat_view
 from dominoes_widget.studies import judge as judging
 from dominoes_widget.studies.judge import Judged, Question, Verdict, judge
 from dominoes_widget.studies.mining import passes
-from dominoes_widget.studies.stopping import PairSums, gap_interval, open_moves
+from dominoes_widget.studies.stopping import open_moves
 
 ROOT = Path(__file__).resolve().parent.parent
 MATCH = ROOT / "notebooks" / "records" / "six_love_match.json"
@@ -66,15 +66,6 @@ def test_the_miner_stops_at_the_first_move_in_between():
     assert open_moves(Question.LEAD, [best, (-1.0, 1.0), (15.0, 40.0)]) == {0, 2}
     assert open_moves(Question.LEAD, [best, (-1.0, 1.0), (21.0, 40.0)]) == set(), "a puzzle"
     assert open_moves(Question.LEAD, [best, (-1.0, 1.0)]) == set(), "no wrong move: no puzzle"
-
-
-def test_a_gap_interval_from_sums_is_the_weighted_mean_and_its_error():
-    gaps, weights = [0.1, -0.2, 0.3, 0.0], [1.0, 0.5, 0.25, 1.0]
-    sums = PairSums(sum(weights), sum(w * g for w, g in zip(weights, gaps)), sum(w * w for w in weights),
-                    sum(w * w * g for w, g in zip(weights, gaps)), sum(w * w * g * g for w, g in zip(weights, gaps)))
-    mean = sums.gap / sums.weight
-    error = sum(w * w * (g - mean) ** 2 for w, g in zip(weights, gaps)) ** 0.5 / sums.weight
-    assert gap_interval(sums, 2.0) == pytest.approx((100 * (mean - 2 * error), 100 * (mean + 2 * error)))
 
 
 def test_a_question_that_is_not_one_is_refused():

@@ -87,6 +87,21 @@ def test_the_sums_kept_as_worlds_arrive_equal_the_sums_over_every_world():
         assert worlds.weights() == pytest.approx(reference.weights(), rel=1e-12)
 
 
+@pytest.mark.parametrize("table", [WorldResults(2), RecomputedResults(2)], ids=["arrays", "recomputed"])
+def test_a_paired_gap_is_the_weighted_mean_of_the_differences_and_its_error(table):
+    """The judge's gap interval is this mean plus or minus Z of this error (the one path it takes)."""
+    import math
+
+    shares = [(1.0, 0.9), (0.5, 0.7), (1.0, 0.7), (0.5, 0.5)]  # (the best's, the other's) share, world by world
+    weights = [1.0, 0.5, 0.25, 1.0]
+    table.add_rows([math.log(w) for w in weights], [[(a, 0.0, 0.0), (b, 0.0, 0.0)] for a, b in shares])
+    gaps = [a - b for a, b in shares]
+    mean = sum(w * g for w, g in zip(weights, gaps)) / sum(weights)
+    variance = sum(w * w * (g - mean) ** 2 for w, g in zip(weights, gaps)) / sum(weights) ** 2
+    found = table.paired_gap(0, 1)
+    assert (found.mean, found.variance, found.samples) == (pytest.approx(mean), pytest.approx(variance), 4)
+
+
 def test_moves_that_end_alike_have_a_gap_of_exactly_nothing():
     table = WorldResults(2)
     for _ in range(3):
@@ -115,7 +130,7 @@ def test_the_judge_marks_alike_with_and_without_numpy(monkeypatch):
             assert (x.win, x.tie, x.gap_low, x.gap_high) == pytest.approx((y.win, y.tie, y.gap_low, y.gap_high), abs=1e-9)
 
 
-@pytest.mark.parametrize("rules", [Rules.six_love(), Rules.vietnamese(3)], ids=lambda r: r.name)
+@pytest.mark.parametrize("rules", [Rules.six_love(), Rules.vietnamese(3), Rules.vietnamese(2)], ids=lambda r: r.name)
 def test_worlds_dealt_as_masks_are_the_worlds_dealt_as_tiles(rules):
     from dominoes_widget.studies.bots.montecarlo import WorldSampler
     for number, view in enumerate(_views(rules, 40, seed=13)):
@@ -190,3 +205,14 @@ def test_the_judge_plays_a_game_with_a_draw_pile_on_masks_as_through_the_engine(
     assert all(w.results == e.results for w, e in zip(on_masks, through_engine))
     for w, e in zip(on_masks, through_engine):
         assert w.log_weights == pytest.approx(e.log_weights, rel=1e-12, abs=1e-12)
+
+
+@pytest.mark.parametrize("rules", [Rules.vietnamese(3), Rules.vietnamese(2)], ids=lambda r: r.name)
+def test_the_judges_worlds_with_a_draw_pile_played_together_end_as_each_played_alone(rules, monkeypatch):
+    views = _views(rules, 6, seed=31)
+    rounds = [(300, None), (200, {0, 1}), (10, None)]  # (the last too few to play together)
+    together = [_worlds(view, number, rounds) for number, view in enumerate(views)]
+    monkeypatch.setattr(inference, "_BATCH_FROM", 1 << 30)  # every world played out alone (pile_playout)
+    alone = [_worlds(view, number, rounds) for number, view in enumerate(views)]
+    assert all(t.results == a.results for t, a in zip(together, alone))
+    assert all(t.log_weights == a.log_weights for t, a in zip(together, alone))

@@ -27,6 +27,8 @@ some move is clearly best (:attr:`Question.MARK`), the coach the best move
 (:attr:`Question.LEAD`), and the study page every move's place (:attr:`Question.ALL`, the
 default). A move whose samples can no longer change the answer is no longer played out, and
 each round plays its worlds out with the moves still open alone (:func:`~dominoes_widget.studies.stopping.open_moves`).
+At the Table the analysis's question of the person's move goes on from the worlds the coach's
+judged for that position, instead of judging it again (``_CONTINUES``).
 
 The judge is deterministic: its random source is seeded from ``seed`` and the position
 as the mover sees it, so the coach, the study page and a puzzle judge one position alike.
@@ -215,10 +217,17 @@ def judge(view: SeatView, *, seed: int = 0, rollouts: int | None = None, budget:
         check_budget(budget, None, "budget")
     played_text = None if played is None else str(Move.parse(played) if isinstance(played, str) else played)
     if max_ms is not None:  # (a time cap: the result depends on the machine, so it is not kept)
-        return _judged(view, seed, rollouts, budget, max_ms, bot, played_text, question, lead)
+        return _judged(view, seed, rollouts, budget, max_ms, bot, played_text, question, lead)[0]
     key = (position_key(view), seed, rollouts, budget, bot, played_text, lead, question)
-    found = _KEPT.pop(key, None) or _answering(key) or _judged(view, seed, rollouts, budget, None, bot, played_text,
-                                                                question, lead)
+    found = _KEPT.pop(key, None) or _answering(key)
+    if found is None:
+        sampled = key[:5]  # (the position and the sampling: the same worlds whatever the question)
+        sampling = _SAMPLINGS.pop(sampled, None) if question in _CONTINUES else None
+        found, sampling = _judged(view, seed, rollouts, budget, None, bot, played_text, question, lead, sampling)
+        if question in _CONTINUED:
+            _SAMPLINGS[sampled] = sampling
+            if len(_SAMPLINGS) > _KEEP_SAMPLINGS:
+                del _SAMPLINGS[next(iter(_SAMPLINGS))]
     _KEPT[key] = found
     if len(_KEPT) > _KEEP:
         del _KEPT[next(iter(_KEPT))]
@@ -228,6 +237,17 @@ def judge(view: SeatView, *, seed: int = 0, rollouts: int | None = None, budget:
 _KEEP = 256
 _KEPT: dict[tuple[object, ...], Judged] = {}
 """The positions judged last in this process (the coach asks again what a study page judged)."""
+
+_CONTINUED = (Question.BEST,)
+_CONTINUES = (Question.MARK,)
+"""At the Table the coach judges the person's position (:attr:`Question.BEST`) and, once the
+person has moved, the analysis's question is asked of it (:attr:`Question.MARK`): that judgement
+goes on from the coach's worlds (often it is answered by them already) instead of starting
+again, and the hint and the mark come from one judgement. The rounds, and so the looks at the
+intervals, are counted from the first: at most :data:`ROUNDS` in all."""
+_KEEP_SAMPLINGS = 4
+_SAMPLINGS: dict[tuple[object, ...], _Sampling] = {}
+"""The coach's last judgements' worlds, kept to be gone on with (each taken once)."""
 
 _ANSWERED_BY = {Question.BEST: (Question.ALL, Question.MARK), Question.LEAD: (Question.ALL,)}
 """The questions whose judgements answer another's too (:attr:`Question.MARK` says whether a move is clearly best)."""
@@ -250,27 +270,52 @@ def judge_position(view: SeatView, *, seed: int = 0, rollouts: int | None = None
                  question=question).judgements
 
 
+@dataclass
+class _Sampling:
+    """A judgement's worlds and the rounds it has left, kept so that another question can go on from them."""
+
+    worlds: Worlds
+    per_round: int
+    rounds_left: int
+
+
 def _judged(view: SeatView, seed: int, rollouts: int | None, budget: int | None, max_ms: float | None, bot: str,
-            played: str | None, question: Question, lead: float = LEAD_GAP) -> Judged:
-    judge_bot = make_bot(bot, random.Random(derive_seed(seed, "judge", position_key(view))))
-    assert isinstance(judge_bot, InferenceBot)  # _check_judge names a bot that evaluates
-    rollouts = judge_bot.analysis_rollouts if rollouts is None else rollouts
-    budget = ROUNDS * rollouts if budget is None else max(budget, rollouts)
-    worlds = Worlds(judge_bot, view)
-    per_round = max(1, rollouts // len(worlds.groups))
-    rounds = max(1, budget // rollouts)
+            played: str | None, question: Question, lead: float = LEAD_GAP, sampling: _Sampling | None = None
+            ) -> tuple[Judged, _Sampling]:
+    """``view`` judged until ``question`` is answered: from nothing, or going on from ``sampling``
+    (the same position's worlds and rounds left), which it changes."""
+    if sampling is None:
+        judge_bot = make_bot(bot, random.Random(derive_seed(seed, "judge", position_key(view))))
+        assert isinstance(judge_bot, InferenceBot)  # _check_judge names a bot that evaluates
+        rollouts = judge_bot.analysis_rollouts if rollouts is None else rollouts
+        budget = ROUNDS * rollouts if budget is None else max(budget, rollouts)
+        worlds = Worlds(judge_bot, view)
+        sampling = _Sampling(worlds, max(1, rollouts // len(worlds.groups)), max(1, budget // rollouts))
+    worlds = sampling.worlds
     deadline = None if max_ms is None else time.perf_counter() + max_ms / 1000
     playing: set[int] | None = None  # every move at first; then the moves still open
     group_of = {str(m): index for index, group in enumerate(worlds.groups) for m in group}
-    for _ in range(rounds):
-        worlds.add(per_round, deadline, playing)
-        judgements = _judgements(worlds, played)
-        at = next((n for n, j in enumerate(judgements) if played in j.moves), None)
-        still = open_moves(question, [(j.gap_low, j.gap_high) for j in judgements], at, lead)
+    judgements: tuple[Judgement, ...] = ()
+    still: set[int] = set()
+    if worlds.count:  # going on: perhaps answered already
+        judgements, still = _answer(worlds, played, question, lead)
+        playing = {group_of[judgements[n].move] for n in still}
+    while (still or not worlds.count) and sampling.rounds_left:
+        worlds.add(sampling.per_round, deadline, playing)
+        sampling.rounds_left -= 1
+        judgements, still = _answer(worlds, played, question, lead)
         if not still or (deadline is not None and time.perf_counter() > deadline):
             break
         playing = {group_of[judgements[n].move] for n in still}
-    return Judged(judgements, worlds.count, not still, question)
+    return Judged(judgements, worlds.count, not still, question), sampling
+
+
+def _answer(worlds: Worlds, played: str | None, question: Question, lead: float
+            ) -> tuple[tuple[Judgement, ...], set[int]]:
+    """The judgements from the worlds so far, and the moves (by rank) still open for ``question``."""
+    judgements = _judgements(worlds, played)
+    at = next((n for n, j in enumerate(judgements) if played in j.moves), None)
+    return judgements, open_moves(question, [(j.gap_low, j.gap_high) for j in judgements], at, lead)
 
 
 def _judgements(worlds: Worlds, played: str | None) -> tuple[Judgement, ...]:

@@ -1,12 +1,10 @@
 """When the judge may stop: the question a caller asks, and which moves still need samples for it.
 
-Pure functions over summary statistics, so the judge's sampling (:class:`~dominoes_widget.studies.bots.inference.Worlds`)
-can keep its figures however it likes:
-
-- :class:`PairSums`, the weighted sums of one move's gap against another's, deal by deal,
-  and :func:`gap_interval`, that gap's interval in points;
-- :class:`Question`, what a caller needs to know, and :func:`open_moves`, the moves whose
-  samples could still change that answer (none: the question is answered, stop).
+Pure functions over the moves' gap intervals (the judge's sampling,
+:class:`~dominoes_widget.studies.bots.inference.Worlds`, keeps the sums behind them:
+:meth:`~dominoes_widget.studies.bots.inference.Worlds.paired_gap`):
+:class:`Question`, what a caller needs to know, and :func:`open_moves`, the moves whose
+samples could still change that answer (none: the question is answered, stop).
 
 Racing (successive elimination): a move that can no longer change the answer is no longer
 played out: each round plays its worlds out with the moves still open alone.
@@ -15,11 +13,9 @@ played out: each round plays its worlds out with the moves still open alone.
 from __future__ import annotations
 
 import enum
-import math
-from dataclasses import dataclass
 from typing import Sequence
 
-__all__ = ["Question", "PairSums", "gap_interval", "open_moves", "band_of", "THRESHOLDS", "EQUAL", "LEAD_GAP"]
+__all__ = ["Question", "open_moves", "band_of", "THRESHOLDS", "EQUAL", "LEAD_GAP"]
 
 THRESHOLDS = (5.0, 10.0, 20.0)
 """The band edges, in points of win share: good under 5, an inaccuracy, a mistake, a blunder from 20."""
@@ -40,28 +36,6 @@ class Question(enum.Enum):
     """The best move, the moves as good as each other, or "too close to call" (the coach)."""
     LEAD = "lead"
     """Whether one answer (or answers as good as each other) is :data:`LEAD_GAP` points ahead of every other move (the miner)."""
-
-
-@dataclass(frozen=True)
-class PairSums:
-    """Weighted sums of one move's gap ``g`` (the other's share minus its own) over the deals
-    both were played out in: ``Σw``, ``Σw·g``, ``Σw²``, ``Σw²·g``, ``Σw²·g²``."""
-
-    weight: float
-    gap: float
-    weight2: float
-    weight2_gap: float
-    weight2_gap2: float
-
-
-def gap_interval(sums: PairSums, z: float) -> tuple[float, float]:
-    """The interval, in points, of the gap whose deal-by-deal sums are ``sums``: the weighted
-    mean ± ``z`` standard errors, kept within ±100 (a gap is never more than 100)."""
-    total = sums.weight
-    mean = sums.gap / total
-    spread = sums.weight2_gap2 - 2 * mean * sums.weight2_gap + mean * mean * sums.weight2
-    half = z * math.sqrt(max(spread, 0.0)) / total
-    return max(-100.0, 100 * (mean - half)), min(100.0, 100 * (mean + half))
 
 
 def band_of(low: float, high: float) -> int | None:

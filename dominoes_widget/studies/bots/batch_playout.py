@@ -1,4 +1,4 @@
-"""Playing many sampled worlds at once: :func:`fast_playout`'s policy in lock-step with numpy.
+"""Playing many sampled worlds at once: the playouts' policy in lock-step with numpy.
 
 :func:`batch_playout` takes ``B`` positions as arrays and plays each to its end exactly as
 :func:`~dominoes_widget.studies.bots.playout.fast_playout` plays it alone: the same plays, in
@@ -8,6 +8,8 @@ stays the reference). Each step, every unfinished world's seat to move plays or 
 finished world leaves the arrays.
 
 The same games as ``fast_playout``: every tile dealt, blanks standard (no pile, no wild ends).
+:func:`batch_pile_playout` does the same for :func:`~dominoes_widget.studies.bots.playout.pile_playout`
+(the Vietnamese game with a draw pile), which stays its reference.
 numpy is imported by the caller's need alone (the engine and the bots run without it).
 """
 
@@ -17,12 +19,13 @@ from typing import TYPE_CHECKING, Sequence
 
 import numpy as np
 
-from ...engine.masks import EXPOSES, HALVES, MASK_WITH
+from ...engine.masks import EXPOSES, HALVES, MASK_WITH, PIPS
+from .playout import pile_playout
 
 if TYPE_CHECKING:
     from .playout import Policy
 
-__all__ = ["batch_playout", "BLOCKED"]
+__all__ = ["batch_playout", "batch_pile_playout", "BLOCKED"]
 
 BLOCKED = -1
 """:func:`batch_playout`'s winner for a world whose line blocked."""
@@ -41,6 +44,9 @@ _MASKS = np.array(MASK_WITH, dtype=np.int64)
 _LOW = np.array([low for low, _high in HALVES], dtype=np.int64)
 _HIGH = np.array([high for _low, high in HALVES], dtype=np.int64)
 _SIDE = np.repeat([0, 1], 7)
+_EXPOSE = np.array(EXPOSES, dtype=np.int64)
+_TAIL = 24
+"""Worlds left below which :func:`batch_pile_playout` plays the rest one by one (``pile_playout``)."""
 
 
 def batch_playout(policy: Policy, held: Sequence[Sequence[int]] | np.ndarray, left: Sequence[int] | np.ndarray,
@@ -149,3 +155,104 @@ def _choose(valid: np.ndarray, l: np.ndarray, r: np.ndarray, mine: np.ndarray, u
         pick[multi] = np.flatnonzero(scored)[chosen]
     left, right, slot_p = l, r, slot[pick]
     return _TILE_AT[left, right, slot_p], _SIDE[slot_p], _SHOWN_AT[left, right, slot_p]
+
+
+
+def batch_pile_playout(policy: Policy, held: Sequence[Sequence[int]] | np.ndarray,
+                       piles: Sequence[Sequence[int]] | np.ndarray, left: Sequence[int] | np.ndarray,
+                       right: Sequence[int] | np.ndarray, unplayed: Sequence[Sequence[int]] | np.ndarray,
+                       turn: Sequence[int] | np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`batch_playout` for the games :func:`~dominoes_widget.studies.bots.playout.supports_pile_playout`
+    names: ``B`` worlds played on exactly as :func:`~dominoes_widget.studies.bots.playout.pile_playout`
+    plays each alone.
+
+    The same arguments as :func:`batch_playout`, with ``piles[b]`` world ``b``'s draw pile (top
+    first, every world's the same length): a seat that cannot play draws one tile and plays it at
+    once if it fits, else passes; with the pile empty it passes. Each play is the best
+    :meth:`~dominoes_widget.studies.bots.playout.Policy.move_score` (no sight weights), ties to the
+    higher tile, then the right end.
+    """
+    h = np.array(held, dtype=np.int64, copy=True)
+    if h.size == 0:  # no worlds
+        return h.reshape(0, h.shape[1] if h.ndim == 2 else 0), np.zeros(0, dtype=np.int64)
+    count, seats = h.shape
+    pile = np.array(piles, dtype=np.int64).reshape(count, -1)
+    depth = pile.shape[1]
+    final = h.copy()
+    winner = np.full(count, BLOCKED, dtype=np.int64)
+    l = np.array(left, dtype=np.int64, copy=True)
+    r = np.array(right, dtype=np.int64, copy=True)
+    u = np.array(unplayed, dtype=np.int64, copy=True)
+    t = np.array(turn, dtype=np.int64, copy=True)
+    drawn = np.zeros(count, dtype=np.int64)
+    world = np.arange(count)
+    w_pips, w_double, w_follow, w_same, w_out = policy.weights
+    fixed = np.array([w_pips * PIPS[t] + w_double * int(HALVES[t][0] == HALVES[t][1]) for t in range(28)])
+    one = np.int64(1)
+    # for ends (left, right) as left * 7 + right and a slot 0-13 (as batch_playout's): the tile's bit (0 for
+    # the right end's slots when the ends are equal: the right would only mirror the left), the other
+    # tiles showing the number it shows, and pile_playout's third term (the ends then the same)
+    tile_at, shown_at = _TILE_AT.reshape(49, 14), _SHOWN_AT.reshape(49, 14)
+    mirrored = (np.arange(49) // 7 == np.arange(49) % 7)[:, None] & (np.arange(14) >= 7)
+    bit_at = np.where(mirrored, 0, one << tile_at)
+    kept_at = ~(one << tile_at) & _MASKS[shown_at]
+    same_at = w_same * (shown_at == _OTHER_AT.reshape(49, 14))
+    # each turn plays a tile, draws one or passes, and no seat passes for ever: a bound, not a loop for ever
+    for _step in range(2 * seats * (28 + depth) + seats):
+        if len(world) <= _TAIL:  # the last few worlds: one by one costs less than a step for them all
+            for number, (masks, rest, drew, left_end, right_end, counts, seat) in zip(world.tolist(), zip(
+                    h.tolist(), pile.tolist(), drawn.tolist(), l.tolist(), r.tolist(), u.tolist(), t.tolist())):
+                masks, domino = pile_playout(policy, masks, rest[drew:], left_end, right_end, counts, seat)
+                final[number] = masks
+                winner[number] = BLOCKED if domino is None else domino
+            return final, winner
+        rows = np.arange(len(world))
+        mine = h[rows, t]
+        ends = _MASKS[l] | _MASKS[r]
+        fitting = mine & ends
+        drawing = np.flatnonzero((fitting == 0) & (drawn < depth))
+        if len(drawing):  # stuck, with tiles to draw: one, played at once if it fits
+            bit = one << pile[drawing, drawn[drawing]]
+            drawn[drawing] += 1
+            mine[drawing] |= bit
+            h[drawing, t[drawing]] = mine[drawing]
+            fitting[drawing] = bit & ends[drawing]
+        played = np.flatnonzero(fitting)
+        if len(played):
+            lp, rp, held_p = l[played], r[played], mine[played]
+            at = lp * 7 + rp  # the ends, as one index into the tables of plays
+            row, slot = np.nonzero((fitting[played, None] & bit_at[at]) != 0)  # by world, then slot
+            at = at[row]
+            tile = tile_at[at, slot]
+            shown = shown_at[at, slot]
+            # pile_playout's sum, term by term in its order, so ties stay ties
+            score = fixed[tile] + w_follow * np.bitwise_count(held_p[row] & kept_at[at, slot])
+            score = score + same_at[at, slot]
+            score = score + w_out * (8 - u[played[row], shown])
+            starts = np.flatnonzero(np.r_[True, row[1:] != row[:-1]])
+            counts = np.diff(np.r_[starts, len(row)])
+            best = np.repeat(np.maximum.reduceat(score, starts), counts)
+            key = np.where(score == best, tile * 2 + (slot >= 7), -1)  # among the best: the higher tile, then the right end
+            key = np.maximum.reduceat(key, starts)
+            choice, side = key >> 1, key & 1
+            shows = _EXPOSE[choice, np.where(side == 0, lp, rp)]
+            held_now = held_p ^ (one << choice)
+            h[played, t[played]] = held_now
+            low, high = _LOW[choice], _HIGH[choice]
+            u[played, low] -= 1
+            u[played, high] -= (high != low)
+            l[played] = np.where(side == 0, shows, lp)
+            r[played] = np.where(side == 1, shows, rp)
+            domino = held_now == 0
+            dead = ~domino & (u[played, l[played]] == 0) & (u[played, r[played]] == 0)
+            winner[world[played[domino]]] = t[played[domino]]
+            done = np.zeros(len(world), dtype=bool)
+            done[played[domino | dead]] = True
+            if done.any():
+                final[world[done]] = h[done]
+                keep = ~done
+                h, l, r, u, t, world = h[keep], l[keep], r[keep], u[keep], t[keep], world[keep]
+                pile, drawn = pile[keep], drawn[keep]
+        t = t + 1
+        t[t == seats] = 0
+    raise RuntimeError("batch_pile_playout: a world did not end (a position no seat can ever play from?)")

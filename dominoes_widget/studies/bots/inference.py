@@ -49,7 +49,7 @@ try:
 
     if not hasattr(np, "bitwise_count"):  # (numpy before 2.0: as without it)
         raise ImportError("numpy 2.0 or later")
-    from .batch_playout import BLOCKED, batch_playout
+    from .batch_playout import BLOCKED, batch_pile_playout, batch_playout
 except ImportError:  # (the JupyterLite site ships no numpy: worlds are then played out one at a time)
     np = None  # type: ignore[assignment]
 
@@ -129,7 +129,9 @@ class Worlds:
     The results and their weighted sums are kept in arrays as worlds arrive
     (:mod:`~dominoes_widget.studies.bots.world_results`); with numpy the worlds of a call
     to :meth:`add` are played out together (:func:`~dominoes_widget.studies.bots.batch_playout.batch_playout`),
-    each exactly as :func:`~dominoes_widget.studies.bots.playout.fast_playout` plays it alone.
+    each exactly as :func:`~dominoes_widget.studies.bots.playout.fast_playout` plays it alone (in a
+    game with a draw pile, :func:`~dominoes_widget.studies.bots.batch_playout.batch_pile_playout`,
+    each as :func:`~dominoes_widget.studies.bots.playout.pile_playout` plays it).
     """
 
     def __init__(self, bot: InferenceBot, view: SeatView) -> None:
@@ -192,14 +194,7 @@ class Worlds:
         """Worlds dealt as masks, weighed and played out together (numpy)."""
         masks = [self._sampler.sample_masks(self._rng)[0] for _ in range(count)]
         log_weights = self._log_weights_together(masks) if self._evidence else np.zeros(count)
-        results = self._play.many(masks, moves)
-        shape = (count, len(self.groups))
-        full = [np.zeros(shape), np.zeros(shape), np.zeros(shape)]
-        for values, part in zip(full, results):
-            values[:, chosen] = part
-        played = np.zeros(shape, dtype=bool)
-        played[:, chosen] = True
-        table.add(log_weights, full[0], full[1], full[2], played)
+        _add_columns(table, len(self.groups), chosen, log_weights, self._play.many(masks, moves))
 
     def _log_weights_together(self, masks: list[dict[str, int]]) -> np.ndarray:
         evidence = self._evidence
@@ -220,6 +215,10 @@ class Worlds:
             log_weights = self._log_weights_together([held for held, _pile in dealt]).tolist()
         else:
             log_weights = [self._inference * evidence.log_likelihood_of_masks(held) for held, _pile in dealt]
+        if isinstance(self.table, WorldResults) and count * len(moves) >= _BATCH_FROM:  # played out together
+            _add_columns(self.table, len(self.groups), chosen, np.asarray(log_weights, dtype=np.float64),
+                         self._play.many_with_pile(dealt, moves))
+            return
         rows = []
         for held, pile in dealt:
             row: list[Result | None] = [None] * len(self.groups)
@@ -265,6 +264,18 @@ _BATCH_MOST = 4096
 _BATCH_FROM = 256
 """Played-out hands below which a batch is played one world at a time (numpy's cost per
 step outweighs the gain below about this many: ``benchmarks/batch_playout_speed.py``)."""
+
+
+def _add_columns(table: WorldResults, groups: int, chosen: list[int], log_weights: np.ndarray,
+                 results: tuple[np.ndarray, np.ndarray, np.ndarray]) -> None:
+    """Add worlds whose results (win, tie, margin ``[worlds, chosen]``) are for the groups ``chosen`` alone."""
+    shape = (len(log_weights), groups)
+    full = [np.zeros(shape), np.zeros(shape), np.zeros(shape)]
+    for values, part in zip(full, results):
+        values[:, chosen] = part
+    played = np.zeros(shape, dtype=bool)
+    played[:, chosen] = True
+    table.add(log_weights, full[0], full[1], full[2], played)
 
 
 def _estimates(groups: list[list[Move]], table: WorldResults | RecomputedResults) -> list[MoveEstimate]:
@@ -444,9 +455,47 @@ class _Player:
             np.repeat([right for *_, right in playouts], count),
             np.repeat(np.array([unplayed for _c, _a, unplayed, _l, _r in playouts], dtype=np.int64), count, axis=0),
             np.full(len(held), following))
-        columns = [column for column, *_ in playouts]
+        self._fill(results, [column for column, *_ in playouts], final_masks, winner)
+        return results[0], results[1], results[2]
+
+    def many_with_pile(self, worlds: Sequence[tuple[Mapping[str, int], Sequence[int]]], moves: Sequence[Move]
+                       ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """:meth:`many` for a game with a draw pile (each world its tiles as masks and its pile):
+        world for world what :meth:`with_pile` gives, the playouts in lock-step
+        (:func:`~dominoes_widget.studies.bots.batch_playout.batch_pile_playout`)."""
+        order, me = self.order, self.me
+        masks = np.array([[held[seat] for seat in order] for held, _pile in worlds], dtype=np.int64)
+        piles = np.array([list(pile) for _held, pile in worlds], dtype=np.int64).reshape(len(worlds), -1)
+        count = len(worlds)
+        results = np.zeros((3, count, len(moves)))
+        playouts: list[tuple[int, np.ndarray, list[int], int, int]] = []
+        for column, move in enumerate(moves):
+            bit, unplayed, left, right, ending = self._after(move, solving=False)
+            after = masks.copy()
+            after[:, me] &= ~bit
+            if ending == "domino":
+                results[0, :, column] = float(self.ours[me])
+                results[2, :, column] = self._margins(after)
+            elif ending == "dead":
+                for row, world in enumerate(after.tolist()):
+                    results[:, row, column] = self._blocked(world)
+            else:
+                playouts.append((column, after, unplayed, left, right))
+        if playouts:
+            held = np.concatenate([after for _c, after, _u, _l, _r in playouts])
+            final_masks, winner = batch_pile_playout(
+                self.policy, held, np.tile(piles, (len(playouts), 1)),
+                np.repeat([left for *_, left, _r in playouts], count), np.repeat([right for *_, right in playouts], count),
+                np.repeat(np.array([unplayed for _c, _a, unplayed, _l, _r in playouts], dtype=np.int64), count, axis=0),
+                np.full(len(held), (me + 1) % len(order)))
+            self._fill(results, [column for column, *_ in playouts], final_masks, winner)
+        return results[0], results[1], results[2]
+
+    def _fill(self, results: np.ndarray, columns: list[int], final_masks: np.ndarray, winner: np.ndarray) -> None:
+        """Put the results of worlds played out together (``columns`` one after another) into ``results``."""
+        count = results.shape[1]
         win = np.where(winner >= 0, np.array(self.ours, dtype=np.float64)[np.maximum(winner, 0)], 0.0)
-        tie = np.zeros(len(held))
+        tie = np.zeros(len(final_masks))
         counts = self._counts(final_masks)
         margin = self._margins_of_counts(counts)
         blocked = np.flatnonzero(winner == BLOCKED)
@@ -454,7 +503,6 @@ class _Player:
             win[blocked], tie[blocked] = self._blocked_values_of(counts[blocked], np.bitwise_count(final_masks[blocked]))
         for values, part in zip(results, (win, tie, margin)):
             values[:, columns] = part.reshape(len(columns), count).T
-        return results[0], results[1], results[2]
 
     def _counts(self, masks: np.ndarray) -> np.ndarray:
         """:func:`~dominoes_widget.engine.masks.pips` of each of ``masks``."""

@@ -201,7 +201,7 @@ class WorldSampler:
             held[seat] = chosen
             free &= ~chosen
         pile = list(tiles_of(free))
-        rng.shuffle(pile)
+        _shuffle(rng, pile)
         return held, pile
 
     def _matched(self, rng: random.Random) -> World | None:
@@ -279,6 +279,19 @@ def _sample_mask(rng: random.Random, pool_mask: int, count: int) -> int:
         chosen |= 1 << pool[index]
         pool[index] = pool[left - 1]
     return chosen
+
+
+def _shuffle(rng: random.Random, pile: list[Tile]) -> None:
+    """``rng.shuffle(pile)``, drawing the same random numbers as ``random.Random.shuffle`` (each
+    index from those left, with ``getrandbits``, as :func:`_sample_mask`), without its cost."""
+    getrandbits = rng.getrandbits
+    for last in range(len(pile) - 1, 0, -1):
+        size = last + 1
+        bits = size.bit_length()
+        index = getrandbits(bits)
+        while index >= size:
+            index = getrandbits(bits)
+        pile[last], pile[index] = pile[index], pile[last]
 
 
 def sample_world(view: SeatView, rng: random.Random) -> World:
