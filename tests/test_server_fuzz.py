@@ -379,6 +379,7 @@ async def play_and_ask(setup: dict, seed: int, steps: int, leaks: list[str], sta
                 await asyncio.sleep(0)  # the bots take their turns
             if timers.waiting and waits.random() < 0.05:
                 timers.run_next()  # a wait is over
+                stats["waits_over"] = stats.get("waits_over", 0) + 1
             if step % 60 == 59:
                 await routes.ask_all()
         await routes.ask_all()
