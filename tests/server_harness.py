@@ -56,6 +56,17 @@ async def answer(url: str, body: Any = None, method: str | None = None, raw: byt
     return response.code, response.body.decode(errors="replace") if response.body else "", response.headers
 
 
+async def until(condition: Callable[[], Any], what: str, timeout: float = WAIT) -> Any:
+    """Wait (the loop running meanwhile) until ``condition()``, about the server's own state, is
+    true; its value."""
+    deadline = time.monotonic() + timeout
+    while not (found := condition()):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what}: not within {timeout} s")
+        await asyncio.sleep(0.01)
+    return found
+
+
 class Clock:
     """A clock the test moves by hand (``clock.advance(seconds)``), for a server's idle times."""
 

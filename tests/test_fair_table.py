@@ -16,7 +16,7 @@ from dominoes_widget.engine.fair_deal import commitment_of, fair_deal
 from dominoes_widget.engine.record import verify_record
 from dominoes_widget.server import shared_table
 from dominoes_widget.server.shared_table import SEED_WAIT
-from server_harness import Seat, local_server, request
+from server_harness import Seat, local_server, request, until
 from test_table import Browser
 
 
@@ -290,8 +290,8 @@ def test_a_deal_waits_for_a_seeding_page_but_not_for_ever():
                 return
             # ... so the next deal waits for N's seed (a bounded wait), and N's seed comes
             seats[0].send({"type": "next_hand"})
-            await asyncio.sleep(0.2)
-            assert seats[0].view["hand_number"] == 1 and table.session.fair.holding
+            await until(lambda: table.session.fair.holding, "the next deal waits for N's seed")
+            assert seats[0].view["hand_number"] == 1
             seats[1].send({"type": "seed", "seed": "north2"})
             await seats[0].until(lambda s: s.view["hand_number"] == 2)
             assert seeds_of(table, 2).client_seeds == {"N": "north2"}

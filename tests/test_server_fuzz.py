@@ -47,6 +47,7 @@ from dominoes_widget.server import app
 from dominoes_widget.server.shared_table import SharedTable
 from dominoes_widget.server.spec import read_spec
 from dominoes_widget.server.store import MemoryStore
+from dominoes_widget.sessions.scheduler import ManualScheduler
 from dominoes_widget.sessions.table import seat_record as seat_record_module
 from server_harness import local_server
 from test_fuzz_table import canonical, tiles_in
@@ -353,6 +354,12 @@ async def play_and_ask(setup: dict, seed: int, steps: int, leaks: list[str], sta
         status, created = await fetch_json(f"{base}/api/tables", {**setup, "seed": seed, "bot_delay": 0})
         assert status == 201 and not tiles_in(json.dumps(created))
         table = server.tables[created["id"]]
+        # the table's timers (a deal's wait for the seeds, the first deal's for the people) end between
+        # the people's acts, at random, never while a route answers: a real 2-s wait could end during an
+        # answer on a loaded machine, and the answer would then be of a match the test did not check it by
+        timers = ManualScheduler()
+        table.session.bots.scheduler = timers
+        waits = random.Random(-seed - 1)  # (a random source of its own: the people act as they did)
         routes = Routes(base, table, created["seats"], leaks, created["watch"])
         if tokens is not None:
             tokens |= set(routes.tokens.values())
@@ -370,6 +377,9 @@ async def play_and_ask(setup: dict, seed: int, steps: int, leaks: list[str], sta
                 await routes.ask_one(rng)
             elif rng.random() < 0.5:
                 await asyncio.sleep(0)  # the bots take their turns
+            if timers.waiting and waits.random() < 0.05:
+                timers.run_next()  # a wait is over
+                stats["waits_over"] = stats.get("waits_over", 0) + 1
             if step % 60 == 59:
                 await routes.ask_all()
         await routes.ask_all()

@@ -352,16 +352,33 @@ def test_bots_move_one_after_another_without_blocking_the_kernel():
     import asyncio
 
     async def scenario():
+        loop = asyncio.get_running_loop()
         t = Table(seed=6, bots="greedy", bot_delay=0.05)  # E poses the 6-6: E, N and W move before S
         ticks = 0
-        # each change of the view: the moves it shows, and how often other work ran on the loop before it
-        # (counted, not timed: on a busy machine one tick can outlast a bot's delay)
-        shown: list[tuple[int, int]] = []
-        t.observe(lambda _change: shown.append((len(t.hand.moves), ticks)), "view")
-        first = len(t.hand.moves)
-        while t.turn != "S" and ticks < 200:
-            await asyncio.sleep(0.005)  # the loop stays free for other work between bot moves
+        # other work on the loop: a timer callback every 5 ms, counted. A timer of its own (not a task's
+        # sleep, which resumes one turn of the loop after its timer) is ordered among the bots' timers by
+        # time alone, so the count is the same on a busy machine, where one turn can outlast a bot's delay
+        def tick():
+            nonlocal ticks, ticking
             ticks += 1
+            ticking = loop.call_later(0.005, tick)
+
+        # each change of the view: the moves it shows, and how often other work ran on the loop before it
+        shown: list[tuple[int, int]] = []
+        south_to_move = loop.create_future()
+
+        def seen(_change):
+            shown.append((len(t.hand.moves), ticks))
+            if t.turn == "S" and not south_to_move.done():
+                south_to_move.set_result(None)
+
+        t.observe(seen, "view")
+        first = len(t.hand.moves)
+        ticking = loop.call_later(0.005, tick)
+        try:
+            await asyncio.wait_for(south_to_move, 60)
+        finally:
+            ticking.cancel()
         return t, first, shown
 
     t, first, shown = asyncio.run(scenario())

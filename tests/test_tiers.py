@@ -11,8 +11,10 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+import tempfile
 import tomllib
 from pathlib import Path
+from typing import IO
 
 import pytest
 
@@ -64,20 +66,49 @@ sys.exit(pytest.main(["--collect-only", "-q", "-p", "no:cacheprovider", *sys.arg
 """
 
 
-def collected(*args: str) -> dict[str, set[str]]:
-    """The tests pytest would run with ``args``, each with its markers (collection only, in a fresh process)."""
-    done = subprocess.run([sys.executable, "-c", _COLLECT, *args], cwd=ROOT, capture_output=True, text=True,
-                          timeout=600)
-    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
-    rows = [line.split("\t") for line in done.stdout.splitlines() if "::" in line and "\t" in line]
+def _collecting(*args: str) -> tuple[subprocess.Popen, IO[str]]:
+    """A collection started in a fresh process, and the file it prints to (a full pipe would stall it)."""
+    output = tempfile.TemporaryFile("w+")
+    return subprocess.Popen([sys.executable, "-c", _COLLECT, *args], cwd=ROOT, stdout=output,
+                            stderr=subprocess.STDOUT, text=True), output
+
+
+def _collected_by(started: tuple[subprocess.Popen, IO[str]]) -> dict[str, set[str]]:
+    process, output = started
+    with output:
+        try:
+            process.wait(timeout=600)
+        finally:
+            process.kill()
+        output.seek(0)
+        text = output.read()
+    assert process.returncode == 0, text[-4000:]
+    rows = [line.split("\t") for line in text.splitlines() if "::" in line and "\t" in line]
     return {test: set(filter(None, markers.split(","))) for test, markers in rows}
 
 
-@pytest.mark.slow  # collects the whole suite twice, in processes
-def test_the_quick_loop_is_every_quick_test_and_no_browser_or_slow_one():
-    marked = collected()
+def collected(*args: str) -> dict[str, set[str]]:
+    """The tests pytest would run with ``args``, each with its markers (collection only, in a fresh process)."""
+    return _collected_by(_collecting(*args))
+
+
+def collects_everything(config: pytest.Config) -> bool:
+    """Whether this pytest run collected the whole suite: no paths given and nothing deselected."""
+    return (config.args_source == pytest.Config.ArgsSource.TESTPATHS
+            and not any(config.getoption(name, None) for name in ("markexpr", "keyword", "deselect", "lf", "stepwise")))
+
+
+@pytest.mark.slow  # collects the whole suite, in processes (the quick loop, and the whole suite unless this run did)
+def test_the_quick_loop_is_every_quick_test_and_no_browser_or_slow_one(request):
+    quick_run = _collecting("-m", QUICK)  # the real quick loop: -m also keeps tests/e2e from being imported
+    try:
+        if collects_everything(request.config):  # this run's own collection is the whole suite's: no second one
+            marked = {item.nodeid: {mark.name for mark in item.iter_markers()} for item in request.session.items}
+        else:
+            marked = collected()  # beside the quick loop's
+    finally:
+        quick = list(_collected_by(quick_run))
     everything = list(marked)
-    quick = list(collected("-m", QUICK))  # the real quick loop: -m also keeps tests/e2e from being imported
     browser = {test for test, markers in marked.items() if "browser" in markers}
     slow = {test for test, markers in marked.items() if "slow" in markers}
 

@@ -96,7 +96,8 @@ class TableServer:
     ``thinker`` chooses the bots' moves (``serve``: a :class:`~.bot_pool.BotPool` of worker
     processes, which :meth:`close` stops; default: inline, on the event loop).
 
-    ``limits`` bounds what clients may ask (``max_tables`` overrides its ``max_tables``).
+    ``limits`` bounds what clients may ask (``max_tables`` overrides its ``max_tables``); its
+    rates (messages, tables and joins) count time by ``clock`` too.
     ``host_key``, when given, is needed to set up a table (``Authorization: Bearer KEY``).
     ``behind_proxy`` trusts the ``X-Forwarded-For``/``X-Real-IP`` and ``Host`` headers a
     proxy sets (the client's address, the links' base); ``allow_origins`` are the origins of
@@ -461,7 +462,8 @@ class SeatSocket(_Guarded, tornado.websocket.WebSocketHandler):
         self.watching = False
         """The socket was opened with the table's watch token: views out, no intent taken."""
         limits = server.limits
-        self.gate = MessageGate(limits.message_rate, limits.message_burst, max_bytes=limits.max_message_bytes)
+        self.gate = MessageGate(limits.message_rate, limits.message_burst, clock=server.clock,
+                                max_bytes=limits.max_message_bytes)
         self.closed: str | None = None
         """The language of the closed table this socket was opened to: it is told so, and closed."""
 
