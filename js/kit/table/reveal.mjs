@@ -1,13 +1,19 @@
-// Bringing a widget just shown into view, once. When a notebook runs a cell, JupyterLab
-// keeps the next (active) cell where it is; a tall output that appears above it is pushed
-// up and its top scrolls away (Run All), or it stays put with its bottom under the fold
-// (Shift+Enter). When the widget is first laid out, partly in view, its scrolling box (the
-// notebook, never the page) moves the least that shows all of it, its top first.
+// Bringing a widget just shown into view, and keeping it there while the notebook settles.
+// When a notebook runs a cell, JupyterLab keeps the next (active) cell where it is; a tall
+// output that appears above it is pushed up and its top scrolls away (Run All), or it stays
+// put with its bottom under the fold (Shift+Enter). When the widget is first laid out, partly
+// in view, its scrolling box (the notebook, never the page) moves the least that shows all of
+// it, its top first. Run All goes on running the cells below it, on a busy machine for many
+// seconds, and Lab scrolls to each; so the reveal follows for as long as the notebook's
+// content or the widget's place keeps changing, and ends after a quiet spell, at a hard cap,
+// or at once when the person scrolls, clicks, touches or types.
 
 /** Time after `render` within which the first layout still counts as "just shown". */
 export const REVEAL_WINDOW_MS = 4000;
-/** After the first layout, how long the reveal is kept while the notebook settles. */
-export const REVEAL_SETTLE_MS = 1500;
+/** The reveal ends once the notebook and the widget have been still this long. */
+export const REVEAL_QUIET_MS = 4000;
+/** The reveal ends this long after the first layout, however long the notebook keeps moving. */
+export const REVEAL_CAP_MS = 60000;
 /** Room left between the widget and the visible area's edge. */
 export const REVEAL_MARGIN = 8;
 /** A smaller move shows nothing new (an output area's padding): it is not made. */
@@ -70,31 +76,67 @@ export function reveal(root, margin = REVEAL_MARGIN) {
 }
 
 /**
+ * The rule for how long a reveal follows, without the DOM: from `start` (the widget's first
+ * layout) while the layout it is shown ({content, place, height, scrollTop}) keeps changing,
+ * until nothing has changed for `quietMs`, and never past `capMs`. Returns `(now, layout)`,
+ * true while the reveal should go on.
+ */
+export function settleWatch(start, { quietMs = REVEAL_QUIET_MS, capMs = REVEAL_CAP_MS } = {}) {
+  let seen = "";
+  let changedAt = start;
+  return (now, layout) => {
+    const key = [layout.content, layout.place, layout.height, layout.scrollTop].map(Math.round).join("/");
+    if (key !== seen) {
+      seen = key;
+      changedAt = now;
+    }
+    return now - start < capMs && now - changedAt < quietMs;
+  };
+}
+
+/**
+ * Where `root` is, in its scrolling box's content (a move of the box leaves it the same):
+ * `content` the box's content height, `place` and `height` the widget's, `scrollTop` the box's.
+ */
+export function layoutOf(root) {
+  const scroller = scrollingBox(root);
+  const box = root.getBoundingClientRect();
+  if (!scroller) return { content: 0, place: box.top + window.scrollY, height: box.height, scrollTop: window.scrollY };
+  const frame = scroller.getBoundingClientRect();
+  return { content: scroller.scrollHeight, place: box.top - frame.top + scroller.scrollTop, height: box.height, scrollTop: scroller.scrollTop };
+}
+
+/**
  * Reveal `root` after its first layout, if that comes within REVEAL_WINDOW_MS (a widget
  * drawn into a hidden tab and shown later is left where it is), and keep it revealed while
- * the notebook settles (cells above it measured late move it) for REVEAL_SETTLE_MS, until
- * the person scrolls, clicks or types. Returns a cleanup.
+ * the notebook settles (see settleWatch), until the person scrolls, clicks or types, or a
+ * widget shown later on the page starts its own reveal. Returns a cleanup.
  */
 export function revealWhenShown(root, { now = () => performance.now() } = {}) {
   const start = now();
   let frame = 0;
-  let settleUntil = 0;
+  let settling = null;
   const page = root.ownerDocument;
   const stop = () => {
     observer.disconnect();
     cancelAnimationFrame(frame);
+    frame = 0;
     for (const type of USER_INPUT) page.removeEventListener(type, stop, true);
+    page.removeEventListener(REVEAL_EVENT, stop);
   };
   const follow = () => {
     reveal(root);
-    frame = now() < settleUntil ? requestAnimationFrame(follow) : 0;
+    frame = settling(now(), layoutOf(root)) ? requestAnimationFrame(follow) : 0;
     if (!frame) stop();
   };
   const observer = new ResizeObserver((entries) => {
     if (!entries.some((entry) => entry.contentRect.height > 0)) return;
     observer.disconnect();
     if (now() - start > REVEAL_WINDOW_MS) return stop();
-    settleUntil = now() + REVEAL_SETTLE_MS;
+    settling = settleWatch(now());
+    // Two widgets following at once would pull the view between them: the newest one leads.
+    page.dispatchEvent(new Event(REVEAL_EVENT));
+    page.addEventListener(REVEAL_EVENT, stop);
     for (const type of USER_INPUT) page.addEventListener(type, stop, { capture: true, passive: true });
     // from the next frame: the host has placed the output and its neighbours by then
     frame = requestAnimationFrame(follow);
@@ -105,3 +147,5 @@ export function revealWhenShown(root, { now = () => performance.now() } = {}) {
 
 // What the person does that ends the reveal: from then on the view is theirs.
 const USER_INPUT = ["wheel", "touchstart", "pointerdown", "keydown"];
+// Said on the page by a widget that starts to follow, so that an earlier one lets go.
+const REVEAL_EVENT = "dominoes-widget-reveal";
