@@ -64,7 +64,8 @@ function typingElsewhere(root) {
 
 /** Scroll `root`'s scrolling box once so that all of `root` shows; true when it moved. */
 export function reveal(root, margin = REVEAL_MARGIN) {
-  if (!root.isConnected || typingElsewhere(root)) return false;
+  // in a hidden tab (Lab's display or content-visibility hiding): nobody sees it move
+  if (!root.isConnected || root.checkVisibility?.() === false || typingElsewhere(root)) return false;
   const scroller = scrollingBox(root);
   if (!scroller) return false;
   const frame = scroller.getBoundingClientRect();

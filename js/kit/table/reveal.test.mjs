@@ -189,6 +189,16 @@ test("a widget first laid out long after it was drawn (a hidden tab shown later)
   assert.equal(nb.following, false);
 });
 
+test("a table whose tab is hidden while the notebook settles is not moved", () => {
+  const nb = fakeNotebook();
+  nb.scroller.scrollTop = ABOVE;
+  nb.root.checkVisibility = () => false; // the person switched to another tab; Lab hides this one
+  shown(nb);
+  nb.laidOut();
+  nb.step();
+  assert.equal(nb.scroller.scrollTop, ABOVE);
+});
+
 test("a plain page (Voilà) is never scrolled", () => {
   const nb = fakeNotebook({ scrolls: false });
   nb.notebook.place = 600; // its hand under the fold of the window
