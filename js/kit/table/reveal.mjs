@@ -4,13 +4,13 @@
 // put with its bottom under the fold (Shift+Enter). When the widget is first laid out, partly
 // in view, its scrolling box (the notebook, never the page) moves the least that shows all of
 // it, its top first. Run All goes on running the cells below it, on a busy machine for many
-// seconds, and Lab scrolls to each; so the reveal follows for as long as the notebook's
-// content or the widget's place keeps changing, and ends after a quiet spell, at a hard cap,
-// or at once when the person scrolls, clicks, touches or types.
+// seconds, and Lab scrolls to each; so the reveal follows for as long as the notebook keeps
+// changing (its content, its cells' prompts and outputs, the widget's place), and ends after
+// a quiet spell, at a hard cap, or at once when the person scrolls, clicks, touches or types.
 
 /** Time after `render` within which the first layout still counts as "just shown". */
 export const REVEAL_WINDOW_MS = 4000;
-/** The reveal ends once the notebook and the widget have been still this long. */
+/** The reveal ends once the notebook around the widget has been still this long. */
 export const REVEAL_QUIET_MS = 4000;
 /** The reveal ends this long after the first layout, however long the notebook keeps moving. */
 export const REVEAL_CAP_MS = 60000;
@@ -78,7 +78,7 @@ export function reveal(root, margin = REVEAL_MARGIN) {
 
 /**
  * The rule for how long a reveal follows, without the DOM: from `start` (the widget's first
- * layout) while the layout it is shown ({content, place, height, scrollTop}) keeps changing,
+ * layout) while what it is shown ({content, place, height, scrollTop, edits}) keeps changing,
  * until nothing has changed for `quietMs`, and never past `capMs`. Returns `(now, layout)`,
  * true while the reveal should go on.
  */
@@ -86,7 +86,7 @@ export function settleWatch(start, { quietMs = REVEAL_QUIET_MS, capMs = REVEAL_C
   let seen = "";
   let changedAt = start;
   return (now, layout) => {
-    const key = [layout.content, layout.place, layout.height, layout.scrollTop].map(Math.round).join("/");
+    const key = [layout.content, layout.place, layout.height, layout.scrollTop, layout.edits ?? 0].map(Math.round).join("/");
     if (key !== seen) {
       seen = key;
       changedAt = now;
@@ -117,17 +117,28 @@ export function revealWhenShown(root, { now = () => performance.now() } = {}) {
   const start = now();
   let frame = 0;
   let settling = null;
+  let edits = 0; // changes to the notebook around the widget: cells starting, ending, printing
+  let watching = false;
   const page = root.ownerDocument;
+  const around = new MutationObserver((records) => {
+    if (records.some((record) => !root.contains(record.target))) edits += 1;
+  });
   const stop = () => {
     observer.disconnect();
+    around.disconnect();
     cancelAnimationFrame(frame);
     frame = 0;
     for (const type of USER_INPUT) page.removeEventListener(type, stop, true);
     page.removeEventListener(REVEAL_EVENT, stop);
   };
   const follow = () => {
+    const scroller = watching ? null : scrollingBox(root);
+    if (scroller) {
+      around.observe(scroller, { childList: true, characterData: true, subtree: true });
+      watching = true;
+    }
     reveal(root);
-    frame = settling(now(), layoutOf(root)) ? requestAnimationFrame(follow) : 0;
+    frame = settling(now(), { ...layoutOf(root), edits }) ? requestAnimationFrame(follow) : 0;
     if (!frame) stop();
   };
   const observer = new ResizeObserver((entries) => {

@@ -68,6 +68,7 @@ function fakeNotebook({ scrolls = true } = {}) {
   const frames = new Map();
   let nextFrame = 1;
   let observed = null;
+  let watcher = null;
   const page = new EventTarget();
   const body = { parentElement: null, getRootNode: () => page };
   const scroller = {
@@ -96,6 +97,18 @@ function fakeNotebook({ scrolls = true } = {}) {
     getComputedStyle: (el) => ({ overflowY: el === scroller ? "auto" : "visible" }),
     requestAnimationFrame: (callback) => (frames.set(nextFrame, callback), nextFrame++),
     cancelAnimationFrame: (id) => frames.delete(id),
+    MutationObserver: class {
+      constructor(callback) {
+        this.callback = callback;
+      }
+      observe(target) {
+        assert.equal(target, scroller, "it watches the notebook, not the page");
+        watcher = this;
+      }
+      disconnect() {
+        if (watcher === this) watcher = null;
+      }
+    },
     ResizeObserver: class {
       constructor(callback) {
         this.callback = callback;
@@ -116,6 +129,10 @@ function fakeNotebook({ scrolls = true } = {}) {
     scroller,
     get following() {
       return frames.size > 0;
+    },
+    /** A change in the notebook's DOM (a prompt, an output), outside the widget or inside it. */
+    edited(inside = false) {
+      watcher?.callback([{ target: inside ? root : scroller }]);
     },
     /** The widget's first layout (ResizeObserver's report). */
     laidOut() {
@@ -161,6 +178,35 @@ test("Run All on a busy machine: cells below the table run for 20 s and Lab scro
   nb.scroller.scrollTop += 350;
   nb.step();
   assert.ok(nb.top < 91, "and a later scroll is not undone");
+});
+
+test("a cell below that runs longer than the quiet spell keeps the reveal while its prompt and output change", () => {
+  const nb = fakeNotebook();
+  nb.scroller.scrollTop = ABOVE;
+  shown(nb);
+  nb.laidOut();
+  nb.step();
+  for (let beat = 0; beat < 4; beat += 1) {
+    nb.step(REVEAL_QUIET_MS / 2); // the cell's prompt turns to [*], it prints a line
+    nb.edited();
+  }
+  nb.step();
+  nb.scroller.scrollTop += 350; // it ended; Lab scrolled to the next cell
+  nb.step();
+  assert.equal(nb.top, 91 + REVEAL_MARGIN);
+});
+
+test("the table's own changes (a bot's move) do not keep the reveal going", () => {
+  const nb = fakeNotebook();
+  nb.scroller.scrollTop = ABOVE;
+  shown(nb);
+  nb.laidOut();
+  nb.step();
+  for (let beat = 0; beat < 4; beat += 1) {
+    nb.step(REVEAL_QUIET_MS / 2);
+    nb.edited(true);
+  }
+  assert.equal(nb.following, false);
 });
 
 test("the reveal ends at once when the person scrolls, clicks, touches or presses a key", () => {
