@@ -23,14 +23,14 @@ export const REVEAL_MIN_MOVE = 6;
  * How far to scroll (px, down is positive) so that `box` ({top, bottom}) shows inside
  * `area` ({top, bottom}), both in the same coordinates: the least move, and the top at
  * the area's top when the box is taller than the area. 0 when the box is all in view, or
- * when none of it is (the person is looking elsewhere), or when the move would be under
- * REVEAL_MIN_MOVE.
+ * when none of it is (the person is looking elsewhere) unless `held` (it was shown and the
+ * host, not the person, scrolled it away), or when the move would be under REVEAL_MIN_MOVE.
  */
-export function revealDelta(box, area, margin = REVEAL_MARGIN) {
+export function revealDelta(box, area, margin = REVEAL_MARGIN, held = false) {
   const height = box.bottom - box.top;
   const room = area.bottom - area.top;
   if (height <= 0 || room <= 0) return 0;
-  if (box.bottom <= area.top || box.top >= area.bottom) return 0;
+  if (!held && (box.bottom <= area.top || box.top >= area.bottom)) return 0;
   if (box.top >= area.top && box.bottom <= area.bottom) return 0;
   const pad = Math.max(0, Math.min(margin, (room - height) / 2));
   const delta = height > room || box.top < area.top ? box.top - (area.top + pad) : box.bottom - (area.bottom - pad);
@@ -62,15 +62,18 @@ function typingElsewhere(root) {
   return active.isContentEditable || active.matches?.("input, textarea, select") === true;
 }
 
-/** Scroll `root`'s scrolling box once so that all of `root` shows; true when it moved. */
-export function reveal(root, margin = REVEAL_MARGIN) {
+/**
+ * Scroll `root`'s scrolling box once so that all of `root` shows; true when it moved. A
+ * widget out of view is left there unless `held` (see revealDelta).
+ */
+export function reveal(root, { margin = REVEAL_MARGIN, held = false } = {}) {
   // in a hidden tab (Lab's display or content-visibility hiding): nobody sees it move
   if (!root.isConnected || root.checkVisibility?.() === false || typingElsewhere(root)) return false;
   const scroller = scrollingBox(root);
   if (!scroller) return false;
   const frame = scroller.getBoundingClientRect();
   const area = { top: Math.max(frame.top, 0), bottom: Math.min(frame.bottom, window.innerHeight) };
-  const delta = revealDelta(root.getBoundingClientRect(), area, margin);
+  const delta = revealDelta(root.getBoundingClientRect(), area, margin, held);
   if (delta === 0) return false;
   scroller.scrollTop += delta;
   return true;
@@ -119,6 +122,7 @@ export function revealWhenShown(root, { now = () => performance.now() } = {}) {
   let settling = null;
   let edits = 0; // changes to the notebook around the widget: cells starting, ending, printing
   let watching = false;
+  let held = false; // shown during this reveal: a host's jump past it (Lab's scroll to the last cell) is undone
   const page = root.ownerDocument;
   const around = new MutationObserver((records) => {
     if (records.some((record) => !root.contains(record.target))) edits += 1;
@@ -137,7 +141,8 @@ export function revealWhenShown(root, { now = () => performance.now() } = {}) {
       around.observe(scroller, { childList: true, characterData: true, subtree: true });
       watching = true;
     }
-    reveal(root);
+    reveal(root, { held });
+    held ||= inView(root);
     frame = settling(now(), { ...layoutOf(root), edits }) ? requestAnimationFrame(follow) : 0;
     if (!frame) stop();
   };
@@ -155,6 +160,15 @@ export function revealWhenShown(root, { now = () => performance.now() } = {}) {
   });
   observer.observe(root);
   return stop;
+}
+
+// Some of `root` shows in its scrolling box.
+function inView(root) {
+  const scroller = scrollingBox(root);
+  if (!scroller || root.checkVisibility?.() === false) return false;
+  const frame = scroller.getBoundingClientRect();
+  const box = root.getBoundingClientRect();
+  return box.bottom > box.top && box.bottom > Math.max(frame.top, 0) && box.top < Math.min(frame.bottom, window.innerHeight);
 }
 
 // What the person does that ends the reveal: from then on the view is theirs.

@@ -180,6 +180,30 @@ test("Run All on a busy machine: cells below the table run for 20 s and Lab scro
   assert.ok(nb.top < 91, "and a later scroll is not undone");
 });
 
+test("a table shown, then scrolled wholly out of view by Lab's jump to the last cell, comes back", () => {
+  const nb = fakeNotebook();
+  nb.scroller.scrollTop = ABOVE;
+  shown(nb);
+  nb.laidOut();
+  nb.step();
+  nb.scroller.scrollHeight += 900;
+  nb.scroller.scrollTop += 1500; // the last cell at the view's top: the table far above it
+  nb.step();
+  assert.equal(nb.top, 91 + REVEAL_MARGIN);
+});
+
+test("a table that never showed during the reveal (the view stayed at the notebook's top) is left below", () => {
+  const nb = fakeNotebook();
+  nb.notebook.place = 4800;
+  shown(nb);
+  nb.laidOut();
+  for (let beat = 0; beat < 5; beat += 1) {
+    nb.scroller.scrollHeight += 100; // cells above it still drawing
+    nb.step(500);
+  }
+  assert.equal(nb.scroller.scrollTop, 0);
+});
+
 test("a cell below that runs longer than the quiet spell keeps the reveal while its prompt and output change", () => {
   const nb = fakeNotebook();
   nb.scroller.scrollTop = ABOVE;
