@@ -51,6 +51,15 @@ AT_REST = """(panel) => new Promise((done) => {
   requestAnimationFrame(tick);
 })"""
 
+# Every cell of the notebook drawn: Lab draws those below the first screen when the machine is
+# idle, and Run All's scroll to the last cell does nothing while that cell is not drawn yet (the
+# view then stays at the top, far above the table: not the case under test).
+ALL_DRAWN = """(panel) => {
+  const notebook = window.jupyterapp.shell.currentWidget.content;
+  return panel.contains(notebook.node)
+    && notebook.widgets.every((cell) => cell.node.isConnected && !cell.isPlaceholder());
+}"""
+
 # The table exists only once its cell has run; then no cell is waiting or running.
 ALL_RUN = """(panel) => panel.querySelector('.dw-table-widget .dw-hand-tile') !== null
   && [...panel.querySelectorAll('.jp-CodeCell .jp-InputPrompt')].every((p) => !p.textContent.includes('*'))"""
@@ -127,6 +136,7 @@ def test_run_all_on_a_tutorial_keeps_the_table_top_in_view(lab_page, lab, test_d
 
     ensure_built()
     nb = _open(lab_page, lab, test_dir, "01_partnership.ipynb", "light")
+    lab_page.wait_for_function(ALL_DRAWN, arg=nb.element_handle(), timeout=90_000, polling=200)
     lab_page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
     lab_page.wait_for_function(ALL_RUN, arg=nb.element_handle(), timeout=90_000, polling=200)
     _check_and_picture(lab_page, nb, "lab-scroll-tutorial-run-all-1366x768-light.png")
