@@ -34,13 +34,13 @@ def _coached(**options: object) -> TableSession:
 def _count_judging(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every judgement made in this process from now on (a cached one is not made again)."""
     made: list[str] = []
-    real = judge_module._judged
+    real = judge_module._rounds
 
     def counted(view, *args):  # type: ignore[no-untyped-def]
         made.append(judge_module.position_key(view))
         return real(view, *args)
 
-    monkeypatch.setattr(judge_module, "_judged", counted)
+    monkeypatch.setattr(judge_module, "_rounds", counted)
     return made
 
 

@@ -39,6 +39,7 @@ import math
 import random
 import time
 from dataclasses import dataclass
+from typing import Generator
 
 from ..engine.errors import excerpt
 from ..engine.hand import checked_seed, group_moves
@@ -50,7 +51,7 @@ from .bots.inference import Worlds
 from .jobs import derive_seed
 from .stopping import EQUAL, LEAD_GAP, Question, open_moves
 
-__all__ = ["judge", "judge_position", "Judged", "Judgement", "Verdict", "Question", "THRESHOLDS", "EQUAL", "ROUNDS",
+__all__ = ["judge", "judging", "finish_rounds", "Rounds", "judge_position", "Judged", "Judgement", "Verdict", "Question", "THRESHOLDS", "EQUAL", "ROUNDS",
            "Z", "verdict_for", "mark_of", "position_key", "distinct_choices"]
 
 THRESHOLDS = {"inaccuracy": 5.0, "mistake": 10.0, "blunder": 20.0}
@@ -208,17 +209,50 @@ def judge(view: SeatView, *, seed: int = 0, rollouts: int | None = None, budget:
     speed). Equivalent moves are judged once, as the first of them, or as ``played`` when
     it is one of them, the others its ``mirrors``.
     """
+    return finish_rounds(judging(view, seed=seed, rollouts=rollouts, budget=budget, max_ms=max_ms, bot=bot,
+                                 played=played, question=question, lead=lead))
+
+
+def judging(view: SeatView, *, seed: int = 0, rollouts: int | None = None, budget: int | None = None,
+            max_ms: float | None = None, bot: str = "strong", played: Move | str | None = None,
+            question: Question = Question.ALL, lead: float = LEAD_GAP, step: int | None = None) -> Rounds:
+    """:func:`judge` a step at a time: a generator that yields between rounds of sampling (and
+    within a round after every ``step`` worlds, when given, where that leaves the sums alike:
+    without numpy, as in the browser) and returns the same :class:`Judged` as :func:`judge`.
+    For a loop that must answer its events between steps; :func:`finish_rounds` runs the rest
+    at once. The arguments are checked here, before the first step."""
     _check_judge(bot, seed, rollouts, max_ms)
     if not isinstance(question, Question):
         raise ValueError(f"question: one of {', '.join('Question.' + q.name for q in Question)}, not {excerpt(question)}")
     if budget is not None:
         check_budget(budget, None, "budget")
+    if step is not None:
+        check_budget(step, None, "step")
     played_text = None if played is None else str(Move.parse(played) if isinstance(played, str) else played)
+    return _judging(view, seed, rollouts, budget, max_ms, bot, played_text, question, lead, step)
+
+
+Rounds = Generator[None, None, Judged]
+"""A judgement under way (:func:`judging`): each step one round of sampling, its value the :class:`Judged`."""
+
+
+def finish_rounds(rounds: Rounds) -> Judged:
+    """What a judgement under way returns, its remaining rounds run now."""
+    while True:
+        try:
+            next(rounds)
+        except StopIteration as done:
+            return done.value
+
+
+def _judging(view: SeatView, seed: int, rollouts: int | None, budget: int | None, max_ms: float | None, bot: str,
+             played_text: str | None, question: Question, lead: float, step: int | None = None) -> Rounds:
     if max_ms is not None:  # (a time cap: the result depends on the machine, so it is not kept)
-        return _judged(view, seed, rollouts, budget, max_ms, bot, played_text, question, lead)
+        return (yield from _rounds(view, seed, rollouts, budget, max_ms, bot, played_text, question, lead))
     key = (position_key(view), seed, rollouts, budget, bot, played_text, lead, question)
-    found = _KEPT.pop(key, None) or _answering(key) or _judged(view, seed, rollouts, budget, None, bot, played_text,
-                                                                question, lead)
+    found = _KEPT.pop(key, None) or _answering(key)
+    if found is None:
+        found = yield from _rounds(view, seed, rollouts, budget, None, bot, played_text, question, lead, step)
     _KEPT[key] = found
     if len(_KEPT) > _KEEP:
         del _KEPT[next(iter(_KEPT))]
@@ -250,8 +284,9 @@ def judge_position(view: SeatView, *, seed: int = 0, rollouts: int | None = None
                  question=question).judgements
 
 
-def _judged(view: SeatView, seed: int, rollouts: int | None, budget: int | None, max_ms: float | None, bot: str,
-            played: str | None, question: Question, lead: float = LEAD_GAP) -> Judged:
+def _rounds(view: SeatView, seed: int, rollouts: int | None, budget: int | None, max_ms: float | None, bot: str,
+            played: str | None, question: Question, lead: float = LEAD_GAP, step: int | None = None) -> Rounds:
+    """The judgement, yielding between rounds (and every ``step`` worlds within one; not with ``max_ms``)."""
     judge_bot = make_bot(bot, random.Random(derive_seed(seed, "judge", position_key(view))))
     assert isinstance(judge_bot, InferenceBot)  # _check_judge names a bot that evaluates
     rollouts = judge_bot.analysis_rollouts if rollouts is None else rollouts
@@ -262,13 +297,19 @@ def _judged(view: SeatView, seed: int, rollouts: int | None, budget: int | None,
     deadline = None if max_ms is None else time.perf_counter() + max_ms / 1000
     playing: set[int] | None = None  # every move at first; then the moves still open
     group_of = {str(m): index for index, group in enumerate(worlds.groups) for m in group}
-    for _ in range(rounds):
-        worlds.add(per_round, deadline, playing)
+    cut = step if step is not None and deadline is None and worlds.cut_alike else per_round
+    for number in range(rounds):
+        for first in range(0, per_round, cut):
+            if first:
+                yield
+            worlds.add(min(cut, per_round - first), deadline, playing)
         judgements = _judgements(worlds, played)
         at = next((n for n, j in enumerate(judgements) if played in j.moves), None)
         still = open_moves(question, [(j.gap_low, j.gap_high) for j in judgements], at, lead)
         if not still or (deadline is not None and time.perf_counter() > deadline):
             break
+        if number + 1 < rounds:
+            yield  # (a caller on an event loop answers its events here)
         playing = {group_of[judgements[n].move] for n in still}
     return Judged(judgements, worlds.count, not still, question)
 
