@@ -261,6 +261,7 @@ def test_on_the_loop_a_click_waits_for_one_step_of_a_judgement_not_all_of_it(mon
 
     monkeypatch.setattr(world_results, "np", None)
     monkeypatch.setattr(inference, "np", None)
+    judge_module._KEPT.clear()  # (judged by earlier tests: found at once)
     scheduler = ManualScheduler()
     session = _coached()
     _first_real_choice(session)

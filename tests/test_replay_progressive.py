@@ -212,6 +212,7 @@ def test_in_the_browser_a_turn_judges_a_few_worlds_and_the_analysis_comes_out_th
     monkeypatch.setattr(world_results, "np", None)
     monkeypatch.setattr(inference, "np", None)
     options = {"hands": [0], "rollouts": 40}
+    judge_module._KEPT.clear()  # (what earlier tests judged with numpy)
     at_once = analyse(RECORD, workers=1, progress=False, **options)
     judge_module._KEPT.clear()  # (judged again, not found)
     session = ReplaySession(RECORD)
