@@ -117,18 +117,39 @@ def _run(page, source: str) -> None:
 
 
 def analysis_figures(page, record: str, seat: str, limit_s: float) -> dict:
+    """The analysis's figures, each printed as it comes (a run cut short keeps what it had)."""
     page.evaluate(WATCH_ANALYSIS)
     _run(page, ANALYSIS.format(record=record, seat=seat))
     figures: dict = {"cell_s": (page.evaluate("performance.now()") - page.evaluate("window.__study.start")) / 1000}
+    say(f"analysis of {record} (learn={seat}), on the page: the cell answered in {figures['cell_s']:.1f} s")
     page.wait_for_function("() => window.__study.firstMistake !== null || window.__study.done !== null",
                            timeout=limit_s * 1000, polling=200)
+    first = page.evaluate("window.__study.firstMistake")
+    figures["first_mistake_s"] = None if first is None else first / 1000
+    say(f"  first mistake in drill  {'none' if first is None else f'{first / 1000:.1f} s'} (from running the cell), "
+        f"bar: {bar_text(page)}")
     if page.evaluate("window.__study.done === null"):
         figures["try_while_judging_ms"] = page.evaluate(TRY_JS)
-    page.wait_for_function("() => window.__study.done !== null", timeout=limit_s * 1000, polling=1000)
-    study = page.evaluate("window.__study")
-    figures["first_mistake_s"] = None if study["firstMistake"] is None else study["firstMistake"] / 1000
-    figures["analysis_s"] = study["done"] / 1000
+        say(f"  a try while judging     {figures['try_while_judging_ms']:.0f} ms (click to the drill's answer)")
+    waited = time.perf_counter()
+    while page.evaluate("window.__study.done === null"):
+        if time.perf_counter() - waited > limit_s:
+            say(f"  stopped after {limit_s:.0f} s more: {bar_text(page)}")
+            return figures
+        page.wait_for_timeout(30_000)
+        say(f"  ... {bar_text(page)}")
+    figures["analysis_s"] = page.evaluate("window.__study.done") / 1000
+    say(f"  whole analysis          {figures['analysis_s']:.1f} s")
     return figures
+
+
+def bar_text(page) -> str:
+    return page.evaluate("""() => { const bars = document.querySelectorAll('.dw-replay-widget .dw-analysis-progress');
+      const bar = bars[bars.length - 1]; return bar ? (bar.hidden ? 'done' : bar.textContent.trim()) : 'no bar'; }""")
+
+
+def say(line: str) -> None:
+    print(line, flush=True)
 
 
 def hint_figures(page, seeds: list[int], pause_s: float) -> list[dict]:
@@ -159,33 +180,25 @@ def main() -> None:
         page = open_offline(browser, base, blocked)
         page.set_default_timeout(600_000)
         opened = open_notebook(page, base, "play.ipynb")
-        started = time.perf_counter()
-        analysis = {} if args.skip_analysis else analysis_figures(page, args.record, args.seat, args.limit)
-        analysis_wall = time.perf_counter() - started
+        say(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; kernel ready "
+            f"{opened['kernel_ready_ms'] / 1000:.1f} s after page load")
         at_once = hint_figures(page, [101 + n for n in range(args.hints)], 0)
+        say(f"hint pressed at once      {hints(at_once)}")
         paused = hint_figures(page, [201 + n for n in range(args.hints)], 2)
+        say(f"hint pressed after 2 s    {hints(paused)}")
+        if not args.skip_analysis:
+            analysis_figures(page, args.record, args.seat, args.limit)
+        say(f"load average {os.getloadavg()[0]:.1f}")
         browser.close()
     if blocked:
         raise SystemExit(f"the site asked for things outside it: {blocked[:3]}")
-    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; kernel ready "
-          f"{opened['kernel_ready_ms'] / 1000:.1f} s after page load")
-    if analysis:
-        print(f"analysis of {args.record} (learn={args.seat}), on the page:")
-        print(f"  cell answered           {analysis['cell_s']:.1f} s")
-        first = analysis["first_mistake_s"]
-        print(f"  first mistake in drill  {'none' if first is None else f'{first:.1f} s'} (from running the cell)")
-        if "try_while_judging_ms" in analysis:
-            print(f"  a try while judging     {analysis['try_while_judging_ms']:.0f} ms (click to the drill's answer)")
-        print(f"  whole analysis          {analysis['analysis_s']:.1f} s ({analysis_wall:.0f} s wall here)")
 
-    def hints(found: list[dict]) -> str:
-        times = [h["ms"] for h in found if h["ms"] is not None]
-        thinking = sum(h["thinking"] for h in found)
-        return (f"median {statistics.median(times):.0f} ms, max {max(times):.0f} ms over {len(times)} "
-                f"({thinking} said Thinking… first)") if times else "none shown"
 
-    print(f"hint pressed at once      {hints(at_once)}  {json.dumps([round(h['ms'] or -1) for h in at_once])}")
-    print(f"hint pressed after 2 s    {hints(paused)}  {json.dumps([round(h['ms'] or -1) for h in paused])}")
+def hints(found: list[dict]) -> str:
+    times = [h["ms"] for h in found if h["ms"] is not None]
+    thinking = sum(h["thinking"] for h in found)
+    return (f"median {statistics.median(times):.0f} ms, max {max(times):.0f} ms over {len(times)} "
+            f"({thinking} said Thinking… first) {json.dumps([round(t) for t in times])}") if times else "none shown"
 
 
 if __name__ == "__main__":
