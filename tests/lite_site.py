@@ -28,7 +28,7 @@ from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "build" / "lite"
-KERNEL_READY_TIMEOUT = 180_000  # ms; about 45 s on a loaded two-core machine
+KERNEL_READY_TIMEOUT = 360_000  # ms; about 45 s on a loaded two-core machine, over 180 s when others run tests too
 CELL_TIMEOUT = 300_000  # ms for a notebook's Run All
 
 

@@ -34,13 +34,13 @@ def _coached(**options: object) -> TableSession:
 def _count_judging(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every judgement made in this process from now on (a cached one is not made again)."""
     made: list[str] = []
-    real = judge_module._judged
+    real = judge_module._rounds
 
     def counted(view, *args):  # type: ignore[no-untyped-def]
         made.append(judge_module.position_key(view))
         return real(view, *args)
 
-    monkeypatch.setattr(judge_module, "_judged", counted)
+    monkeypatch.setattr(judge_module, "_rounds", counted)
     return made
 
 
@@ -286,6 +286,39 @@ def test_on_the_loop_a_judgement_nobody_waits_for_holds_off_while_the_table_is_b
     session.ask_hint()
     scheduler.run_all()
     assert session.judging.waiting == 0 and session.screen.hint["moves"]
+
+
+def test_on_the_loop_a_click_waits_for_one_step_of_a_judgement_not_all_of_it(monkeypatch):
+    """In the browser (no numpy, one loop) the judging hands the loop back every few worlds:
+    a click that comes mid-judgement is answered after one step, and the judging then waits for
+    quiet again; the judgement is the one made at once."""
+    from dominoes_widget.sessions.background import STEP_WORLDS
+    from dominoes_widget.studies.bots import inference, world_results
+
+    monkeypatch.setattr(world_results, "np", None)
+    monkeypatch.setattr(inference, "np", None)
+    judge_module._KEPT.clear()  # (judged by earlier tests: found at once)
+    scheduler = ManualScheduler()
+    session = _coached()
+    _first_real_choice(session)
+    judging = BackgroundJudge(SLICES, scheduler, quiet=0)
+    session.judge_in_background(judging)
+    (key,) = judging.queued
+    job = judging._running or judging._queue[0]
+    made = _count_judging(monkeypatch)
+    steps = 0
+    while judging.result(key) is None and steps < 3:
+        assert scheduler.run_next()
+        steps += 1
+    assert judging.result(key) is None and made, "three steps in, the judgement is under way, not done"
+    judging.quiet = 3600
+    judging.activity()  # a click: answered now, between two steps
+    assert scheduler.run_next() and judging.result(key) is None, "after the click it waits for quiet again"
+    assert judging.finish() and judging.result(key) is not None
+    judge_module._KEPT.clear()
+    assert judging.result(key) == judge_module.judge(job.view, question=judge_module.Question.BEST), \
+        "the judgement cut into steps is the one made at once"
+    assert judging.result(key).worlds > 3 * STEP_WORLDS
 
 
 def test_without_a_worker_the_judging_goes_on_on_the_loop(monkeypatch):

@@ -12,8 +12,8 @@ import pytest
 from dominoes_widget import Hand, Rules, Table, analyse, read_record, seat_view
 from dominoes_widget.sessions.replay.session import ReplaySession
 from dominoes_widget.studies.analysis import Analysis, Decision
-from dominoes_widget.studies.judge import (EQUAL, ROUNDS, Judged, Judgement, Verdict, judge, position_key,
-                                           verdict_for)
+from dominoes_widget.studies.judge import (_KEPT, EQUAL, ROUNDS, Judged, Judgement, Question, Verdict, judge,
+                                           judging, position_key, verdict_for)
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED_MATCH = ROOT / "notebooks" / "records" / "six_love_match.json"  # the shared record, as the lesson opens it
@@ -183,3 +183,57 @@ def test_rules_of_other_games_are_judged_too():
     judged = judge(view, rollouts=40, budget=80)
     assert judged.judgements and all(j.samples > 0 for j in judged.judgements)
     assert Rules.vietnamese(players=2).game == view.rules.game
+
+
+def _without_numpy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The judge as the browser's Python runs it: no numpy, every sum recomputed over the worlds."""
+    from dominoes_widget.studies.bots import inference, world_results
+
+    monkeypatch.setattr(world_results, "np", None)
+    monkeypatch.setattr(inference, "np", None)
+
+
+def _second_turn():
+    """The second mover's view in a Six Love deal: three distinct moves, none clearly best at once."""
+    hand = Hand.dealt(Rules.six_love(), seed=3)
+    hand.push(hand.legal_moves[0])
+    return seat_view(hand, hand.turn)
+
+
+def _steps_of(rounds) -> tuple[int, Judged]:  # type: ignore[no-untyped-def]
+    """How many steps a judgement under way took, and what it returned."""
+    count = 0
+    while True:
+        count += 1
+        try:
+            next(rounds)
+        except StopIteration as done:
+            return count, done.value
+
+
+@pytest.mark.parametrize("numpy", [False, True])
+def test_a_judgement_a_step_at_a_time_is_the_judges_own(monkeypatch, numpy):
+    """What a loop that must answer its clicks runs (the browser's): the judgement cut into
+    steps, the same as in one call. Without numpy a step holds ``step`` worlds at most; with
+    it a step is a round of the stopping rule (its sums' last digits depend on the cut)."""
+    if not numpy:
+        _without_numpy(monkeypatch)
+    view = _second_turn()
+    _KEPT.clear()
+    whole = judge(view, rollouts=240, question=Question.BEST)
+    _KEPT.clear()
+    steps, stepped = _steps_of(judging(view, rollouts=240, question=Question.BEST, step=5))
+    assert stepped == whole
+    per_round = 240 // len(whole.judgements)
+    rounds = whole.worlds // per_round
+    assert rounds >= 2 and whole.worlds == rounds * per_round
+    assert steps == (rounds if numpy else rounds * -(-per_round // 5)), "a step a round, or 5 worlds a step"
+    assert _steps_of(judging(view, rollouts=240, question=Question.BEST, step=5)) == (1, whole), \
+        "a position judged before is answered at the first step"
+
+
+def test_a_step_that_is_not_a_whole_number_of_worlds_is_refused():
+    view = _second_turn()
+    for step in (0, 2.5, "8"):
+        with pytest.raises(ValueError, match="step must be a whole number"):
+            judging(view, step=step)  # type: ignore[arg-type]

@@ -201,3 +201,26 @@ def test_analysis_true_in_a_notebook_starts_the_drill_before_the_analysis_ends(m
     assert seen["mistakes"]["status"] == "trying" and seen["mistakes"]["coming"].startswith("Judging hand")
     assert seen["analysing"]["done"] < seen["analysing"]["total"], "the drill started before the analysis ended"
     assert replay.analysing == {} and "coming" not in replay.mistakes
+
+
+def test_in_the_browser_a_turn_judges_a_few_worlds_and_the_analysis_comes_out_the_same(monkeypatch):
+    """The browser's loop (no numpy) judges a step of a few worlds a turn, not a whole decision, so
+    a try in the drill waits one step; the analysis is the one made at once."""
+    import dominoes_widget.studies.judge as judge_module
+    from dominoes_widget.studies.bots import inference, world_results
+
+    monkeypatch.setattr(world_results, "np", None)
+    monkeypatch.setattr(inference, "np", None)
+    options = {"hands": [0], "rollouts": 40}
+    judge_module._KEPT.clear()  # (what earlier tests judged with numpy)
+    at_once = analyse(RECORD, workers=1, progress=False, **options)
+    judge_module._KEPT.clear()  # (judged again, not found)
+    session = ReplaySession(RECORD)
+    run = session.start_analysis(None, **options)
+    scheduler = ManualScheduler()
+    run.run_here(scheduler, step=3)
+    turns = 0
+    while scheduler.run_next():
+        turns += 1
+    assert run.finished and session.analysis.decisions == at_once.decisions
+    assert turns > 2 * len(at_once), f"{turns} turns for {len(at_once)} decisions: steps, not decisions"

@@ -7,11 +7,13 @@ where no click waits for it:
 - :data:`WORKER` (CPython): in one worker process shared by the process's tables. A thread
   would not do: the judge is pure Python, and a thread judging holds the GIL the click
   handlers need.
-- :data:`SLICES` (Python in the browser, which has no threads or processes): one judgement at
-  a time on the event loop, between the events, through a scheduler, once the table has been
+- :data:`SLICES` (Python in the browser, which has no threads or processes): on the event
+  loop, through a scheduler, in steps of :data:`STEP_WORLDS` worlds (or a round of the judge's
+  stopping rule, whichever ends first: :func:`~dominoes_widget.studies.judge.judging`) with
+  the loop handed back for :data:`STEP_PAUSE` seconds between two, once the table has been
   quiet for :data:`QUIET` seconds (the person is thinking), or at once when somebody waits for
-  it (a Hint pressed). A judgement is not cut smaller: a click that comes during one waits
-  for it.
+  it (a Hint pressed). A click that comes while a position is being judged waits for one step
+  at most, not the whole judgement; after it the judging waits for quiet again.
 
 Jobs run one at a time per judge, the urgent first (the coach's, for the turn in play); a
 position asked twice is judged once. Nothing is judged unless a caller submits it, and a
@@ -34,9 +36,9 @@ from .scheduler import AsyncioScheduler, Pending, Scheduler
 
 if TYPE_CHECKING:
     from ..engine.views import SeatView
-    from ..studies.judge import Judged
+    from ..studies.judge import Judged, Rounds
 
-__all__ = ["BackgroundJudge", "Where", "WORKER", "SLICES", "HERE_BY_DEFAULT"]
+__all__ = ["BackgroundJudge", "Where", "WORKER", "SLICES", "HERE_BY_DEFAULT", "STEP_WORLDS"]
 
 log = logging.getLogger(__name__)
 
@@ -44,12 +46,19 @@ Where = Literal["worker", "slices"]
 WORKER: Where = "worker"
 """Judge in a worker process (CPython)."""
 SLICES: Where = "slices"
-"""Judge on the event loop, one judgement at a time between events (Pyodide)."""
+"""Judge on the event loop, a step of a judgement at a time between events (Pyodide)."""
 HERE_BY_DEFAULT: Where = SLICES if IN_BROWSER else WORKER
 """Where this Python judges in the background."""
 
 QUIET = 1.0
 """Seconds without a change at the table before a judgement nobody waits for starts on the loop (:data:`SLICES`)."""
+STEP_WORLDS = 8
+"""Worlds sampled (each played out with every move still open) in one step on the loop
+(:data:`SLICES`): about a tenth of a second in the browser's Python, so a click waits no
+longer than that. The judgement is the same however it is cut."""
+STEP_PAUSE = 0.005
+"""Seconds the loop rests between two steps: Pyodide runs a zero delay as an immediate task, and
+a chain of them keeps the kernel's incoming messages (a click) waiting behind the judgement."""
 
 _POOL: cf.ProcessPoolExecutor | None = None
 
@@ -90,6 +99,13 @@ def judge_view(view: SeatView, played: str | None) -> Judged:
     return judge(view, played=played, question=Question.BEST if played is None else Question.MARK)
 
 
+def judging_view(view: SeatView, played: str | None, step: int = STEP_WORLDS) -> Rounds:
+    """:func:`judge_view` a step of ``step`` worlds at a time (the same judgement), for the loop."""
+    from ..studies.judge import Question, judging
+
+    return judging(view, played=played, question=Question.BEST if played is None else Question.MARK, step=step)
+
+
 @dataclass
 class _Job:
     key: Hashable
@@ -98,6 +114,8 @@ class _Job:
     urgent: bool
     asked: bool = False
     """Somebody waits for it (a Hint pressed, the drill opening): judged without waiting for quiet."""
+    steps: Rounds | None = None
+    """On the loop: the judgement under way, a step at a time."""
     waiters: list[Callable[[Judged], None]] = field(default_factory=list)
 
 
@@ -262,8 +280,21 @@ class BackgroundJudge:
             self._handle = self.scheduler.call_later(self.quiet - quiet, lambda: self._run_slice(job))
             if self._handle is not None:
                 return
+        from ..studies.judge import finish_rounds
+
         try:
-            judged = judge_view(job.view, job.played)
+            if job.steps is None:
+                job.steps = judging_view(job.view, job.played)
+            if now:
+                judged = finish_rounds(job.steps)
+            else:
+                next(job.steps)
+                self._handle = self.scheduler.call_later(STEP_PAUSE, lambda: self._run_slice(job))
+                if self._handle is not None:
+                    return  # the loop answers its events; the next step after
+                judged = finish_rounds(job.steps)  # (no loop to come back on)
+        except StopIteration as done:
+            judged = done.value
         except Exception as error:  # noqa: BLE001
             self._fail(job, error)
             return

@@ -39,15 +39,15 @@ import math
 import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping, NoReturn, Sequence
+from typing import Any, Callable, Generator, Iterable, Mapping, NoReturn, Sequence
 
 from ..words.catalog import Voice
 from ..engine.errors import AnalysisError, DominoesError, MoveSyntaxError, Reason, excerpt
 from ..words.explanations import move_label, numbers_lacked
 from ..engine.hand import Hand, team_of
 from .jobs import run_jobs, run_jobs_async
-from .judge import (EQUAL, THRESHOLDS, Z, Judged, Judgement, Question, Verdict, _check_judge, distinct_choices,
-                    judge, judge_position, mark_of, verdict_for)
+from .judge import (EQUAL, THRESHOLDS, Z, Judged, Judgement, Question, Rounds, Verdict, _check_judge,
+                    distinct_choices, finish_rounds, judge, judge_position, judging, mark_of, verdict_for)
 from ..engine.match import Match
 from ..engine.move import PLAY, Move
 from ..engine.record import Replayed, read_record, write_record
@@ -420,12 +420,16 @@ class _Job:
 
 
 def _judge(job: _Job) -> tuple[Judgement, ...]:
+    return finish_rounds(_judging(job, None)).judgements
+
+
+def _judging(job: _Job, step: int | None) -> Rounds:
     hand = Hand(job.rules, job.deal, job.boneyard, job.leader, lead_tile=job.lead_tile, leaders=job.leaders)
     for text in job.moves:
         hand.push(text)
     view = seat_view(hand, str(hand.turn))
-    return judge_position(view, seed=job.seed, rollouts=job.rollouts, max_ms=job.max_ms, bot=job.bot,
-                          played=job.played, question=job.question)
+    return judging(view, seed=job.seed, rollouts=job.rollouts, max_ms=job.max_ms, bot=job.bot, played=job.played,
+                   question=job.question, step=step)
 
 
 def analyse(source: Any, *, hands: Iterable[int] | None = None, seed: int = 0, rollouts: int | None = None,
@@ -485,6 +489,12 @@ class _Plan:
     def judge(self, number: int) -> tuple[Judgement, ...]:
         """Decision ``number`` judged here (as a worker judges it)."""
         return _judge(self.jobs[number])
+
+    def judging(self, number: int, step: int) -> Generator[None, None, tuple[Judgement, ...]]:
+        """:meth:`judge` a step of ``step`` worlds at a time (the same judgements), for a loop
+        that answers its events between steps (:func:`~dominoes_widget.studies.judge.judging`)."""
+        judged = yield from _judging(self.jobs[number], step)
+        return judged.judgements
 
     async def judge_async(self, found: Callable[[int, tuple[Judgement, ...]], None], *, workers: int | None = None,
                           executor: cf.Executor | None = None) -> None:

@@ -41,6 +41,7 @@ import math
 import random
 import time
 from dataclasses import dataclass
+from typing import Generator
 
 from ..engine.errors import excerpt
 from ..engine.hand import checked_seed, group_moves
@@ -52,7 +53,7 @@ from .bots.inference import Worlds
 from .jobs import derive_seed
 from .stopping import EQUAL, LEAD_GAP, Question, open_moves
 
-__all__ = ["judge", "judge_position", "Judged", "Judgement", "Verdict", "Question", "THRESHOLDS", "EQUAL", "ROUNDS",
+__all__ = ["judge", "judging", "finish_rounds", "Rounds", "judge_position", "Judged", "Judgement", "Verdict", "Question", "THRESHOLDS", "EQUAL", "ROUNDS",
            "Z", "verdict_for", "mark_of", "position_key", "distinct_choices"]
 
 THRESHOLDS = {"inaccuracy": 5.0, "mistake": 10.0, "blunder": 20.0}
@@ -210,20 +211,54 @@ def judge(view: SeatView, *, seed: int = 0, rollouts: int | None = None, budget:
     speed). Equivalent moves are judged once, as the first of them, or as ``played`` when
     it is one of them, the others its ``mirrors``.
     """
+    return finish_rounds(judging(view, seed=seed, rollouts=rollouts, budget=budget, max_ms=max_ms, bot=bot,
+                                 played=played, question=question, lead=lead))
+
+
+def judging(view: SeatView, *, seed: int = 0, rollouts: int | None = None, budget: int | None = None,
+            max_ms: float | None = None, bot: str = "strong", played: Move | str | None = None,
+            question: Question = Question.ALL, lead: float = LEAD_GAP, step: int | None = None) -> Rounds:
+    """:func:`judge` a step at a time: a generator that yields between rounds of sampling (and
+    within a round after every ``step`` worlds, when given, where that leaves the sums alike:
+    without numpy, as in the browser) and returns the same :class:`Judged` as :func:`judge`.
+    For a loop that must answer its events between steps; :func:`finish_rounds` runs the rest
+    at once. The arguments are checked here, before the first step."""
     _check_judge(bot, seed, rollouts, max_ms)
     if not isinstance(question, Question):
         raise ValueError(f"question: one of {', '.join('Question.' + q.name for q in Question)}, not {excerpt(question)}")
     if budget is not None:
         check_budget(budget, None, "budget")
+    if step is not None:
+        check_budget(step, None, "step")
     played_text = None if played is None else str(Move.parse(played) if isinstance(played, str) else played)
+    return _judging(view, seed, rollouts, budget, max_ms, bot, played_text, question, lead, step)
+
+
+Rounds = Generator[None, None, Judged]
+"""A judgement under way (:func:`judging`): each step one round of sampling, its value the :class:`Judged`."""
+
+
+def finish_rounds(rounds: Rounds) -> Judged:
+    """What a judgement under way returns, its remaining rounds run now."""
+    while True:
+        try:
+            next(rounds)
+        except StopIteration as done:
+            return done.value
+
+
+def _judging(view: SeatView, seed: int, rollouts: int | None, budget: int | None, max_ms: float | None, bot: str,
+             played_text: str | None, question: Question, lead: float, step: int | None = None) -> Rounds:
     if max_ms is not None:  # (a time cap: the result depends on the machine, so it is not kept)
-        return _judged(view, seed, rollouts, budget, max_ms, bot, played_text, question, lead)[0]
+        judged, _ = yield from _rounds(view, seed, rollouts, budget, max_ms, bot, played_text, question, lead)
+        return judged
     key = (position_key(view), seed, rollouts, budget, bot, played_text, lead, question)
     found = _KEPT.pop(key, None) or _answering(key)
     if found is None:
         sampled = key[:5]  # (the position and the sampling: the same worlds whatever the question)
         sampling = _SAMPLINGS.pop(sampled, None) if question in _CONTINUES else None
-        found, sampling = _judged(view, seed, rollouts, budget, None, bot, played_text, question, lead, sampling)
+        found, sampling = yield from _rounds(view, seed, rollouts, budget, None, bot, played_text, question, lead,
+                                             step, sampling)
         if question in _CONTINUED:
             _SAMPLINGS[sampled] = sampling
             if len(_SAMPLINGS) > _KEEP_SAMPLINGS:
@@ -279,11 +314,12 @@ class _Sampling:
     rounds_left: int
 
 
-def _judged(view: SeatView, seed: int, rollouts: int | None, budget: int | None, max_ms: float | None, bot: str,
-            played: str | None, question: Question, lead: float = LEAD_GAP, sampling: _Sampling | None = None
-            ) -> tuple[Judged, _Sampling]:
-    """``view`` judged until ``question`` is answered: from nothing, or going on from ``sampling``
-    (the same position's worlds and rounds left), which it changes."""
+def _rounds(view: SeatView, seed: int, rollouts: int | None, budget: int | None, max_ms: float | None, bot: str,
+            played: str | None, question: Question, lead: float = LEAD_GAP, step: int | None = None,
+            sampling: _Sampling | None = None) -> Generator[None, None, tuple[Judged, _Sampling]]:
+    """``view`` judged until ``question`` is answered, yielding between rounds (and every ``step``
+    worlds within one; not with ``max_ms``): from nothing, or going on from ``sampling`` (the same
+    position's worlds and rounds left), which it changes."""
     if sampling is None:
         judge_bot = make_bot(bot, random.Random(derive_seed(seed, "judge", position_key(view))))
         assert isinstance(judge_bot, InferenceBot)  # _check_judge names a bot that evaluates
@@ -291,7 +327,7 @@ def _judged(view: SeatView, seed: int, rollouts: int | None, budget: int | None,
         budget = ROUNDS * rollouts if budget is None else max(budget, rollouts)
         worlds = Worlds(judge_bot, view)
         sampling = _Sampling(worlds, max(1, rollouts // len(worlds.groups)), max(1, budget // rollouts))
-    worlds = sampling.worlds
+    worlds, per_round = sampling.worlds, sampling.per_round
     deadline = None if max_ms is None else time.perf_counter() + max_ms / 1000
     playing: set[int] | None = None  # every move at first; then the moves still open
     group_of = {str(m): index for index, group in enumerate(worlds.groups) for m in group}
@@ -300,12 +336,18 @@ def _judged(view: SeatView, seed: int, rollouts: int | None, budget: int | None,
     if worlds.count:  # going on: perhaps answered already
         judgements, still = _answer(worlds, played, question, lead)
         playing = {group_of[judgements[n].move] for n in still}
+    cut = step if step is not None and deadline is None and worlds.cut_alike else per_round
     while (still or not worlds.count) and sampling.rounds_left:
-        worlds.add(sampling.per_round, deadline, playing)
+        for first in range(0, per_round, cut):
+            if first:
+                yield
+            worlds.add(min(cut, per_round - first), deadline, playing)
         sampling.rounds_left -= 1
         judgements, still = _answer(worlds, played, question, lead)
         if not still or (deadline is not None and time.perf_counter() > deadline):
             break
+        if sampling.rounds_left:
+            yield  # (a caller on an event loop answers its events here)
         playing = {group_of[judgements[n].move] for n in still}
     return Judged(judgements, worlds.count, not still, question), sampling
 

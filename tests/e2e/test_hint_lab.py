@@ -1,6 +1,7 @@
 """The coach in a real JupyterLab: the person's position is judged in the background as their
 turn starts, so a Hint pressed after a pause shows at once (never "Thinking…"), and one pressed
-at the turn's start shows after the judgement. Pictures: test-artifacts/e2e/<test>.png."""
+at the turn's start shows after the judgement. Pictures: test-artifacts/e2e/<test>.png, and the
+hint after a pause at 1366x768 and 390x844 in light and dark: hint-lab-<size>-<theme>.png."""
 
 from __future__ import annotations
 
@@ -90,7 +91,7 @@ def _your_turn(page, open_notebook, kernel_json, seed: int):
     return widget, state
 
 
-def test_a_hint_after_a_pause_shows_at_once(page, open_notebook, kernel_json):
+def test_a_hint_after_a_pause_shows_at_once(page, open_notebook, kernel_json, request):
     widget, _ = _your_turn(page, open_notebook, kernel_json, seed=5)
     # the person thinks: the kernel judges their position meanwhile, in its worker
     kernel_json(page, "coach.json", until=lambda s: s["waiting"] == 0)
@@ -102,6 +103,39 @@ def test_a_hint_after_a_pause_shows_at_once(page, open_notebook, kernel_json):
     expect(widget.locator(".dw-hint-moves li").first).to_be_visible()
     state = kernel_json(page, "coach.json")
     assert state["hint"] == {"thinking": False, "moves": state["hint"]["moves"]} and state["hint"]["moves"] >= 1
+    _pictures(page, widget, request, "hint-lab")
+
+
+# Lab's dark theme applied and drawn: its stylesheet has come (the flag on the body flips before).
+DARK_DRAWN = """() => {
+  if (document.body.dataset.jpThemeLight !== 'false') return false;
+  const probe = document.createElement('div');
+  probe.style.background = 'var(--jp-layout-color0)';
+  document.body.append(probe);
+  const [r, g, b] = (getComputedStyle(probe).backgroundColor.match(/\\d+/g) || [255, 255, 255]).map(Number);
+  probe.remove();
+  return r + g + b < 200;
+}"""
+
+
+def _pictures(page, widget, request, name: str) -> None:
+    """The hint shown, pictured at 1366x768 and 390x844, in Lab's light and dark themes:
+    test-artifacts/e2e/<name>-<size>-<theme>.png, the hint's moves scrolled into sight."""
+    from browser_harness import still
+    from servers import artifacts_dir
+
+    for theme in ("light", "dark"):
+        if theme == "dark":
+            page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Dark'})")
+            page.wait_for_function(DARK_DRAWN, timeout=60_000)
+        for width, height in ((1366, 768), (390, 844)):
+            page.set_viewport_size({"width": width, "height": height})
+            if width < 600:  # a phone's width: the notebook alone, as a person would have it there
+                page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+            widget.locator(".dw-hint-moves").evaluate("el => el.scrollIntoView({block: 'center'})")
+            still(page)
+            expect(widget.locator(".dw-hint-moves li").first).to_be_in_viewport()
+            page.screenshot(path=str(artifacts_dir(request.config) / f"{name}-{width}x{height}-{theme}.png"))
 
 
 def test_a_hint_at_the_turns_start_follows_its_judgement(page, open_notebook, kernel_json, request):

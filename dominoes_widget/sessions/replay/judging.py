@@ -31,10 +31,14 @@ __all__ = ["AnalysisRun", "judging_words"]
 REDRAW_EVERY = 0.25
 """Seconds between two updates of the bar (a hand judged, and the end, always show at once)."""
 BROWSER_PAUSE = 0.01
-"""Seconds the browser's Python rests between two decisions. Pyodide runs a zero delay as an
+"""Seconds the browser's Python rests between two steps of the judging. Pyodide runs a zero delay as an
 immediate task, and a chain of them kept the kernel's incoming messages (a cell, a try in the
 drill) waiting until the whole analysis was done; with the kernel idle for a moment between
-decisions they are answered there."""
+two steps they are answered there."""
+BROWSER_STEP = 8
+"""Worlds the browser's Python samples in one turn of the loop (about a tenth of a second; a
+round of the judge's stopping rule ends a turn too): a try in the drill waits that long at
+most, not a whole decision's judgement."""
 
 
 class AnalysisRun:
@@ -150,17 +154,34 @@ class AnalysisRun:
             end(error)
 
     # -- who judges ----------------------------------------------------------------------------
-    def run_here(self, scheduler: Scheduler, pause: float = 0.0) -> None:
+    def run_here(self, scheduler: Scheduler, pause: float = 0.0, step: int | None = None) -> None:
         """Judge the decisions in this process, one on each turn of ``scheduler``, ``pause``
         seconds apart (the kernel's loop answers the page in between: in the browser there are
-        no threads). A scheduler that cannot wait (no loop) judges them all now."""
+        no threads); with ``step``, a step of that many worlds (or a round of the judge's
+        stopping rule) on each turn instead of a whole decision, so an event waits one step at
+        most. A scheduler that cannot wait (no loop) judges them all now."""
+        under_way: list[Any] = []  # the decision being judged a step at a time: [number, its steps]
+
         def turn() -> None:
             self._pending = None
             if self.stopped or self.finished or self.failed is not None:
                 return
-            number = next(n for n in range(self.judged, self.total) if n not in self.results)
             try:
-                judgements = self.plan.judge(number)
+                if step is None:
+                    number = self._next_number()
+                    judgements = self.plan.judge(number)
+                else:
+                    if not under_way:
+                        number = self._next_number()
+                        under_way[:] = [number, self.plan.judging(number, step)]
+                    number, steps = under_way
+                    try:
+                        next(steps)
+                        schedule()
+                        return
+                    except StopIteration as done:
+                        under_way.clear()
+                        judgements = done.value
             except Exception as error:  # (the run ends; the error goes to whoever waits on it)
                 self.fail(error)
                 return
@@ -175,10 +196,13 @@ class AnalysisRun:
 
         schedule()
 
+    def _next_number(self) -> int:
+        return next(n for n in range(self.judged, self.total) if n not in self.results)
+
     async def judge_all(self) -> None:
         """Every decision judged on the running loop, until done (or cancelled: then it stops).
-        In the browser (no threads) here, one decision on each of the loop's turns, so the page
-        stays answered in between; elsewhere on workers, every core."""
+        In the browser (no threads) here, a step of :data:`BROWSER_STEP` worlds on each of the
+        loop's turns, so the page stays answered in between; elsewhere on workers, every core."""
         try:
             if IN_BROWSER:
                 ended: asyncio.Future[None] = asyncio.get_running_loop().create_future()
@@ -190,7 +214,7 @@ class AnalysisRun:
                 self.on_end = end
                 if self.finished:
                     end(None)
-                self.run_here(AsyncioScheduler(), BROWSER_PAUSE)
+                self.run_here(AsyncioScheduler(), BROWSER_PAUSE, BROWSER_STEP)
                 await ended
             else:
                 await self.run_on_workers()

@@ -240,6 +240,13 @@ class Worlds:
             rows.append(row)
         self.table.add_rows(log_weights, rows)
 
+    @property
+    def cut_alike(self) -> bool:
+        """Whether worlds added in several calls give the very sums one call gives: without numpy
+        (they are recomputed over every world); with numpy a call's worlds are summed together, so
+        the last digits of the sums depend on how the worlds were cut into calls."""
+        return not isinstance(self.table, WorldResults)
+
     def weights(self) -> list[float]:
         """Each world's weight, the heaviest 1."""
         return self.table.weights()
