@@ -116,6 +116,36 @@ def test_a_bad_class_request_is_refused_naming_what_and_where(body, status, word
     run(scenario)
 
 
+def test_a_vietnamese_class_refuses_in_vietnamese_on_its_pages_and_in_its_api():
+    async def scenario():
+        async with local_server() as (base, server):
+            started = await start_class(base, {**CLASS, "lang": "vi"}, headers={})
+            class_id, ana = started["id"], await join(base, started, "Ana")
+            students = api(base, class_id, "students", token_of(started["join"]))
+            status, taken = await request(students, {"name": "ana"})
+            assert status == 409 and set(taken) == {"error"}
+            assert taken["error"] == "đã có học sinh tên 'ana' vào lớp: hãy chọn tên khác"
+            status, refused = await request(students, {"name": "Bảo", "admin": True})
+            assert status == 400 and "không gì khác" in refused["error"]
+            status, wrong = await request(api(base, class_id, "me", "not-a-token"))
+            assert status == 403 and wrong["error"] == "mã của đường dẫn này không mở được lớp đó"
+            status, puzzle = await request(api(base, class_id, "puzzles/0", ana))
+            move = puzzle["puzzle"]["items"][0]["move"]
+            await request(api(base, class_id, "puzzles/0", ana), {"move": move})
+            status, again = await request(api(base, class_id, "puzzles/0", ana), {"move": move})
+            assert status == 409 and "chỉ lần thử đầu tiên được tính" in again["error"]
+            status, nothing = await request(api(base, class_id, "deals/9", ana))
+            assert status == 404 and nothing["error"].startswith("ván 9: lớp này có 2 ván")
+
+            form = {"Content-Type": "application/x-www-form-urlencoded"}
+            status, text, _ = await answer(f"{base}/classes/{class_id}/join?token={token_of(started['join'])}",
+                                           raw=b"name=ANA", headers=form)
+            assert status == 409 and "đã có học sinh tên &#x27;ANA&#x27; vào lớp" in text and "has joined" not in text
+            status, text, _ = await answer(f"{base}/classes/{class_id}/deal/9?token={ana}")
+            assert status == 404 and "ván 9: lớp này có 2 ván" in text and "duplicate deal" not in text
+    run(scenario)
+
+
 def test_the_limits_hold_before_anything_is_parsed():
     async def scenario():
         limits = Limits(max_body_bytes=2000, max_classes=1, max_students_per_class=2)

@@ -28,6 +28,7 @@ from typing import Any, Callable
 from urllib.parse import quote
 
 from ..sessions.classroom import ClassError, ClassSession, Student
+from ..sessions.classroom.refusals import refusal_words
 from ..sessions.classroom.assignment import DUPLICATE_GAMES, FORM_BOTS
 from ..sessions.puzzles.cards import LEVELS
 from ..studies.puzzles import THEMES
@@ -163,7 +164,7 @@ class NewClassPage(_PageHandler):
         try:
             session = self.server.classes.create(_request_of(self.field, lang))
         except ClassError as error:
-            return self.html(error.status, new_class_page(voice, needs_key, str(error)))
+            return self.html(error.status, new_class_page(voice, needs_key, refusal_words(error, lang)))
         self.redirect(ClassRegistry.link(self.base(), session, "teacher", session.teacher), status=303)
 
 
@@ -323,8 +324,8 @@ class WatchPage(_PageHandler):
         try:
             student, number, match = session.watched(student_id)
         except ClassError as refused:
-            return self.html(refused.status, _page(voice, session.request.name, _error(str(refused)),
-                                                   depth=self.depth))
+            return self.html(refused.status, _page(voice, session.request.name,
+                                                   _error(refusal_words(refused, voice.lang)), depth=self.depth))
         self.html(200, watch_page(voice, session, student, number, match))
 
 
@@ -375,7 +376,7 @@ class JoinPage(_PageHandler):
         try:
             student = session.join(token, self.field("name"))
         except ClassError as error:
-            return self.html(error.status, join_page(session, str(error)))
+            return self.html(error.status, join_page(session, refusal_words(error, session.request.lang)))
         self.server.classes.keep(session)
         self.redirect(ClassRegistry.link(self.base(), session, "student", student.token), status=303)
 
@@ -457,11 +458,11 @@ class PuzzlePage(_PageHandler):
                 except ClassError as refused:
                     if refused.status == 404:
                         raise
-                    error = str(refused)
+                    error = refusal_words(refused, voice.lang)
             shown = session.puzzle(student, number)
         except ClassError as refused:
             return self.html(refused.status, _page(voice, voice("class.puzzle_n", number=number + 1),
-                                                   _error(str(refused)) + _back(voice, token), depth="../../../"))
+                                                   _error(refusal_words(refused, voice.lang)) + _back(voice, token), depth="../../../"))
         self.server.classes.keep(session)
         puzzle = session.puzzle_position(number)
         picture = render_svg(puzzle, seat=puzzle.seat, size=560, lang=voice.lang)
@@ -512,10 +513,10 @@ class DealPage(_PageHandler):
                 try:
                     view = session.play(student, number, move)
                 except ClassError as refused:
-                    error = str(refused)
+                    error = refusal_words(refused, voice.lang)
         except ClassError as refused:
             return self.html(refused.status, _page(voice, voice("class.deal_n", number=number + 1),
-                                                   _error(str(refused)) + _back(voice, token), depth="../../../"))
+                                                   _error(refusal_words(refused, voice.lang)) + _back(voice, token), depth="../../../"))
         self.server.classes.keep(session)
         seen = session.seat_view(student, number)
         picture = render_svg(seen, seat=view["seat"], size=560, lang=voice.lang)

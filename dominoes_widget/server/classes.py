@@ -37,12 +37,11 @@ from .access import CreationGate
 from .bot_pool import _start_worker
 from .limits import CLASS_IDLE_DAYS, CLOSED_CLASS_DAYS, MAX_CLASSES, MAX_STUDENTS_PER_CLASS
 
-__all__ = ["ClassRegistry", "CLASS_CLOSED", "think_bots"]
+__all__ = ["ClassRegistry", "think_bots"]
 
 log = logging.getLogger(__name__)
 
 DAY = 86400.0
-CLASS_CLOSED = "this class was closed: it takes no new student and no move, and its results stay with its teacher"
 
 
 class ClassRegistry:
@@ -95,7 +94,7 @@ class ClassRegistry:
             self.sweep()
         if self.open_count >= self.max_classes:
             raise ClassError(503, f"this server holds {self.max_classes} classes already (open ones: a closed class "
-                                  f"does not count)")
+                                  f"does not count)", case="too_many_classes", facts={"most": self.max_classes})
         session = ClassSession.create(body, max_students=self.max_students, clock=self.clock)
         self.classes[session.id] = session
         self._resumed.add(session.id)

@@ -202,7 +202,7 @@ class ClassSession:
             request = read_class_request(body)
             puzzle_ids = choose_puzzles(request, puzzles)
         except ClassRequestError as error:
-            raise ClassError(400, str(error), case="bad_request") from None
+            raise ClassError(400, str(error), case="bad_request", facts={"detail": str(error)}) from None
         deals = request.duplicate.hands if request.duplicate else 0
         return cls(secrets.token_urlsafe(9).replace("_", "x").replace("-", "y"), request, secrets.token_urlsafe(18),
                    secrets.token_urlsafe(12), puzzle_ids, [new_server_seed() for _ in range(deals)],
@@ -242,7 +242,7 @@ class ClassSession:
         "move": …}``) and answer it; a :class:`ClassError` says why not, and nothing changed."""
         if not isinstance(intent, Mapping) or intent.get("type") not in INTENTS:
             raise ClassError(400, f"an intent is an object whose type is one of {', '.join(INTENTS)}, not "
-                                  f"{excerpt(intent, 40)}", case="bad_intent")
+                                  f"{excerpt(intent, 40)}", case="bad_intent", facts={"types": list(INTENTS)})
         kind = intent["type"]
         student = screen.student
         if student is None:
@@ -268,7 +268,7 @@ class ClassSession:
         try:
             name = check_name(name)
         except ClassRequestError as error:
-            raise ClassError(400, str(error), case="bad_name") from None
+            raise ClassError(400, str(error), case="bad_name", facts={"detail": str(error)}) from None
         if len(self.students) >= self.max_students:
             raise ClassError(409, f"this class is full: at most {self.max_students} students",
                              case="class_full", facts={"max_students": self.max_students})
@@ -316,11 +316,12 @@ class ClassSession:
                              case="answered_already", facts={"number": number})
         if not isinstance(move, str) or not 0 < len(move) <= MAX_MOVE:
             raise ClassError(400, f"move is a move's notation (at most {MAX_MOVE} characters), not {excerpt(move, 20)}",
-                             case="bad_move")
+                             case="bad_move", facts={"most": MAX_MOVE, "move": move})
         if move not in card["verdicts"]:
             raise ClassError(400, f"{excerpt(move, 20)} is not a legal move in puzzle {number}; the legal moves are "
                                   f"{', '.join(card['verdicts'])}",
-                             case="illegal_move", facts={"number": number, "legal": list(card["verdicts"])})
+                             case="illegal_move",
+                             facts={"number": number, "move": move, "legal": list(card["verdicts"])})
         opened = student.opened.setdefault(number, self.clock())
         tried = PuzzleTry(move, bool(card["verdicts"][move]["right"]), round(max(0.0, self.clock() - opened), 1))
         student.puzzles[number] = tried
@@ -437,7 +438,8 @@ class ClassSession:
         they started; ``None``: none yet) and its match, for the teacher to watch."""
         student = self.students.get(student_id) if isinstance(student_id, str) else None
         if student is None:
-            raise ClassError(404, f"this class has no student {excerpt(student_id, 10)}")
+            raise ClassError(404, f"this class has no student {excerpt(student_id, 10)}", case="no_such_student",
+                             facts={"student": excerpt(student_id, 10)})
         if not student.deals:
             return student, None, None
         number = max(student.deals, key=lambda n: (student.deals[n].started, n))
@@ -466,7 +468,7 @@ class ClassSession:
             raise ClassError(409, f"deal {number} is over", case="deal_over", facts={"number": number})
         if not isinstance(move, str) or not 0 < len(move) <= MAX_MOVE:
             raise ClassError(400, f"move is a move's notation (at most {MAX_MOVE} characters), not {excerpt(move, 20)}",
-                             case="bad_move")
+                             case="bad_move", facts={"most": MAX_MOVE, "move": move})
         match = self._match(number, play.moves)
         hand = match.hands[-1]
         legal = hand.legal_move_list()
@@ -477,7 +479,8 @@ class ClassSession:
         if chosen is None or chosen not in legal:
             raise ClassError(400, f"{excerpt(move, 20)} is not a legal move now; the legal moves are "
                                   f"{', '.join(map(str, legal))}",
-                             case="illegal_move", facts={"number": number, "legal": [str(m) for m in legal]})
+                             case="illegal_move",
+                             facts={"number": number, "move": move, "legal": [str(m) for m in legal]})
         if len(legal) > 1:
             counts = self.choices[number].setdefault(_position_key(play.moves), {})
             counts[str(chosen)] = counts.get(str(chosen), 0) + 1
