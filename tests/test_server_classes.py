@@ -301,3 +301,45 @@ def test_the_judge_looks_at_the_decisions_in_the_background_and_a_restart_goes_o
             assert set(mine["decisions"][0]["marks"]) == set(mine["decisions"][0]["class"])  # Ana's move judged too
 
     asyncio.run(after())
+
+
+def test_a_decision_the_judge_fails_on_is_not_judging_for_ever(monkeypatch, caplog):
+    """The judge raises on every decision: each is marked not judged ("could not judge"), the
+    student's page stops refreshing, the failure is logged once a decision, and no answer or
+    log line holds a traceback."""
+    from dominoes_widget.sessions import background
+
+    def broken_judge(view, played):
+        raise RuntimeError("the judge broke")
+
+    monkeypatch.setattr(background, "judge_view", broken_judge)
+    caplog.set_level(logging.DEBUG)
+    judged: dict[str, int] = {}
+
+    async def scenario():
+        async with local_server() as (base, server):
+            server.classes.judging = BackgroundJudge(SLICES)
+            started = await start_class(base, {**CLASS, "puzzles": None, "lang": "vi"}, headers={})
+            ana = await join(base, started, "Ana")
+            class_id = started["id"]
+            await play_deal(base, class_id, ana, 0)
+            waiting = server.classes.judging.waiting
+            assert waiting > 0
+            status, text, _ = await answer(f"{base}/classes/{class_id}/deal/0?token={ana}")
+            assert status == 200 and 'data-dw-live="3"' in text  # still judging: the part refreshes
+            server.classes.judging.finish()
+            status, seen = await request(api(base, class_id, "deals/0/class", ana))
+            assert status == 200 and not seen["judging"] and "Traceback" not in json.dumps(seen)
+            assert [d["verdict"] for d in seen["decisions"]].count("unjudged") == waiting
+            assert not server.classes.judging.failed  # kept in the class, not in the judge
+            status, text, _ = await answer(f"{base}/classes/{class_id}/deal/0?token={ana}")
+            assert status == 200 and "data-dw-live" not in text
+            assert "Máy chấm không chấm được nước đi này." in text and "Traceback" not in text
+            status, me = await request(api(base, class_id, "me", ana))
+            assert me["mistakes"]["waiting"] == 0 and me["mistakes"]["judged"] == 0
+            judged["failed"] = waiting
+
+    run(scenario)
+    failures = [r for r in caplog.records if "background judging failed" in r.getMessage()]
+    assert len(failures) == judged["failed"] and all("the judge broke" in r.getMessage() for r in failures)
+    assert not [r for r in caplog.records if "Traceback" in r.getMessage() or r.exc_info]

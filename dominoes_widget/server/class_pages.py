@@ -29,6 +29,7 @@ from urllib.parse import quote
 
 from ..sessions.classroom import ClassError, ClassSession, Student
 from ..sessions.classroom.refusals import refusal_words
+from ..sessions.classroom.verdicts import UNJUDGED
 from ..sessions.classroom.assignment import DUPLICATE_GAMES, FORM_BOTS
 from ..sessions.puzzles.cards import LEVELS
 from ..studies.puzzles import THEMES
@@ -585,6 +586,8 @@ def _judge_said(voice: Voice, decision: dict[str, Any]) -> str:
     if decision["verdict"] is None:
         return f' <span class="dw-judge dw-state">{escape(voice("class.judging"))}</span>' \
             if decision["judging"] else ""
+    if decision["verdict"] == UNJUDGED:
+        return f' <span class="dw-judge dw-state">{escape(voice("class.unjudged"))}</span>'
     best = (voice("class.best_clear", move=move_label(decision["best"], voice)) if decision["best"] else
             voice("class.best_equal") if decision["equal"] else voice("class.best_open"))
     mark = voice(f"class.mark_{decision['verdict']}")

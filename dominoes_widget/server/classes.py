@@ -172,7 +172,8 @@ class ClassRegistry:
             self.judging = BackgroundJudge(pool=self._worker)
         for decision in decisions:
             key = ("class", session.id, decision.deal, decision.key)
-            self.judging.submit(key, decision.view, decision.move, then=self._verdict(session, decision, key))
+            self.judging.submit(key, decision.view, decision.move, then=self._verdict(session, decision, key),
+                                failed=self._not_judged(session, decision, key))
 
     def _verdict(self, session: ClassSession, decision: Decision, key: object) -> Callable[[Any], None]:
         def then(judged: Any) -> None:
@@ -182,6 +183,15 @@ class ClassRegistry:
             if self.classes.get(session.id) is session:
                 self._save(session)
         return then
+
+    def _not_judged(self, session: ClassSession, decision: Decision, key: object) -> Callable[[str], None]:
+        def failed(_error: str) -> None:  # (logged once by the judge)
+            assert self.judging is not None
+            self.judging.failed.pop(key, None)  # kept in the class from now on
+            session.not_judged(decision)
+            if self.classes.get(session.id) is session:
+                self._save(session)
+        return failed
 
     def _worker(self) -> ProcessPoolExecutor:
         """The judge's worker process: started afresh (it holds none of the server's sockets),

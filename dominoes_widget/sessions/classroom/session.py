@@ -41,7 +41,7 @@ from ...studies.puzzles import PuzzleSet
 from ..puzzles.cards import LEVELS, puzzle_card
 from ..table.seat_record import in_play, seat_record
 from .assignment import ClassRequest, ClassRequestError, check_name, read_class_request
-from .verdicts import MISTAKES, Decision, Verdict, decision_key, verdicts_as_json, verdicts_from_json
+from .verdicts import MISTAKES, UNJUDGED, Decision, Verdict, decision_key, verdicts_as_json, verdicts_from_json
 from .verdicts import position_key as _position_key
 
 __all__ = ["ClassSession", "ClassError", "Student", "MAX_STUDENTS", "FORMAT"]
@@ -584,6 +584,10 @@ class ClassSession:
         """The judge's answer on ``decision`` (a :class:`~dominoes_widget.studies.judge.Judged`), kept."""
         self.verdicts[decision.deal][decision.key] = Verdict.of(judged, decision.move)
 
+    def not_judged(self, decision: Decision) -> None:
+        """The judge could not judge ``decision``: kept as :data:`~.verdicts.UNJUDGED`, so nobody waits for it."""
+        self.verdicts[decision.deal][decision.key] = Verdict(UNJUDGED, None, False)
+
     def rating_of(self, student: Student) -> Glicko | None:
         """The student's Glicko-2 rating from their first tries at the class's puzzles, in the
         order they answered them, as a learner's (each try a game against the puzzle, rated at
@@ -609,6 +613,8 @@ class ClassSession:
                 continue
             for ply, move, judged in self._choices_of(number, play.moves):
                 verdict = self.verdicts[number].get(decision_key(play.moves[:ply], move))
+                if verdict is not None and not verdict.judged:
+                    continue
                 if verdict is not None:
                     found["judged"] += 1
                     if verdict.is_mistake:
