@@ -29,6 +29,7 @@ from urllib.parse import quote
 
 from ..sessions.classroom import ClassError, ClassSession, Student
 from ..sessions.classroom.refusals import refusal_words
+from ..sessions.classroom.shapes import ClassDealResult, ClassDealView, ClassDecision, ClassMistakes, ClassPlayed
 from ..sessions.classroom.verdicts import UNJUDGED
 from ..sessions.classroom.assignment import DUPLICATE_GAMES, FORM_BOTS
 from ..sessions.puzzles.cards import LEVELS
@@ -76,7 +77,7 @@ def _minutes(voice: Voice, seconds: float) -> str:
     return voice("class.minutes", minutes=f"{seconds / 60:.1f}")
 
 
-def _result(voice: Voice, result: dict[str, Any]) -> str:
+def _result(voice: Voice, result: ClassDealResult) -> str:
     return voice("class.points", result=voice(f"class.{result['result']}"), points=result["points"])
 
 
@@ -299,7 +300,7 @@ def teacher_page(session: ClassSession, join: str, csv: str, closed: bool = Fals
     return _page(voice, voice("class.teacher_title", name=session.request.name), body, live=True)
 
 
-def _mistakes(voice: Voice, mistakes: dict[str, Any]) -> str:
+def _mistakes(voice: Voice, mistakes: ClassMistakes) -> str:
     """A student's judged mistakes, where each was (deal and move: the teacher sees no tile)."""
     listed = "".join("<li>" + escape(voice("class.mistake_at", deal=at["deal"] + 1, move=at["move"],
                                            mark=voice("class.mark_" + at["mark"]))) + "</li>" for at in mistakes["at"])
@@ -541,7 +542,7 @@ CHECK_WORDS = ("fair_checked", "fair_checked_unseeded", "fair_commitment_mismatc
 """The seat pages' words for a deal's check (the ``ui`` catalog), reused on a class's deal page."""
 
 
-def _deal_check(voice: Voice, session: ClassSession, student: Student, number: int, view: dict[str, Any],
+def _deal_check(voice: Voice, session: ClassSession, student: Student, number: int, view: ClassDealView,
                 dealt: list[str], record: str) -> str:
     """The deal's check (``static/class_page.js`` reads its data): while the deal is played, what
     the student was promised and dealt, for their browser to remember; once it is over, the
@@ -561,7 +562,7 @@ def _deal_check(voice: Voice, session: ClassSession, student: Student, number: i
             f'</p></section>')
 
 
-def _class_played(voice: Voice, played: dict[str, Any], result: dict[str, Any]) -> str:
+def _class_played(voice: Voice, played: ClassPlayed, result: ClassDealResult) -> str:
     t = lambda key, **params: escape(voice(key, **params))  # noqa: E731
     results = "".join(f"<li>{escape(row['name'])}: {escape(_result(voice, row))}</li>" for row in played["results"])
     decisions = []
@@ -581,7 +582,7 @@ def _class_played(voice: Voice, played: dict[str, Any], result: dict[str, Any]) 
             f'<ul>{results}</ul>{waiting}<ol>{"".join(decisions)}</ol></section>')
 
 
-def _judge_said(voice: Voice, decision: dict[str, Any]) -> str:
+def _judge_said(voice: Voice, decision: ClassDecision) -> str:
     """The judge's verdicts at one decision: on the move played, and which move was best."""
     if decision["verdict"] is None:
         return f' <span class="dw-judge dw-state">{escape(voice("class.judging"))}</span>' \
