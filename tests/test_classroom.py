@@ -333,3 +333,22 @@ def test_what_a_class_answers_has_the_shapes_declared_beside_it():
     conforms(played, ClassPlayed)
     conforms(session.view(ClassScreen()), ClassProgress)
     conforms(session.view(ClassScreen(ana)), ClassStudentView)
+
+
+def test_every_refusal_of_a_class_has_its_words_in_every_language():
+    """Each ClassError case and each refusal the class routes say has a class.refused_<case>
+    entry (else it would stay English on a Vietnamese class's pages)."""
+    import re
+    from pathlib import Path
+
+    from dominoes_widget.words.catalog import LANGUAGES, Words
+
+    package = Path(__file__).resolve().parent.parent / "dominoes_widget"
+    sources = [package / "sessions/classroom/session.py", package / "server/classes.py"]
+    cases = {case for path in sources for case in re.findall(r'case="([a-z_]+)"', path.read_text())}
+    said = set(re.findall(r'"(refused_[a-z_]+)"', (package / "server/class_routes.py").read_text()))
+    assert len(cases) >= 15 and len(said) >= 6
+    for lang in LANGUAGES:
+        words = Words(lang)
+        assert [case for case in cases if not words.has(f"class.refused_{case}")] == [], lang
+        assert [key for key in said if not words.has(f"class.{key}")] == [], lang
