@@ -283,3 +283,72 @@ def test_the_judges_verdicts_reach_how_the_class_played_it_and_the_teachers_prog
     assert header[8:12] == ["decisions_judged", "inaccuracies", "mistakes", "blunders"]
     kept = ClassSession.from_json(json.loads(json.dumps(session.as_json())))
     assert kept.class_played(kept.student_of(ana.token), 0) == seen and kept.unjudged() == []
+
+
+def conforms(value, shape, where: str = "view") -> None:
+    """``value`` has exactly the keys ``shape`` (a TypedDict) declares, nested TypedDicts too."""
+    import typing
+
+    if not typing.is_typeddict(shape):
+        return
+    hints = typing.get_type_hints(shape, include_extras=True)  # (NotRequired: the shape's own optional keys
+    optional = {key for key, hint in hints.items() if typing.get_origin(hint) is typing.NotRequired}
+    hints = {key: typing.get_args(hint)[0] if key in optional else hint for key, hint in hints.items()}
+    required = set(hints) - optional  # are blind to it under `from __future__ import annotations`)
+    assert required <= set(value) <= set(hints), (where, sorted(set(value) ^ required))
+    for key, hint in hints.items():
+        if key not in value:
+            continue
+        item = value[key]
+        if typing.get_origin(hint) is list:
+            for one in item:
+                conforms(one, typing.get_args(hint)[0], f"{where}.{key}[]")
+        elif typing.get_origin(hint) is dict:
+            for one in item.values():
+                conforms(one, typing.get_args(hint)[1], f"{where}.{key}{{}}")
+        elif item is not None:
+            inner = [arg for arg in typing.get_args(hint) if typing.is_typeddict(arg)] or [hint]
+            conforms(item, inner[0], f"{where}.{key}")
+
+
+def test_what_a_class_answers_has_the_shapes_declared_beside_it():
+    """Every answer of the session has the keys its shape in sessions/classroom/shapes.py names
+    (the shapes are the return types mypy checks; this holds them to the answers too)."""
+    from dominoes_widget.sessions.classroom import ClassScreen
+    from dominoes_widget.sessions.classroom.shapes import (ClassDealView, ClassPlayed, ClassProgress, ClassPuzzleAnswer,
+                                                           ClassPuzzleShown, ClassStudentView, ClassWatch)
+
+    session = new_class()
+    ana = session.join(session.join_token, "Ana")
+    conforms(session.handle(ClassScreen(ana), {"type": "puzzle", "number": 0}), ClassPuzzleShown)
+    move = next(iter(_card(session.puzzle_ids[0], "en")["verdicts"]))
+    conforms(session.answer(ana, 0, move), ClassPuzzleAnswer)
+    conforms(session.puzzle(ana, 0), ClassPuzzleShown)
+    conforms(session.deal(ana, 0), ClassDealView)
+    conforms(session.watch(ana.id), ClassWatch)
+    conforms(play_out(session, ana, 0), ClassDealView)
+    judge_now(session, session.take_to_judge())
+    played = session.class_played(ana, 0)
+    assert played["decisions"] and played["results"]
+    conforms(played, ClassPlayed)
+    conforms(session.view(ClassScreen()), ClassProgress)
+    conforms(session.view(ClassScreen(ana)), ClassStudentView)
+
+
+def test_every_refusal_of_a_class_has_its_words_in_every_language():
+    """Each ClassError case and each refusal the class routes say has a class.refused_<case>
+    entry (else it would stay English on a Vietnamese class's pages)."""
+    import re
+    from pathlib import Path
+
+    from dominoes_widget.words.catalog import LANGUAGES, Words
+
+    package = Path(__file__).resolve().parent.parent / "dominoes_widget"
+    sources = [package / "sessions/classroom/session.py", package / "server/classes.py"]
+    cases = {case for path in sources for case in re.findall(r'case="([a-z_]+)"', path.read_text())}
+    said = set(re.findall(r'"(refused_[a-z_]+)"', (package / "server/class_routes.py").read_text()))
+    assert len(cases) >= 15 and len(said) >= 6
+    for lang in LANGUAGES:
+        words = Words(lang)
+        assert [case for case in cases if not words.has(f"class.refused_{case}")] == [], lang
+        assert [key for key in said if not words.has(f"class.{key}")] == [], lang

@@ -116,6 +116,36 @@ def test_a_bad_class_request_is_refused_naming_what_and_where(body, status, word
     run(scenario)
 
 
+def test_a_vietnamese_class_refuses_in_vietnamese_on_its_pages_and_in_its_api():
+    async def scenario():
+        async with local_server() as (base, server):
+            started = await start_class(base, {**CLASS, "lang": "vi"}, headers={})
+            class_id, ana = started["id"], await join(base, started, "Ana")
+            students = api(base, class_id, "students", token_of(started["join"]))
+            status, taken = await request(students, {"name": "ana"})
+            assert status == 409 and set(taken) == {"error"}
+            assert taken["error"] == "đã có học sinh tên 'ana' vào lớp: hãy chọn tên khác"
+            status, refused = await request(students, {"name": "Bảo", "admin": True})
+            assert status == 400 and "không gì khác" in refused["error"]
+            status, wrong = await request(api(base, class_id, "me", "not-a-token"))
+            assert status == 403 and wrong["error"] == "mã của đường dẫn này không mở được lớp đó"
+            status, puzzle = await request(api(base, class_id, "puzzles/0", ana))
+            move = puzzle["puzzle"]["items"][0]["move"]
+            await request(api(base, class_id, "puzzles/0", ana), {"move": move})
+            status, again = await request(api(base, class_id, "puzzles/0", ana), {"move": move})
+            assert status == 409 and "chỉ lần thử đầu tiên được tính" in again["error"]
+            status, nothing = await request(api(base, class_id, "deals/9", ana))
+            assert status == 404 and nothing["error"].startswith("ván 9: lớp này có 2 ván")
+
+            form = {"Content-Type": "application/x-www-form-urlencoded"}
+            status, text, _ = await answer(f"{base}/classes/{class_id}/join?token={token_of(started['join'])}",
+                                           raw=b"name=ANA", headers=form)
+            assert status == 409 and "đã có học sinh tên &#x27;ANA&#x27; vào lớp" in text and "has joined" not in text
+            status, text, _ = await answer(f"{base}/classes/{class_id}/deal/9?token={ana}")
+            assert status == 404 and "ván 9: lớp này có 2 ván" in text and "duplicate deal" not in text
+    run(scenario)
+
+
 def test_the_limits_hold_before_anything_is_parsed():
     async def scenario():
         limits = Limits(max_body_bytes=2000, max_classes=1, max_students_per_class=2)
@@ -268,6 +298,49 @@ def test_the_judge_looks_at_the_decisions_in_the_background_and_a_restart_goes_o
             server.classes.judging.finish()
             status, mine = await request(api(base, class_id, "deals/0/class", bao))
             assert not mine["judging"] and any(d["verdict"] for d in mine["decisions"])
-            assert set(mine["decisions"][0]["marks"]) == set(mine["decisions"][0]["class"])  # Ana's move judged too
+            judged = [d for d in mine["decisions"] if d["verdict"]]  # (a choice between mirror moves is not judged)
+            assert all(set(d["marks"]) == set(d["class"]) for d in judged)  # Ana's moves judged too
 
     asyncio.run(after())
+
+
+def test_a_decision_the_judge_fails_on_is_not_judging_for_ever(monkeypatch, caplog):
+    """The judge raises on every decision: each is marked not judged ("could not judge"), the
+    student's page stops refreshing, the failure is logged once a decision, and no answer or
+    log line holds a traceback."""
+    from dominoes_widget.sessions import background
+
+    def broken_judge(view, played):
+        raise RuntimeError("the judge broke")
+
+    monkeypatch.setattr(background, "judge_view", broken_judge)
+    caplog.set_level(logging.DEBUG)
+    judged: dict[str, int] = {}
+
+    async def scenario():
+        async with local_server() as (base, server):
+            server.classes.judging = BackgroundJudge(SLICES)
+            started = await start_class(base, {**CLASS, "puzzles": None, "lang": "vi"}, headers={})
+            ana = await join(base, started, "Ana")
+            class_id = started["id"]
+            await play_deal(base, class_id, ana, 0)
+            waiting = server.classes.judging.waiting
+            assert waiting > 0
+            status, text, _ = await answer(f"{base}/classes/{class_id}/deal/0?token={ana}")
+            assert status == 200 and 'data-dw-live="3"' in text  # still judging: the part refreshes
+            server.classes.judging.finish()
+            status, seen = await request(api(base, class_id, "deals/0/class", ana))
+            assert status == 200 and not seen["judging"] and "Traceback" not in json.dumps(seen)
+            assert [d["verdict"] for d in seen["decisions"]].count("unjudged") == waiting
+            assert not server.classes.judging.failed  # kept in the class, not in the judge
+            status, text, _ = await answer(f"{base}/classes/{class_id}/deal/0?token={ana}")
+            assert status == 200 and "data-dw-live" not in text
+            assert "Máy chấm không chấm được nước đi này." in text and "Traceback" not in text
+            status, me = await request(api(base, class_id, "me", ana))
+            assert me["mistakes"]["waiting"] == 0 and me["mistakes"]["judged"] == 0
+            judged["failed"] = waiting
+
+    run(scenario)
+    failures = [r for r in caplog.records if "background judging failed" in r.getMessage()]
+    assert len(failures) == judged["failed"] and all("the judge broke" in r.getMessage() for r in failures)
+    assert not [r for r in caplog.records if "Traceback" in r.getMessage() or r.exc_info]

@@ -28,6 +28,9 @@ from typing import Any, Callable
 from urllib.parse import quote
 
 from ..sessions.classroom import ClassError, ClassSession, Student
+from ..sessions.classroom.refusals import refusal_words
+from ..sessions.classroom.shapes import ClassDealResult, ClassDealView, ClassDecision, ClassMistakes, ClassPlayed
+from ..sessions.classroom.verdicts import UNJUDGED
 from ..sessions.classroom.assignment import DUPLICATE_GAMES, FORM_BOTS
 from ..sessions.puzzles.cards import LEVELS
 from ..studies.puzzles import THEMES
@@ -74,7 +77,7 @@ def _minutes(voice: Voice, seconds: float) -> str:
     return voice("class.minutes", minutes=f"{seconds / 60:.1f}")
 
 
-def _result(voice: Voice, result: dict[str, Any]) -> str:
+def _result(voice: Voice, result: ClassDealResult) -> str:
     return voice("class.points", result=voice(f"class.{result['result']}"), points=result["points"])
 
 
@@ -163,7 +166,7 @@ class NewClassPage(_PageHandler):
         try:
             session = self.server.classes.create(_request_of(self.field, lang))
         except ClassError as error:
-            return self.html(error.status, new_class_page(voice, needs_key, str(error)))
+            return self.html(error.status, new_class_page(voice, needs_key, refusal_words(error, lang)))
         self.redirect(ClassRegistry.link(self.base(), session, "teacher", session.teacher), status=303)
 
 
@@ -297,7 +300,7 @@ def teacher_page(session: ClassSession, join: str, csv: str, closed: bool = Fals
     return _page(voice, voice("class.teacher_title", name=session.request.name), body, live=True)
 
 
-def _mistakes(voice: Voice, mistakes: dict[str, Any]) -> str:
+def _mistakes(voice: Voice, mistakes: ClassMistakes) -> str:
     """A student's judged mistakes, where each was (deal and move: the teacher sees no tile)."""
     listed = "".join("<li>" + escape(voice("class.mistake_at", deal=at["deal"] + 1, move=at["move"],
                                            mark=voice("class.mark_" + at["mark"]))) + "</li>" for at in mistakes["at"])
@@ -323,8 +326,8 @@ class WatchPage(_PageHandler):
         try:
             student, number, match = session.watched(student_id)
         except ClassError as refused:
-            return self.html(refused.status, _page(voice, session.request.name, _error(str(refused)),
-                                                   depth=self.depth))
+            return self.html(refused.status, _page(voice, session.request.name,
+                                                   _error(refusal_words(refused, voice.lang)), depth=self.depth))
         self.html(200, watch_page(voice, session, student, number, match))
 
 
@@ -375,7 +378,7 @@ class JoinPage(_PageHandler):
         try:
             student = session.join(token, self.field("name"))
         except ClassError as error:
-            return self.html(error.status, join_page(session, str(error)))
+            return self.html(error.status, join_page(session, refusal_words(error, session.request.lang)))
         self.server.classes.keep(session)
         self.redirect(ClassRegistry.link(self.base(), session, "student", student.token), status=303)
 
@@ -457,11 +460,11 @@ class PuzzlePage(_PageHandler):
                 except ClassError as refused:
                     if refused.status == 404:
                         raise
-                    error = str(refused)
+                    error = refusal_words(refused, voice.lang)
             shown = session.puzzle(student, number)
         except ClassError as refused:
             return self.html(refused.status, _page(voice, voice("class.puzzle_n", number=number + 1),
-                                                   _error(str(refused)) + _back(voice, token), depth="../../../"))
+                                                   _error(refusal_words(refused, voice.lang)) + _back(voice, token), depth="../../../"))
         self.server.classes.keep(session)
         puzzle = session.puzzle_position(number)
         picture = render_svg(puzzle, seat=puzzle.seat, size=560, lang=voice.lang)
@@ -512,10 +515,10 @@ class DealPage(_PageHandler):
                 try:
                     view = session.play(student, number, move)
                 except ClassError as refused:
-                    error = str(refused)
+                    error = refusal_words(refused, voice.lang)
         except ClassError as refused:
             return self.html(refused.status, _page(voice, voice("class.deal_n", number=number + 1),
-                                                   _error(str(refused)) + _back(voice, token), depth="../../../"))
+                                                   _error(refusal_words(refused, voice.lang)) + _back(voice, token), depth="../../../"))
         self.server.classes.keep(session)
         seen = session.seat_view(student, number)
         picture = render_svg(seen, seat=view["seat"], size=560, lang=voice.lang)
@@ -539,7 +542,7 @@ CHECK_WORDS = ("fair_checked", "fair_checked_unseeded", "fair_commitment_mismatc
 """The seat pages' words for a deal's check (the ``ui`` catalog), reused on a class's deal page."""
 
 
-def _deal_check(voice: Voice, session: ClassSession, student: Student, number: int, view: dict[str, Any],
+def _deal_check(voice: Voice, session: ClassSession, student: Student, number: int, view: ClassDealView,
                 dealt: list[str], record: str) -> str:
     """The deal's check (``static/class_page.js`` reads its data): while the deal is played, what
     the student was promised and dealt, for their browser to remember; once it is over, the
@@ -559,7 +562,7 @@ def _deal_check(voice: Voice, session: ClassSession, student: Student, number: i
             f'</p></section>')
 
 
-def _class_played(voice: Voice, played: dict[str, Any], result: dict[str, Any]) -> str:
+def _class_played(voice: Voice, played: ClassPlayed, result: ClassDealResult) -> str:
     t = lambda key, **params: escape(voice(key, **params))  # noqa: E731
     results = "".join(f"<li>{escape(row['name'])}: {escape(_result(voice, row))}</li>" for row in played["results"])
     decisions = []
@@ -579,11 +582,13 @@ def _class_played(voice: Voice, played: dict[str, Any], result: dict[str, Any]) 
             f'<ul>{results}</ul>{waiting}<ol>{"".join(decisions)}</ol></section>')
 
 
-def _judge_said(voice: Voice, decision: dict[str, Any]) -> str:
+def _judge_said(voice: Voice, decision: ClassDecision) -> str:
     """The judge's verdicts at one decision: on the move played, and which move was best."""
     if decision["verdict"] is None:
         return f' <span class="dw-judge dw-state">{escape(voice("class.judging"))}</span>' \
             if decision["judging"] else ""
+    if decision["verdict"] == UNJUDGED:
+        return f' <span class="dw-judge dw-state">{escape(voice("class.unjudged"))}</span>'
     best = (voice("class.best_clear", move=move_label(decision["best"], voice)) if decision["best"] else
             voice("class.best_equal") if decision["equal"] else voice("class.best_open"))
     mark = voice(f"class.mark_{decision['verdict']}")

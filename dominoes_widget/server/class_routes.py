@@ -31,13 +31,13 @@ from __future__ import annotations
 from typing import Any
 
 from ..sessions.classroom import ClassError, ClassScreen, ClassSession, Student
+from ..sessions.classroom.refusals import refusal_words, said
+from ..words.catalog import LANGUAGES
 from .app import _Handler
-from .classes import CLASS_CLOSED, ClassRegistry, think_bots
+from .classes import ClassRegistry, think_bots
 from .safe_json import JsonLimitError, read_json
 
 __all__ = ["class_routes"]
-
-WRONG = "this link's token does not open that class"
 
 
 def class_routes(kwargs: dict[str, Any]) -> list[tuple[Any, ...]]:
@@ -57,6 +57,9 @@ def class_routes(kwargs: dict[str, Any]) -> list[tuple[Any, ...]]:
 
 
 class _ClassHandler(_Handler):
+    lang = "en"
+    """The language refusals are said in: the class's, once the request names one."""
+
     @property
     def registry(self) -> ClassRegistry:
         return self.server.classes
@@ -65,7 +68,7 @@ class _ClassHandler(_Handler):
         """The request's JSON, read within the limits; ``None`` once refused (answered)."""
         limits = self.server.limits
         if len(self.request.body) > limits.max_body_bytes:
-            self.refuse(413, f"a request is at most {limits.max_body_bytes} bytes (the body size limit)")
+            self.say(413, "refused_too_large", most=limits.max_body_bytes)
             return None
         try:
             return read_json(self.request.body or b"null", limits.json)
@@ -74,7 +77,14 @@ class _ClassHandler(_Handler):
             return None
 
     def session(self, class_id: str) -> ClassSession | None:
-        return self.registry.get(class_id)
+        session = self.registry.get(class_id)
+        if session is not None:
+            self.lang = session.request.lang
+        return session
+
+    def say(self, status: int, case: str, **facts: Any) -> None:
+        """Refuse with the catalog's ``class.<case>`` words in the class's language."""
+        self.refuse(status, said(case, self.lang, **facts))
 
     def student(self, class_id: str, acting: bool = False) -> tuple[ClassSession, Student] | None:
         """The class and the student whose token the query holds; else answered 403. Answered
@@ -83,16 +93,15 @@ class _ClassHandler(_Handler):
         token = self.get_query_argument("token", None)
         student = session.student_of(token) if session is not None else None
         if session is None or student is None:
-            self.refuse(403, WRONG)
+            self.say(403, "refused_wrong_link")
             return None
         wait = self.registry.student_wait(session, student)
         if wait is not None:
             self.set_header("Retry-After", str(wait))
-            self.refuse(429, f"one student's link makes at most {self.server.limits.student_rate:g} requests a "
-                             f"second (the student rate limit): try again in {wait} s")
+            self.say(429, "refused_too_often", rate=f"{self.server.limits.student_rate:g}", seconds=wait)
             return None
         if acting and self.registry.is_closed(session):
-            self.refuse(410, CLASS_CLOSED)
+            self.say(410, "refused_closed")
             return None
         return session, student
 
@@ -105,14 +114,13 @@ class _ClassHandler(_Handler):
             self.registry.used(session)
             return session
         if session is not None and session.student_of(token) is not None:
-            self.refuse(403, "the class's progress is the teacher's: a student's link opens the student's own "
-                             "(/api/classes/<id>/me)")
+            self.say(403, "refused_progress_teachers")
         else:
-            self.refuse(403, WRONG)
+            self.say(403, "refused_wrong_link")
         return None
 
     def refused(self, error: ClassError) -> None:
-        self.refuse(error.status, str(error))
+        self.refuse(error.status, refusal_words(error, self.lang))
 
     def link_base(self) -> str:
         return self.server.base_url or self.server.link_base(self.request)
@@ -137,6 +145,8 @@ class ClassesHandler(_ClassHandler):
         body = self.body()
         if self._finished:
             return
+        if isinstance(body, dict) and body.get("lang") in LANGUAGES:
+            self.lang = body["lang"]
         try:
             session = self.registry.create(body)
         except ClassError as error:
@@ -153,9 +163,9 @@ class StudentsHandler(_ClassHandler):
         session = self.session(class_id)
         token = self.get_query_argument("token", None)
         if session is None or not session.admits(token):
-            return self.refuse(403, "this link's token does not let anyone join that class")
+            return self.say(403, "refused_wrong_join_token")
         if self.registry.is_closed(session):
-            return self.refuse(410, CLASS_CLOSED)
+            return self.say(410, "refused_closed")
         wait = self.server.joining.wait(self.request.remote_ip or "")
         if wait is not None:
             self.set_header("Retry-After", str(wait))
@@ -165,7 +175,7 @@ class StudentsHandler(_ClassHandler):
         if self._finished:
             return
         if not isinstance(body, dict) or set(body) - {"name"}:
-            return self.refuse(400, 'a student joins with {"name": "…"} and nothing else')
+            return self.say(400, "refused_join_body", example='{"name": "…"}')
         try:
             student = session.join(token, body.get("name"))
         except ClassError as error:
@@ -212,7 +222,7 @@ class _StudentAct(_ClassHandler):
 
     async def act(self, class_id: str, kind: str, number: str, move_words: str | None = None) -> None:
         """Answer the intent ``{"type": kind, "number": number}``, or its refusal; with
-        ``move_words``, the body must be ``{"move": ...}`` (else refused with those words) and
+        ``move_words``, the body must be ``{"move": ...}`` (else refused with that catalog case) and
         its move goes with the intent. For a deal, the bots' moves it needs are thought out
         first, off the event loop."""
         found = self.student(class_id)
@@ -221,14 +231,14 @@ class _StudentAct(_ClassHandler):
         session, student = found
         deal = int(number) if kind in ("deal", "play") else None
         if self.registry.is_closed(session) and (move_words is not None or deal is not None and deal not in student.deals):
-            return self.refuse(410, CLASS_CLOSED)  # (what was played stays readable)
+            return self.say(410, "refused_closed")  # (what was played stays readable)
         intent: dict[str, Any] = {"type": kind, "number": int(number)}
         if move_words is not None:
             body = self.body()
             if self._finished:
                 return
             if not isinstance(body, dict) or set(body) - {"move"}:
-                return self.refuse(400, move_words)
+                return self.say(400, move_words, example='{"move": "…"}')
             intent["move"] = body.get("move")
         if deal is not None:
             await think_bots(self.server, session, student, deal, intent.get("move"))
@@ -248,7 +258,7 @@ class PuzzleHandler(_StudentAct):
         await self.act(class_id, "puzzle", number)
 
     async def post(self, class_id: str, number: str) -> None:
-        await self.act(class_id, "answer", number, 'an answer is {"move": "…"} and nothing else')
+        await self.act(class_id, "answer", number, "refused_answer_body")
 
 
 class DealHandler(_StudentAct):
@@ -258,7 +268,7 @@ class DealHandler(_StudentAct):
         await self.act(class_id, "deal", number)
 
     async def post(self, class_id: str, number: str) -> None:
-        await self.act(class_id, "play", number, 'a move is {"move": "…"} and nothing else')
+        await self.act(class_id, "play", number, "refused_move_body")
 
 
 class ClassPlayedHandler(_StudentAct):

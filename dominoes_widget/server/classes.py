@@ -37,12 +37,11 @@ from .access import CreationGate
 from .bot_pool import _start_worker
 from .limits import CLASS_IDLE_DAYS, CLOSED_CLASS_DAYS, MAX_CLASSES, MAX_STUDENTS_PER_CLASS
 
-__all__ = ["ClassRegistry", "CLASS_CLOSED", "think_bots"]
+__all__ = ["ClassRegistry", "think_bots"]
 
 log = logging.getLogger(__name__)
 
 DAY = 86400.0
-CLASS_CLOSED = "this class was closed: it takes no new student and no move, and its results stay with its teacher"
 
 
 class ClassRegistry:
@@ -95,7 +94,7 @@ class ClassRegistry:
             self.sweep()
         if self.open_count >= self.max_classes:
             raise ClassError(503, f"this server holds {self.max_classes} classes already (open ones: a closed class "
-                                  f"does not count)")
+                                  f"does not count)", case="too_many_classes", facts={"most": self.max_classes})
         session = ClassSession.create(body, max_students=self.max_students, clock=self.clock)
         self.classes[session.id] = session
         self._resumed.add(session.id)
@@ -173,7 +172,8 @@ class ClassRegistry:
             self.judging = BackgroundJudge(pool=self._worker)
         for decision in decisions:
             key = ("class", session.id, decision.deal, decision.key)
-            self.judging.submit(key, decision.view, decision.move, then=self._verdict(session, decision, key))
+            self.judging.submit(key, decision.view, decision.move, then=self._verdict(session, decision, key),
+                                failed=self._not_judged(session, decision, key))
 
     def _verdict(self, session: ClassSession, decision: Decision, key: object) -> Callable[[Any], None]:
         def then(judged: Any) -> None:
@@ -183,6 +183,15 @@ class ClassRegistry:
             if self.classes.get(session.id) is session:
                 self._save(session)
         return then
+
+    def _not_judged(self, session: ClassSession, decision: Decision, key: object) -> Callable[[str], None]:
+        def failed(_error: str) -> None:  # (logged once by the judge)
+            assert self.judging is not None
+            self.judging.failed.pop(key, None)  # kept in the class from now on
+            session.not_judged(decision)
+            if self.classes.get(session.id) is session:
+                self._save(session)
+        return failed
 
     def _worker(self) -> ProcessPoolExecutor:
         """The judge's worker process: started afresh (it holds none of the server's sockets),

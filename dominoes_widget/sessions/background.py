@@ -117,6 +117,8 @@ class _Job:
     steps: Rounds | None = None
     """On the loop: the judgement under way, a step at a time."""
     waiters: list[Callable[[Judged], None]] = field(default_factory=list)
+    failers: list[Callable[[str], None]] = field(default_factory=list)
+    """Told (the error's name) when the judge could not judge it."""
 
 
 class BackgroundJudge:
@@ -143,7 +145,7 @@ class BackgroundJudge:
         self.results: dict[Hashable, Judged] = {}
         """Every judgement in, by the key it was submitted with."""
         self.failed: dict[Hashable, str] = {}
-        """The positions the judge could not judge (the error's name): nobody is told of them."""
+        """The positions the judge could not judge (the error's name); their ``failed`` callers are told."""
         self._queue: deque[_Job] = deque()
         self._running: _Job | None = None
         self._handle: cf.Future[Judged] | Pending | None = None
@@ -154,10 +156,12 @@ class BackgroundJudge:
 
     # -- asking -------------------------------------------------------------------------------
     def submit(self, key: Hashable, view: SeatView, played: str | None = None, *, urgent: bool = False,
-               asked: bool = False, then: Callable[[Judged], None] | None = None) -> None:
+               asked: bool = False, then: Callable[[Judged], None] | None = None,
+               failed: Callable[[str], None] | None = None) -> None:
         """Judge ``view`` (asking about ``played``) under ``key``, unless it is judged or queued
         already; ``urgent`` jobs go before the rest; ``asked``: somebody waits for it (on the
-        loop it starts without waiting for quiet); ``then(judged)`` when it is in."""
+        loop it starts without waiting for quiet); ``then(judged)`` when it is in;
+        ``failed(error name)`` if the judge could not judge it (then is never called)."""
         if self._closed:
             return
         if key in self.results:
@@ -177,6 +181,8 @@ class BackgroundJudge:
             self._queue.appendleft(job)
         if then is not None:
             job.waiters.append(then)
+        if failed is not None:
+            job.failers.append(failed)
         if asked and not job.asked:
             job.asked = True
             if job is self._running and self.where == SLICES and self._handle is not None:
@@ -334,8 +340,11 @@ class BackgroundJudge:
             self._queue.appendleft(job)
             self._next()
             return
-        log.error("background judging failed", exc_info=error)
-        self.failed[job.key] = type(error).__name__
+        name = type(error).__name__
+        log.error("background judging failed on a position: %s: %s", name, error)
+        self.failed[job.key] = name
+        for failed in job.failers:
+            failed(name)
         self._next()
 
 

@@ -41,7 +41,10 @@ from ...studies.puzzles import PuzzleSet
 from ..puzzles.cards import LEVELS, puzzle_card
 from ..table.seat_record import in_play, seat_record
 from .assignment import ClassRequest, ClassRequestError, check_name, read_class_request
-from .verdicts import MISTAKES, Decision, Verdict, decision_key, verdicts_as_json, verdicts_from_json
+from .shapes import (ClassAnswer, ClassAnswered, ClassAssignment, ClassDealResult, ClassDealView, ClassDecision,
+                     ClassMistakes, ClassPlayed, ClassProgress, ClassProgressOf, ClassPuzzleAnswer, ClassPuzzleShown,
+                     ClassPuzzleSet, ClassResultRow, ClassStudentProgress, ClassStudentView, ClassWatch)
+from .verdicts import MISTAKES, UNJUDGED, Decision, Verdict, decision_key, verdicts_as_json, verdicts_from_json
 from .verdicts import position_key as _position_key
 
 __all__ = ["ClassSession", "ClassError", "Student", "MAX_STUDENTS", "FORMAT"]
@@ -105,7 +108,7 @@ class DealPlay:
     started: float = 0.0
     seconds: float | None = None
     """Seconds from the deal's first showing to its end (``None`` while it is played)."""
-    result: dict[str, Any] | None = None
+    result: ClassDealResult | None = None
     """``{"result": "won"|"lost"|"tie", "points": N}`` for the student's side, once finished."""
 
 
@@ -202,7 +205,7 @@ class ClassSession:
             request = read_class_request(body)
             puzzle_ids = choose_puzzles(request, puzzles)
         except ClassRequestError as error:
-            raise ClassError(400, str(error), case="bad_request") from None
+            raise ClassError(400, str(error), case="bad_request", facts={"detail": str(error)}) from None
         deals = request.duplicate.hands if request.duplicate else 0
         return cls(secrets.token_urlsafe(9).replace("_", "x").replace("-", "y"), request, secrets.token_urlsafe(18),
                    secrets.token_urlsafe(12), puzzle_ids, [new_server_seed() for _ in range(deals)],
@@ -232,17 +235,17 @@ class ClassSession:
         return ClassScreen(student) if student is not None else None
 
     # -- the one session contract ----------------------------------------------------------
-    def view(self, screen: ClassScreen) -> dict[str, Any]:
+    def view(self, screen: ClassScreen) -> ClassProgress | ClassStudentView:
         """What ``screen`` sees of the class: the teacher every student's progress
         (:meth:`progress`), a student the assignment and their own results (:meth:`student_summary`)."""
         return self.progress() if screen.student is None else self.student_summary(screen.student)
 
-    def handle(self, screen: ClassScreen, intent: Any) -> dict[str, Any]:
+    def handle(self, screen: ClassScreen, intent: Any) -> ClassAnswer:
         """Do what ``intent`` asks for ``screen`` (``{"type": one of :data:`INTENTS`, "number": n,
         "move": …}``) and answer it; a :class:`ClassError` says why not, and nothing changed."""
         if not isinstance(intent, Mapping) or intent.get("type") not in INTENTS:
             raise ClassError(400, f"an intent is an object whose type is one of {', '.join(INTENTS)}, not "
-                                  f"{excerpt(intent, 40)}", case="bad_intent")
+                                  f"{excerpt(intent, 40)}", case="bad_intent", facts={"types": list(INTENTS)})
         kind = intent["type"]
         student = screen.student
         if student is None:
@@ -268,7 +271,7 @@ class ClassSession:
         try:
             name = check_name(name)
         except ClassRequestError as error:
-            raise ClassError(400, str(error), case="bad_name") from None
+            raise ClassError(400, str(error), case="bad_name", facts={"detail": str(error)}) from None
         if len(self.students) >= self.max_students:
             raise ClassError(409, f"this class is full: at most {self.max_students} students",
                              case="class_full", facts={"max_students": self.max_students})
@@ -287,19 +290,19 @@ class ClassSession:
                              case="no_such_puzzle", facts={"number": number, "puzzles": len(self.puzzle_ids)})
         return self.puzzle_ids[number]
 
-    def puzzle(self, student: Student, number: Any) -> dict[str, Any]:
+    def puzzle(self, student: Student, number: Any) -> ClassPuzzleShown:
         """Puzzle ``number`` as the student may see it: the position, and once they have
         answered it, their first answer, the answers and why."""
         card = _card(self._puzzle_number(number), self.request.lang)
         student.opened.setdefault(number, self.clock())
-        shown: dict[str, Any] = {"number": number, "of": len(self.puzzle_ids), "puzzle": card["view"],
-                                 "hints": card["hints"][:1]}
+        shown: ClassPuzzleShown = {"number": number, "of": len(self.puzzle_ids), "puzzle": card["view"],
+                                   "hints": card["hints"][:1]}
         tried = student.puzzles.get(number)
         if tried is not None:
             shown["answered"] = self._answered(card, number, tried)
         return shown
 
-    def _answered(self, card: Mapping[str, Any], number: int, tried: PuzzleTry) -> dict[str, Any]:
+    def _answered(self, card: Mapping[str, Any], number: int, tried: PuzzleTry) -> ClassAnswered:
         answers = [move for move, verdict in card["verdicts"].items() if verdict["right"]]
         return {"move": tried.move, "right": tried.right, "answers": answers,
                 "why": list(card["verdicts"][tried.move]["why"])}
@@ -308,7 +311,7 @@ class ClassSession:
         """Puzzle ``number``'s position as its mover sees it (for a picture)."""
         return _builtin().by_id(self._puzzle_number(number)).view()
 
-    def answer(self, student: Student, number: Any, move: Any) -> dict[str, Any]:
+    def answer(self, student: Student, number: Any, move: Any) -> ClassPuzzleAnswer:
         """The student's answer to puzzle ``number``: only the first counts (409 after it)."""
         card = _card(self._puzzle_number(number), self.request.lang)
         if number in student.puzzles:
@@ -316,11 +319,12 @@ class ClassSession:
                              case="answered_already", facts={"number": number})
         if not isinstance(move, str) or not 0 < len(move) <= MAX_MOVE:
             raise ClassError(400, f"move is a move's notation (at most {MAX_MOVE} characters), not {excerpt(move, 20)}",
-                             case="bad_move")
+                             case="bad_move", facts={"most": MAX_MOVE, "move": move})
         if move not in card["verdicts"]:
             raise ClassError(400, f"{excerpt(move, 20)} is not a legal move in puzzle {number}; the legal moves are "
                                   f"{', '.join(card['verdicts'])}",
-                             case="illegal_move", facts={"number": number, "legal": list(card["verdicts"])})
+                             case="illegal_move",
+                             facts={"number": number, "move": move, "legal": list(card["verdicts"])})
         opened = student.opened.setdefault(number, self.clock())
         tried = PuzzleTry(move, bool(card["verdicts"][move]["right"]), round(max(0.0, self.clock() - opened), 1))
         student.puzzles[number] = tried
@@ -401,7 +405,7 @@ class ClassSession:
         """A bot's move thought out elsewhere for :meth:`bot_to_think`'s ``position``."""
         self.bot_moves[number][position] = str(move)
 
-    def deal(self, student: Student, number: Any) -> dict[str, Any]:
+    def deal(self, student: Student, number: Any) -> ClassDealView:
         """Deal ``number`` as the student sees it, started on first asking: the record so far
         (the deal whole, server seed included, once it has ended), their legal moves, the result."""
         number = self._deal_number(number)
@@ -437,25 +441,26 @@ class ClassSession:
         they started; ``None``: none yet) and its match, for the teacher to watch."""
         student = self.students.get(student_id) if isinstance(student_id, str) else None
         if student is None:
-            raise ClassError(404, f"this class has no student {excerpt(student_id, 10)}")
+            raise ClassError(404, f"this class has no student {excerpt(student_id, 10)}", case="no_such_student",
+                             facts={"student": excerpt(student_id, 10)})
         if not student.deals:
             return student, None, None
         number = max(student.deals, key=lambda n: (student.deals[n].started, n))
         return student, number, self._match(number, student.deals[number].moves)
 
-    def watch(self, student_id: Any) -> dict[str, Any]:
+    def watch(self, student_id: Any) -> ClassWatch:
         """A student's current deal as a table's watcher sees it: the tiles on the line, every
         seat's count, draws hidden, the result once it is over (and never the hands, even then:
         the teacher could tell a student who has not played it)."""
         student, number, match = self.watched(student_id)
-        shown: dict[str, Any] = {"student": student.id, "name": student.name, "deal": number,
-                                 "of": len(self.server_seeds), "result": None, "in_play": None}
+        shown: ClassWatch = {"student": student.id, "name": student.name, "deal": number,
+                             "of": len(self.server_seeds), "result": None, "in_play": None}
         if number is not None and match is not None:
             shown["result"] = student.deals[number].result
             shown["in_play"] = in_play(match, None)
         return shown
 
-    def play(self, student: Student, number: Any, move: Any) -> dict[str, Any]:
+    def play(self, student: Student, number: Any, move: Any) -> ClassDealView:
         """The student plays ``move`` in deal ``number``; the bots answer up to their next turn."""
         number = self._deal_number(number)
         play = student.deals.get(number)
@@ -466,7 +471,7 @@ class ClassSession:
             raise ClassError(409, f"deal {number} is over", case="deal_over", facts={"number": number})
         if not isinstance(move, str) or not 0 < len(move) <= MAX_MOVE:
             raise ClassError(400, f"move is a move's notation (at most {MAX_MOVE} characters), not {excerpt(move, 20)}",
-                             case="bad_move")
+                             case="bad_move", facts={"most": MAX_MOVE, "move": move})
         match = self._match(number, play.moves)
         hand = match.hands[-1]
         legal = hand.legal_move_list()
@@ -477,7 +482,8 @@ class ClassSession:
         if chosen is None or chosen not in legal:
             raise ClassError(400, f"{excerpt(move, 20)} is not a legal move now; the legal moves are "
                                   f"{', '.join(map(str, legal))}",
-                             case="illegal_move", facts={"number": number, "legal": [str(m) for m in legal]})
+                             case="illegal_move",
+                             facts={"number": number, "move": move, "legal": [str(m) for m in legal]})
         if len(legal) > 1:
             counts = self.choices[number].setdefault(_position_key(play.moves), {})
             counts[str(chosen)] = counts.get(str(chosen), 0) + 1
@@ -501,7 +507,7 @@ class ClassSession:
                        "points": int(match.state.score.get(side, 0))}
         play.seconds = round(max(0.0, self.clock() - play.started), 1)
 
-    def _deal_view(self, number: int, play: DealPlay, match: Match) -> dict[str, Any]:
+    def _deal_view(self, number: int, play: DealPlay, match: Match) -> ClassDealView:
         duplicate = self.request.duplicate
         assert duplicate is not None
         hand = match.hands[-1]
@@ -511,7 +517,7 @@ class ClassSession:
                 "legal_moves": [str(move) for move in hand.legal_move_list()] if mine else [],
                 "result": play.result}
 
-    def class_played(self, student: Student, number: Any) -> dict[str, Any]:
+    def class_played(self, student: Student, number: Any) -> ClassPlayed:
         """How the class played deal ``number``, for a student who has finished it (409 before):
         every finished student's result, and at each of this student's own decisions how many
         students who stood there played each move, and the judge's verdicts there: on the move
@@ -522,10 +528,10 @@ class ClassSession:
         if play is None or play.result is None:
             raise ClassError(409, f"deal {number}: how the class played it is shown once you have finished it",
                              case="deal_not_finished", facts={"number": number})
-        results = [{"name": other.name, **(other.deals[number].result or {})} for other in self.students.values()
-                   if number in other.deals and other.deals[number].result is not None]
+        results = [ClassResultRow(name=other.name, **done) for other in self.students.values()
+                   if number in other.deals and (done := other.deals[number].result) is not None]
         verdicts = self.verdicts[number]
-        decisions = []
+        decisions: list[ClassDecision] = []
         for ply, move, judged in self._choices_of(number, play.moves):
             before = play.moves[:ply]
             counts = self.choices[number].get(_position_key(before), {})
@@ -581,6 +587,10 @@ class ClassSession:
         """The judge's answer on ``decision`` (a :class:`~dominoes_widget.studies.judge.Judged`), kept."""
         self.verdicts[decision.deal][decision.key] = Verdict.of(judged, decision.move)
 
+    def not_judged(self, decision: Decision) -> None:
+        """The judge could not judge ``decision``: kept as :data:`~.verdicts.UNJUDGED`, so nobody waits for it."""
+        self.verdicts[decision.deal][decision.key] = Verdict(UNJUDGED, None, False)
+
     def rating_of(self, student: Student) -> Glicko | None:
         """The student's Glicko-2 rating from their first tries at the class's puzzles, in the
         order they answered them, as a learner's (each try a game against the puzzle, rated at
@@ -593,12 +603,12 @@ class ClassSession:
             rating = rate(rating, [(puzzle_start_rating(puzzle), 1.0 if tried.right else 0.0)])
         return rating
 
-    def mistakes_of(self, student: Student, finished_only: bool = False) -> dict[str, Any]:
+    def mistakes_of(self, student: Student, finished_only: bool = False) -> ClassMistakes:
         """The judge's verdicts on ``student``'s decisions so far (``finished_only``: in the deals
         they have finished): how many are ``judged`` and ``waiting``, how many of each mistake,
         and where each was (deal and move, no tile)."""
         duplicate = self.request.duplicate
-        found: dict[str, Any] = {"judged": 0, "waiting": 0, **{mark: 0 for mark in MISTAKES}, "at": []}
+        found: ClassMistakes = {"judged": 0, "waiting": 0, "inaccuracy": 0, "mistake": 0, "blunder": 0, "at": []}
         if duplicate is None:
             return found
         for number, play in sorted(student.deals.items()):
@@ -606,10 +616,12 @@ class ClassSession:
                 continue
             for ply, move, judged in self._choices_of(number, play.moves):
                 verdict = self.verdicts[number].get(decision_key(play.moves[:ply], move))
+                if verdict is not None and not verdict.judged:
+                    continue
                 if verdict is not None:
                     found["judged"] += 1
                     if verdict.is_mistake:
-                        found[verdict.mark] += 1
+                        found[verdict.mark] += 1  # type: ignore[literal-required]  # (one of MISTAKES)
                         found["at"].append({"deal": number, "move": ply + 1, "mark": verdict.mark})
                 elif judged:
                     found["waiting"] += 1
@@ -635,22 +647,25 @@ class ClassSession:
         return found
 
     # -- what a student and the teacher see ------------------------------------------------
-    def assignment(self) -> dict[str, Any]:
+    def assignment(self) -> ClassAssignment:
         """What the class was given, with every duplicate deal's commitment (no deal, no answer)."""
+        puzzles, duplicate = self.request.puzzles, self.request.duplicate
         return {"id": self.id, "name": self.request.name, "lang": self.request.lang,
-                "puzzles": len(self.puzzle_ids), "puzzle_set": self.request.puzzles.as_json()
-                if self.request.puzzles else None,
-                "duplicate": {**self.request.duplicate.as_json(), "seat": self.request.duplicate.seat,
+                "puzzles": len(self.puzzle_ids),
+                "puzzle_set": ClassPuzzleSet(count=puzzles.count, game=puzzles.game, theme=puzzles.theme,
+                                             difficulty=puzzles.difficulty) if puzzles else None,
+                "duplicate": {"game": duplicate.game, "hands": duplicate.hands, "bots": dict(duplicate.bots),
+                              "players": duplicate.players, "seat": duplicate.seat,
                               "commitments": list(self.commitments), "scheme": "dominoes-fair-1"}
-                if self.request.duplicate else None}
+                if duplicate else None}
 
-    def student_summary(self, student: Student) -> dict[str, Any]:
+    def student_summary(self, student: Student) -> ClassStudentView:
         """A student's own page of the class: the assignment and their own results (the judge's
         verdicts of a deal once they have finished it: none while they play)."""
         return {"class": self.assignment(), "name": student.name, **self._progress_of(student),
                 "mistakes": self.mistakes_of(student, finished_only=True)}
 
-    def _progress_of(self, student: Student) -> dict[str, Any]:
+    def _progress_of(self, student: Student) -> ClassProgressOf:
         tries = student.puzzles.values()
         finished = {n: play for n, play in sorted(student.deals.items()) if play.result is not None}
         return {"puzzles_answered": len(student.puzzles), "first_try_right": sum(t.right for t in tries),
@@ -658,15 +673,17 @@ class ClassSession:
                 "puzzles": {str(n): {"move": t.move, "right": t.right, "seconds": t.seconds}
                             for n, t in sorted(student.puzzles.items())},
                 "deals_finished": len(finished),
-                "deals": {str(n): {**(play.result or {}), "seconds": play.seconds} for n, play in finished.items()},
+                "deals": {str(n): {"result": play.result["result"], "points": play.result["points"],
+                                   "seconds": play.seconds} for n, play in finished.items() if play.result},
                 "deal_seconds": round(sum(play.seconds or 0.0 for play in finished.values()), 1),
                 "rating": _rating_json(self.rating_of(student)), "mistakes": self.mistakes_of(student)}
 
-    def progress(self) -> dict[str, Any]:
+    def progress(self) -> ClassProgress:
         """The teacher's view: every student's progress, their puzzle rating (``[rating,
         deviation]``, ``None`` before a first try) and the judge's mistakes (:meth:`mistakes_of`)."""
         return {"class": self.assignment(), "max_students": self.max_students,
-                "students": [{"id": s.id, "name": s.name, **self._progress_of(s)} for s in self.students.values()]}
+                "students": [ClassStudentProgress(id=s.id, name=s.name, **self._progress_of(s))
+                             for s in self.students.values()]}
 
     def progress_csv(self) -> str:
         """The teacher's export: one row per student."""
@@ -682,10 +699,12 @@ class ClassSession:
             for n in range(deals):
                 result = progress["deals"].get(str(n))
                 cells.append(f"{result['result']} {result['points']}" if result else "")
-            rating, mistakes = progress["rating"] or ["", ""], progress["mistakes"]
+            rating: list[int] | list[str] = progress["rating"] or ["", ""]
+            mistakes = progress["mistakes"]
             writer.writerow([_cell(student.name), progress["puzzles_answered"], progress["first_try_right"],
                              progress["puzzle_seconds"], progress["deals_finished"], progress["deal_seconds"],
-                             *rating, mistakes["judged"], *(mistakes[mark] for mark in MISTAKES), *cells])
+                             *rating, mistakes["judged"], mistakes["inaccuracy"], mistakes["mistake"],
+                             mistakes["blunder"], *cells])
         return out.getvalue()
 
     # -- kept and taken up again -------------------------------------------------------------

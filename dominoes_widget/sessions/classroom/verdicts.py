@@ -18,10 +18,12 @@ if TYPE_CHECKING:
     from ...engine.views import SeatView
     from ...studies.judge import Judged
 
-__all__ = ["Decision", "Verdict", "decision_key", "position_key", "MISTAKES"]
+__all__ = ["Decision", "Verdict", "decision_key", "position_key", "MISTAKES", "UNJUDGED"]
 
 MISTAKES = ("inaccuracy", "mistake", "blunder")
 """The marks that count as a judged mistake, mildest first."""
+UNJUDGED = "unjudged"
+"""The mark of a decision the judge could not judge (it failed on it): not waited for any more."""
 
 
 def position_key(moves: list[str]) -> str:
@@ -48,7 +50,7 @@ class Decision:
 @dataclass(frozen=True)
 class Verdict:
     """What the judge said of a decision: ``mark`` of the move played (``good``, ``inaccuracy``,
-    ``mistake``, ``blunder``, ``unclear``), the ``best`` move when one was clearly best, and
+    ``mistake``, ``blunder``, ``unclear``; :data:`UNJUDGED`: the judge failed on it), the ``best`` move when one was clearly best, and
     whether the best moves were ``equal``."""
 
     mark: str
@@ -63,6 +65,11 @@ class Verdict:
     @property
     def is_mistake(self) -> bool:
         return self.mark in MISTAKES
+
+    @property
+    def judged(self) -> bool:
+        """Whether the judge said something of it (not :data:`UNJUDGED`)."""
+        return self.mark != UNJUDGED
 
     def as_json(self) -> list[Any]:
         return [self.mark, self.best, self.equal]

@@ -30,6 +30,206 @@
  */
 
 /**
+ * @typedef {object} ClassAnswered
+ * @property {string} move
+ * @property {boolean} right
+ * @property {string[]} answers
+ * @property {string[]} why
+ */
+
+/**
+ * What the class was given.
+ * @typedef {object} ClassAssignment
+ * @property {string} id
+ * @property {string} name
+ * @property {string} lang
+ * @property {number} puzzles
+ * @property {ClassPuzzleSet | null} puzzle_set
+ * @property {ClassDuplicate | null} duplicate
+ */
+
+/**
+ * @typedef {object} ClassDealDone
+ * @property {string} result
+ * @property {number} points
+ * @property {number | null} seconds
+ */
+
+/**
+ * A finished deal's result for the student's side.
+ * @typedef {object} ClassDealResult
+ * @property {string} result
+ * @property {number} points
+ */
+
+/**
+ * A duplicate deal as the student's seat sees it: its record so far, their legal moves, the result.
+ * @typedef {object} ClassDealView
+ * @property {number} deal
+ * @property {string} seat
+ * @property {string} commitment
+ * @property {Record<string, any>} record
+ * @property {string[]} legal_moves
+ * @property {ClassDealResult | null} result
+ */
+
+/**
+ * One of the student's decisions: how many students who stood there played each move (``class``), and the judge's verdicts there (``verdict``: "unjudged" when the judge failed on it).
+ * @typedef {object} ClassDecision
+ * @property {number} ply
+ * @property {string} played
+ * @property {Record<string, number>} class
+ * @property {number} students
+ * @property {string | null} verdict
+ * @property {string | null} best
+ * @property {boolean | null} equal
+ * @property {Record<string, string>} marks
+ * @property {boolean} judging
+ */
+
+/**
+ * The duplicate match assigned: its deals' commitments (no deal).
+ * @typedef {object} ClassDuplicate
+ * @property {string} game
+ * @property {number} hands
+ * @property {Record<string, string>} bots
+ * @property {number} players
+ * @property {string} seat
+ * @property {string[]} commitments
+ * @property {string} scheme
+ */
+
+/**
+ * @typedef {object} ClassMistakeAt
+ * @property {number} deal
+ * @property {number} move
+ * @property {string} mark
+ */
+
+/**
+ * The judge's verdicts on a student's decisions: how many judged and waiting, each mistake's count, where.
+ * @typedef {object} ClassMistakes
+ * @property {number} judged
+ * @property {number} waiting
+ * @property {number} inaccuracy
+ * @property {number} mistake
+ * @property {number} blunder
+ * @property {ClassMistakeAt[]} at
+ */
+
+/**
+ * How the class played a deal, for a student who finished it.
+ * @typedef {object} ClassPlayed
+ * @property {number} deal
+ * @property {ClassResultRow[]} results
+ * @property {ClassDecision[]} decisions
+ * @property {boolean} judging
+ */
+
+/**
+ * The teacher's view: the assignment and every student's progress.
+ * @typedef {object} ClassProgress
+ * @property {ClassAssignment} class
+ * @property {number} max_students
+ * @property {ClassStudentProgress[]} students
+ */
+
+/**
+ * One student's progress.
+ * @typedef {object} ClassProgressOf
+ * @property {number} puzzles_answered
+ * @property {number} first_try_right
+ * @property {number} puzzle_seconds
+ * @property {Record<string, ClassPuzzleTry>} puzzles
+ * @property {number} deals_finished
+ * @property {Record<string, ClassDealDone>} deals
+ * @property {number} deal_seconds
+ * @property {number[] | null} rating
+ * @property {ClassMistakes} mistakes
+ */
+
+/**
+ * @typedef {object} ClassPuzzleAnswer
+ * @property {number} number
+ * @property {ClassAnswered} answered
+ */
+
+/**
+ * @typedef {object} ClassPuzzleSet
+ * @property {number} count
+ * @property {string | null} game
+ * @property {string | null} theme
+ * @property {string | null} difficulty
+ */
+
+/**
+ * A puzzle as the student may see it; ``answered`` once they have.
+ * @typedef {object} ClassPuzzleShown
+ * @property {number} number
+ * @property {number} of
+ * @property {PuzzleView} puzzle
+ * @property {string[]} hints
+ * @property {ClassAnswered} [answered]
+ */
+
+/**
+ * @typedef {object} ClassPuzzleTry
+ * @property {string} move
+ * @property {boolean} right
+ * @property {number} seconds
+ */
+
+/**
+ * A finished student's result in how the class played a deal.
+ * @typedef {object} ClassResultRow
+ * @property {string} result
+ * @property {number} points
+ * @property {string} name
+ */
+
+/**
+ * @typedef {object} ClassStudentProgress
+ * @property {number} puzzles_answered
+ * @property {number} first_try_right
+ * @property {number} puzzle_seconds
+ * @property {Record<string, ClassPuzzleTry>} puzzles
+ * @property {number} deals_finished
+ * @property {Record<string, ClassDealDone>} deals
+ * @property {number} deal_seconds
+ * @property {number[] | null} rating
+ * @property {ClassMistakes} mistakes
+ * @property {string} id
+ * @property {string} name
+ */
+
+/**
+ * A student's own page of the class: their progress (``mistakes``: in the deals they have finished).
+ * @typedef {object} ClassStudentView
+ * @property {ClassAssignment} class
+ * @property {string} name
+ * @property {number} puzzles_answered
+ * @property {number} first_try_right
+ * @property {number} puzzle_seconds
+ * @property {Record<string, ClassPuzzleTry>} puzzles
+ * @property {number} deals_finished
+ * @property {Record<string, ClassDealDone>} deals
+ * @property {number} deal_seconds
+ * @property {number[] | null} rating
+ * @property {ClassMistakes} mistakes
+ */
+
+/**
+ * A student's current deal as a table's watcher sees it (never the hands).
+ * @typedef {object} ClassWatch
+ * @property {string} student
+ * @property {string} name
+ * @property {number | null} deal
+ * @property {number} of
+ * @property {ClassDealResult | null} result
+ * @property {Record<string, any> | null} in_play
+ */
+
+/**
  * @typedef {object} Counting
  * @property {string} title
  * @property {UnseenCount[]} unseen
