@@ -314,6 +314,7 @@ def test_a_decision_the_judge_fails_on_is_not_judging_for_ever(monkeypatch, capl
         raise RuntimeError("the judge broke")
 
     monkeypatch.setattr(background, "judge_view", broken_judge)
+    monkeypatch.setattr(background, "judging_view", broken_judge)  # (the loop's judging, in steps)
     caplog.set_level(logging.DEBUG)
     judged: dict[str, int] = {}
 
