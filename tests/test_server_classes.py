@@ -17,7 +17,7 @@ import pytest
 
 from dominoes_widget.server.limits import Limits
 from dominoes_widget.sessions.background import SLICES, BackgroundJudge
-from dominoes_widget.studies.judge import Question, judge
+from dominoes_widget.studies.judge import Question, judge, judging
 from server_harness import answer, local_server, request
 from test_server import run
 
@@ -252,7 +252,11 @@ def quick_judge(monkeypatch) -> BackgroundJudge:
     def judge_view(view, played):
         return judge(view, played=played, question=Question.MARK, rollouts=100, budget=400)
 
+    def judging_view(view, played, step=background.STEP_WORLDS):
+        return judging(view, played=played, question=Question.MARK, rollouts=100, budget=400, step=step)
+
     monkeypatch.setattr(background, "judge_view", judge_view)
+    monkeypatch.setattr(background, "judging_view", judging_view)  # (the loop's judging, in steps)
     return BackgroundJudge(SLICES)
 
 
