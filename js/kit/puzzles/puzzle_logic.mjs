@@ -4,8 +4,12 @@
 // js/kit/puzzles/puzzle_logic.test.mjs and tests/test_puzzle_session.py run the same cases
 // (tests/data/puzzle_cases.json) through both.
 //
+// On the page it is a session (kit/common/page_session.mjs): puzzleSession(setup).
+//
 // Scoring: a puzzle solved with no wrong move and without the second hint (the move itself)
 // scores 1 and adds 1 to the streak; a wrong move, or the move shown, ends the streak.
+
+import { stepSession } from "../common/page_session.mjs";
 
 export const FILTERS = ["game", "theme", "level"];
 export const HINT_STEPS = 2;
@@ -35,30 +39,30 @@ function fresh(state) {
 const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
 
 /**
- * The state after `intent`: [state, null], or [the same state, the refusal's key].
+ * The state after `intent` ({state, refused: null}), or the same state and the refusal's key.
  * @param {{summaries: object[], card: (i: number) => any, choices: any, words: any}} run
  */
 export function apply(state, intent, run) {
   const kind = isObject(intent) ? intent.type : undefined;
   if (kind === "filter") return filter(state, intent, run);
-  if (!["answer", "hint", "next"].includes(kind)) return [state, "bad_intent"];
-  if (kind === "answer" && !(typeof intent.move === "string" && intent.move.length > 0 && intent.move.length <= MAX_MOVE)) return [state, "bad_intent"];
-  if (state.order.length === 0) return [state, "no_puzzle"];
-  if (kind === "next") return [fresh({ ...state, at: (state.at + 1) % state.order.length }), null];
-  if (kind === "hint") return state.hint >= HINT_STEPS ? [state, "no_hint"] : [{ ...state, hint: state.hint + 1 }, null];
+  if (!["answer", "hint", "next"].includes(kind)) return { state, refused: "bad_intent" };
+  if (kind === "answer" && !(typeof intent.move === "string" && intent.move.length > 0 && intent.move.length <= MAX_MOVE)) return { state, refused: "bad_intent" };
+  if (state.order.length === 0) return { state, refused: "no_puzzle" };
+  if (kind === "next") return { state: fresh({ ...state, at: (state.at + 1) % state.order.length }), refused: null };
+  if (kind === "hint") return state.hint >= HINT_STEPS ? { state, refused: "no_hint" } : { state: { ...state, hint: state.hint + 1 }, refused: null };
   const current = run.card(state.order[state.at]);
   const move = intent.move;
   const verdict = Object.hasOwn(current.verdicts, move) ? current.verdicts[move] : null;
-  if (state.solved) return [state, "solved"];
-  if (verdict === null) return [state, "not_legal"];
+  if (state.solved) return { state, refused: "solved" };
+  if (verdict === null) return { state, refused: "not_legal" };
   const label = current.view.items.find((item) => item.move === move)?.label ?? move;
   const feedback = { move, label, right: verdict.right, title: run.words[verdict.right ? "right" : "wrong"], why: [...verdict.why] };
   if (!verdict.right) {
     const tried = state.tried.includes(move) ? state.tried : [...state.tried, move];
-    return [{ ...state, tried, streak: 0, feedback }, null];
+    return { state: { ...state, tried, streak: 0, feedback }, refused: null };
   }
   const clean = state.tried.length === 0 && state.hint < HINT_STEPS;
-  return [{ ...state, solved: true, feedback, score: state.score + (clean ? 1 : 0), streak: clean ? state.streak + 1 : 0 }, null];
+  return { state: { ...state, solved: true, feedback, score: state.score + (clean ? 1 : 0), streak: clean ? state.streak + 1 : 0 }, refused: null };
 }
 
 function filter(state, intent, run) {
@@ -66,10 +70,10 @@ function filter(state, intent, run) {
   for (const name of FILTERS) {
     if (!Object.hasOwn(intent, name)) continue;
     const value = intent[name];
-    if (value !== null && !(typeof value === "string" && run.choices[name].some((c) => c.value === value))) return [state, "bad_filter"];
+    if (value !== null && !(typeof value === "string" && run.choices[name].some((c) => c.value === value))) return { state, refused: "bad_filter" };
     filters[name] = value;
   }
-  return [fresh({ ...state, filters, order: matching(run.summaries, filters), at: 0 }), null];
+  return { state: fresh({ ...state, filters, order: matching(run.summaries, filters), at: 0 }), refused: null };
 }
 
 /** What the page shows: the puzzle's view (never its verdicts), the hints shown, the score. */
@@ -105,4 +109,19 @@ export function pageRun(setup) {
     words: setup.words ?? {},
     refusals: setup.refusals ?? {},
   };
+}
+
+/**
+ * The puzzle run of the page's setup as a session: the `view` trait, and a refusal as the
+ * kernel's error message (in the setup's words).
+ */
+export function puzzleSession(setup) {
+  const run = pageRun(setup);
+  const lang = setup.lang ?? "en";
+  return stepSession({
+    state: start(run.summaries, setup.filters ?? {}),
+    step: (state, intent) => apply(state, intent, run),
+    traits: (state) => ({ view: publicView(state, run, lang) }),
+    refusal: (key) => ({ type: "error", reason: "bad_message", message: run.refusals[key] ?? key }),
+  });
 }

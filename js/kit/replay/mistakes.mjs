@@ -3,6 +3,9 @@
 // (its `mistakes_book`). DOM-free. The same intents as the kernel's, the same view out
 // (js/PROTOCOL.md, "Learn from your mistakes"); js/kit/replay/mistakes.cases.json holds cases that the
 // Python drill and this module both run (tests/test_mistakes.py, js/kit/replay/mistakes.test.mjs).
+// On the page the drill is a session (kit/common/page_session.mjs): drillSession(book).
+
+import { stepSession } from "../common/page_session.mjs";
 
 /** @typedef {import("../common/views.mjs").MistakesView} MistakesView */
 
@@ -85,4 +88,25 @@ export function drillIntent(book, state, intent) {
 export function moveWords(task, move) {
   const at = task?.legal?.indexOf(move) ?? -1;
   return at >= 0 ? (task.labels?.[at] ?? move) : (move ?? "");
+}
+
+/**
+ * The one-file page's part of the Replay's session (sessions/replay/session.py's `handle`):
+ * `hello` answered `live` (the drill can be asked), each drill intent counted over `book`,
+ * the `mistakes` trait its view. A refusal comes back as the kernel's `mistakes_refused`, with
+ * no words (the page carries none for them; what it offers to click is never refused).
+ * @param {any} book the page's `mistakes_book`
+ * @returns {import("../common/page_session.mjs").PageSession}
+ */
+export function drillSession(book) {
+  const drill = stepSession({
+    state: drillOff(),
+    step: (state, intent) => drillIntent(book, state, intent),
+    traits: (state) => ({ mistakes: drillView(state) }),
+    refusal: (key) => ({ type: "mistakes_refused", reason: key, message: "" }),
+  });
+  return {
+    traits: drill.traits,
+    handle: (intent) => (/** @type {any} */ (intent)?.type === "hello" ? { replies: [{ type: "live" }], changed: false } : drill.handle(intent)),
+  };
 }
