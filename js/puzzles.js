@@ -27,6 +27,12 @@ function render({ model, el }) {
   el.append(ui.root);
   // the hand so far opens beside the board; under it, on a phone, it waits for a tap
   if (ui.root.clientWidth > 0 && ui.root.clientWidth < 600) ui.storyBox.open = false;
+  /**
+   * What the page keeps between drawings: the tile whose end is being chosen, the hand's
+   * focus, the answer's ghost on the line, the line's box.
+   * @type {{choice: {tile: string, moves: import("./kit/common/tile.mjs").Move[], ends: ("L"|"R")[]} | null,
+   *   focus: number, ghost: ReturnType<typeof answerGhost>, lineSize: {width: number, height: number}}}
+   */
   const local = { choice: null, focus: 0, ghost: null, lineSize: { width: 0, height: 0 } };
   const word = () => makeWords(model.get("words"));
   const state = () => model.get("view") ?? {};
@@ -68,8 +74,8 @@ function render({ model, el }) {
     if (step !== null && event.target?.dataset?.tile) {
       local.focus = step;
       ui.hand.querySelectorAll("button[data-tile]")[step]?.focus();
-    } else if (key?.action === "pick" && tiles[key.index]) pick(tiles[key.index].tile);
-    else if (key && key.action !== "pick") act(key.action);
+    } else if (key && "index" in key && tiles[key.index]) pick(tiles[key.index].tile);
+    else if (key && !("index" in key)) act(key.action);
     else return;
     event.preventDefault();
   };

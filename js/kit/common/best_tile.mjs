@@ -11,7 +11,9 @@ import { parseMove, parseTile } from "./tile.mjs";
 export function bestTile(mark) {
   const move = parseMove(mark?.best ?? "");
   if (!move || (move.kind !== "play" && move.kind !== "lead")) return null;
-  const [a, b] = parseTile(move.tile);
+  const halves0 = parseTile(move.tile);
+  if (!halves0) return null;
+  const [a, b] = halves0;
   // Record notation writes the half that touches the end first.
   const halves = move.kind === "lead" || move.end === "R" ? [a, b] : [b, a];
   return { halves, end: move.kind === "lead" ? null : move.end, tile: move.tile, seat: move.seat };

@@ -19,7 +19,9 @@ export function modelId(reference) {
  * @param {(shown: boolean) => void} [onChange]
  */
 export function childViewSlot(manager, host, onChange = () => {}) {
+  /** @type {{el: HTMLElement, remove?: () => void} | null} the view shown */
   let view = null;
+  /** @type {string | null} the model id last asked for */
   let wanted = null;
   function drop() {
     if (!view) return;
@@ -41,7 +43,7 @@ export function childViewSlot(manager, host, onChange = () => {}) {
       return;
     }
     view = made;
-    host.append(view.el);
+    host.append(made.el);
     onChange(true);
   }
   return { show, close: () => show(null) };

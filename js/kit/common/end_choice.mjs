@@ -32,7 +32,7 @@ export function drawChoice(element, choice, ends, word) {
   const both = choice.ends.length > 1;
   const buttons = both
     ? choice.ends.map((end) => choiceButton(endWords(word, ends, end, "end"), { end }))
-    : choice.moves.map((move) => choiceButton(word("half", { number: numberWord(word, parseTile(move.tile)[0]) }), { move: move.text }));
+    : choice.moves.map((move) => choiceButton(word("half", { number: numberWord(word, parseTile(move.tile)?.[0]) }), { move: move.text }));
   const prompt = both
     ? word("choose_end", { tile: name })
     : word("choose_half", { tile: name, end: word(choice.ends[0] === "L" ? "end_word_left" : "end_word_right") });

@@ -25,21 +25,34 @@ export function seedWanted(view, sentFor) {
 const normTile = (tile) => String(tile).split("-").map(Number).sort((x, y) => x - y).join("-");
 const sameSet = (a, b) => JSON.stringify((a ?? []).map(normTile).sort()) === JSON.stringify((b ?? []).map(normTile).sort());
 
+/** @typedef {{commitment: string | null, seed: string | null, tiles: string[] | null}} FairEntry */
+
 /**
  * What one page remembers per hand, in memory and in `storage` (sessionStorage) under
  * `dominoes-fair|<table>|<hand>`: `{commitment, seed, tiles}`, each as first seen.
  */
 export class FairMemory {
+  /**
+   * @param {string} table the table's id
+   * @param {Pick<Storage, "getItem" | "setItem"> | null} [storage]
+   */
   constructor(table, storage = null) {
     this.table = table;
     this.storage = storage;
+    /** @type {Map<number, FairEntry>} */
     this.hands = new Map();
   }
 
+  /** @param {number} hand */
   key(hand) {
     return `dominoes-fair|${this.table}|${hand}`;
   }
 
+  /**
+   * What is remembered of `hand`, or null.
+   * @param {number} hand
+   * @returns {FairEntry | null}
+   */
   get(hand) {
     if (!this.hands.has(hand) && this.storage) {
       try {
@@ -50,6 +63,10 @@ export class FairMemory {
     return this.hands.get(hand) ?? null;
   }
 
+  /**
+   * @param {number} hand
+   * @param {FairEntry} entry
+   */
   put(hand, entry) {
     this.hands.set(hand, entry);
     try {

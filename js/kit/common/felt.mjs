@@ -58,11 +58,16 @@ function buildSeat(position) {
 }
 
 /**
+ * What drawSeat shows of a seat.
+ * @typedef {{seat: string, label: string, hand: string[]|number, pips?: number|null,
+ *   turn?: boolean, passed?: boolean, winner?: boolean, showTiles?: boolean, lastMove?: string,
+ *   presence?: null | {kind?: string, symbol: string, text: string}}} SeatInfo
+ */
+
+/**
  * Draw one seat.
  * @param {SeatBox} box from buildFelt().seats
- * @param {null | {seat: string, label: string, hand: string[]|number, pips?: number|null,
- *   turn?: boolean, passed?: boolean, winner?: boolean, showTiles?: boolean, lastMove?: string,
- *   presence?: null | {kind: string, symbol: string, text: string}}} info
+ * @param {SeatInfo | null} info
  *   `lastMove`: the seat's last turn in words ("5-2", "drew 2"), shown instead of the passed mark;
  *   `presence`: who is at a served table's seat (kit/table/presence.mjs), by the name
  *   null leaves the place empty; `hand` is a list of face-up tiles or a face-down count
@@ -80,7 +85,7 @@ export function drawSeat(box, info, word) {
     turn ? ["turn", word("mark_turn")] : null,
     lastMove ? ["last", lastMove] : passed ? ["passed", word("mark_passed")] : null,
     winner ? ["winner", word("mark_winner")] : null,
-  ].filter(Boolean);
+  ].filter((mark) => mark !== null);
 
   box.root.dataset.seat = seat;
   box.root.classList.toggle("dw-turn", turn);

@@ -71,6 +71,7 @@ export function layoutLine(line, lead, width, tileSize = DEFAULT_TILE_SIZE, opti
     { name: "right", side: 1, indices: range(lead + 1, line.length) },
     { name: "left", side: -1, indices: range(lead - 1, -1) },
   ];
+  /** @type {{left: Rect | null, right: Rect | null}} */
   const slots = { left: null, right: null };
   for (const { name, side, indices } of armSpecs) {
     let arm = startArm(leadRect, side);

@@ -30,7 +30,7 @@ export function lineDrawing(line, lead, { width, height, last = null, isNew = ()
     // Nothing played yet: the lead that was not made, alone at the centre.
     const drawn = lineDrawing([ghost.halves], 0, { width, height, minUnit, maxUnit });
     const { layout } = fitLine([ghost.halves], 0, innerWidth, innerHeight, { min: minUnit, max: maxUnit });
-    const transform = drawn.markup.match(/^<g transform="([^"]*)">/)[1];
+    const transform = drawn.markup.match(/^<g transform="([^"]*)">/)?.[1] ?? "";
     const visible = visibleBox(transform, width, height);
     return { ...drawn, markup: `<g transform="${transform}">${ghostMarkup(layout.tiles[0], ghost, visible)}</g>` };
   }
@@ -54,7 +54,7 @@ export function lineDrawing(line, lead, { width, height, last = null, isNew = ()
     const end = glowing.get(placement.index);
     return end ? `<g class="dw-end-target dw-end-tile" data-end="${end}">${markup}</g>` : markup;
   });
-  const slots = (choice?.ends ?? []).map((end) => slotMarkup(end === "L" ? layout.slots.left : layout.slots.right, end, choice.labels?.[end] ?? ""));
+  const slots = (choice?.ends ?? []).map((end) => slotMarkup(end === "L" ? layout.slots.left : layout.slots.right, end, choice?.labels?.[end] ?? ""));
   // Centre the snake: horizontally the layout already centres the lead in the inner width.
   const dx = LINE_PAD + (innerWidth - innerWidth * scale) / 2;
   const dy = LINE_PAD + (innerHeight - bounds.height * scale) / 2 - bounds.y * scale;

@@ -91,6 +91,10 @@ export function drawCounting(body, counting, word) {
  * move was judged, `{verdict, sign, word}`: its sign after the text ("??"), the verdict's
  * word as the sign's tooltip and in the button's name. `current` the ply shown (marked
  * aria-current), `disabled` for a list that only shows.
+ * @param {HTMLElement} list
+ * @param {{ply: number, text: string, title?: string, mark?: {verdict: string, sign: string, word: string} | null}[]} items
+ * @param {number} current
+ * @param {{disabled?: boolean}} [options]
  */
 export function drawMoveList(list, items, current, { disabled = false } = {}) {
   setChildren(list,

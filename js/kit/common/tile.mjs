@@ -63,15 +63,21 @@ export function sameTile(a, b) {
 }
 
 /**
+ * A move in record notation, read: "S 6-4 L" is a play of 6-4 on the left end.
+ * @typedef {{text: string, seat: string, kind: "lead"|"play"|"pass"|"draw",
+ *   tile: string|null, end: "L"|"R"|null}} Move
+ */
+
+/**
  * Parse a move in record notation.
- * @returns {{text: string, seat: string, kind: "lead"|"play"|"pass"|"draw",
- *   tile: string|null, end: "L"|"R"|null} | null} null when it is not a move
+ * @param {unknown} text
+ * @returns {Move | null} null when it is not a move
  */
 export function parseMove(text) {
   const tokens = String(text).trim().split(/\s+/);
   const [seat, action, extra, ...rest] = tokens;
   if (!SEATS.has(seat) || action === undefined || rest.length > 0) return null;
-  const move = { text: tokens.join(" "), seat, kind: null, tile: null, end: null };
+  const move = { text: tokens.join(" "), seat, tile: null, end: null };
   if (action === "pass") return extra === undefined ? { ...move, kind: "pass" } : null;
   if (action === "draw") {
     if (extra === undefined) return { ...move, kind: "draw" };

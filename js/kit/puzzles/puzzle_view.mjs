@@ -16,6 +16,7 @@ import { parseMove, sameTile } from "../common/tile.mjs";
  */
 export function seatInfos(puzzle) {
   const positions = seatPositions(puzzle.order, puzzle.seat);
+  /** @type {Record<string, import("../common/felt.mjs").SeatInfo | null>} */
   const out = { bottom: null, left: null, top: null, right: null };
   for (const seat of puzzle.order) {
     if (seat === puzzle.seat) continue;
@@ -51,8 +52,9 @@ export function otherMoves(puzzle) {
 
 /**
  * What a click on `tile` does: send a move, choose an end, or nothing (a tile that does not fit).
- * @returns {{action: "send", move: string} | {action: "choose", moves: any[], ends: string[]} | {action: "none"}}
- * @param {PuzzleView} puzzle
+ * @param {PuzzleView | null} puzzle
+ * @param {string} tile
+ * @returns {import("../common/move_choice.mjs").Click}
  */
 export function tileClick(puzzle, tile) {
   if (!puzzle || !handTiles(puzzle).some((t) => t.playable && sameTile(t.tile, tile))) return { action: "none" };
@@ -72,14 +74,19 @@ export function headerTexts(state, word) {
   };
 }
 
+/** @type {Record<string, "hint"|"next"|"left"|"right"|"cancel">} */
 const KEYS = { h: "hint", n: "next", l: "left", r: "right", escape: "cancel" };
 
-/** What a key does: {action: "hint"|"next"|"left"|"right"|"cancel"} or {action: "pick", index}; null: not ours. */
+/**
+ * What a key does: {action: "hint"|"next"|"left"|"right"|"cancel"} or {action: "pick", index}; null: not ours.
+ * @param {{key?: string, ctrlKey?: boolean, metaKey?: boolean, altKey?: boolean}} event
+ * @returns {{action: "pick", index: number} | {action: "hint"|"next"|"left"|"right"|"cancel"} | null}
+ */
 export function keyAction(event) {
   if (event.ctrlKey || event.metaKey || event.altKey) return null;
   const key = String(event.key ?? "").toLowerCase();
   if (/^[1-9]$/.test(key)) return { action: "pick", index: Number(key) - 1 };
-  return KEYS[key] ? { action: KEYS[key] } : null;
+  return Object.hasOwn(KEYS, key) ? { action: KEYS[key] } : null;
 }
 
 /** The filter's options: "any" first, then the set's values with their words. */

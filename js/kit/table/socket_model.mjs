@@ -27,15 +27,24 @@ export function socketUrl(href) {
 const GLOBAL_TIMERS = { setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (id) => clearTimeout(id) };
 
 /**
- * @param {() => any} connect opens a WebSocket-like object
+ * The part of a WebSocket the model uses.
+ * @typedef {{readyState: number, send: (text: string) => void, close: () => void,
+ *   onopen?: ((event: Event) => unknown) | null, onmessage?: ((event: MessageEvent) => unknown) | null,
+ *   onclose?: ((event: CloseEvent) => unknown) | null}} SocketLike
+ */
+
+/**
+ * @param {() => SocketLike} connect opens a WebSocket-like object
  * @param {{timers?: {setTimeout: Function, clearTimeout: Function}, values?: Object<string, any>}} [options]
  */
 export function socketModel(connect, { timers = GLOBAL_TIMERS, values: initial = {} } = {}) {
   const model = pageModel({ view: {}, words: {}, rules_text: "", ...initial }, (content) => {
     if (socket && socket.readyState === 1) socket.send(JSON.stringify(content));
   });
+  /** @type {SocketLike | null} */
   let socket = null;
   let retries = 0;
+  /** @type {unknown} */
   let retryTimer = null;
   let closed = false;
 
@@ -61,13 +70,14 @@ export function socketModel(connect, { timers = GLOBAL_TIMERS, values: initial =
 
   function open() {
     retryTimer = null;
-    socket = connect();
-    socket.onopen = () => {
+    const made = connect();
+    socket = made;
+    made.onopen = () => {
       retries = 0;
       model.emit("connection", true);
     };
-    socket.onmessage = (event) => receive(event.data);
-    socket.onclose = () => {
+    made.onmessage = (event) => receive(event.data);
+    made.onclose = () => {
       socket = null;
       model.emit("connection", false);
       if (closed) return;
