@@ -25,7 +25,10 @@ function bytesHex(bytes) {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** Hashing with Web Crypto (`subtle`) or, without it, @noble/hashes: both async. */
+/**
+ * Hashing with Web Crypto (`subtle`) or, without it, @noble/hashes: both async.
+ * @param {SubtleCrypto | null} [subtle]
+ */
 export function hashing(subtle = globalThis.crypto?.subtle) {
   if (!subtle) {
     return {

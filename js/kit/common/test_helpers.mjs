@@ -1,5 +1,7 @@
 // Shared fixtures for the node tests (not bundled).
 
+import assert from "node:assert/strict";
+
 /** All 28 tiles of the double-six set in one valid line (an Euler trail), from 6. */
 export function fullLine() {
   const unused = new Map();
@@ -23,4 +25,16 @@ export function fullLine() {
   }
   trail.reverse();
   return trail.slice(1).map((v, i) => [trail[i], v]);
+}
+
+/**
+ * `value`, asserted present (not null, not undefined): what a test reads next must be there.
+ * @template T
+ * @param {T} value
+ * @param {string} [what] what was looked for, for the failure's message
+ * @returns {NonNullable<T>}
+ */
+export function present(value, what = "a value") {
+  if (value === null || value === undefined) throw new assert.AssertionError({ message: `${what} is missing`, actual: value, operator: "present" });
+  return value;
 }

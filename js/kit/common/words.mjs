@@ -8,7 +8,7 @@ import { parseTile } from "./tile.mjs";
 
 /**
  * A lookup over one `words` object.
- * @param {Object<string, string>} words
+ * @param {Object<string, string> | null | undefined} words
  * @returns {(key: string, params?: Object<string, string|number>) => string}
  */
 export function makeWords(words) {

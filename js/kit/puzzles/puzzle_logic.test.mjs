@@ -26,6 +26,7 @@ test("a refusal leaves the very same state, and its words are in the setup", () 
   for (const intent of [null, 3, "next", [], { type: "answer", move: "S 9-9 L" }, { type: "filter", game: "chess" }]) {
     const { state: after, refused: refusal } = apply(state, intent, run);
     assert.equal(after, state);
+    assert.ok(refusal !== null);
     assert.equal(typeof CASES.setup.refusals[refusal], "string");
   }
 });

@@ -7,6 +7,7 @@ import { createReplay } from "./replay_controller.mjs";
 import { WORDS, replayData } from "./replay_fixture.mjs";
 import { replayListeners } from "./replay_input.mjs";
 import { buildReplay } from "./replay_skeleton.mjs";
+import { present } from "../common/test_helpers.mjs";
 
 installDom();
 
@@ -26,6 +27,7 @@ function fakeModel(attributes) {
     save_changes() {
       this.saved += 1;
     },
+    /** @type {unknown[]} */
     sent: [],
     send(message) {
       this.sent.push(message);
@@ -39,13 +41,13 @@ function fakeModel(attributes) {
 
 // A key pressed on the replay, and a click, as the browser sends them (they bubble).
 function press(ui, key) {
-  const event = new document.defaultView.Event("keydown", { bubbles: true, cancelable: true });
+  const event = new (present(document.defaultView).Event)("keydown", { bubbles: true, cancelable: true });
   /** @type {any} */ (event).key = key;
   ui.root.dispatchEvent(event);
 }
 
 function click(target) {
-  target.dispatchEvent(new document.defaultView.Event("click", { bubbles: true, cancelable: true }));
+  target.dispatchEvent(new (present(document.defaultView).Event)("click", { bubbles: true, cancelable: true }));
 }
 
 const drawn = () => new Promise((resolve) => queueMicrotask(() => resolve(undefined)));
@@ -246,7 +248,7 @@ function longHand(moves) {
  */
 async function rowWritesDuring(list, act) {
   const records = [];
-  const observer = new document.defaultView.MutationObserver((found) => records.push(...found));
+  const observer = new (present(document.defaultView).MutationObserver)((found) => records.push(...found));
   observer.observe(list, { attributes: true, childList: true, subtree: true, characterData: true });
   const written = new Set();
   for (const button of list.querySelectorAll("button[data-ply]")) {

@@ -5,8 +5,17 @@ import { canSendMoves } from "./table_view.mjs";
 import { chooseEnd, resolveTileClick } from "../common/move_choice.mjs";
 
 /**
+ * A tile whose end is being chosen: its moves, the ends they go on, and the legal moves it was
+ * chosen among (a view with other legal moves makes it stale).
+ * @typedef {{tile: string, moves: import("../common/move_choice.mjs").Move[], ends: ("L"|"R")[], legal: string}} EndChoice
+ */
+/** @typedef {{view: import("./table_view.mjs").ReadView, choice: EndChoice | null}} ActionState */
+
+/**
  * The Table's actions over `state` ({view, choice}); `send` sends an intent, `onChoice`
  * redraws after the end choice starts or ends.
+ * @param {ActionState} state
+ * @param {{send: (intent: Record<string, unknown>) => void, onChoice: () => void}} hooks
  */
 export function tableActions(state, { send, onChoice }) {
   function sendMove(move) {
