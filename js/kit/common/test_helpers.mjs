@@ -38,3 +38,13 @@ export function present(value, what = "a value") {
   if (value === null || value === undefined) throw new assert.AssertionError({ message: `${what} is missing`, actual: value, operator: "present" });
   return value;
 }
+
+/**
+ * The element `selector` finds in `root`, asserted there (an HTML or SVG element).
+ * @param {ParentNode} root
+ * @param {string} selector
+ * @returns {HTMLElement}
+ */
+export function find(root, selector) {
+  return /** @type {HTMLElement} */ (present(root.querySelector(selector), selector));
+}

@@ -259,6 +259,7 @@ function traitUpdates({ ui, model, state, player, position, drawSoon }) {
       ui.playNote.hidden = !ui.playNote.textContent;
     }
   }
+  /** @type {import("../common/dom.mjs").ModelListener[]} */
   const listeners = [
     ["change:view", onData],
     ["change:words", onWords],

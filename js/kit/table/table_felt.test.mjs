@@ -5,7 +5,7 @@ import { buildFelt } from "../common/felt.mjs";
 import { drawCorners, drawLine, drawSeats, lineLabel, newTiles, seatInfo } from "./table_felt.mjs";
 import { readView } from "./table_view.mjs";
 import { installDom, testWord } from "../common/test_dom.mjs";
-import { present } from "../common/test_helpers.mjs";
+import { present, find } from "../common/test_helpers.mjs";
 
 const VIEW = readView({
   seats: ["N", "E", "S", "W"], viewer: "S", turn: "E", passed: ["W"],
@@ -92,7 +92,7 @@ test("the glide starts on the seat: the tile's offset to the seat's middle, in t
   installDom();
   const felt = buildFelt();
   felt.lineSvg.innerHTML = '<g class="dw-tile dw-new"></g>';
-  const tile = felt.lineSvg.querySelector(".dw-new");
+  const tile = find(felt.lineSvg, ".dw-new");
   const seat = felt.seats.left.root;
   seat.hidden = false;
   seat.getBoundingClientRect = () => /** @type {any} */ ({ left: 0, top: 100, width: 40, height: 100 });

@@ -6,6 +6,7 @@ import { tableRenderer } from "./table_render.mjs";
 import { buildTable } from "./table_skeleton.mjs";
 import { readView } from "./table_view.mjs";
 import { installDom, testWord } from "../common/test_dom.mjs";
+import { find } from "../common/test_helpers.mjs";
 
 const VIEW = readView({
   seats: ["N", "E", "S", "W"], viewer: "S", turn: "S", bottom: "S", ends: [6, 6], line: [[6, 6]], lead: 0, last: 0,
@@ -46,7 +47,7 @@ test("an unchanged part is not drawn again; the end choice redraws the hand with
   assert.equal(ui.hand.querySelector("button"), first);
   state.choice = { tile: "6-4", moves: [{ text: "S 6-4 L", seat: "S", kind: "play", tile: "6-4", end: "L" }], ends: ["L"], legal: "" };
   draw.drawChoicePart();
-  assert.ok(ui.hand.querySelector('[data-tile="6-4"]').classList.contains("dw-selected"));
+  assert.ok(find(ui.hand, '[data-tile="6-4"]').classList.contains("dw-selected"));
   assert.equal(ui.choice.hidden, false);
 });
 
