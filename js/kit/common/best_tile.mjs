@@ -7,6 +7,7 @@ import { parseMove, parseTile } from "./tile.mjs";
  * The best move of a mark as a tile not played: `halves` as it would lie in the line (left
  * half first) and the `end` it would go on (null for a lead), the `tile` as written; null
  * when the best move places no tile (a pass, a draw).
+ * @param {{best?: string | null} | null | undefined} mark an analysis mark, or any value with its best move
  */
 export function bestTile(mark) {
   const move = parseMove(mark?.best ?? "");

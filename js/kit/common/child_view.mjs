@@ -5,7 +5,10 @@
 
 const PREFIX = "IPY_MODEL_";
 
-/** The model id in a widget reference, or null for none. */
+/**
+ * The model id in a widget reference, or null for none.
+ * @param {unknown} reference
+ */
 export function modelId(reference) {
   return typeof reference === "string" && reference.startsWith(PREFIX) ? reference.slice(PREFIX.length) : null;
 }
@@ -30,6 +33,7 @@ export function childViewSlot(manager, host, onChange = () => {}) {
     view = null;
     onChange(false);
   }
+  /** @param {unknown} reference a widget reference ("IPY_MODEL_<id>"), or null for none */
   async function show(reference) {
     const id = modelId(reference);
     wanted = id;

@@ -33,6 +33,8 @@ export function buildFelt() {
 /**
  * Put `markup` in the line's <svg>: a picture (role img), or a group when it holds ends to
  * choose from, so a screen reader reaches those buttons (an img's insides are hidden from it).
+ * @param {Element} lineSvg
+ * @param {string} markup
  */
 export function fillLine(lineSvg, markup) {
   lineSvg.innerHTML = markup;
@@ -45,7 +47,10 @@ export function fillLine(lineSvg, markup) {
  *   tiles: HTMLElement, presence: HTMLElement, position: string, drawn?: string}} SeatBox
  */
 
-/** @returns {SeatBox} */
+/**
+ * @param {string} position
+ * @returns {SeatBox}
+ */
 function buildSeat(position) {
   const name = h("span", { className: "dw-seat-name" });
   const presence = h("span", { className: "dw-presence", hidden: true });
@@ -117,6 +122,10 @@ export function drawSeat(box, info, word) {
   box.tiles.innerHTML = tiles.map((tile) => tileSvg(tile, { lying, fluid: true, className: "dw-seat-tile" })).join("");
 }
 
+/**
+ * @param {HTMLElement} element
+ * @param {SeatInfo["presence"]} presence
+ */
 function drawPresence(element, presence) {
   element.hidden = !presence;
   element.className = presence ? `dw-presence dw-presence-${presence.kind}` : "dw-presence";

@@ -74,7 +74,7 @@ test("the ghost of a tile lying lengthwise is exactly the layout's slot, also ro
   const line = FULL.slice(0, 20);
   for (const [width, lead] of [[300, 10], [420, 4], [260, 15]]) {
     const layout = layoutLine(line, lead, width, 20);
-    for (const end of ["L", "R"]) {
+    for (const end of /** @type {const} */ (["L", "R"])) {
       const touching = end === "L" ? line[0][0] : line[line.length - 1][1];
       const other = (touching + 1) % 7 === touching ? 0 : (touching + 1) % 7;
       const halves = end === "L" ? [other, touching] : [touching, other];

@@ -23,7 +23,11 @@ export function seatPositions(seats, bottom) {
   return Object.fromEntries(inPlay.map((seat) => [seat, POSITIONS[(CLOCKWISE.indexOf(seat) - turn + 4) % 4]]));
 }
 
-/** The seat at each screen position (null where nobody sits). */
+/**
+ * The seat at each screen position (null where nobody sits).
+ * @param {string[]} seats
+ * @param {string | null | undefined} bottom
+ */
 export function seatsByPosition(seats, bottom) {
   const bySeat = seatPositions(seats, bottom);
   /** @type {Record<"bottom"|"left"|"top"|"right", string | null>} */
