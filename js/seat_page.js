@@ -51,6 +51,7 @@ function checkDeals(model, box) {
   try { storage = window.sessionStorage; } catch { /* a page with storage turned off */ }
   const memory = new FairMemory(location.pathname.split("/").slice(-2)[0], storage);
   const verdicts = new Map(); // "<hand>|<commitment>" -> {hand, text, kind}, or null while checking
+  /** @type {string | null} the commitment a seed was last sent for */
   let sentFor = null;
   const list = box.querySelector(".dw-fair-list");
   const note = box.querySelector(".dw-fair-note");

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 export function fullLine() {
   const unused = new Map();
   for (let a = 0; a <= 6; a++) for (let b = a; b <= 6; b++) unused.set(`${a}-${b}`, [a, b]);
-  const takeFrom = (v) => {
+  const takeFrom = (/** @type {number} */ v) => {
     for (const [key, [a, b]] of unused) {
       if (a === v || b === v) {
         unused.delete(key);
@@ -17,10 +17,11 @@ export function fullLine() {
   };
   // Hierholzer: walk until stuck, splice detours in while backtracking.
   const stack = [6];
+  /** @type {number[]} */
   const trail = [];
   while (stack.length) {
     const next = takeFrom(stack[stack.length - 1]);
-    if (next === null) trail.push(stack.pop());
+    if (next === null) trail.push(/** @type {number} */ (stack.pop()));
     else stack.push(next);
   }
   trail.reverse();
