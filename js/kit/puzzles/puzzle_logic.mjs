@@ -10,7 +10,6 @@
 // scores 1 and adds 1 to the streak; a wrong move, or the move shown, ends the streak.
 
 import { stepSession } from "../common/page_session.mjs";
-import { present } from "../common/test_helpers.mjs";
 
 export const FILTERS = ["game", "theme", "level"];
 export const HINT_STEPS = 2;

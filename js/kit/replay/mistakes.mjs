@@ -6,7 +6,6 @@
 // On the page the drill is a session (kit/common/page_session.mjs): drillSession(book).
 
 import { stepSession } from "../common/page_session.mjs";
-import { present } from "../common/test_helpers.mjs";
 
 /** @typedef {import("../common/views.mjs").MistakesView} MistakesView */
 /** @typedef {import("../common/views.mjs").MistakesBook} MistakesBook */
