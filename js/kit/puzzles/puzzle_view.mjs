@@ -28,10 +28,12 @@ export function seatInfos(puzzle) {
 /**
  * The mover's tiles: which can be played, and which were tried (every move with it answered wrong:
  * a tile that fits both ends and was tried on one may still be tried on the other).
- * @param {PuzzleView} puzzle
+ * @param {PuzzleView | null} puzzle
+ * @param {string[]} [tried]
  */
 export function handTiles(puzzle, tried = []) {
-  const hand = puzzle?.hands?.[puzzle.seat];
+  if (!puzzle) return [];
+  const hand = puzzle.hands?.[puzzle.seat];
   const tiles = Array.isArray(hand) ? hand : [];
   return tiles.map((tile) => {
     const moves = legalMovesForTile(puzzle.legal, tile);
@@ -64,6 +66,7 @@ export function tileClick(puzzle, tile) {
 /**
  * The header's words: which puzzle, the score and the streak.
  * @param {PuzzleState} state
+ * @param {import("../common/words.mjs").Word} word
  */
 export function headerTexts(state, word) {
   return {
@@ -89,7 +92,12 @@ export function keyAction(event) {
   return Object.hasOwn(KEYS, key) ? { action: KEYS[key] } : null;
 }
 
-/** The filter's options: "any" first, then the set's values with their words. */
+/**
+ * The filter's options: "any" first, then the set's values with their words.
+ * @param {Record<string, import("../common/views.mjs").PuzzleChoice[]> | null | undefined} choices
+ * @param {string} name
+ * @param {import("../common/words.mjs").Word} word
+ */
 export function filterOptions(choices, name, word) {
   return [{ value: "", label: word("filter_any") }, ...(choices?.[name] ?? []).map((c) => ({ value: c.value, label: c.label }))];
 }

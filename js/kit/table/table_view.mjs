@@ -72,9 +72,11 @@ const OBJECT_KEYS = ["players", "hands", "pips", "seat_moves", "presence"];
  * @returns {ReadView}
  */
 export function readView(raw) {
+  /** @type {ReadView} */
   const view = { ...DEFAULT_VIEW, ...(raw && typeof raw === "object" ? raw : {}) };
-  for (const key of LIST_KEYS) if (!Array.isArray(view[key])) view[key] = [];
-  for (const key of OBJECT_KEYS) if (!view[key] || typeof view[key] !== "object") view[key] = {};
+  const keyed = /** @type {Record<string, unknown>} */ (view); // (each key checked by name)
+  for (const key of LIST_KEYS) if (!Array.isArray(keyed[key])) keyed[key] = [];
+  for (const key of OBJECT_KEYS) if (!keyed[key] || typeof keyed[key] !== "object") keyed[key] = {};
   if (!view.bottom || !view.seats.includes(view.bottom)) view.bottom = view.viewer ?? view.seats[0] ?? null;
   return view;
 }
@@ -114,6 +116,7 @@ export function mustPassOrDraw(view) {
 /**
  * The move list's items: the kernel's short words for each move, after the deal.
  * @param {ReadView} view
+ * @param {import("../common/words.mjs").Word} word
  */
 export function moveListItems(view, word) {
   return moveItems(word, view.moves, view.move_items, view.move_words);
