@@ -4,6 +4,8 @@
 // (Shift+Enter). When the widget is first laid out, partly in view, its scrolling box (the
 // notebook, never the page) moves the least that shows all of it, its top first.
 
+import { activeElement } from "../common/dom.mjs";
+
 /** Time after `render` within which the first layout still counts as "just shown". */
 export const REVEAL_WINDOW_MS = 4000;
 /** After the first layout, how long the reveal is kept while the notebook settles. */
@@ -19,6 +21,9 @@ export const REVEAL_MIN_MOVE = 6;
  * the area's top when the box is taller than the area. 0 when the box is all in view, or
  * when none of it is (the person is looking elsewhere), or when the move would be under
  * REVEAL_MIN_MOVE.
+ * @param {{top: number, bottom: number}} box
+ * @param {{top: number, bottom: number}} area
+ * @param {number} [margin]
  */
 export function revealDelta(box, area, margin = REVEAL_MARGIN) {
   const height = box.bottom - box.top;
@@ -34,6 +39,8 @@ export function revealDelta(box, area, margin = REVEAL_MARGIN) {
 /**
  * The nearest ancestor of `node` that scrolls vertically (across shadow roots), or null
  * when only the page itself scrolls (a plain page, Voilà): a page is not moved.
+ * @param {Element} node
+ * @returns {Element | null}
  */
 export function scrollingBox(node) {
   const page = node.ownerDocument;
@@ -45,18 +52,30 @@ export function scrollingBox(node) {
   return null;
 }
 
+/**
+ * @param {Element} el
+ * @returns {Element | null}
+ */
 function parentOf(el) {
-  return el.parentElement ?? el.getRootNode().host ?? null;
+  const root = /** @type {Node & {host?: Element}} */ (el.getRootNode()); // a shadow root has a host
+  return el.parentElement ?? root.host ?? null;
 }
 
-// Typing in another cell or field: the person is busy there, leave the view alone.
+/**
+ * Typing in another cell or field: the person is busy there, leave the view alone.
+ * @param {Element} root
+ */
 function typingElsewhere(root) {
-  const active = root.getRootNode().activeElement ?? document.activeElement;
+  const active = activeElement(root) ?? document.activeElement;
   if (!active || root.contains(active)) return false;
-  return active.isContentEditable || active.matches?.("input, textarea, select") === true;
+  return /** @type {HTMLElement} */ (active).isContentEditable || active.matches?.("input, textarea, select") === true;
 }
 
-/** Scroll `root`'s scrolling box once so that all of `root` shows; true when it moved. */
+/**
+ * Scroll `root`'s scrolling box once so that all of `root` shows; true when it moved.
+ * @param {Element} root
+ * @param {number} [margin]
+ */
 export function reveal(root, margin = REVEAL_MARGIN) {
   if (!root.isConnected || typingElsewhere(root)) return false;
   const scroller = scrollingBox(root);
@@ -74,6 +93,8 @@ export function reveal(root, margin = REVEAL_MARGIN) {
  * drawn into a hidden tab and shown later is left where it is), and keep it revealed while
  * the notebook settles (cells above it measured late move it) for REVEAL_SETTLE_MS, until
  * the person scrolls, clicks or types. Returns a cleanup.
+ * @param {Element} root
+ * @param {{now?: () => number}} [options]
  */
 export function revealWhenShown(root, { now = () => performance.now() } = {}) {
   const start = now();
