@@ -53,6 +53,7 @@ function storage() {
 function remembered(box) {
   const key = `dominoes-class-fair|${box.dataset.class}|${box.dataset.student}|${box.dataset.deal}`;
   const kept = storage();
+  /** @type {any} */
   let entry = null;
   try {
     entry = JSON.parse(kept?.getItem(key) ?? "null");
@@ -70,6 +71,7 @@ async function checkDeal(box) {
   const memory = remembered(box);
   if (!box.dataset.record) return; // still in play: only remembered
   const shown = document.getElementById("dw-check-verdict");
+  if (!shown) return;
   const words = JSON.parse(box.dataset.words || "{}");
   const word = (key, params = {}) => String(words[key] ?? key).replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ""));
   try {

@@ -77,14 +77,13 @@ function render({ model, el }) {
         pick.tiles.length === 0 && !ctl.locked ? h("span", { className: "dw-ex-note", text: word("exercise_none_chosen") }) : null);
     } else if (type === "number") {
       // made once, then kept in step: typing is never interrupted, and Try again empties it
-      let input = ui.answer.querySelector("input");
-      if (!input) {
-        setChildren(ui.answer, numberInput(view, pick, word, (text) => update({ ...pick, number: text }, false)));
-        input = ui.answer.querySelector("input");
+      if (!ui.answer.querySelector("input")) setChildren(ui.answer, numberInput(view, pick, word, (text) => update({ ...pick, number: text }, false)));
+      const input = ui.answer.querySelector("input");
+      if (input) {
+        input.disabled = ctl.locked;
+        if (input.value !== pick.number) input.value = pick.number;
+        input.classList.toggle("dw-ex-wrong", mistakenChoice(view, pick.number));
       }
-      input.disabled = ctl.locked;
-      if (input.value !== pick.number) input.value = pick.number;
-      input.classList.toggle("dw-ex-wrong", mistakenChoice(view, pick.number));
     } else {
       setChildren(ui.answer, ...optionButtons(view, pick, ctl.locked, word, (value) => update({ ...pick, option: value })));
     }

@@ -8,16 +8,18 @@ function mount() {
   const form = /** @type {HTMLFormElement | null} */ (document.getElementById("dw-new-table"));
   const factsEl = document.getElementById("dw-home-facts");
   if (!form || !factsEl) return;
-  const facts = JSON.parse(factsEl.textContent);
+  const facts = JSON.parse(factsEl.textContent ?? "{}");
   const words = facts.words;
   /** @type {(name: string) => any} the form's control of that name (an input or a select) */
   const field = (name) => form.elements.namedItem(name);
-  const error = document.getElementById("dw-form-error");
-  const keyBox = document.getElementById("dw-key");
-  const hint = document.getElementById("dw-target-hint");
+  const error = part("dw-form-error");
+  const keyBox = part("dw-key");
+  const hint = part("dw-target-hint");
+  const playersField = part("dw-players-field");
   const button = /** @type {HTMLButtonElement} */ (form.querySelector('button[type="submit"]'));
   const storageName = keyStorageName(location.origin, location.pathname);
   let targetTouched = false;
+  /** @type {string | null} */
   let shownGame = null;
 
   const remembered = readKey(storageName);
@@ -30,40 +32,50 @@ function mount() {
 
   function update() {
     const g = gameFacts(facts, game());
-    document.getElementById("dw-players-field").hidden = g.players.length < 2;
+    playersField.hidden = g.players.length < 2;
     const seats = seatsInPlay(facts, g.id, field("players").value);
-    for (const row of seatRows()) row.hidden = !seats.includes(row.dataset.seat);
+    for (const row of seatRows()) row.hidden = !seats.includes(row.dataset.seat ?? "");
     hint.textContent = g.target === null ? words.target_hint_vietnamese : words.target_hint_partnership;
     if (shownGame !== g.id && !targetTouched) field("target").value = g.target === null ? "" : String(g.target);
     shownGame = g.id;
   }
 
+  /** @param {string | null} text */
   function say(text) {
     error.textContent = text ?? "";
     error.hidden = !text;
   }
 
+  /** @param {SubmitEvent} event */
   async function submit(event) {
     event.preventDefault();
-    const values = { game: game(), players: field("players").value, target: field("target").value,
-                     lang: field("lang").value, who: {}, names: {} };
+    /** @type {Record<string, string>} */
+    const who = {};
+    /** @type {Record<string, string>} */
+    const names = {};
     for (const row of seatRows()) {
-      const seat = row.dataset.seat;
-      values.who[seat] = field(`who_${seat}`).value;
-      values.names[seat] = field(`name_${seat}`).value;
+      const seat = row.dataset.seat ?? "";
+      who[seat] = field(`who_${seat}`).value;
+      names[seat] = field(`name_${seat}`).value;
     }
+    /** @type {import("./kit/table/home_form.mjs").FormValues} */
+    const values = { game: game(), players: field("players").value, target: field("target").value,
+                     lang: field("lang").value, who, names };
     const request = tableRequest(facts, values);
     if (!hasPerson(facts, request)) return say(words.one_person);
     // said here, in the page's words: the server would answer in English, for programs
     if (badTarget(values.target, Number(field("target").max))) return say(words.bad_target);
     const key = field("key").value.trim();
+    /** @type {Record<string, string>} */
     const headers = { "Content-Type": "application/json", Accept: "application/json" };
     if (key) headers.Authorization = `Bearer ${key}`;
     say(null);
     button.disabled = true;
     button.textContent = words.starting;
     let status = 0;
+    /** @type {{invite?: string} | null} */
     let body = null;
+    /** @type {string | null} */
     let retryAfter = null;
     try {
       const answer = await fetch("api/tables", { method: "POST", headers, body: JSON.stringify(request) });
@@ -97,13 +109,26 @@ function mount() {
   update();
 }
 
+/**
+ * The page's element `id`: the server draws every one the form needs.
+ * @param {string} id
+ */
+function part(id) {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`dominoes_widget: the home page has no #${id}`);
+  return el;
+}
+
 // A browser that refuses storage (private mode, a locked-down school machine) still starts tables.
+/** @param {string} name */
 function readKey(name) {
   try { return localStorage.getItem(name); } catch { return null; }
 }
+/** @param {string} name @param {string} key */
 function writeKey(name, key) {
   try { localStorage.setItem(name, key); } catch { /* not remembered */ }
 }
+/** @param {string} name */
 function forgetKey(name) {
   try { localStorage.removeItem(name); } catch { /* nothing kept */ }
 }

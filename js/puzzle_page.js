@@ -7,33 +7,21 @@
 //   <script type="application/json" id="dominoes-puzzles">{"setup": {...}, "words": {...}}</script>
 //
 // The kernel's part is played by js/kit/puzzles/puzzle_logic.mjs, the same steps as the Python
-// session: an intent the widget would send to the kernel goes to it, and the state it gives
-// back is set on the page's model (a refusal comes back as the widget's error message).
+// session, kept in the page as js/kit/common/page_session.mjs keeps a session: an intent the
+// widget would send to the kernel goes to it, and the view it gives back is set on the page's
+// model (a refusal comes back as the widget's error message).
 
 import puzzles from "./puzzles.js";
-import { pageModel } from "./kit/common/page_model.mjs";
+import { sessionModel } from "./kit/common/page_session.mjs";
 import { keepKeys } from "./kit/common/page_keys.mjs";
-import { apply, pageRun, publicView, start } from "./kit/puzzles/puzzle_logic.mjs";
+import { puzzleSession } from "./kit/puzzles/puzzle_logic.mjs";
 
 const PAYLOAD_ID = "dominoes-puzzles";
 const VIEW_ID = "dominoes-puzzles-view";
 
-/** The page's model over `payload` ({setup, words}): sends go to the page's own logic. */
+/** The page's model over `payload` ({setup, words}): sends go to the page's own puzzle run. */
 export function puzzlesPageModel(payload) {
-  const setup = payload.setup ?? {};
-  const run = pageRun(setup);
-  const lang = setup.lang ?? "en";
-  let state = start(run.summaries, setup.filters ?? {});
-  const model = pageModel({ view: publicView(state, run, lang), words: payload.words ?? {} }, (intent) => {
-    const [after, refusal] = apply(state, intent, run);
-    if (refusal !== null) {
-      model.emit("msg:custom", { type: "error", reason: "bad_message", message: run.refusals[refusal] ?? refusal });
-      return;
-    }
-    state = after;
-    model.set("view", publicView(state, run, lang));
-  });
-  return model;
+  return sessionModel({ words: payload.words ?? {} }, puzzleSession(payload.setup ?? {}));
 }
 
 /** Draw the page's puzzles; the cleanup, or null when the page has no payload. */

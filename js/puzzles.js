@@ -9,7 +9,7 @@
 // Keys: 1-9 pick a tile, arrows move between tiles, Enter or Space plays it, L / R choose the
 // end, Escape cancels, H a hint, N the next puzzle.
 
-import { h, listen, listenModel, setChildren, svgNode } from "./kit/common/dom.mjs";
+import { activeElement, h, listen, listenModel, setChildren, svgNode } from "./kit/common/dom.mjs";
 import { drawChoice, slotChoice } from "./kit/common/end_choice.mjs";
 import { drawSeat, fillLine } from "./kit/common/felt.mjs";
 import { focusStep } from "./kit/common/hand_tray.mjs";
@@ -27,6 +27,12 @@ function render({ model, el }) {
   el.append(ui.root);
   // the hand so far opens beside the board; under it, on a phone, it waits for a tap
   if (ui.root.clientWidth > 0 && ui.root.clientWidth < 600) ui.storyBox.open = false;
+  /**
+   * What the page keeps between drawings: the tile whose end is being chosen, the hand's
+   * focus, the answer's ghost on the line, the line's box.
+   * @type {{choice: {tile: string, moves: import("./kit/common/tile.mjs").Move[], ends: ("L"|"R")[]} | null,
+   *   focus: number, ghost: ReturnType<typeof answerGhost>, lineSize: {width: number, height: number}}}
+   */
   const local = { choice: null, focus: 0, ghost: null, lineSize: { width: 0, height: 0 } };
   const word = () => makeWords(model.get("words"));
   const state = () => model.get("view") ?? {};
@@ -34,12 +40,13 @@ function render({ model, el }) {
     ui.message.hidden = true;
     model.send(intent);
   };
+  const handButtons = () => /** @type {NodeListOf<HTMLButtonElement>} */ (ui.hand.querySelectorAll("button[data-tile]"));
   const draw = () => {
-    const inHand = ui.hand.contains(ui.root.getRootNode().activeElement);
+    const inHand = ui.hand.contains(activeElement(ui.root));
     drawAll(ui, state(), local, word());
     drawLearning(ui, state().learning ?? {});
     // the hand's buttons are drawn again: the focus stays in the hand, or on the widget
-    if (inHand) (ui.hand.querySelectorAll("button[data-tile]")[local.focus] ?? ui.root).focus({ preventScroll: true });
+    if (inHand) (handButtons()[local.focus] ?? ui.root).focus({ preventScroll: true });
   };
   const pick = (tile) => {
     local.focus = Math.max(0, handTiles(state().puzzle).findIndex((t) => t.tile === tile));
@@ -67,9 +74,9 @@ function render({ model, el }) {
     const key = keyAction(event);
     if (step !== null && event.target?.dataset?.tile) {
       local.focus = step;
-      ui.hand.querySelectorAll("button[data-tile]")[step]?.focus();
-    } else if (key?.action === "pick" && tiles[key.index]) pick(tiles[key.index].tile);
-    else if (key && key.action !== "pick") act(key.action);
+      handButtons()[step]?.focus();
+    } else if (key && "index" in key && tiles[key.index]) pick(tiles[key.index].tile);
+    else if (key && !("index" in key)) act(key.action);
     else return;
     event.preventDefault();
   };

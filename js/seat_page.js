@@ -21,7 +21,8 @@ function followTurnInTab(model) {
   const update = () => {
     const { title, icon: which } = tabState(readView(model.get("view")), makeWords(model.get("words")), idleTitle);
     if (document.title !== title) document.title = title;
-    if (icons?.[which] && icon.getAttribute("href") !== icons[which]) icon.setAttribute("href", icons[which]);
+    const href = icons?.[which];
+    if (icon && href && icon.getAttribute("href") !== href) icon.setAttribute("href", href);
   };
   model.on("change:view", update);
   model.on("change:words", update);
@@ -45,10 +46,12 @@ function bannerForWatchers(model, el) {
 // against the seat's record (js/kit/common/fair_check.mjs), saying so under the table.
 function checkDeals(model, box) {
   if (!box) return;
+  /** @type {Storage | null} */
   let storage = null;
   try { storage = window.sessionStorage; } catch { /* a page with storage turned off */ }
   const memory = new FairMemory(location.pathname.split("/").slice(-2)[0], storage);
   const verdicts = new Map(); // "<hand>|<commitment>" -> {hand, text, kind}, or null while checking
+  /** @type {string | null} the commitment a seed was last sent for */
   let sentFor = null;
   const list = box.querySelector(".dw-fair-list");
   const note = box.querySelector(".dw-fair-note");

@@ -8,6 +8,9 @@
 //     {"view": {...}, "words": {...}, "rules_text": "...", "hand": 0, "step": 0, "speed": 2}
 //   </script>
 //
+// With an analysis the payload also holds "mistakes_book", Learn from your mistakes' exercises,
+// and the page counts the tries itself (kit/replay/mistakes.mjs's drillSession).
+//
 // A large record's view comes gzipped, in base64, as "view_gzip" (dominoes_widget/page.py):
 // the browser's DecompressionStream unpacks it before the replay is drawn.
 //
@@ -16,15 +19,23 @@
 
 import replay from "./replay.js";
 import { pageModel as basePageModel } from "./kit/common/page_model.mjs";
+import { sessionModel } from "./kit/common/page_session.mjs";
+import { drillSession } from "./kit/replay/mistakes.mjs";
 import { keepKeys } from "./kit/common/page_keys.mjs";
 
 const PAYLOAD_ID = "dominoes-replay";
 const VIEW_ID = "dominoes-replay-view";
 const DEFAULTS = { view: {}, words: {}, rules_text: "", report: [], hand: 0, step: 0, speed: 2 };
 
-/** The page's model: the Replay's values from the payload, no kernel to save to or send to. */
+/**
+ * The page's model: the Replay's values from the payload, no kernel to save to. With Learn
+ * from your mistakes' exercises (`mistakes_book`) the page's own session takes the kernel's
+ * part (js/kit/common/page_session.mjs); without, nothing answers what the Replay sends.
+ */
 export function pageModel(attributes) {
-  return basePageModel({ ...DEFAULTS, ...attributes });
+  const values = { ...DEFAULTS, ...attributes };
+  const { mistakes_book: book, ...traits } = values;
+  return book ? sessionModel(traits, drillSession(book)) : basePageModel(values);
 }
 
 /** The JSON packed in `base64` (gzip), as the page stores a large record's data. */

@@ -5,7 +5,10 @@
 
 const PREFIX = "IPY_MODEL_";
 
-/** The model id in a widget reference, or null for none. */
+/**
+ * The model id in a widget reference, or null for none.
+ * @param {unknown} reference
+ */
 export function modelId(reference) {
   return typeof reference === "string" && reference.startsWith(PREFIX) ? reference.slice(PREFIX.length) : null;
 }
@@ -19,7 +22,9 @@ export function modelId(reference) {
  * @param {(shown: boolean) => void} [onChange]
  */
 export function childViewSlot(manager, host, onChange = () => {}) {
+  /** @type {{el: HTMLElement, remove?: () => void} | null} the view shown */
   let view = null;
+  /** @type {string | null} the model id last asked for */
   let wanted = null;
   function drop() {
     if (!view) return;
@@ -28,6 +33,7 @@ export function childViewSlot(manager, host, onChange = () => {}) {
     view = null;
     onChange(false);
   }
+  /** @param {unknown} reference a widget reference ("IPY_MODEL_<id>"), or null for none */
   async function show(reference) {
     const id = modelId(reference);
     wanted = id;
@@ -41,7 +47,7 @@ export function childViewSlot(manager, host, onChange = () => {}) {
       return;
     }
     view = made;
-    host.append(view.el);
+    host.append(made.el);
     onChange(true);
   }
   return { show, close: () => show(null) };

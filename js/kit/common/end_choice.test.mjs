@@ -4,12 +4,13 @@ import assert from "node:assert/strict";
 import { drawChoice, endWords, slotChoice } from "./end_choice.mjs";
 import { installDom, testWord } from "./test_dom.mjs";
 import { resolveTileClick } from "./move_choice.mjs";
+import { present } from "./test_helpers.mjs";
 
 test("ends are named with the number they show", () => {
   assert.equal(endWords(testWord, [4, 2], "L", "end"), "end_left[number=number_4]");
   assert.equal(endWords(testWord, [4, 2], "R", "slot"), "slot_right[number=number_2]");
   assert.equal(slotChoice(testWord, [4, 2], null), null);
-  assert.deepEqual(slotChoice(testWord, [4, 2], { ends: ["L", "R"] }).ends, ["L", "R"]);
+  assert.deepEqual(present(slotChoice(testWord, [4, 2], { ends: ["L", "R"] })).ends, ["L", "R"]);
 });
 
 test("a tile that fits both ends asks with a button per end, and Cancel", () => {

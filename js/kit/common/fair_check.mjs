@@ -6,7 +6,21 @@
 
 import { checkHand, hashing } from "./fair_deal.mjs";
 
-/** A fresh client seed: 16 random bytes, base64url (22 characters of A-Za-z0-9_-). */
+/** @typedef {import("./fair_deal.mjs").FairRecordHand} FairRecordHand */
+/** @typedef {import("./fair_deal.mjs").Hashing} Hashing */
+/** @typedef {import("./words.mjs").Word} Word */
+/**
+ * What the seat's view says of fair deals (the Table's view: its `fair`, whose eyes, the tiles
+ * held and the moves made).
+ * @typedef {{fair?: {next?: import("./views.mjs").FairCommitment | null, current?: {hand: number, commitment?: string, server_seed?: string | null} | null} | null,
+ *   viewer?: string | null,
+ *   hands?: Record<string, string[] | number>, moves?: string[]} | null | undefined} FairSeen
+ */
+
+/**
+ * A fresh client seed: 16 random bytes, base64url (22 characters of A-Za-z0-9_-).
+ * @param {Pick<Crypto, "getRandomValues">} [random]
+ */
 export function newClientSeed(random = globalThis.crypto) {
   const bytes = new Uint8Array(16);
   random.getRandomValues(bytes);
@@ -15,31 +29,49 @@ export function newClientSeed(random = globalThis.crypto) {
   return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-/** The waiting commitment a seed should be sent for now (`{hand, commitment}`), or null. */
+/**
+ * The waiting commitment a seed should be sent for now (`{hand, commitment}`), or null.
+ * @param {FairSeen} view
+ * @param {string | null} sentFor the commitment a seed was last sent for
+ */
 export function seedWanted(view, sentFor) {
   const next = view?.fair?.next;
-  if (!next || next.my_seed || !view.viewer) return null;
+  if (!next || next.my_seed || !view?.viewer) return null;
   return sentFor === next.commitment ? null : next;
 }
 
-const normTile = (tile) => String(tile).split("-").map(Number).sort((x, y) => x - y).join("-");
+const normTile = (/** @type {string} */ tile) => String(tile).split("-").map(Number).sort((x, y) => x - y).join("-");
+/** @type {(a: string[] | null | undefined, b: string[] | null | undefined) => boolean} */
 const sameSet = (a, b) => JSON.stringify((a ?? []).map(normTile).sort()) === JSON.stringify((b ?? []).map(normTile).sort());
+
+/** @typedef {{commitment: string | null, seed: string | null, tiles: string[] | null}} FairEntry */
 
 /**
  * What one page remembers per hand, in memory and in `storage` (sessionStorage) under
  * `dominoes-fair|<table>|<hand>`: `{commitment, seed, tiles}`, each as first seen.
  */
 export class FairMemory {
+  /**
+   * @param {string} table the table's id
+   * @param {Pick<Storage, "getItem" | "setItem"> | null} [storage]
+   */
   constructor(table, storage = null) {
     this.table = table;
     this.storage = storage;
+    /** @type {Map<number, FairEntry>} */
     this.hands = new Map();
   }
 
+  /** @param {number} hand */
   key(hand) {
     return `dominoes-fair|${this.table}|${hand}`;
   }
 
+  /**
+   * What is remembered of `hand`, or null.
+   * @param {number} hand
+   * @returns {FairEntry | null}
+   */
   get(hand) {
     if (!this.hands.has(hand) && this.storage) {
       try {
@@ -50,6 +82,10 @@ export class FairMemory {
     return this.hands.get(hand) ?? null;
   }
 
+  /**
+   * @param {number} hand
+   * @param {FairEntry} entry
+   */
   put(hand, entry) {
     this.hands.set(hand, entry);
     try {
@@ -57,7 +93,10 @@ export class FairMemory {
     } catch { /* storage full or refused: memory is enough */ }
   }
 
-  /** Take in a view: the waiting commitment and the seed acknowledged, this seat's tiles at its deal. */
+  /**
+   * Take in a view: the waiting commitment and the seed acknowledged, this seat's tiles at its deal.
+   * @param {FairSeen} view
+   */
   see(view) {
     const next = view?.fair?.next;
     if (next) {
@@ -84,18 +123,28 @@ export class FairMemory {
  * The page's verdict on a finished hand of the seat's record: fair_deal.mjs's check of the
  * record, then what this page saw itself (the commitment before the deal, its seed, its
  * tiles): "checked", "commitment_mismatch", "deal_mismatch", "waiting", or null (no block).
+ * @param {FairRecordHand} recordHand
+ * @param {{hand: number, seats: string[], seat: string}} where
+ * @param {FairEntry | null} remembered
+ * @param {Hashing} [hash]
  */
 export async function verdict(recordHand, { hand, seats, seat }, remembered, hash = hashing()) {
   const status = await checkHand(recordHand, { hand, seats }, hash);
   if (status !== "checked" || !remembered) return status;
-  const fair = recordHand.fair;
+  const fair = recordHand.fair ?? {}; // (a checked hand has its block)
   if (remembered.commitment && remembered.commitment !== fair.commitment) return "commitment_mismatch";
   if (remembered.seed && (fair.client_seeds ?? {})[seat] !== remembered.seed) return "deal_mismatch";
   if (remembered.tiles && !sameSet(remembered.tiles, recordHand.deal?.[seat])) return "deal_mismatch";
   return "checked";
 }
 
-/** The badge's words and kind for a verdict (hands are shown counting from 1). */
+/**
+ * The badge's words and kind for a verdict (hands are shown counting from 1).
+ * @param {Word} word
+ * @param {string | null} status
+ * @param {number} hand
+ * @param {FairRecordHand | null | undefined} recordHand
+ */
 export function verdictWords(word, status, hand, recordHand) {
   const shown = { hand: hand + 1 };
   if (status === "checked") {
@@ -108,14 +157,21 @@ export function verdictWords(word, status, hand, recordHand) {
   return null;
 }
 
-/** The record address for a seat's (or a watcher's) page: /tables/<id>/seat?token= → /api/tables/<id>/record?token=. */
+/**
+ * The record address for a seat's (or a watcher's) page: /tables/<id>/seat?token= → /api/tables/<id>/record?token=.
+ * @param {string} pageUrl
+ */
 export function recordUrl(pageUrl) {
   const url = new URL(pageUrl);
   url.pathname = url.pathname.replace(/\/tables\/([^/]+)\/(seat|watch)$/, "/api/tables/$1/record");
   return url.href;
 }
 
-/** The address of the "How do I know the deal is fair?" page, beside the seat page's. */
+/**
+ * The address of the "How do I know the deal is fair?" page, beside the seat page's.
+ * @param {string} pageUrl
+ * @param {string | null | undefined} lang
+ */
 export function fairPageUrl(pageUrl, lang) {
   const url = new URL(pageUrl);
   url.pathname = url.pathname.replace(/\/tables\/[^/]+\/(seat|watch)$/, "/fair");

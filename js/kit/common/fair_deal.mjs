@@ -10,22 +10,37 @@ import { hmac } from "@noble/hashes/hmac.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 
 export const SCHEME = "dominoes-fair-1";
+/** @type {string[]} */
 const TILES = [];
 for (let a = 0; a <= 6; a += 1) for (let b = a; b <= 6; b += 1) TILES.push(`${a}-${b}`);
 const TWO_64 = 1n << 64n;
 const HEX64 = /^[0-9a-f]{64}$/;
 
+/** @typedef {{sha256: (bytes: Uint8Array<ArrayBuffer>) => Promise<Uint8Array>, hmacSha256: (key: Uint8Array<ArrayBuffer>, message: Uint8Array<ArrayBuffer>) => Promise<Uint8Array>}} Hashing */
+/** @typedef {Record<string, string>} ClientSeeds each seat's client seed */
+/**
+ * A hand of a record with its `fair` block (RECORD.md, "Provably fair deals").
+ * @typedef {{fair?: {scheme?: string, commitment?: string, server_seed?: string | null, attempt?: number,
+ *   client_seeds?: ClientSeeds} | null, deal?: Record<string, string[]>, boneyard?: string[]}} FairRecordHand
+ */
+
+/** @param {string} hex */
 function hexBytes(hex) {
   const bytes = new Uint8Array(hex.length / 2);
   for (let i = 0; i < bytes.length; i += 1) bytes[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
   return bytes;
 }
 
+/** @param {Uint8Array} bytes */
 function bytesHex(bytes) {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** Hashing with Web Crypto (`subtle`) or, without it, @noble/hashes: both async. */
+/**
+ * Hashing with Web Crypto (`subtle`) or, without it, @noble/hashes: both async.
+ * @param {SubtleCrypto | null} [subtle]
+ * @returns {Hashing}
+ */
 export function hashing(subtle = globalThis.crypto?.subtle) {
   if (!subtle) {
     return {
@@ -42,18 +57,34 @@ export function hashing(subtle = globalThis.crypto?.subtle) {
   };
 }
 
-/** The message of block `k`: `dominoes-fair-1|<hand>|<attempt>|N=…,E=…|<k>`, seats in order. */
+/**
+ * The message of block `k`: `dominoes-fair-1|<hand>|<attempt>|N=…,E=…|<k>`, seats in order.
+ * @param {number} hand
+ * @param {number} attempt
+ * @param {string[]} seats
+ * @param {ClientSeeds | null | undefined} clientSeeds
+ * @param {number} k
+ */
 export function blockMessage(hand, attempt, seats, clientSeeds, k) {
   const seeds = seats.map((seat) => `${seat}=${clientSeeds?.[seat] ?? ""}`).join(",");
   return `${SCHEME}|${hand}|${attempt}|${seeds}|${k}`;
 }
 
-/** The 28 tiles in the dealt order, from the server seed (64 hex digits) and the client seeds. */
+/** @typedef {{hand: number, attempt?: number, seats: string[], clientSeeds?: ClientSeeds}} DealOptions */
+
+/**
+ * The 28 tiles in the dealt order, from the server seed (64 hex digits) and the client seeds.
+ * @param {string} serverSeed
+ * @param {DealOptions} options
+ * @param {Hashing} [hash]
+ */
 export async function dealtOrder(serverSeed, { hand, attempt = 0, seats, clientSeeds = {} }, hash = hashing()) {
   const key = hexBytes(serverSeed);
   const encoder = new TextEncoder();
+  /** @type {bigint[]} */
   const numbers = [];
   let block = 0;
+  /** @returns {Promise<bigint>} */
   async function next() {
     if (numbers.length === 0) {
       const bytes = await hash.hmacSha256(key, encoder.encode(blockMessage(hand, attempt, seats, clientSeeds, block)));
@@ -61,7 +92,7 @@ export async function dealtOrder(serverSeed, { hand, attempt = 0, seats, clientS
       const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
       for (let i = 0; i < 4; i += 1) numbers.push(view.getBigUint64(8 * i, false));
     }
-    return numbers.shift();
+    return /** @type {bigint} */ (numbers.shift()); // (just filled when empty)
   }
   const tiles = TILES.slice();
   for (let i = 27; i >= 1; i -= 1) {
@@ -75,16 +106,25 @@ export async function dealtOrder(serverSeed, { hand, attempt = 0, seats, clientS
   return tiles;
 }
 
-/** The deal the seeds make: `{deal: {seat: tiles}, boneyard}` (seven each, in seat order). */
+/**
+ * The deal the seeds make: `{deal: {seat: tiles}, boneyard}` (seven each, in seat order).
+ * @param {string} serverSeed
+ * @param {DealOptions} options
+ * @param {Hashing} [hash]
+ */
 export async function fairDeal(serverSeed, options, hash = hashing()) {
   const order = await dealtOrder(serverSeed, options, hash);
+  /** @type {Record<string, string[]>} */
   const deal = {};
   options.seats.forEach((seat, index) => { deal[seat] = order.slice(7 * index, 7 * index + 7); });
   return { deal, boneyard: order.slice(7 * options.seats.length) };
 }
 
-const normTile = (tile) => String(tile).split("-").map(Number).sort((x, y) => x - y).join("-");
+/** @typedef {string[] | null | undefined} Tiles */
+const normTile = (/** @type {string} */ tile) => String(tile).split("-").map(Number).sort((x, y) => x - y).join("-");
+/** @type {(a: Tiles, b: Tiles) => boolean} */
 const sameSet = (a, b) => JSON.stringify((a ?? []).map(normTile).sort()) === JSON.stringify((b ?? []).map(normTile).sort());
+/** @type {(a: Tiles, b: Tiles) => boolean} */
 const sameOrder = (a, b) => JSON.stringify((a ?? []).map(normTile)) === JSON.stringify((b ?? []).map(normTile));
 
 /**
@@ -92,6 +132,10 @@ const sameOrder = (a, b) => JSON.stringify((a ?? []).map(normTile)) === JSON.str
  * and pile are the ones the seeds make; `"waiting"` while the seed is not revealed (the hand
  * is in play); `"commitment_mismatch"` or `"deal_mismatch"` when the check fails; `null` for a
  * hand with no `fair` block.
+ * @param {FairRecordHand | null | undefined} recordHand
+ * @param {{hand: number, seats: string[]}} where
+ * @param {Hashing} [hash]
+ * @returns {Promise<"checked" | "waiting" | "commitment_mismatch" | "deal_mismatch" | null>}
  */
 export async function checkHand(recordHand, { hand, seats }, hash = hashing()) {
   const fair = recordHand?.fair;

@@ -33,6 +33,8 @@ export function buildFelt() {
 /**
  * Put `markup` in the line's <svg>: a picture (role img), or a group when it holds ends to
  * choose from, so a screen reader reaches those buttons (an img's insides are hidden from it).
+ * @param {Element} lineSvg
+ * @param {string} markup
  */
 export function fillLine(lineSvg, markup) {
   lineSvg.innerHTML = markup;
@@ -45,7 +47,10 @@ export function fillLine(lineSvg, markup) {
  *   tiles: HTMLElement, presence: HTMLElement, position: string, drawn?: string}} SeatBox
  */
 
-/** @returns {SeatBox} */
+/**
+ * @param {string} position
+ * @returns {SeatBox}
+ */
 function buildSeat(position) {
   const name = h("span", { className: "dw-seat-name" });
   const presence = h("span", { className: "dw-presence", hidden: true });
@@ -58,11 +63,16 @@ function buildSeat(position) {
 }
 
 /**
+ * What drawSeat shows of a seat.
+ * @typedef {{seat: string, label: string, hand: string[]|number, pips?: number|null,
+ *   turn?: boolean, passed?: boolean, winner?: boolean, showTiles?: boolean, lastMove?: string,
+ *   presence?: null | {kind?: string, symbol: string, text: string}}} SeatInfo
+ */
+
+/**
  * Draw one seat.
  * @param {SeatBox} box from buildFelt().seats
- * @param {null | {seat: string, label: string, hand: string[]|number, pips?: number|null,
- *   turn?: boolean, passed?: boolean, winner?: boolean, showTiles?: boolean, lastMove?: string,
- *   presence?: null | {kind: string, symbol: string, text: string}}} info
+ * @param {SeatInfo | null} info
  *   `lastMove`: the seat's last turn in words ("5-2", "drew 2"), shown instead of the passed mark;
  *   `presence`: who is at a served table's seat (kit/table/presence.mjs), by the name
  *   null leaves the place empty; `hand` is a list of face-up tiles or a face-down count
@@ -80,7 +90,7 @@ export function drawSeat(box, info, word) {
     turn ? ["turn", word("mark_turn")] : null,
     lastMove ? ["last", lastMove] : passed ? ["passed", word("mark_passed")] : null,
     winner ? ["winner", word("mark_winner")] : null,
-  ].filter(Boolean);
+  ].filter((mark) => mark !== null);
 
   box.root.dataset.seat = seat;
   box.root.classList.toggle("dw-turn", turn);
@@ -112,6 +122,10 @@ export function drawSeat(box, info, word) {
   box.tiles.innerHTML = tiles.map((tile) => tileSvg(tile, { lying, fluid: true, className: "dw-seat-tile" })).join("");
 }
 
+/**
+ * @param {HTMLElement} element
+ * @param {SeatInfo["presence"]} presence
+ */
 function drawPresence(element, presence) {
   element.hidden = !presence;
   element.className = presence ? `dw-presence dw-presence-${presence.kind}` : "dw-presence";

@@ -8,30 +8,54 @@ import { percent, tileName } from "./words.mjs";
 
 const UNIT = { min: 12, max: 30 };
 const TILE_CHROME = 14; // px of padding, border and gap round each tile in the hand
+/** @type {Record<string, number>} */
 const FOCUS_STEPS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
 
-/** The tiles the tray shows: the bottom seat's (null for each face-down one); none under the cover. */
+/** @typedef {import("./words.mjs").Word} Word */
+/** @typedef {{win: number, percent: string, text: string, best: boolean}} Chance a tile's best chance, in words */
+/**
+ * What the tray reads of a view (the Table's, or the Puzzles' and the drill's as they give it).
+ * @typedef {{phase?: string, hands: Record<string, string[] | number>, bottom?: string | null, viewer?: string | null,
+ *   hint?: import("./coach_panel.mjs").CoachHint | null, lang: string, players: Record<string, {label?: string}>,
+ *   playable: string[]}} TrayView
+ */
+
+/**
+ * The tiles the tray shows: the bottom seat's (null for each face-down one); none under the cover.
+ * @param {Pick<TrayView, "phase" | "hands" | "bottom" | "viewer">} view
+ * @returns {(string | null)[]}
+ */
 export function handTiles(view) {
   if (view.phase === "cover") return [];
-  const hand = view.hands[view.bottom ?? view.viewer];
+  const hand = view.hands[view.bottom ?? view.viewer ?? ""];
   return Array.isArray(hand) ? hand : Array(Math.max(0, Number(hand) || 0)).fill(null);
 }
 
-/** The tile unit (px) that lets `count` tiles share `width`, within bounds; null before layout. */
+/**
+ * The tile unit (px) that lets `count` tiles share `width`, within bounds; null before layout.
+ * @param {number} width
+ * @param {number} count
+ */
 export function handUnit(width, count) {
   if (!width || !count) return null;
   const unit = Math.floor((width / count - TILE_CHROME) / 1.16);
   return Math.max(UNIT.min, Math.min(UNIT.max, unit));
 }
 
-/** Each tile's best chance in the coach's answer: sorted key -> {win, percent, text, best}. */
+/**
+ * Each tile's best chance in the coach's answer: sorted key -> {win, percent, text, best}.
+ * @param {import("./coach_panel.mjs").CoachHint | null | undefined} hint
+ * @param {string} lang
+ * @param {Word} word
+ */
 export function hintChances(hint, lang, word) {
+  /** @type {Map<string, Chance>} */
   const chances = new Map();
   for (const move of hint?.moves ?? []) {
     const parsed = parseMove(move.move);
     if (!parsed?.tile) continue;
     const key = sortedKey(parsed.tile);
-    const best = move.move === hint.best;
+    const best = move.move === hint?.best;
     const known = chances.get(key);
     const { win } = judgedChance(move);
     if (known && known.win >= win && !best) continue;
@@ -41,10 +65,15 @@ export function hintChances(hint, lang, word) {
   return chances;
 }
 
-/** Where the focus goes on `key` from tile `index` of `count` (arrows wrap, Home, End); null: not ours. */
+/**
+ * Where the focus goes on `key` from tile `index` of `count` (arrows wrap, Home, End); null: not ours.
+ * @param {string} key
+ * @param {number} index
+ * @param {number} count
+ */
 export function focusStep(key, index, count) {
   if (count === 0) return null;
-  if (key in FOCUS_STEPS) return (index + FOCUS_STEPS[key] + count) % count;
+  if (Object.hasOwn(FOCUS_STEPS, key)) return (index + FOCUS_STEPS[key] + count) % count;
   if (key === "Home") return 0;
   if (key === "End") return count - 1;
   return null;
@@ -53,8 +82,8 @@ export function focusStep(key, index, count) {
 /**
  * Draw the hand into `element`.
  * @param {HTMLElement} element
- * @param {{view: Object<string, any>, tiles: (string|null)[], mine: boolean, active: boolean, myTurn: boolean,
- *   focus: number, selected?: string|null, stuck?: boolean, word: Function}} args `active`: the
+ * @param {{view: TrayView, tiles: (string|null)[], mine: boolean, active: boolean, myTurn: boolean,
+ *   focus: number, selected?: string|null, stuck?: boolean, word: Word}} args `active`: the
  *   person may click now; `selected`: the tile whose end is being chosen; `stuck`: no tile can
  *   be played (pass or draw), so the tiles are dimmed.
  */
@@ -62,11 +91,18 @@ export function drawHand(element, { view, tiles, mine, active, myTurn, focus, se
   const chances = hintChances(view.hint, view.lang, word);
   element.classList.toggle("dw-readonly", !active);
   element.classList.toggle("dw-stuck", stuck);
-  element.setAttribute("aria-label", mine ? word("your_tiles") : view.players[view.bottom]?.label ?? "");
+  element.setAttribute("aria-label", mine ? word("your_tiles") : view.players[view.bottom ?? ""]?.label ?? "");
   const marks = { playable: view.playable, myTurn, active, selected };
-  setChildren(element, ...tiles.map((tile, index) => handTile(tile, index === focus, marks, chances.get(tile && sortedKey(tile)), word)));
+  setChildren(element, ...tiles.map((tile, index) => handTile(tile, index === focus, marks, (tile === null ? undefined : chances.get(sortedKey(tile))), word)));
 }
 
+/**
+ * @param {string | null} tile
+ * @param {boolean} focused
+ * @param {{playable: string[], myTurn: boolean, active: boolean, selected: string | null}} marks
+ * @param {Chance | undefined} chance
+ * @param {Word} word
+ */
 function handTile(tile, focused, { playable, myTurn, active, selected }, chance, word) {
   if (tile === null) return h("span", { className: "dw-hand-tile dw-face-down-tile", "aria-hidden": "true" }, svgNode(tileSvg(null, { fluid: true })));
   const fits = playable.length > 0 && playable.some((p) => sameTile(p, tile));
@@ -92,7 +128,10 @@ function handTile(tile, focused, { playable, myTurn, active, selected }, chance,
   );
 }
 
-/** The hand's tile buttons. */
+/**
+ * The hand's tile buttons.
+ * @param {Element} element
+ */
 export function tileButtons(element) {
-  return [...element.querySelectorAll("button[data-tile]")];
+  return [.../** @type {NodeListOf<HTMLButtonElement>} */ (element.querySelectorAll("button[data-tile]"))];
 }

@@ -63,6 +63,7 @@ export function layoutLine(line, lead, width, tileSize = DEFAULT_TILE_SIZE, opti
   if (!(Number.isInteger(lead) && lead >= 0 && lead < line.length)) lead = 0;
   const geometry = { unit, gap, width };
   const leadRect = placeLead(line[lead], geometry);
+  /** @type {Placement[]} */
   const tiles = new Array(line.length);
   tiles[lead] = placement(leadRect, line[lead], lead, "lead");
 
@@ -71,6 +72,7 @@ export function layoutLine(line, lead, width, tileSize = DEFAULT_TILE_SIZE, opti
     { name: "right", side: 1, indices: range(lead + 1, line.length) },
     { name: "left", side: -1, indices: range(lead - 1, -1) },
   ];
+  /** @type {{left: Rect | null, right: Rect | null}} */
   const slots = { left: null, right: null };
   for (const { name, side, indices } of armSpecs) {
     let arm = startArm(leadRect, side);
@@ -97,8 +99,8 @@ export function layoutLine(line, lead, width, tileSize = DEFAULT_TILE_SIZE, opti
  * @returns {{unit: number, layout: Layout, fits: boolean}}
  */
 export function fitLine(line, lead, width, height, { min = 6, max = 34 } = {}) {
-  const at = (unit) => layoutLine(line, lead, width, unit);
-  const fits = (layout) => layout.bounds.height <= height + EPSILON && layout.bounds.width <= width + EPSILON;
+  const at = (/** @type {number} */ unit) => layoutLine(line, lead, width, unit);
+  const fits = (/** @type {Layout} */ layout) => layout.bounds.height <= height + EPSILON && layout.bounds.width <= width + EPSILON;
   let best = at(min);
   if (!fits(best)) return { unit: best.unit, layout: best, fits: false };
   // Binary search on whole units: taller units only ever need as many rows or more.
@@ -125,7 +127,15 @@ export function isDouble([a, b]) {
 
 // Objects below are built by these two functions only, so they all share one shape
 // (which keeps the layout fast).
-/** @returns {Rect} */
+/**
+ * @param {number} x
+ * @param {number} y
+ * @param {number} w
+ * @param {number} h
+ * @param {number} rotation
+ * @param {boolean} corner
+ * @returns {Rect}
+ */
 function rect(x, y, w, h, rotation, corner) {
   return { x, y, w, h, rotation, corner };
 }
@@ -153,6 +163,12 @@ function placement({ x, y, w, h, rotation, corner }, [a, b], index, arm) {
   };
 }
 
+/** @typedef {{unit: number, gap: number, width: number}} Geometry the unit, the gap between tiles, the width */
+
+/**
+ * @param {number[]} tile
+ * @param {Geometry} geometry
+ */
 function placeLead(tile, { unit, width }) {
   const double = isDouble(tile);
   const w = double ? unit : 2 * unit;
@@ -163,15 +179,35 @@ function placeLead(tile, { unit, width }) {
 // An arm is the running state of one side of the snake: which way its row runs
 // (hdir), which way it turns (vdir), the row's centre line, where the next tile starts
 // and the last placed tile.
+/** @typedef {{side: number, hdir: number, vdir: number, axisY: number, cursor: number, previous: Rect}} Arm */
+
+/**
+ * @param {number} side
+ * @param {number} hdir
+ * @param {number} axisY
+ * @param {number} cursor
+ * @param {Rect} previous
+ * @returns {Arm}
+ */
 function makeArm(side, hdir, axisY, cursor, previous) {
   return { side, hdir, vdir: side, axisY, cursor, previous };
 }
 
+/**
+ * @param {Rect} leadRect
+ * @param {number} side
+ */
 function startArm(leadRect, side) {
   return makeArm(side, side, 0, side > 0 ? leadRect.x + leadRect.w : leadRect.x, leadRect);
 }
 
-// Place one more tile on an arm: in the row if it fits, else on a turn.
+/**
+ * Place one more tile on an arm: in the row if it fits, else on a turn.
+ * @param {Arm} arm
+ * @param {boolean} double
+ * @param {Geometry} geometry
+ * @returns {{rect: Rect, arm: Arm}}
+ */
 function advance(arm, double, geometry) {
   const { unit, gap, width } = geometry;
   const along = double ? unit : 2 * unit;
@@ -188,6 +224,11 @@ function advance(arm, double, geometry) {
 
 // The turning tile stands upright under (right arm) or over (left arm) the outer half
 // of the previous tile; the next row runs back the other way beside its far half.
+/**
+ * @param {Arm} arm
+ * @param {Geometry} geometry
+ * @returns {{rect: Rect, arm: Arm}}
+ */
 function turnCorner(arm, { unit, gap }) {
   const previous = arm.previous;
   const x = arm.hdir > 0 ? previous.x + previous.w - unit : previous.x;
@@ -200,18 +241,25 @@ function turnCorner(arm, { unit, gap }) {
 
 // Move the tiles and slots (freshly made here) down so the topmost tile touches y = 0,
 // as svg.py's layout_line does.
+/**
+ * @param {Placement[]} tiles
+ * @param {(Rect | null)[]} slots
+ */
 function shiftToTop(tiles, slots) {
   let minY = Infinity;
   for (const { y } of tiles) minY = Math.min(minY, y);
-  for (const placed of [...tiles, ...slots]) placed.y -= minY;
+  for (const placed of [...tiles, ...slots]) if (placed) placed.y -= minY;
 }
 
+/** @param {(Rect | null)[]} placements */
 function boundsOf(placements) {
   let minX = Infinity;
   let maxX = -Infinity;
   let minY = Infinity;
   let maxY = -Infinity;
-  for (const { x, y, w, h } of placements) {
+  for (const placed of placements) {
+    if (!placed) continue;
+    const { x, y, w, h } = placed;
     minX = Math.min(minX, x);
     maxX = Math.max(maxX, x + w);
     minY = Math.min(minY, y);
@@ -224,9 +272,14 @@ function emptyBounds() {
   return { x: 0, y: 0, width: 0, height: 0 };
 }
 
-// Integers from `from` towards `to` (exclusive), counting up or down.
+/**
+ * Integers from `from` towards `to` (exclusive), counting up or down.
+ * @param {number} from
+ * @param {number} to
+ */
 function range(from, to) {
   const step = from <= to ? 1 : -1;
+  /** @type {number[]} */
   const out = [];
   for (let i = from; i !== to; i += step) out.push(i);
   return out;

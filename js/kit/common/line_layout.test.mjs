@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { fitLine, layoutLine } from "./line_layout.mjs";
-import { fullLine } from "./test_helpers.mjs";
+import { fullLine, present } from "./test_helpers.mjs";
 
 const FULL = fullLine();
 const WIDTHS = [60, 120, 200, 320, 480, 640, 900, 1400];
@@ -49,7 +49,7 @@ test("never wider than the given width, for 1..28 tiles at several widths", () =
   for (const width of WIDTHS) {
     for (const { line, lead } of sampleLines()) {
       const layout = layoutLine(line, lead, width, 28);
-      for (const rect of [...layout.tiles, layout.slots.left, layout.slots.right]) {
+      for (const rect of [...layout.tiles, present(layout.slots.left), present(layout.slots.right)]) {
         assert.ok(rect.x >= -EPS && rect.x + rect.w <= width + EPS, `width ${width}, ${line.length} tiles: ${JSON.stringify(rect)}`);
         assert.ok(rect.y >= layout.bounds.y - EPS && rect.y + rect.h <= layout.bounds.y + layout.bounds.height + EPS);
       }
@@ -140,7 +140,7 @@ test("the right arm turns down at the right edge and comes back leftwards", () =
 test("the left arm turns up at the left edge and comes back rightwards", () => {
   const line = FULL.slice(0, 12);
   const { tiles } = layoutLine(line, 11, 300, 20);
-  const corner = tiles.find((t) => t.corner);
+  const corner = present(tiles.find((t) => t.corner), "a turning tile");
   const before = tiles[corner.index + 1];
   const after = tiles[corner.index - 1];
   assert.ok(corner.y + corner.h < before.y + before.h, "turns upwards");
@@ -149,14 +149,15 @@ test("the left arm turns up at the left edge and comes back rightwards", () => {
 });
 
 test("a double on a turn stands upright, like any turning tile", () => {
+  /** @type {{double: import("./line_layout.mjs").Placement, unit: number} | null} */
   let found = null;
   for (let width = 100; width <= 600 && !found; width++) {
     const layout = layoutLine(FULL, 13, width, 20);
     const double = layout.tiles.find((t) => t.isDouble && t.corner);
     if (double) found = { double, unit: layout.unit };
   }
-  assert.ok(found, "some width puts a double on a turn");
-  assert.deepEqual([found.double.w, found.double.h, found.double.rotation], [found.unit, 2 * found.unit, 90]);
+  const { double, unit } = present(found, "some width that puts a double on a turn");
+  assert.deepEqual([double.w, double.h, double.rotation], [unit, 2 * unit, 90]);
 });
 
 test("the tile size shrinks only when the width is too small for it", () => {
@@ -168,8 +169,10 @@ test("the tile size shrinks only when the width is too small for it", () => {
 
 test("slots mark where a tile played on each end would go", () => {
   const layout = layoutLine([[6, 6]], 0, 400, 20);
-  assert.ok(layout.slots.left.x + layout.slots.left.w <= layout.tiles[0].x);
-  assert.ok(layout.slots.right.x >= layout.tiles[0].x + layout.tiles[0].w);
+  const left = present(layout.slots.left);
+  const right = present(layout.slots.right);
+  assert.ok(left.x + left.w <= layout.tiles[0].x);
+  assert.ok(right.x >= layout.tiles[0].x + layout.tiles[0].w);
   const empty = layoutLine([], 0, 400, 20);
   assert.deepEqual(empty.tiles, []);
   assert.equal(empty.slots.left, null);

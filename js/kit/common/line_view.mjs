@@ -10,11 +10,16 @@ import { tileMarkup } from "./tile.mjs";
 export const LINE_PAD = 6; // px kept free round the snake so edges and glows are not clipped
 
 /**
+ * A tile not played, drawn apart where it would have gone (see lineDrawing's `ghost`).
+ * @typedef {{halves: number[], end: "L"|"R"|null, label?: string, name?: string}} Ghost
+ */
+
+/**
  * @param {number[][]} line
  * @param {number} lead
  * @param {{width: number, height: number, last?: number|null, isNew?: (index: number) => boolean,
  *   choice?: {ends: string[], labels: Object<string, string>}|null, minUnit?: number, maxUnit?: number,
- *   ghost?: {halves: [number, number], end: "L"|"R"|null, label?: string, name?: string}|null}} options
+ *   ghost?: Ghost | null}} options
  *   `ghost`: a tile that was not played, drawn apart (faded, outlined) where it would have
  *   gone: `halves` as it would lie in the line (left half first), at the `end` given (null:
  *   as the lead of an empty line), with a visible `label` and a `name` for screen readers.
@@ -30,7 +35,7 @@ export function lineDrawing(line, lead, { width, height, last = null, isNew = ()
     // Nothing played yet: the lead that was not made, alone at the centre.
     const drawn = lineDrawing([ghost.halves], 0, { width, height, minUnit, maxUnit });
     const { layout } = fitLine([ghost.halves], 0, innerWidth, innerHeight, { min: minUnit, max: maxUnit });
-    const transform = drawn.markup.match(/^<g transform="([^"]*)">/)[1];
+    const transform = drawn.markup.match(/^<g transform="([^"]*)">/)?.[1] ?? "";
     const visible = visibleBox(transform, width, height);
     return { ...drawn, markup: `<g transform="${transform}">${ghostMarkup(layout.tiles[0], ghost, visible)}</g>` };
   }
@@ -54,7 +59,10 @@ export function lineDrawing(line, lead, { width, height, last = null, isNew = ()
     const end = glowing.get(placement.index);
     return end ? `<g class="dw-end-target dw-end-tile" data-end="${end}">${markup}</g>` : markup;
   });
-  const slots = (choice?.ends ?? []).map((end) => slotMarkup(end === "L" ? layout.slots.left : layout.slots.right, end, choice.labels?.[end] ?? ""));
+  const slots = (choice?.ends ?? []).map((end) => {
+    const slot = end === "L" ? layout.slots.left : layout.slots.right;
+    return slot ? slotMarkup(slot, end, choice?.labels?.[end] ?? "") : "";
+  });
   // Centre the snake: horizontally the layout already centres the lead in the inner width.
   const dx = LINE_PAD + (innerWidth - innerWidth * scale) / 2;
   const dy = LINE_PAD + (innerHeight - bounds.height * scale) / 2 - bounds.y * scale;
@@ -68,6 +76,11 @@ export function lineDrawing(line, lead, { width, height, last = null, isNew = ()
  * out again with it at that end, at the same unit and width, and lined up on the lead (the
  * new tile may start a row above, which shifts the whole snake down in its own layout).
  * For a tile lying lengthwise this is the layout's slot at that end; a double lies across.
+ * @param {number[][]} line
+ * @param {number} lead
+ * @param {import("./line_layout.mjs").Layout} layout
+ * @param {Ghost} ghost
+ * @param {number} width
  */
 export function ghostPlacement(line, lead, layout, ghost, width) {
   const leadIndex = Number.isInteger(lead) && lead >= 0 && lead < line.length ? lead : 0;
@@ -81,13 +94,26 @@ export function ghostPlacement(line, lead, layout, ghost, width) {
   return { ...placed, x: placed.x + dx, y: placed.y + dy };
 }
 
-// The box the <svg> shows, in the coordinates inside `transform` (translate, then scale).
+/** @typedef {{x: number, y: number, width: number, height: number}} Box */
+
+/**
+ * The box the <svg> shows, in the coordinates inside `transform` (translate, then scale).
+ * @param {string} transform
+ * @param {number} width
+ * @param {number} height
+ * @returns {Box}
+ */
 function visibleBox(transform, width, height) {
-  const [, tx, ty, scale = "1"] = transform.match(/translate\(([-\d.]+) ([-\d.]+)\)(?: scale\(([\d.]+)\))?/);
+  const [, tx = "0", ty = "0", scale = "1"] = transform.match(/translate\(([-\d.]+) ([-\d.]+)\)(?: scale\(([\d.]+)\))?/) ?? [];
   const s = Number(scale);
   return { x: -Number(tx) / s, y: -Number(ty) / s, width: width / s, height: height / s };
 }
 
+/**
+ * @param {import("./line_layout.mjs").Placement} placed
+ * @param {Ghost} ghost
+ * @param {Box} visible
+ */
 function ghostMarkup(placed, ghost, visible) {
   const unit = Math.min(placed.w, placed.h);
   const tile = tileMarkup(placed.halves, { x: placed.x, y: placed.y, width: placed.w, height: placed.h, className: "dw-ghost" });
@@ -105,6 +131,11 @@ function ghostMarkup(placed, ghost, visible) {
   return `<g ${attrs}>${tile}${label}</g>`;
 }
 
+/**
+ * @param {import("./line_layout.mjs").Rect} slot
+ * @param {string} end
+ * @param {string} label
+ */
 function slotMarkup(slot, end, label) {
   const radius = r(Math.min(slot.w, slot.h) * 0.18);
   return (
@@ -114,11 +145,18 @@ function slotMarkup(slot, end, label) {
   );
 }
 
-/** Text for an attribute value inside double quotes. */
+/**
+ * Text for an attribute value inside double quotes.
+ * @param {unknown} text
+ */
 export function escapeAttr(text) {
   return String(text).replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
 }
 
+/**
+ * @param {number} n
+ * @param {number} [precision]
+ */
 function r(n, precision = 100) {
   return Math.round(n * precision) / precision;
 }

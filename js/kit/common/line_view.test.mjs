@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 
 import { LINE_PAD, escapeAttr, ghostPlacement, lineDrawing } from "./line_view.mjs";
 import { layoutLine } from "./line_layout.mjs";
-import { fullLine } from "./test_helpers.mjs";
+import { fullLine, present } from "./test_helpers.mjs";
 
 const FULL = fullLine();
 
@@ -74,15 +74,15 @@ test("the ghost of a tile lying lengthwise is exactly the layout's slot, also ro
   const line = FULL.slice(0, 20);
   for (const [width, lead] of [[300, 10], [420, 4], [260, 15]]) {
     const layout = layoutLine(line, lead, width, 20);
-    for (const end of ["L", "R"]) {
-      const touching = end === "L" ? line[0][0] : line.at(-1)[1];
+    for (const end of /** @type {const} */ (["L", "R"])) {
+      const touching = end === "L" ? line[0][0] : line[line.length - 1][1];
       const other = (touching + 1) % 7 === touching ? 0 : (touching + 1) % 7;
       const halves = end === "L" ? [other, touching] : [touching, other];
       const placed = ghostPlacement(line, lead, layout, { halves, end }, width);
-      const slot = end === "L" ? layout.slots.left : layout.slots.right;
+      const slot = present(end === "L" ? layout.slots.left : layout.slots.right);
       for (const key of ["x", "y", "w", "h"]) assert.ok(Math.abs(placed[key] - slot[key]) < 1e-6, `${width} ${end} ${key}`);
       // the halves read as they would lie: the touching half next to the line's end tile
-      const endTile = end === "L" ? layout.tiles[0] : layout.tiles.at(-1);
+      const endTile = end === "L" ? layout.tiles[0] : layout.tiles[layout.tiles.length - 1];
       const near = (a, b) => Math.hypot(a[0] - b[0], a[1] - b[1]);
       const halfCentres = placed.w > placed.h
         ? [[placed.x + placed.h / 2, placed.y + placed.h / 2], [placed.x + placed.w - placed.h / 2, placed.y + placed.h / 2]]
@@ -102,7 +102,7 @@ test("a double as ghost lies across its row; a lead with nothing played sits in 
   assert.ok(placed.h > placed.w, "across the row");
   const { markup } = lineDrawing([], 0, { width: 400, height: 200, ghost: { halves: [4, 2], end: null, label: "Best: 4-2" } });
   const [x, w] = [...markup.matchAll(/class="dw-tile-body" x="([\d.]+)" y="[\d.]+" width="([\d.]+)"/g)][0].slice(1).map(Number);
-  const [tx] = markup.match(/translate\(([\d.]+)/).slice(1).map(Number);
+  const [tx] = present(markup.match(/translate\(([\d.]+)/)).slice(1).map(Number);
   assert.ok(Math.abs(tx + x + w / 2 - 200) < 1, "centred");
   assert.match(markup, /data-end="" data-tile="4-2"/);
 });

@@ -3,25 +3,45 @@
 // any event ("msg:custom" for a message from a server). Used by the one-file replay page
 // (js/standalone.js) and the table server's seat page (js/kit/table/socket_model.mjs).
 
+/** @typedef {(...args: any[]) => void} Listener a change's or a message's callback, as anywidget calls it */
+
 /**
  * @param {Object<string, any>} values the traits and their first values
  * @param {(content: any) => void} [send] where `model.send(content)` goes
  */
 export function pageModel(values, send = () => {}) {
+  /** @type {Map<string, Set<Listener>>} */
   const listeners = new Map();
+  /**
+   * @param {string} name
+   * @param {...unknown} args
+   */
   const emit = (name, ...args) => {
     for (const callback of [...(listeners.get(name) ?? [])]) callback(...args);
   };
   return {
-    get: (name) => values[name],
+    get: (/** @type {string} */ name) => values[name],
+    /**
+     * @param {string} name
+     * @param {unknown} value
+     */
     set(name, value) {
       values[name] = value;
       emit(`change:${name}`, value);
     },
+    /**
+     * @param {string} name
+     * @param {Listener} callback
+     */
     on(name, callback) {
-      if (!listeners.has(name)) listeners.set(name, new Set());
-      listeners.get(name).add(callback);
+      const named = listeners.get(name) ?? new Set();
+      listeners.set(name, named);
+      named.add(callback);
     },
+    /**
+     * @param {string} name
+     * @param {Listener} [callback] none: every callback of `name`
+     */
     off(name, callback) {
       if (callback) listeners.get(name)?.delete(callback);
       else listeners.delete(name);

@@ -5,9 +5,17 @@ import { h, setChildren, svgNode } from "./dom.mjs";
 import { numberSvg } from "./tile.mjs";
 import { numberWord } from "./words.mjs";
 
+/** @typedef {import("./words.mjs").Word} Word */
+/** @typedef {import("./views.mjs").ScorePanel} ScorePanel */
+/** @typedef {import("./views.mjs").ScoreRow} ScoreRow */
+/** @typedef {import("./views.mjs").Counting} Counting */
+/** @typedef {{verdict: string, sign: string, word: string}} MoveMark a judged move's mark in the list */
+/** @typedef {{ply: number, text: string, title?: string, mark?: MoveMark | null}} MoveItem one row of the move list */
+
 /**
  * The side panels' DOM: the score, the moves, the rules, with `extra` panels between the
  * score and the moves. The panels scroll inside the side, which never makes the board taller.
+ * @param {...HTMLElement} extra
  */
 export function buildSide(...extra) {
   const score = h("section", { className: "dw-panel dw-score" });
@@ -21,15 +29,25 @@ export function buildSide(...extra) {
   return { side, score, movesTitle, moveList, rules, rulesSummary, rulesText };
 }
 
-/** The rules panel of `buildSide`'s `ui` shows `text` (the kernel's `rules_text`), hidden when there is none. */
+/**
+ * The rules panel of `buildSide`'s `ui` shows `text` (the kernel's `rules_text`), hidden when there is none.
+ * @param {{rules: HTMLElement, rulesText: HTMLElement}} ui
+ * @param {string | null | undefined} text
+ */
 export function showRulesText(ui, text) {
   ui.rulesText.textContent = text || "";
   ui.rules.hidden = !ui.rulesText.textContent;
 }
 
-/** The score panel ({title, rows: [{key, label, value, detail, mine}], notes}) into `section`. */
+/**
+ * The score panel ({title, rows: [{key, label, value, detail, mine}], notes}) into `section`.
+ * @param {HTMLElement} section
+ * @param {Partial<ScorePanel> | null | undefined} score as sent: a part may be missing
+ * @param {{subtitle?: string}} [options]
+ */
 export function drawScore(section, score, { subtitle = "" } = {}) {
   const panel = score && typeof score === "object" ? score : { title: "", rows: [], notes: [] };
+  /** @type {Partial<ScoreRow>[]} */
   const rows = Array.isArray(panel.rows) ? panel.rows : [];
   const notes = Array.isArray(panel.notes) ? panel.notes : [];
   setChildren(section,
@@ -58,6 +76,9 @@ export function drawScore(section, score, { subtitle = "" } = {}) {
  * (one line per seat and move, as sent),
  * and the kernel's sentences. Nothing is counted here: every figure comes with the panel.
  * `counting` null empties `body`.
+ * @param {HTMLElement} body
+ * @param {Partial<Counting> | null | undefined} counting
+ * @param {Word} word
  */
 export function drawCounting(body, counting, word) {
   if (!counting) {
@@ -91,6 +112,10 @@ export function drawCounting(body, counting, word) {
  * move was judged, `{verdict, sign, word}`: its sign after the text ("??"), the verdict's
  * word as the sign's tooltip and in the button's name. `current` the ply shown (marked
  * aria-current), `disabled` for a list that only shows.
+ * @param {HTMLElement} list
+ * @param {MoveItem[]} items
+ * @param {number} current
+ * @param {{disabled?: boolean}} [options]
  */
 export function drawMoveList(list, items, current, { disabled = false } = {}) {
   setChildren(list,
@@ -123,6 +148,11 @@ export function drawMoveList(list, items, current, { disabled = false } = {}) {
  * The items of drawMoveList for a hand's moves: the deal, then each move in the kernel's short
  * words (`items`, "North: 6-4 on the left"; its notation where there are none), with its
  * sentence (`sentences`) as its title. The Table and the Replay list their moves alike.
+ * @param {Word} word
+ * @param {string[]} moves
+ * @param {string[]} [items]
+ * @param {string[]} [sentences]
+ * @returns {MoveItem[]}
  */
 export function moveItems(word, moves, items = [], sentences = []) {
   return [{ ply: 0, text: word("deal") }, ...moves.map((move, i) => ({ ply: i + 1, text: items[i] || move, title: sentences[i] || move }))];
@@ -131,6 +161,8 @@ export function moveItems(word, moves, items = [], sentences = []) {
 /**
  * Mark another ply as current without rebuilding the list: only the button that was current
  * and the one that is now are touched (the list holds one row per ply, in order).
+ * @param {HTMLElement} list
+ * @param {number} current
  */
 export function markCurrentMove(list, current) {
   const was = list.querySelector("button.dw-current");
@@ -147,23 +179,30 @@ export function markCurrentMove(list, current) {
   showCurrent(list);
 }
 
-// The button of `ply`: its row's, found by place, not by searching every row.
+/**
+ * The button of `ply`: its row's, found by place, not by searching every row.
+ * @param {HTMLElement} list
+ * @param {number} ply
+ * @returns {HTMLElement | null}
+ */
 function moveButton(list, ply) {
-  const button = list.children[ply]?.firstElementChild ?? null;
+  const button = /** @type {HTMLElement | null} */ (list.children[ply]?.firstElementChild ?? null);
   return button?.dataset.ply === String(ply) ? button : list.querySelector(`button[data-ply="${ply}"]`);
 }
 
 // Scroll the list itself (never the page) so the current move shows: on the next frame,
 // when the browser lays the page out anyway (reading sizes now would force a layout).
+/** @type {WeakMap<HTMLElement, number>} the lists with a scroll waiting for the next frame */
 const scrolling = new WeakMap();
 
+/** @param {HTMLElement} list */
 function showCurrent(list) {
   if (scrolling.has(list)) return;
   scrolling.set(list, requestAnimationFrame(() => {
     scrolling.delete(list);
     const button = list.querySelector(".dw-current") ?? list.lastElementChild;
     if (!button || !list.isConnected) return;
-    const item = button.closest("li") ?? button;
+    const item = /** @type {HTMLElement} */ (button.closest("li") ?? button);
     const top = item.offsetTop; // the list is positioned, so this is from its top
     if (top < list.scrollTop) list.scrollTop = top;
     else if (top + item.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top + item.offsetHeight - list.clientHeight;

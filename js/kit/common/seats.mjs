@@ -13,19 +13,24 @@ export const POSITIONS = ["bottom", "left", "top", "right"];
 /**
  * Screen positions of the seats in play.
  * @param {string[]} seats the seats in play (2, 3 or 4 of N, E, S, W)
- * @param {string|null} bottom the seat at the bottom; the first seat in play when missing
+ * @param {string|null|undefined} bottom the seat at the bottom; the first seat in play when missing
  * @returns {Object<string, "bottom"|"left"|"top"|"right">}
  */
 export function seatPositions(seats, bottom) {
   const inPlay = seats.filter((seat) => CLOCKWISE.includes(seat));
-  const anchor = inPlay.includes(bottom) ? bottom : inPlay.includes("S") ? "S" : inPlay[0];
+  const anchor = bottom && inPlay.includes(bottom) ? bottom : inPlay.includes("S") ? "S" : inPlay[0];
   const turn = CLOCKWISE.indexOf(anchor);
   return Object.fromEntries(inPlay.map((seat) => [seat, POSITIONS[(CLOCKWISE.indexOf(seat) - turn + 4) % 4]]));
 }
 
-/** The seat at each screen position (null where nobody sits). */
+/**
+ * The seat at each screen position (null where nobody sits).
+ * @param {string[]} seats
+ * @param {string | null | undefined} bottom
+ */
 export function seatsByPosition(seats, bottom) {
   const bySeat = seatPositions(seats, bottom);
+  /** @type {Record<"bottom"|"left"|"top"|"right", string | null>} */
   const out = { bottom: null, left: null, top: null, right: null };
   for (const [seat, position] of Object.entries(bySeat)) out[position] = seat;
   return out;

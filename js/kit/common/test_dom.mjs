@@ -18,7 +18,7 @@ export function installDom() {
 function selectValueSetter(document) {
   const proto = Object.getPrototypeOf(document.createElement("select"));
   const read = Object.getOwnPropertyDescriptor(proto, "value");
-  if (read?.set) return;
+  if (!read || read.set) return;
   Object.defineProperty(proto, "value", {
     configurable: true,
     get: read.get,

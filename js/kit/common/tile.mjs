@@ -38,40 +38,68 @@ export function pipPositions(value, tileOrientation = "vertical") {
   return pips.map(([x, y]) => [1 - y, x]);
 }
 
-/** "6-4" or [6, 4] -> [6, 4]; null when it is not a tile of the double-six set. */
+/**
+ * "6-4" or [6, 4] -> [6, 4]; null when it is not a tile of the double-six set.
+ * @param {unknown} tile
+ * @returns {[number, number] | null}
+ */
 export function parseTile(tile) {
+  /** @type {unknown[]} */
   const halves = Array.isArray(tile) ? tile : String(tile).trim().split("-").map(Number);
   if (halves.length !== 2) return null;
-  return halves.every((v) => Number.isInteger(v) && v >= 0 && v <= 6) ? [halves[0], halves[1]] : null;
+  const [a, b] = halves;
+  return isPip(a) && isPip(b) ? [a, b] : null;
 }
 
-/** [6, 4] -> "6-4" (halves in the order given). */
+/**
+ * @param {unknown} v
+ * @returns {v is number}
+ */
+const isPip = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= 6;
+
+/**
+ * [6, 4] -> "6-4" (halves in the order given).
+ * @param {unknown} tile
+ */
 export function tileKey(tile) {
   const halves = parseTile(tile);
   return halves ? `${halves[0]}-${halves[1]}` : String(tile);
 }
 
-/** The same tile whichever way round it is written: [4, 6] and "6-4" -> "4-6". */
+/**
+ * The same tile whichever way round it is written: [4, 6] and "6-4" -> "4-6".
+ * @param {unknown} tile
+ */
 export function sortedKey(tile) {
   const halves = parseTile(tile);
   return halves ? `${Math.min(...halves)}-${Math.max(...halves)}` : String(tile);
 }
 
-/** True when two tiles are the same domino whichever way round they are written. */
+/**
+ * True when two tiles are the same domino whichever way round they are written.
+ * @param {unknown} a
+ * @param {unknown} b
+ */
 export function sameTile(a, b) {
   return parseTile(a) !== null && sortedKey(a) === sortedKey(b);
 }
 
 /**
+ * A move in record notation, read: "S 6-4 L" is a play of 6-4 on the left end.
+ * @typedef {{text: string, seat: string, kind: "lead"|"play"|"pass"|"draw",
+ *   tile: string|null, end: "L"|"R"|null}} Move
+ */
+
+/**
  * Parse a move in record notation.
- * @returns {{text: string, seat: string, kind: "lead"|"play"|"pass"|"draw",
- *   tile: string|null, end: "L"|"R"|null} | null} null when it is not a move
+ * @param {unknown} text
+ * @returns {Move | null} null when it is not a move
  */
 export function parseMove(text) {
   const tokens = String(text).trim().split(/\s+/);
   const [seat, action, extra, ...rest] = tokens;
   if (!SEATS.has(seat) || action === undefined || rest.length > 0) return null;
-  const move = { text: tokens.join(" "), seat, kind: null, tile: null, end: null };
+  const move = { text: tokens.join(" "), seat, tile: null, end: null };
   if (action === "pass") return extra === undefined ? { ...move, kind: "pass" } : null;
   if (action === "draw") {
     if (extra === undefined) return { ...move, kind: "draw" };
@@ -86,6 +114,9 @@ export function parseMove(text) {
  * SVG markup (a <g>) of one tile in an x, y, width, height box. A box wider than tall
  * lies; otherwise it stands. `halves` are the values in visual order (left/top first).
  * `highlight` marks the tile the last move placed (a thicker edge in the last-move colour).
+ * @param {unknown[]} halves the two values (anything else draws as blank)
+ * @param {{x?: number, y?: number, width: number, height: number, faceDown?: boolean, highlight?: boolean,
+ *   className?: string, attrs?: string}} box
  */
 export function tileMarkup(halves, { x = 0, y = 0, width, height, faceDown = false, highlight = false, className = "", attrs = "" }) {
   const lying = width > height;
@@ -118,6 +149,8 @@ export function tileMarkup(halves, { x = 0, y = 0, width, height, faceDown = fal
 /**
  * A standalone <svg> of one tile (hands, seats, panels), upright unless `lying`; `tile`
  * null draws it face down. Its size is set by CSS when `fluid`, else by the unit.
+ * @param {unknown} tile
+ * @param {{unit?: number, lying?: boolean, className?: string, fluid?: boolean}} [options]
  */
 export function tileSvg(tile, { unit = 20, lying = false, className = "", fluid = false } = {}) {
   const halves = tile === null ? null : parseTile(tile);
@@ -133,7 +166,11 @@ export function tileSvg(tile, { unit = 20, lying = false, className = "", fluid 
   );
 }
 
-/** A standalone <svg> of one square half showing `value`: a number as the tiles show it. */
+/**
+ * A standalone <svg> of one square half showing `value`: a number as the tiles show it.
+ * @param {unknown} value
+ * @param {{unit?: number, className?: string}} [options]
+ */
 export function numberSvg(value, { unit = 20, className = "" } = {}) {
   const pad = Math.max(1, round(unit * 0.08));
   const size = round(unit + 2 * pad);
@@ -147,6 +184,13 @@ export function numberSvg(value, { unit = 20, className = "" } = {}) {
   );
 }
 
+/**
+ * @param {number} value
+ * @param {number} x
+ * @param {number} y
+ * @param {number} unit
+ * @param {"vertical"|"horizontal"} orientation
+ */
 function halfPips(value, x, y, unit, orientation) {
   const r = round(unit * 0.095);
   return pipPositions(value, orientation)
@@ -154,16 +198,25 @@ function halfPips(value, x, y, unit, orientation) {
     .join("");
 }
 
+/**
+ * @param {number} x1
+ * @param {number} y1
+ * @param {number} x2
+ * @param {number} y2
+ * @param {number} unit
+ */
 function lineMarkup(x1, y1, x2, y2, unit) {
   const width = round(Math.max(0.5, unit * 0.04));
   return `<line class="dw-tile-divider" x1="${round(x1)}" y1="${round(y1)}" x2="${round(x2)}" y2="${round(y2)}" stroke-width="${width}"/>`;
 }
 
+/** @param {unknown} value */
 function clampPip(value) {
   const n = Number(value);
   return Number.isInteger(n) && n >= 0 && n <= 6 ? n : 0;
 }
 
+/** @param {number} n */
 function round(n) {
   return Math.round(n * 100) / 100;
 }

@@ -5,6 +5,7 @@
 import { h } from "../common/dom.mjs";
 import { buildFelt } from "../common/felt.mjs";
 
+/** @param {string} name the filter's */
 function select(name) {
   const label = h("span", { className: "dw-filter-label" });
   const input = h("select", { className: "dw-filter dw-field", dataset: { filter: name } });

@@ -16,6 +16,7 @@ import { parseMove, sameTile } from "../common/tile.mjs";
  */
 export function seatInfos(puzzle) {
   const positions = seatPositions(puzzle.order, puzzle.seat);
+  /** @type {Record<string, import("../common/felt.mjs").SeatInfo | null>} */
   const out = { bottom: null, left: null, top: null, right: null };
   for (const seat of puzzle.order) {
     if (seat === puzzle.seat) continue;
@@ -27,10 +28,12 @@ export function seatInfos(puzzle) {
 /**
  * The mover's tiles: which can be played, and which were tried (every move with it answered wrong:
  * a tile that fits both ends and was tried on one may still be tried on the other).
- * @param {PuzzleView} puzzle
+ * @param {PuzzleView | null} puzzle
+ * @param {string[]} [tried]
  */
 export function handTiles(puzzle, tried = []) {
-  const hand = puzzle?.hands?.[puzzle.seat];
+  if (!puzzle) return [];
+  const hand = puzzle.hands?.[puzzle.seat];
   const tiles = Array.isArray(hand) ? hand : [];
   return tiles.map((tile) => {
     const moves = legalMovesForTile(puzzle.legal, tile);
@@ -51,8 +54,9 @@ export function otherMoves(puzzle) {
 
 /**
  * What a click on `tile` does: send a move, choose an end, or nothing (a tile that does not fit).
- * @returns {{action: "send", move: string} | {action: "choose", moves: any[], ends: string[]} | {action: "none"}}
- * @param {PuzzleView} puzzle
+ * @param {PuzzleView | null} puzzle
+ * @param {string} tile
+ * @returns {import("../common/move_choice.mjs").Click}
  */
 export function tileClick(puzzle, tile) {
   if (!puzzle || !handTiles(puzzle).some((t) => t.playable && sameTile(t.tile, tile))) return { action: "none" };
@@ -62,6 +66,7 @@ export function tileClick(puzzle, tile) {
 /**
  * The header's words: which puzzle, the score and the streak.
  * @param {PuzzleState} state
+ * @param {import("../common/words.mjs").Word} word
  */
 export function headerTexts(state, word) {
   return {
@@ -72,17 +77,27 @@ export function headerTexts(state, word) {
   };
 }
 
+/** @type {Record<string, "hint"|"next"|"left"|"right"|"cancel">} */
 const KEYS = { h: "hint", n: "next", l: "left", r: "right", escape: "cancel" };
 
-/** What a key does: {action: "hint"|"next"|"left"|"right"|"cancel"} or {action: "pick", index}; null: not ours. */
+/**
+ * What a key does: {action: "hint"|"next"|"left"|"right"|"cancel"} or {action: "pick", index}; null: not ours.
+ * @param {{key?: string, ctrlKey?: boolean, metaKey?: boolean, altKey?: boolean}} event
+ * @returns {{action: "pick", index: number} | {action: "hint"|"next"|"left"|"right"|"cancel"} | null}
+ */
 export function keyAction(event) {
   if (event.ctrlKey || event.metaKey || event.altKey) return null;
   const key = String(event.key ?? "").toLowerCase();
   if (/^[1-9]$/.test(key)) return { action: "pick", index: Number(key) - 1 };
-  return KEYS[key] ? { action: KEYS[key] } : null;
+  return Object.hasOwn(KEYS, key) ? { action: KEYS[key] } : null;
 }
 
-/** The filter's options: "any" first, then the set's values with their words. */
+/**
+ * The filter's options: "any" first, then the set's values with their words.
+ * @param {Record<string, import("../common/views.mjs").PuzzleChoice[]> | null | undefined} choices
+ * @param {string} name
+ * @param {import("../common/words.mjs").Word} word
+ */
 export function filterOptions(choices, name, word) {
   return [{ value: "", label: word("filter_any") }, ...(choices?.[name] ?? []).map((c) => ({ value: c.value, label: c.label }))];
 }

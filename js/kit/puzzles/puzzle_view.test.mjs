@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { answerGhost, filterOptions, handTiles, headerTexts, keyAction, otherMoves, seatInfos, tileClick } from "./puzzle_view.mjs";
 import { makeWords } from "../common/words.mjs";
+import { present } from "../common/test_helpers.mjs";
 
 /** @typedef {import("../common/views.mjs").PuzzleState} PuzzleState */
 /** @typedef {import("../common/views.mjs").PuzzleView} PuzzleView */
@@ -18,7 +19,7 @@ const word = makeWords({ puzzle_number: "Puzzle {a} of {b}", puzzle_score: "Scor
 test("the felt shows the others face down round the mover, who sits at the bottom", () => {
   const seats = seatInfos(first);
   assert.equal(seats.bottom, null);
-  const shown = Object.values(seats).filter(Boolean);
+  const shown = Object.values(seats).filter((info) => info !== null);
   assert.equal(shown.length, first.order.length - 1);
   for (const info of shown) assert.equal(typeof info.hand, "number", `${info.seat} is face down`);
 });
@@ -26,11 +27,11 @@ test("the felt shows the others face down round the mover, who sits at the botto
 test("only the tiles with a legal move can be clicked, and a click names the move", () => {
   const tiles = handTiles(first);
   assert.ok(tiles.length > 0 && tiles.some((t) => t.playable) && tiles.some((t) => !t.playable));
-  const playable = tiles.find((t) => t.playable).tile;
+  const playable = present(tiles.find((t) => t.playable)).tile;
   const click = /** @type {any} */ (tileClick(first, playable));
   assert.equal(click.action, "send");
   assert.ok(first.legal.includes(click.move));
-  assert.deepEqual(tileClick(first, tiles.find((t) => !t.playable).tile), { action: "none" });
+  assert.deepEqual(tileClick(first, present(tiles.find((t) => !t.playable)).tile), { action: "none" });
   assert.deepEqual(tileClick(null, playable), { action: "none" });
 });
 
@@ -69,7 +70,7 @@ test("once solved, the answer is drawn where it goes; before, nothing", () => {
   assert.equal(answerGhost(stateWith({ feedback: { right: false, move: "N 6-5 R", label: "6-5 on the right", title: "", why: [] } })), null);
   assert.deepEqual(answerGhost(stateWith({ feedback: { right: true, move: "N 6-2 R", label: "6-2 on the right", title: "", why: [] } })),
     { halves: [6, 2], end: "R", label: "6-2 on the right", name: "6-2 on the right" });
-  assert.deepEqual(answerGhost(stateWith({ feedback: { right: true, move: "N 4-6 L", label: "x", title: "", why: [] } })).halves, [6, 4]);
+  assert.deepEqual(present(answerGhost(stateWith({ feedback: { right: true, move: "N 4-6 L", label: "x", title: "", why: [] } }))).halves, [6, 4]);
 });
 
 test("a tile is marked tried once every move with it was answered wrong", () => {

@@ -1,10 +1,9 @@
 // Learn from your mistakes' actions: start (the seat picked), a tile tried (with its end
 // chosen when it fits both, as at the Table: move_choice.mjs, end_choice.mjs), next, back.
-// Each becomes a drill intent: sent to the kernel, which checks and counts it
-// (sessions/replay/mistakes.py), or, on the one-file page (its `mistakes_book`), counted
-// here by js/kit/replay/mistakes.mjs the same way.
+// Each becomes a drill intent sent to the kernel, which checks and counts it
+// (sessions/replay/mistakes.py); on the one-file page the page's own session counts it
+// (js/kit/replay/mistakes.mjs's drillSession) and the view comes back as the kernel's would.
 
-import { drillIntent, drillView } from "./mistakes.mjs";
 import { chooseEnd, resolveTileClick } from "../common/move_choice.mjs";
 
 /**
@@ -16,10 +15,7 @@ export function learnActions({ ui, state, player, drawSoon, send }) {
   function intent(message) {
     state.choice = null;
     state.learnRefused = "";
-    if (!state.book) return send(message);
-    state.drill = drillIntent(state.book, state.drill, message).state;
-    state.learnView = drillView(state.drill);
-    drawSoon();
+    send(message);
   }
   const tryMove = (move) => intent({ type: "mistakes_try", move, index: state.learnView.index });
   function pick(result, tile) {

@@ -3,29 +3,45 @@
 // (its `mistakes_book`). DOM-free. The same intents as the kernel's, the same view out
 // (js/PROTOCOL.md, "Learn from your mistakes"); js/kit/replay/mistakes.cases.json holds cases that the
 // Python drill and this module both run (tests/test_mistakes.py, js/kit/replay/mistakes.test.mjs).
+// On the page the drill is a session (kit/common/page_session.mjs): drillSession(book).
+
+import { stepSession } from "../common/page_session.mjs";
 
 /** @typedef {import("../common/views.mjs").MistakesView} MistakesView */
+/** @typedef {import("../common/views.mjs").MistakesBook} MistakesBook */
+/** @typedef {import("../common/views.mjs").MistakeExercise} MistakeExercise */
+/** @typedef {import("../common/views.mjs").MistakeTask} MistakeTask */
+/**
+ * Where the drill is: the seat (null: off), its exercises, the one open and its tries, the
+ * count solved, the status (MistakesView's) and the last move tried.
+ * @typedef {{seat: string | null, found: MistakeExercise[], index: number, tries: number, solved: number,
+ *   status: MistakesView["status"], tried: string | null}} DrillState
+ */
 
 /** Wrong tries before the answer is shown (mistakes.py's TRIES). */
 export const TRIES = 2;
 
-/** A drill that is off: no seat. */
+/**
+ * A drill that is off: no seat.
+ * @returns {DrillState}
+ */
 export function drillOff() {
   return { seat: null, found: [], index: 0, tries: 0, solved: 0, status: "done", tried: null };
 }
 
 /** The statuses of an exercise that is over (solved, too close to call, or its answer shown): mistakes.py's OVER. */
 const OVER = ["solved", "close", "answered"];
-const isOver = (state) => OVER.includes(state.status);
+const isOver = (/** @type {DrillState} */ state) => OVER.includes(state.status);
 
 /**
  * What the browser draws (the kernel's `mistakes` trait has the same shape); {} when off.
+ * @param {DrillState} state
  * @returns {Partial<MistakesView>} every key of a MistakesView, or none when off
  */
 export function drillView(state) {
   if (state.seat === null) return {};
   const current = state.index < state.found.length ? state.found[state.index] : null;
-  const wrong = current && state.tried !== null && (state.status === "again" || state.status === "answered");
+  const wrong = state.status === "again" || state.status === "answered";
   return {
     seat: state.seat,
     index: state.index,
@@ -34,17 +50,28 @@ export function drillView(state) {
     tries: state.tries,
     status: state.status,
     tried: state.tried,
-    reply: wrong ? (current.replies?.[state.tried] ?? null) : null,
+    reply: wrong && current && state.tried !== null ? (current.replies?.[state.tried] ?? null) : null,
     exercise: current ? current.task : null,
     answer: current && isOver(state) ? current.answer : null,
   };
 }
 
+/**
+ * `state` with exercise `index` open (or done, past the last).
+ * @param {DrillState} state
+ * @param {number} index
+ * @returns {DrillState}
+ */
 function opened(state, index) {
   return { ...state, index, tries: 0, tried: null, status: index < state.found.length ? "trying" : "done" };
 }
 
-/** Why `intent` cannot be taken in `state` (a message key, as the kernel's refusals), or null. */
+/**
+ * Why `intent` cannot be taken in `state` (a message key, as the kernel's refusals), or null.
+ * @param {MistakesBook | null} book
+ * @param {DrillState} state
+ * @param {any} intent the browser's intent, not yet checked
+ */
 function problem(book, state, intent) {
   const kinds = ["mistakes_start", "mistakes_try", "mistakes_next", "mistakes_stop"];
   if (!intent || typeof intent !== "object" || Array.isArray(intent) || !kinds.includes(intent.type)) return "not_intent";
@@ -63,12 +90,16 @@ function problem(book, state, intent) {
 /**
  * One intent on the drill: {state, refused}. A refused intent (refused: its message key)
  * leaves the state as it was.
+ * @param {MistakesBook | null} book
+ * @param {DrillState} state
+ * @param {any} intent the browser's intent: problem() checks it first
+ * @returns {{state: DrillState, refused: string | null}}
  */
 export function drillIntent(book, state, intent) {
   const refused = problem(book, state, intent);
   if (refused) return { state, refused };
   if (intent.type === "mistakes_start") {
-    const found = book.exercises?.[intent.seat] ?? [];
+    const found = book?.exercises?.[intent.seat] ?? [];
     return { state: opened({ ...drillOff(), seat: intent.seat, found }, 0), refused: null };
   }
   if (intent.type === "mistakes_stop") return { state: drillOff(), refused: null };
@@ -81,8 +112,33 @@ export function drillIntent(book, state, intent) {
   return { state: { ...state, tries, tried: intent.move, status, solved: state.solved + (kept ? 1 : 0) }, refused: null };
 }
 
-/** The label of a move of the exercise ("6-4 on the left"), or the move as written. */
+/**
+ * The label of a move of the exercise ("6-4 on the left"), or the move as written.
+ * @param {MistakeTask | null | undefined} task
+ * @param {string | null | undefined} move
+ */
 export function moveWords(task, move) {
-  const at = task?.legal?.indexOf(move) ?? -1;
-  return at >= 0 ? (task.labels?.[at] ?? move) : (move ?? "");
+  const at = move ? (task?.legal?.indexOf(move) ?? -1) : -1;
+  return at >= 0 ? (task?.labels?.[at] ?? move ?? "") : (move ?? "");
+}
+
+/**
+ * The one-file page's part of the Replay's session (sessions/replay/session.py's `handle`):
+ * `hello` answered `live` (the drill can be asked), each drill intent counted over `book`,
+ * the `mistakes` trait its view. A refusal comes back as the kernel's `mistakes_refused`, with
+ * no words (the page carries none for them; what it offers to click is never refused).
+ * @param {MistakesBook} book the page's `mistakes_book`
+ * @returns {import("../common/page_session.mjs").PageSession}
+ */
+export function drillSession(book) {
+  const drill = stepSession({
+    state: drillOff(),
+    step: (state, intent) => drillIntent(book, state, intent),
+    traits: (state) => ({ mistakes: drillView(state) }),
+    refusal: (key) => ({ type: "mistakes_refused", reason: key, message: "" }),
+  });
+  return {
+    traits: drill.traits,
+    handle: (intent) => (/** @type {any} */ (intent)?.type === "hello" ? { replies: [{ type: "live" }], changed: false } : drill.handle(intent)),
+  };
 }

@@ -9,11 +9,13 @@
  *   timers?: {setInterval: Function, clearInterval: Function}}} options
  */
 export function createPlayer({ step, onChange = () => {}, timers = globalThis }) {
+  /** @type {unknown} the running interval's id, null when stopped */
   let timer = null;
   let delay = 0;
   const tick = () => {
     if (!step()) stop();
   };
+  /** @param {number} ms */
   function start(ms) {
     if (timer !== null) timers.clearInterval(timer);
     delay = ms;
@@ -33,6 +35,7 @@ export function createPlayer({ step, onChange = () => {}, timers = globalThis })
       return timer !== null;
     },
     /** A new speed: a player that plays goes on at the new delay. */
+    /** @param {number} ms */
     retime(ms) {
       if (timer !== null && ms !== delay) start(ms);
     },

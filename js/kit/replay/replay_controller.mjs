@@ -11,7 +11,6 @@ import { fillHandPicker, labelReplay, showPlaying, showProgress, showReport, sho
 import { fillLearnBar } from "./learn_panel.mjs";
 import { learnActions } from "./learn_actions.mjs";
 import { learning } from "./learn_view.mjs";
-import { drillOff } from "./mistakes.mjs";
 import { makeWords } from "../common/words.mjs";
 import { hasAnalysis, nextMarked } from "./replay_analysis.mjs";
 import { atRecordEnd, clampPosition, handCount, navigate, playDelay } from "./replay_steps.mjs";
@@ -38,11 +37,9 @@ export function createReplay(ui, model, { timers = globalThis } = {}) {
     showBest: false, // the best move on the line
     matchScope: false, // the strip over the whole match, not the hand
     stripMarker: null,
-    // Learn from your mistakes: the drill's view (the kernel's `mistakes`, or the page's own
-    // drill over its `mistakes_book`), the tile whose end is being chosen, a kernel's refusal
-    live: false, // a kernel answered: the drill can be asked of it
-    book: null,
-    drill: drillOff(),
+    // Learn from your mistakes: the drill's view (the `mistakes` trait, from the kernel or the
+    // one-file page's own session), the tile whose end is being chosen, a refusal
+    live: false, // a kernel (or the page's session) answered: the drill can be asked of it
     learnView: {},
     choice: null,
     learnRefused: "",
@@ -211,7 +208,6 @@ function traitUpdates({ ui, model, state, player, position, drawSoon }) {
     }
     // another record stops the playing; a hand's analysis coming in does not
     if (handCount(state.data) !== hands) player.stop();
-    state.book = model.get("mistakes_book") ?? null;
     fillHandPicker(ui, state.data, state.word);
     fillLearnBar(ui, state.data, state.word);
     placeChart(ui, state);
@@ -240,7 +236,6 @@ function traitUpdates({ ui, model, state, player, position, drawSoon }) {
     }
   }
   function onMistakes() {
-    if (state.book) return; // the page counts its own tries
     state.learnView = model.get("mistakes") ?? {};
     state.choice = null;
     state.learnRefused = "";
@@ -264,6 +259,7 @@ function traitUpdates({ ui, model, state, player, position, drawSoon }) {
       ui.playNote.hidden = !ui.playNote.textContent;
     }
   }
+  /** @type {import("../common/dom.mjs").ModelListener[]} */
   const listeners = [
     ["change:view", onData],
     ["change:words", onWords],

@@ -7,6 +7,7 @@ import { createReplay } from "./replay_controller.mjs";
 import { WORDS, replayData } from "./replay_fixture.mjs";
 import { replayListeners } from "./replay_input.mjs";
 import { buildReplay } from "./replay_skeleton.mjs";
+import { present, find } from "../common/test_helpers.mjs";
 
 installDom();
 
@@ -26,6 +27,7 @@ function fakeModel(attributes) {
     save_changes() {
       this.saved += 1;
     },
+    /** @type {unknown[]} */
     sent: [],
     send(message) {
       this.sent.push(message);
@@ -39,13 +41,13 @@ function fakeModel(attributes) {
 
 // A key pressed on the replay, and a click, as the browser sends them (they bubble).
 function press(ui, key) {
-  const event = new document.defaultView.Event("keydown", { bubbles: true, cancelable: true });
+  const event = new (present(document.defaultView).Event)("keydown", { bubbles: true, cancelable: true });
   /** @type {any} */ (event).key = key;
   ui.root.dispatchEvent(event);
 }
 
 function click(target) {
-  target.dispatchEvent(new document.defaultView.Event("click", { bubbles: true, cancelable: true }));
+  target.dispatchEvent(new (present(document.defaultView).Event)("click", { bubbles: true, cancelable: true }));
 }
 
 const drawn = () => new Promise((resolve) => queueMicrotask(() => resolve(undefined)));
@@ -214,8 +216,8 @@ test("at a hand's end its result shows in the words box, with the match's end af
   model.set("step", 1);
   await drawn();
   assert.equal(ui.result.hidden, false);
-  assert.equal(ui.result.querySelector("h3.dw-result-title").textContent, "North-South win");
-  assert.equal(ui.result.querySelector(".dw-result-match").textContent, "North-South win the match.");
+  assert.equal(find(ui.result, "h3.dw-result-title").textContent, "North-South win");
+  assert.equal(find(ui.result, ".dw-result-match").textContent, "North-South win the match.");
   assert.deepEqual([...ui.result.querySelectorAll(".dw-result-line")].map((line) => line.textContent), ["North is out.", "+1 point"]);
 });
 
@@ -246,7 +248,7 @@ function longHand(moves) {
  */
 async function rowWritesDuring(list, act) {
   const records = [];
-  const observer = new document.defaultView.MutationObserver((found) => records.push(...found));
+  const observer = new (present(document.defaultView).MutationObserver)((found) => records.push(...found));
   observer.observe(list, { attributes: true, childList: true, subtree: true, characterData: true });
   const written = new Set();
   for (const button of list.querySelectorAll("button[data-ply]")) {
@@ -279,7 +281,7 @@ test("a step changes only the move list's old and new current rows: the list is 
   assert.deepEqual([...ui.moveList.children], rows, "the same rows, not new ones");
   assert.ok(records.every((record) => record.type === "attributes"), "no row added or removed, no text rewritten");
   assert.deepEqual(written, ["10", "11"], "only the old and the new current move are written to");
-  const current = ui.moveList.querySelectorAll('[aria-current="step"]');
+  const current = /** @type {NodeListOf<HTMLElement>} */ (ui.moveList.querySelectorAll('[aria-current="step"]'));
   assert.deepEqual([...current].map((button) => button.dataset.ply), ["11"]);
   assert.ok(current[0].classList.contains("dw-current"));
   assert.ok(!compared.some((inputs) => Object.values(inputs).includes(data.hands[1].moves)), "the hand's moves are not compared at each step");
@@ -292,7 +294,7 @@ test("a new record or new words rebuild the move list", async () => {
   await drawn();
   assert.equal(ui.moveList.children.length, 7);
   assert.notEqual(ui.moveList.children[1], before);
-  assert.equal(ui.moveList.querySelector('[aria-current="step"]').dataset.ply, "2");
+  assert.equal(find(ui.moveList, '[aria-current="step"]').dataset.ply, "2");
   model.set("words", { ...WORDS, deal: "The deal" });
   await drawn();
   assert.equal(ui.moveList.children[0].textContent, "The deal");

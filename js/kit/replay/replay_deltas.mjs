@@ -9,13 +9,23 @@
 const WHOLE = "whole";
 const LESS = "less";
 
-/** Step `before` with `change` applied: a new object (`before` is left as it is). */
+/**
+ * A step, or a change to one, as the kernel sends it: keys of a ReplayStep, any shape until read.
+ * @typedef {Record<string, any>} Step
+ */
+
+/**
+ * Step `before` with `change` applied: a new object (`before` is left as it is).
+ * @param {Step} before
+ * @param {Step} change
+ * @returns {Step}
+ */
 export function applyChange(before, change) {
   const step = { ...before };
   const whole = change[WHOLE] ?? [];
   for (const [key, entries] of Object.entries(change[LESS] ?? {})) {
     step[key] = { ...before[key] };
-    for (const [entry, gone] of Object.entries(entries)) step[key][entry] = without(before[key]?.[entry] ?? [], gone);
+    for (const [entry, gone] of Object.entries(/** @type {Record<string, unknown>} */ (entries))) step[key][entry] = without(before[key]?.[entry] ?? [], gone);
   }
   for (const [key, value] of Object.entries(change)) {
     if (key === WHOLE || key === LESS) continue;
@@ -27,32 +37,45 @@ export function applyChange(before, change) {
   return step;
 }
 
-/** Every step of a hand from its changes. */
+/**
+ * Every step of a hand from its changes.
+ * @param {Step[] | null | undefined} changes
+ */
 export function decodeSteps(changes) {
+  /** @type {Step[]} */
   const steps = [];
   for (const change of changes ?? []) steps.push(steps.length ? applyChange(steps[steps.length - 1], change) : { ...change });
   return steps;
 }
 
+/** @type {WeakMap<object, Step[]>} */
 const decoded = new WeakMap();
 
 /**
  * A hand's steps, read from its `deltas` once and kept (a hand is decoded when first shown).
  * A hand saved before the changes were sent (a notebook's widget state) has its `steps` whole.
+ * @param {{deltas?: Step[], steps?: Step[]} | null | undefined} hand
+ * @returns {Step[]}
  */
 export function handSteps(hand) {
   if (!hand || typeof hand !== "object") return [];
   if (!hand.deltas && Array.isArray(hand.steps)) return hand.steps;
-  if (!decoded.has(hand)) decoded.set(hand, decodeSteps(hand.deltas));
-  return decoded.get(hand);
+  const known = decoded.get(hand) ?? decodeSteps(hand.deltas);
+  decoded.set(hand, known);
+  return known;
 }
 
-/** `items` without the first item equal to `gone`. */
+/**
+ * `items` without the first item equal to `gone`.
+ * @param {unknown[]} items
+ * @param {unknown} gone
+ */
 function without(items, gone) {
   const at = items.indexOf(gone);
   return at < 0 ? [...items] : [...items.slice(0, at), ...items.slice(at + 1)];
 }
 
+/** @param {unknown} value */
 function isObject(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }

@@ -32,7 +32,7 @@ export function drawPosition(ui, state, { hand, step }) {
   if (bad) return;
   const drilling = learning(state.learnView);
   // (an analysis under way will do: the drill starts at the first mistake found)
-  ui.learnBar.hidden = drilling || !((state.analysed || state.judging) && (state.book || state.live));
+  ui.learnBar.hidden = drilling || !((state.analysed || state.judging) && state.live);
   ui.root.classList.toggle("dw-learning", drilling);
   ui.playPanel.classList.toggle("dw-learning", drilling);
   ui.learnPanel.hidden = !drilling;

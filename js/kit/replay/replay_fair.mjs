@@ -23,7 +23,7 @@ export function hasFairDeals(data) {
  * undefined while it is worked out: the first ask starts the check, and `onChecked(hand,
  * status)` is called when it is done. A check that throws (a garbled block) is a mismatch.
  * @param {any} data the Replay's data
- * @param {(hand: number, status: string) => void} [onChecked]
+ * @param {(hand: number, status: string | null) => void} [onChecked]
  * @param {any} [hash] the hashing to use (fair_deal.mjs's hashing())
  */
 export function fairChecks(data, onChecked = () => {}, hash = hashing()) {

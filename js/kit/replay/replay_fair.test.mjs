@@ -7,6 +7,7 @@ import { hashing } from "../common/fair_deal.mjs";
 import { fairChecks, fairLine, hasFairDeals, recordHandOf } from "./replay_fair.mjs";
 import { testWord } from "../common/test_dom.mjs";
 import { unpackData } from "./replay_wire.mjs";
+import { present } from "../common/test_helpers.mjs";
 
 // node's Web Crypto, under the DOM's type names (node's types name it apart from the DOM's)
 const webcrypto = /** @type {Crypto} */ (/** @type {unknown} */ (nodeCrypto));
@@ -72,9 +73,9 @@ test("the line is worded as the seat page words it, hands counted from 1", () =>
   const word = testWord;
   assert.deepEqual(fairLine(word, "checked", 1, replayHand()), { text: "fair_checked[hand=2]", kind: "ok" });
   assert.deepEqual(fairLine(word, "checked", 0, replayHand({ client_seeds: {} })), { text: "fair_checked_unseeded[hand=1]", kind: "ok" });
-  assert.equal(fairLine(word, "deal_mismatch", 2, replayHand()).kind, "warning");
-  assert.equal(fairLine(word, "commitment_mismatch", 2, replayHand()).text, "fair_commitment_mismatch[hand=3]");
-  assert.equal(fairLine(word, "waiting", 0, replayHand()).kind, "info");
+  assert.equal(present(fairLine(word, "deal_mismatch", 2, replayHand())).kind, "warning");
+  assert.equal(present(fairLine(word, "commitment_mismatch", 2, replayHand())).text, "fair_commitment_mismatch[hand=3]");
+  assert.equal(present(fairLine(word, "waiting", 0, replayHand())).kind, "info");
   assert.equal(fairLine(word, undefined, 0, replayHand()), null, "nothing while it is worked out");
   assert.equal(fairLine(word, null, 0, { label: "x" }), null, "nothing for a hand with no block");
 });

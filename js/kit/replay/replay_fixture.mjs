@@ -30,6 +30,9 @@ const DEAL = {
   move: null, say: "Hand 1 is dealt: East leads.", note: null,
 };
 
+/** A hand not finished: no result (a finished one's is a ReplayResult). */
+const NO_RESULT = /** @type {import("../common/views.mjs").ReplayResult | null} */ (null);
+
 export function replayData() {
   return {
     v: 2, lang: "en", game: "partnership", title: "Six Love", seats: ["N", "E", "S", "W"], bottom: "S", players: PLAYERS,
@@ -37,7 +40,7 @@ export function replayData() {
     hands: [
       {
         label: "Hand 1", moves: ["E 6-6", "S 6-4 R", "W pass"], move_items: ["East: lead 6-6", "South: 6-4 on the right", "West: pass"], score_before: SCORE, score_after: null,
-        tally_before: "NS 0 · EW 0", tally_after: null, result: null,
+        tally_before: "NS 0 · EW 0", tally_after: null, result: NO_RESULT,
         deltas: [
           DEAL,
           { hands: { E: ["1-6"] }, pips: { E: 7 }, line_left: [6, 6], last: 0, ends: [6, 6], turn: "S", move: "E 6-6", say: "East leads 6-6." },
@@ -55,7 +58,7 @@ export function replayData() {
       },
       {
         label: "Hand 2", moves: ["N 4-4"], score_before: SCORE, score_after: null, tally_before: "NS 0 · EW 0", tally_after: null,
-        result: null, deltas: [{ ...DEAL, turn: "N", say: "Hand 2 is dealt." }, { line_left: [4, 4], turn: "E", move: "N 4-4", say: "North leads 4-4." }],
+        result: NO_RESULT, deltas: [{ ...DEAL, turn: "N", say: "Hand 2 is dealt." }, { line_left: [4, 4], turn: "E", move: "N 4-4", say: "North leads 4-4." }],
       },
     ],
   };

@@ -20,7 +20,10 @@ export function keyCommand(event, targetTag, analysed) {
   return { action, swallow: true };
 }
 
-/** The DOM listeners [target, type, handler] of the replay over `ui`. */
+/**
+ * The DOM listeners [target, type, handler] of the replay over `ui`.
+ * @returns {import("../common/dom.mjs").DomListener[]}
+ */
 export function replayListeners(ui, replay) {
   const onClick = (event) => {
     const target = event.target.closest?.("button[data-action]");

@@ -5,6 +5,7 @@ import { installDom } from "../common/test_dom.mjs";
 import { WORDS, replayData } from "./replay_fixture.mjs";
 import { buildReplay, fillHandPicker, labelReplay, showPlaying, showReport, showSpeed, SPEEDS, STEP_ACTIONS } from "./replay_skeleton.mjs";
 import { makeWords } from "../common/words.mjs";
+import { find, present } from "../common/test_helpers.mjs";
 
 installDom();
 const word = makeWords(WORDS);
@@ -24,7 +25,7 @@ test("the replay is built once with its felt, words box, controls and side panel
 test("labels come from the words; the play button offers what a press would do", () => {
   const ui = buildReplay();
   labelReplay(ui, word);
-  const back = ui.stepButtons.find((button) => button.dataset.action === "prev");
+  const back = present(ui.stepButtons.find((button) => button.dataset.action === "prev"));
   assert.equal(back.getAttribute("aria-label"), "Back (←)");
   assert.equal(ui.bestWord.textContent, "Best move");
   assert.equal(ui.speedSelect.options[0].textContent, "0.5/s");
@@ -42,7 +43,7 @@ test("the hand picker lists the hands without their results; a speed not offered
   assert.deepEqual([...ui.handSelect.options].map((option) => option.textContent), ["Hand 1 (3 moves)", "Hand 2 (1 moves)"]);
   showSpeed(ui, 3, word);
   assert.equal(ui.speedSelect.value, "3");
-  assert.equal(ui.speedSelect.querySelector("option[data-custom]").textContent, "3/s");
+  assert.equal(find(ui.speedSelect, "option[data-custom]").textContent, "3/s");
   showSpeed(ui, 4, word);
   assert.equal(ui.speedSelect.querySelector("option[data-custom]"), null, "gone once a speed offered is back");
 });
@@ -51,7 +52,7 @@ test("a bad record's problems are listed with their details", () => {
   const ui = buildReplay();
   showReport(ui, [{ text: "Hand 2, move 4: not East's tile", detail: "E 6-6 L" }]);
   assert.equal(ui.problems.hidden, false);
-  assert.equal(ui.problemList.children[0].title, "E 6-6 L");
+  assert.equal(/** @type {HTMLElement} */ (ui.problemList.children[0]).title, "E 6-6 L");
   assert.ok(ui.root.classList.contains("dw-bad"));
   showReport(ui, []);
   assert.equal(ui.problems.hidden, true);
@@ -63,10 +64,10 @@ test("the table per player: folded under its title, the heads with their words, 
   drawSummary(ui, { title: "Per player", head: ["Player", "?!", "?", "??", "loss"], titles: ["Player", "?! inaccuracies"], rows: [["North", "1", "0", "2", "4.5"]] });
   assert.equal(ui.summaryBox.hidden, false);
   assert.equal(ui.summaryTitle.textContent, "Per player");
-  assert.equal(ui.summary.querySelector("thead th[title]").title, "Player");
+  assert.equal(find(ui.summary, "thead th[title]").title, "Player");
   assert.equal(ui.summary.querySelectorAll("thead th")[1].getAttribute("aria-label"), "?! inaccuracies");
-  assert.deepEqual([...ui.summary.querySelector("tbody tr").children].map((cell) => cell.textContent), ["North", "1", "0", "2", "4.5"]);
-  assert.equal(ui.summary.querySelector("tbody tr").children[0].tagName, "TH");
+  assert.deepEqual([...find(ui.summary, "tbody tr").children].map((cell) => cell.textContent), ["North", "1", "0", "2", "4.5"]);
+  assert.equal(find(ui.summary, "tbody tr").children[0].tagName, "TH");
   drawSummary(ui, null);
   assert.equal(ui.summaryBox.hidden, true);
 });

@@ -2,6 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { atRecordEnd, clampPosition, handCount, keyAction, navigate, playDelay, stepAt, stepCount, wordsAt } from "./replay_steps.mjs";
+import { present } from "../common/test_helpers.mjs";
 
 // A step as the kernel sends it (data v2): the position and its one sentence.
 const step = (say, extra = {}) => ({ hands: {}, pips: {}, line: [], lead: 0, last: null, ends: null, turn: null, pile: null, passed: [], move: null, say, note: null, ...extra });
@@ -86,20 +87,20 @@ test("each step's position comes from the data, as the kernel computed it", () =
 
 test("each sentence once: say, the note when present, the result only at a finished hand's end", () => {
   assert.deepEqual(wordsAt(TWO_HANDS, 0, 0), { say: "dealt", note: null, result: null, end: "", score: { title: "before 0" }, tally: "NS 0 · EW 0" });
-  assert.equal(wordsAt(TWO_HANDS, 0, 2).note, "N follows.");
-  assert.equal(wordsAt(TWO_HANDS, 0, 3).note, null, "a note shows with its own step only");
-  const end = wordsAt(TWO_HANDS, 0, 3);
-  assert.equal(end.result.title, "done");
+  assert.equal(present(wordsAt(TWO_HANDS, 0, 2)).note, "N follows.");
+  assert.equal(present(wordsAt(TWO_HANDS, 0, 3)).note, null, "a note shows with its own step only");
+  const end = present(wordsAt(TWO_HANDS, 0, 3));
+  assert.equal(present(end.result).title, "done");
   assert.equal(end.end, "", "the match's end only after the last hand");
   assert.deepEqual(end.score, { title: "after 0" }, "the score after the hand once it has ended");
   assert.equal(end.tally, "NS 0 · EW 1");
-  const unfinished = wordsAt(TWO_HANDS, 1, 2);
+  const unfinished = present(wordsAt(TWO_HANDS, 1, 2));
   assert.equal(unfinished.result, null, "an unfinished last hand has no result");
   assert.equal(unfinished.end, "");
   assert.equal(unfinished.tally, "NS 0 · EW 1");
   const finished = structuredClone(TWO_HANDS);
   finished.hands[1].result = /** @type {any} */ ({ title: "over", lines: [] });
-  assert.equal(wordsAt(finished, 1, 2).end, "North-South win the match.");
+  assert.equal(present(wordsAt(finished, 1, 2)).end, "North-South win the match.");
   assert.equal(wordsAt(TWO_HANDS, 5, 0), null);
 });
 

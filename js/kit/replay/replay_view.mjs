@@ -27,9 +27,10 @@ export function cornerTexts(data, hand, here, said, word) {
 export function seatInfos(data, here, said) {
   const winners = said.result?.winners ?? [];
   const byPosition = seatsByPosition(data.seats ?? [], data.bottom);
+  /** @type {Record<string, import("../common/felt.mjs").SeatInfo | null>} */
   const infos = {};
   for (const [place, seat] of Object.entries(byPosition)) {
-    const player = data.players?.[seat] ?? {};
+    const player = seat ? (data.players?.[seat] ?? {}) : {};
     infos[place] = seat
       ? {
           seat,

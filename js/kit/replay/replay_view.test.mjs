@@ -6,6 +6,7 @@ import { stepAt, wordsAt } from "./replay_steps.mjs";
 import { makeWords } from "../common/words.mjs";
 import { WORDS, replayData } from "./replay_fixture.mjs";
 import { bestMoveView, controlTexts, cornerTexts, idleActions, judgedMovesView, lineLabel, moveListItems, seatInfos, stripTitles, stripWords, verdictView } from "./replay_view.mjs";
+import { present } from "../common/test_helpers.mjs";
 
 const word = makeWords(WORDS);
 const data = replayData();
@@ -23,9 +24,9 @@ test("each place gets its seat with the hand, the pips and the marks of that ste
   const { infos, sides } = seatInfos(data, here, said);
   assert.equal(sides, true);
   assert.deepEqual(infos.bottom, { seat: "S", label: "South", hand: ["0-0"], pips: 0, turn: false, passed: false, winner: false });
-  assert.equal(infos.left.seat, "W");
-  assert.equal(infos.left.passed, true);
-  assert.equal(infos.top.turn, true, "North is to play after West's pass");
+  assert.equal(present(infos.left).seat, "W");
+  assert.equal(present(infos.left).passed, true);
+  assert.equal(present(infos.top).turn, true, "North is to play after West's pass");
 });
 
 test("the line is named by its length and its ends", () => {
@@ -35,7 +36,7 @@ test("the line is named by its length and its ends", () => {
 
 test("at a marked move, the best move is that decision's alternative, on the position before it, both chances named", () => {
   const analysis = handAnalysis(data.hands[0]);
-  const best = bestMoveView(data, 0, analysis, 2, word); // South's 6-4 on the right was a mistake
+  const best = present(bestMoveView(data, 0, analysis, 2, word)); // South's 6-4 on the right was a mistake
   assert.equal(best.ply, 1);
   assert.equal(best.before, 1, "drawn on the position where South chose");
   assert.deepEqual(best.ghost.halves, [4, 6], "on the left end its 6 touches the line's 6");
@@ -56,7 +57,7 @@ test("never another decision's move: at any step but a marked move's, there is n
 test("the verdict of the move just made, with its sign and its words", () => {
   const mark = handAnalysis(data.hands[0]).marks[1];
   assert.deepEqual(verdictView(mark, word), { verdict: "mistake", sign: "?", name: "mistake", text: mark.words });
-  assert.equal(verdictView({ ...mark, words: "" }, word).text, "mistake");
+  assert.equal(present(verdictView({ ...mark, words: "" }, word)).text, "mistake");
   assert.equal(verdictView(null, word), null);
 });
 
@@ -103,13 +104,13 @@ test("a judged choice lists every move's chance with its 95% range, the clear be
       { move: "W 0-0 R", label: "0-0 on the right", win: 0.403, low: 0.39, high: 0.416, share: 0.413, share_low: 0.4, share_high: 0.426, gap_low: 10.7, gap_high: 19.8 },
     ],
   };
-  const shown = judgedMovesView(mark, "en", words);
+  const shown = present(judgedMovesView(mark, "en", words));
   assert.equal(shown.title, "Chances (95% range)");
   assert.deepEqual(shown.rows, [
     { text: "4-6 on the left 55% (54%–57%)", best: true, played: false },
     { text: "0-0 on the right 41% (40%–43%)", best: false, played: true },
   ]);
-  assert.equal(judgedMovesView({ ...mark, clear_best: false }, "en", words).rows[0].best, false, "no move is called best unless clearly");
+  assert.equal(present(judgedMovesView({ ...mark, clear_best: false }, "en", words)).rows[0].best, false, "no move is called best unless clearly");
   assert.equal(judgedMovesView({ ...mark, moves: mark.moves.slice(0, 1) }, "en", words), null, "one move is no choice");
   assert.equal(judgedMovesView(null, "en", words), null);
 });

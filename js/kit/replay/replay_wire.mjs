@@ -12,11 +12,20 @@
 const HAND_SHARED = ["score_before", "score_after", "tally_before", "tally_after", "result"];
 const HAND_SHARED_LISTS = ["moves", "move_items"];
 
-/** Whether `data` is packed (a notebook saved before it was, or a test's data, is not). */
+/**
+ * A value as it arrives from the kernel, before it is read: any shape until checked.
+ * @typedef {any} Arrived
+ */
+
+/**
+ * Whether `data` is packed (a notebook saved before it was, or a test's data, is not).
+ * @param {Arrived} data
+ */
 export function isPacked(data) {
   return Boolean(data) && typeof data === "object" && Array.isArray(data.step_keys);
 }
 
+/** @type {WeakMap<object, ReplayData>} */
 const unpacked = new WeakMap();
 
 /**
@@ -26,17 +35,26 @@ const unpacked = new WeakMap();
  */
 export function unpackData(data) {
   if (!isPacked(data)) return data ?? {};
-  if (!unpacked.has(data)) unpacked.set(data, readWire(data));
-  return unpacked.get(data);
+  const known = unpacked.get(data) ?? readWire(data);
+  unpacked.set(data, known);
+  return known;
 }
 
+/**
+ * @param {Arrived} wire a ReplayWire
+ * @returns {ReplayData}
+ */
 function readWire(wire) {
   const { shared, step_keys: stepKeys, shared_keys: sharedKeys, hands, ...rest } = wire;
-  const value = (at) => (at === null || at === undefined ? null : shared[at]);
-  const refs = stepKeys.map((key) => sharedKeys.includes(key));
+  /** @type {(at: unknown) => unknown} an index into `shared` (null stays null) */
+  const value = (at) => (typeof at === "number" ? shared[at] : null);
+  /** @type {boolean[]} */
+  const refs = stepKeys.map((/** @type {string} */ key) => sharedKeys.includes(key));
+  /** @type {(packed: unknown[]) => Record<string, unknown>} */
   const change = (packed) => {
+    /** @type {Record<string, unknown>} */
     const out = {};
-    let mask = packed[0];
+    let mask = Number(packed[0]);
     let next = 1;
     for (let at = 0; mask > 0; at++, mask = Math.floor(mask / 2)) {
       if (mask % 2 === 0) continue;
@@ -47,7 +65,7 @@ function readWire(wire) {
   };
   return {
     ...rest,
-    hands: (hands ?? []).map((packed) => {
+    hands: (hands ?? []).map((/** @type {Arrived} */ packed) => {
       const hand = { ...packed };
       for (const name of HAND_SHARED) if (name in packed) hand[name] = value(packed[name]);
       for (const name of HAND_SHARED_LISTS) if (Array.isArray(packed[name])) hand[name] = packed[name].map(value);

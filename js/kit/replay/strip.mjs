@@ -63,13 +63,15 @@ export function stripDrawing(points, { width, height, step = 0, marks = [], titl
     } else run.push(i);
   });
   if (run.length) runs.push(run);
+  // a run's steps are known points: their values are numbers
+  const at = (/** @type {number} */ i) => `${x(i)} ${y(values[i] ?? 50)}`;
   const bands = runs
     .filter((steps) => steps.length > 1)
-    .map((steps) => `M${x(steps[0])} ${half}${steps.map((i) => `L${x(i)} ${y(values[i])}`).join("")}L${x(steps.at(-1))} ${half}Z`)
+    .map((steps) => `M${x(steps[0])} ${half}${steps.map((i) => `L${at(i)}`).join("")}L${x(steps[steps.length - 1])} ${half}Z`)
     .join("");
   const curve = runs
     .filter((steps) => steps.length > 1)
-    .map((steps) => steps.map((i, k) => `${k ? "L" : "M"}${x(i)} ${y(values[i])}`).join(""))
+    .map((steps) => steps.map((i, k) => `${k ? "L" : "M"}${at(i)}`).join(""))
     .join("");
 
   // A column per step, from halfway to the step before to halfway to the next.

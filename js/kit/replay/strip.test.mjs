@@ -2,6 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { STRIP_PAD, VERDICT_SIGNS, knownPoints, stripDrawing, stripMarker, stripScale } from "./strip.mjs";
+import { present } from "../common/test_helpers.mjs";
 
 const SIZE = { width: 240, height: 64 };
 // A hand of 6 moves: 7 points, one unknown in the middle.
@@ -26,8 +27,8 @@ test("points run left to right inside the box; 100 at the top, 0 at the bottom, 
   const drawn = points(stripDrawing(POINTS, SIZE));
   for (let i = 1; i < drawn.length; i++) assert.ok(drawn[i].cx > drawn[i - 1].cx);
   assert.equal(drawn[0].cx, STRIP_PAD.x);
-  assert.equal(drawn.at(-1).cx, SIZE.width - STRIP_PAD.x);
-  assert.equal(drawn.at(-1).cy, STRIP_PAD.y, "100% at the top");
+  assert.equal(drawn[drawn.length - 1].cx, SIZE.width - STRIP_PAD.x);
+  assert.equal(drawn[drawn.length - 1].cy, STRIP_PAD.y, "100% at the top");
   const { y } = stripScale(7, SIZE);
   assert.equal(y(0), SIZE.height - STRIP_PAD.y);
   assert.equal(y(50), SIZE.height / 2);
@@ -38,10 +39,10 @@ test("points run left to right inside the box; 100 at the top, 0 at the bottom, 
 
 test("the curve breaks where a point is unknown", () => {
   const markup = stripDrawing(POINTS, SIZE);
-  const [curve] = attr(markup.match(/<path class="dw-strip-line"[^>]*>/)[0], "d");
+  const [curve] = attr(present(markup.match(/<path class="dw-strip-line"[^>]*>/))[0], "d");
   assert.equal((curve.match(/M/g) ?? []).length, 2, "two stretches: steps 0-2 and 4-6");
   assert.equal((curve.match(/L/g) ?? []).length, 4);
-  const [band] = attr(markup.match(/<path class="dw-strip-band"[^>]*>/)[0], "d");
+  const [band] = attr(present(markup.match(/<path class="dw-strip-band"[^>]*>/))[0], "d");
   assert.equal((band.match(/Z/g) ?? []).length, 2);
   const lonely = stripDrawing([null, 50, null], SIZE);
   assert.doesNotMatch(lonely, /dw-strip-line/, "a lone point has no line");
@@ -59,7 +60,7 @@ test("marks colour the point after the marked move, by verdict; good moves stay 
   const marked = drawn.filter((p) => p.verdict);
   assert.deepEqual(marked.map((p) => [p.step, p.verdict]), [[4, "blunder"], [5, "inaccuracy"]]);
   assert.ok(marked.every((p) => p.kind.includes(`dw-verdict-${p.verdict}`) && p.r > drawn[0].r), "bigger, with the verdict's class");
-  assert.equal(drawn.find((p) => p.step === 2).kind, "", "a good move's point is plain");
+  assert.equal(present(drawn.find((p) => p.step === 2)).kind, "", "a good move's point is plain");
   assert.deepEqual(VERDICT_SIGNS, { inaccuracy: "?!", mistake: "?", blunder: "??" });
 });
 
@@ -69,7 +70,7 @@ test("a column to click for every step, tiling the width", () => {
   assert.deepEqual(columns.map(([step]) => step), [0, 1, 2, 3, 4, 5, 6]);
   assert.equal(columns[0][1], 0);
   for (let i = 1; i < columns.length; i++) assert.ok(Math.abs(columns[i][1] - (columns[i - 1][1] + columns[i - 1][2])) < 0.02);
-  const [, x, w] = columns.at(-1);
+  const [, x, w] = columns[columns.length - 1];
   assert.ok(Math.abs(x + w - SIZE.width) < 0.02);
 });
 

@@ -67,10 +67,10 @@ test("after a hand the result button sends the next hand, after the match a new 
   drawControls(ui, readView({ ...STUCK, phase: "hand_over", result: { button: "Next hand" } }), testWord);
   assert.equal(ui.resultActions.hidden, false);
   assert.equal(ui.moveActions.hidden, true);
-  assert.deepEqual(JSON.parse(ui.resultButton.dataset.send), { type: "next_hand" });
+  assert.deepEqual(JSON.parse(ui.resultButton.dataset.send ?? "null"), { type: "next_hand" });
   assert.equal(ui.resultButton.textContent, "Next hand");
   drawControls(ui, readView({ ...STUCK, phase: "match_over" }), testWord);
-  assert.deepEqual(JSON.parse(ui.resultButton.dataset.send), { type: "new_match" });
+  assert.deepEqual(JSON.parse(ui.resultButton.dataset.send ?? "null"), { type: "new_match" });
   assert.equal(ui.resultButton.textContent, "new_match");
 });
 
@@ -81,7 +81,7 @@ test("the leading team gets a button per seat", () => {
   drawControls(ui, view, testWord);
   drawLeaderButtons(ui.leaderActions, view.leader_choices);
   assert.equal(ui.leaderActions.hidden, false);
-  const sends = [...ui.leaderActions.querySelectorAll("button")].map((b) => [b.textContent, JSON.parse(b.dataset.send).seat]);
+  const sends = [...ui.leaderActions.querySelectorAll("button")].map((b) => [b.textContent, JSON.parse(b.dataset.send ?? "null").seat]);
   assert.deepEqual(sends, [["North leads", "N"], ["S", "S"]]);
 });
 

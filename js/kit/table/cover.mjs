@@ -12,7 +12,10 @@ export function buildCover() {
 }
 
 /** Show the cover in phase "cover" (the board below out of reach), with the kernel's words: they
- * are its name too (an aria-label of its own would differ from what the eye reads, WCAG 2.5.3). */
+ * are its name too (an aria-label of its own would differ from what the eye reads, WCAG 2.5.3).
+ * @param {ReturnType<typeof buildCover> & {root: HTMLElement, board: HTMLElement}} ui
+ * @param {import("./table_view.mjs").ReadView} view
+ */
 export function drawCover(ui, view) {
   const covered = view.phase === "cover";
   const hadFocus = hasFocus(ui.root);

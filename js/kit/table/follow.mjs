@@ -14,7 +14,12 @@ export function buildFollow() {
   return { announce, announceText, goOn, speedPanel, speedLabel, speedSelect };
 }
 
-/** The recap line (hidden when empty) and, while the table holds, the hand's announcement. */
+/**
+ * The recap line (hidden when empty) and, while the table holds, the hand's announcement.
+ * @param {ReturnType<typeof buildFollow> & {recap: HTMLElement}} ui
+ * @param {import("./table_view.mjs").ReadView} view
+ * @param {import("../common/words.mjs").Word} word
+ */
 export function drawFollow(ui, view, word) {
   ui.recap.textContent = view.recap;
   ui.recap.title = view.recap;
@@ -25,7 +30,11 @@ export function drawFollow(ui, view, word) {
 }
 
 /** The speed control: one option per speed the kernel offers, the current one selected; hidden with
- * none; greyed (with the words why) for anyone but the host (`can_set_table`). */
+ * none; greyed (with the words why) for anyone but the host (`can_set_table`).
+ * @param {ReturnType<typeof buildFollow>} ui
+ * @param {import("./table_view.mjs").ReadView} view
+ * @param {import("../common/words.mjs").Word} word
+ */
 export function drawSpeed(ui, view, word) {
   ui.speedPanel.hidden = view.speeds.length === 0;
   ui.speedLabel.textContent = word("bot_speed");

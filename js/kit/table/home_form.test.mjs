@@ -2,6 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { answerProblem, badTarget, hasPerson, keyStorageName, seatsInPlay, tableRequest } from "./home_form.mjs";
 
+/** @type {import("./home_form.mjs").FormFacts} */
 const facts = {
   person: "human",
   games: [

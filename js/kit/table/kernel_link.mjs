@@ -5,15 +5,16 @@
 // opened without running it, a kernel that died), and the front end says so.
 
 /**
- * @param {{send: (message: object) => void, answered: Set<string>, timeoutMs: number,
+ * @param {{send: (message: {type: string} & Record<string, unknown>) => void, answered: Set<string>, timeoutMs: number,
  *   onSilence: () => void, timers?: {setTimeout: Function, clearTimeout: Function}}} options
- * @returns {{send: (message: object) => void, heard: () => boolean, silent: boolean, close: () => void}}
+ * @returns {{send: (message: {type: string} & Record<string, unknown>) => void, heard: () => boolean, silent: boolean, close: () => void}}
  *   `heard()` when the kernel spoke: true when it had been silent before.
  */
 export function kernelLink({ send, answered, timeoutMs, onSilence, timers = globalThis }) {
   let timer = 0;
   const link = {
     silent: false,
+    /** @param {{type: string} & Record<string, unknown>} message */
     send(message) {
       send(message);
       if (answered.has(message.type) && !timer) timer = timers.setTimeout(silence, timeoutMs);

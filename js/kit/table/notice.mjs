@@ -10,6 +10,11 @@
 export function noticeFlasher(element, { ms = 4500, timers = globalThis } = {}) {
   let timer = 0;
   return {
+    /**
+     * @param {string} text
+     * @param {string} kind
+     * @param {string | null} [reason]
+     */
     flash(text, kind, reason = null) {
       element.textContent = text;
       element.dataset.kind = kind;

@@ -8,6 +8,8 @@
 // changing (its content, its cells' prompts and outputs, the widget's place), and ends after
 // a quiet spell, at a hard cap, or at once when the person scrolls, clicks, touches or types.
 
+import { activeElement } from "../common/dom.mjs";
+
 /** Time after `render` within which the first layout still counts as "just shown". */
 export const REVEAL_WINDOW_MS = 4000;
 /** The reveal ends once the notebook around the widget has been still this long. */
@@ -19,12 +21,18 @@ export const REVEAL_MARGIN = 8;
 /** A smaller move shows nothing new (an output area's padding): it is not made. */
 export const REVEAL_MIN_MOVE = 6;
 
+/** @typedef {{content: number, place: number, height: number, scrollTop: number, edits?: number}} Layout */
+
 /**
  * How far to scroll (px, down is positive) so that `box` ({top, bottom}) shows inside
  * `area` ({top, bottom}), both in the same coordinates: the least move, and the top at
  * the area's top when the box is taller than the area. 0 when the box is all in view, or
  * when none of it is (the person is looking elsewhere) unless `held` (it was shown and the
  * host, not the person, scrolled it away), or when the move would be under REVEAL_MIN_MOVE.
+ * @param {{top: number, bottom: number}} box
+ * @param {{top: number, bottom: number}} area
+ * @param {number} [margin]
+ * @param {boolean} [held]
  */
 export function revealDelta(box, area, margin = REVEAL_MARGIN, held = false) {
   const height = box.bottom - box.top;
@@ -40,6 +48,8 @@ export function revealDelta(box, area, margin = REVEAL_MARGIN, held = false) {
 /**
  * The nearest ancestor of `node` that scrolls vertically (across shadow roots), or null
  * when only the page itself scrolls (a plain page, Voilà): a page is not moved.
+ * @param {Element} node
+ * @returns {Element | null}
  */
 export function scrollingBox(node) {
   const page = node.ownerDocument;
@@ -51,20 +61,30 @@ export function scrollingBox(node) {
   return null;
 }
 
+/**
+ * @param {Element} el
+ * @returns {Element | null}
+ */
 function parentOf(el) {
-  return el.parentElement ?? el.getRootNode().host ?? null;
+  const root = /** @type {Node & {host?: Element}} */ (el.getRootNode()); // a shadow root has a host
+  return el.parentElement ?? root.host ?? null;
 }
 
-// Typing in another cell or field: the person is busy there, leave the view alone.
+/**
+ * Typing in another cell or field: the person is busy there, leave the view alone.
+ * @param {Element} root
+ */
 function typingElsewhere(root) {
-  const active = root.getRootNode().activeElement ?? document.activeElement;
+  const active = activeElement(root) ?? document.activeElement;
   if (!active || root.contains(active)) return false;
-  return active.isContentEditable || active.matches?.("input, textarea, select") === true;
+  return /** @type {HTMLElement} */ (active).isContentEditable || active.matches?.("input, textarea, select") === true;
 }
 
 /**
  * Scroll `root`'s scrolling box once so that all of `root` shows; true when it moved. A
  * widget out of view is left there unless `held` (see revealDelta).
+ * @param {Element} root
+ * @param {{margin?: number, held?: boolean}} [options]
  */
 export function reveal(root, { margin = REVEAL_MARGIN, held = false } = {}) {
   // in a hidden tab (Lab's display or content-visibility hiding): nobody sees it move
@@ -84,6 +104,9 @@ export function reveal(root, { margin = REVEAL_MARGIN, held = false } = {}) {
  * layout) while what it is shown ({content, place, height, scrollTop, edits}) keeps changing,
  * until nothing has changed for `quietMs`, and never past `capMs`. Returns `(now, layout)`,
  * true while the reveal should go on.
+ * @param {number} start
+ * @param {{quietMs?: number, capMs?: number}} [options]
+ * @returns {(now: number, layout: Layout) => boolean}
  */
 export function settleWatch(start, { quietMs = REVEAL_QUIET_MS, capMs = REVEAL_CAP_MS } = {}) {
   let seen = "";
@@ -101,6 +124,8 @@ export function settleWatch(start, { quietMs = REVEAL_QUIET_MS, capMs = REVEAL_C
 /**
  * Where `root` is, in its scrolling box's content (a move of the box leaves it the same):
  * `content` the box's content height, `place` and `height` the widget's, `scrollTop` the box's.
+ * @param {Element} root
+ * @returns {Layout}
  */
 export function layoutOf(root) {
   const scroller = scrollingBox(root);
@@ -115,10 +140,13 @@ export function layoutOf(root) {
  * drawn into a hidden tab and shown later is left where it is), and keep it revealed while
  * the notebook settles (see settleWatch), until the person scrolls, clicks or types, or a
  * widget shown later on the page starts its own reveal. Returns a cleanup.
+ * @param {Element} root
+ * @param {{now?: () => number}} [options]
  */
 export function revealWhenShown(root, { now = () => performance.now() } = {}) {
   const start = now();
   let frame = 0;
+  /** @type {((at: number, layout: Layout) => boolean) | null} */
   let settling = null;
   let edits = 0; // changes to the notebook around the widget: cells starting, ending, printing
   let watching = false;
@@ -143,7 +171,7 @@ export function revealWhenShown(root, { now = () => performance.now() } = {}) {
     }
     reveal(root, { held });
     held ||= inView(root);
-    frame = settling(now(), { ...layoutOf(root), edits }) ? requestAnimationFrame(follow) : 0;
+    frame = settling?.(now(), { ...layoutOf(root), edits }) ? requestAnimationFrame(follow) : 0;
     if (!frame) stop();
   };
   const observer = new ResizeObserver((entries) => {
@@ -163,6 +191,7 @@ export function revealWhenShown(root, { now = () => performance.now() } = {}) {
 }
 
 // Some of `root` shows in its scrolling box.
+/** @param {Element} root */
 function inView(root) {
   const scroller = scrollingBox(root);
   if (!scroller || root.checkVisibility?.() === false) return false;

@@ -67,7 +67,9 @@ function fakeNotebook({ scrolls = true } = {}) {
   const clock = { now: 0 };
   const frames = new Map();
   let nextFrame = 1;
+  /** @type {any} */
   let observed = null;
+  /** @type {any} */
   let watcher = null;
   const page = new EventTarget();
   const body = { parentElement: null, getRootNode: () => page };

@@ -14,7 +14,10 @@ import { pageModel } from "../common/page_model.mjs";
 
 const RETRY_MS = [1000, 2000, 5000, 10000];
 
-/** The websocket address of a seat page's link: /tables/<id>/seat?token=… → ws(s)://…/tables/<id>/socket?token=… */
+/**
+ * The websocket address of a seat page's link: /tables/<id>/seat?token=… → ws(s)://…/tables/<id>/socket?token=…
+ * @param {string} href
+ */
 export function socketUrl(href) {
   const url = new URL(href);
   url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
@@ -24,22 +27,36 @@ export function socketUrl(href) {
 
 // The browser's own timers, called as functions: window.setTimeout called as a method of
 // another object throws "Illegal invocation", and the page then never reconnected.
-const GLOBAL_TIMERS = { setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (id) => clearTimeout(id) };
+const GLOBAL_TIMERS = {
+  setTimeout: (/** @type {() => void} */ callback, /** @type {number} */ ms) => setTimeout(callback, ms),
+  clearTimeout: (/** @type {ReturnType<typeof setTimeout>} */ id) => clearTimeout(id),
+};
 
 /**
- * @param {() => any} connect opens a WebSocket-like object
+ * The part of a WebSocket the model uses.
+ * @typedef {{readyState: number, send: (text: string) => void, close: () => void,
+ *   onopen?: ((event: Event) => unknown) | null, onmessage?: ((event: MessageEvent) => unknown) | null,
+ *   onclose?: ((event: CloseEvent) => unknown) | null}} SocketLike
+ */
+
+/**
+ * @param {() => SocketLike} connect opens a WebSocket-like object
  * @param {{timers?: {setTimeout: Function, clearTimeout: Function}, values?: Object<string, any>}} [options]
  */
 export function socketModel(connect, { timers = GLOBAL_TIMERS, values: initial = {} } = {}) {
   const model = pageModel({ view: {}, words: {}, rules_text: "", ...initial }, (content) => {
     if (socket && socket.readyState === 1) socket.send(JSON.stringify(content));
   });
+  /** @type {SocketLike | null} */
   let socket = null;
   let retries = 0;
+  /** @type {unknown} */
   let retryTimer = null;
   let closed = false;
 
+  /** @param {string} text a frame from the server */
   function receive(text) {
+    /** @type {any} checked below, key by key */
     let frame;
     try {
       frame = JSON.parse(text);
@@ -48,7 +65,7 @@ export function socketModel(connect, { timers = GLOBAL_TIMERS, values: initial =
     }
     if (!frame || typeof frame !== "object") return;
     if (frame.type === "closed") {
-      model.close();
+      close();
       model.emit("closed", String(frame.message ?? ""));
     } else if (frame.type === "state") {
       for (const name of ["words", "rules_text", "view"]) {
@@ -61,13 +78,14 @@ export function socketModel(connect, { timers = GLOBAL_TIMERS, values: initial =
 
   function open() {
     retryTimer = null;
-    socket = connect();
-    socket.onopen = () => {
+    const made = connect();
+    socket = made;
+    made.onopen = () => {
       retries = 0;
       model.emit("connection", true);
     };
-    socket.onmessage = (event) => receive(event.data);
-    socket.onclose = () => {
+    made.onmessage = (event) => receive(event.data);
+    made.onclose = () => {
       socket = null;
       model.emit("connection", false);
       if (closed) return;
@@ -77,11 +95,11 @@ export function socketModel(connect, { timers = GLOBAL_TIMERS, values: initial =
   }
 
   /** Stop for good: close the socket and open no other. */
-  model.close = () => {
+  function close() {
     closed = true;
     if (retryTimer !== null) timers.clearTimeout(retryTimer);
     socket?.close();
-  };
+  }
   open();
-  return model;
+  return Object.assign(model, { close });
 }

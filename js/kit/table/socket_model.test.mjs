@@ -6,7 +6,7 @@ import { socketModel, socketUrl } from "./socket_model.mjs";
 function fakeSockets() {
   const opened = [];
   const connect = () => {
-    const socket = { readyState: 0, sent: [], send(text) { this.sent.push(text); }, close() { this.onclose?.(); } };
+    const socket = { readyState: 0, sent: /** @type {string[]} */ ([]), send(/** @type {string} */ text) { this.sent.push(text); }, close() { this.onclose?.(); } };
     opened.push(socket);
     return socket;
   };

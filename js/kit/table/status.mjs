@@ -16,14 +16,23 @@ export function buildStatus() {
   return { status, statusText, notice, choice, look, lookText, backButton };
 }
 
-/** The line's text: the kernel's status, the leader prompt while choosing, or that no kernel answers. */
+/**
+ * The line's text: the kernel's status, the leader prompt while choosing, or that no kernel answers.
+ * @param {import("./table_view.mjs").ReadView} view
+ * @param {{silent: boolean, word: import("../common/words.mjs").Word}} how
+ */
 export function statusText(view, { silent, word }) {
   if (silent) return word("no_kernel");
   if (view.phase === "choose_leader" && view.leader_prompt) return view.leader_prompt;
   return view.status;
 }
 
-/** Draw the status line for `view`; `silent` when no kernel answered the last intent. */
+/**
+ * Draw the status line for `view`; `silent` when no kernel answered the last intent.
+ * @param {ReturnType<typeof buildStatus>} ui
+ * @param {import("./table_view.mjs").ReadView} view
+ * @param {{silent: boolean, word: import("../common/words.mjs").Word}} how
+ */
 export function drawStatus(ui, view, { silent, word }) {
   const text = statusText(view, { silent, word });
   ui.statusText.textContent = text;

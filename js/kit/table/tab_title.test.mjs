@@ -15,9 +15,9 @@ test("the tab says it is your turn while you have a move, and goes back after it
 });
 
 test("choosing the leader is your turn only when you are among those who may choose", () => {
-  const choosing = readView({ ...base, phase: "choose_leader", leader_choices: ["S", "N"] });
+  const choosing = readView({ ...base, phase: "choose_leader", leader_choices: [{ seat: "S", label: "South leads" }, { seat: "N", label: "North leads" }] });
   assert.equal(tabState(choosing, testWord, "t").icon, "turn");
-  const others = readView({ ...base, phase: "choose_leader", leader_choices: ["E", "W"] });
+  const others = readView({ ...base, phase: "choose_leader", leader_choices: [{ seat: "E", label: "East leads" }, { seat: "W", label: "West leads" }] });
   assert.equal(tabState(others, testWord, "t").icon, "idle");
 });
 

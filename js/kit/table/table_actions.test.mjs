@@ -3,10 +3,12 @@ import assert from "node:assert/strict";
 
 import { tableActions } from "./table_actions.mjs";
 import { readView } from "./table_view.mjs";
+import { present } from "../common/test_helpers.mjs";
 
 function setup(view) {
   const sent = [];
   let redraws = 0;
+  /** @type {import("./table_actions.mjs").ActionState} */
   const state = { view: readView(view), choice: null };
   const actions = tableActions(state, { send: (m) => sent.push(m), onChoice: () => redraws++ });
   return { state, actions, sent, redraws: () => redraws };
@@ -23,7 +25,7 @@ test("a tile with one move sends it, with the position it was clicked in", () =>
 test("a tile that fits both ends waits for the end, then sends; Cancel forgets it", () => {
   const { state, actions, sent, redraws } = setup(BOTH);
   actions.playTile("2-4");
-  assert.deepEqual(state.choice.ends, ["L", "R"]);
+  assert.deepEqual(present(state.choice).ends, ["L", "R"]);
   assert.equal(redraws(), 1);
   actions.pickEnd("X");
   assert.equal(sent.length, 0);

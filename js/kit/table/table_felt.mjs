@@ -62,9 +62,11 @@ export function drawCorners(felt, view, word) {
  * all when the position jumped (looking back and forth).
  */
 export function newTiles() {
+  /** @type {Set<string> | null} the line's tiles at the last drawing */
   let keys = null;
+  /** @type {number | null} */
   let look = null;
-  return (view) => {
+  return (/** @type {import("./table_view.mjs").ReadView} */ view) => {
     const lookPly = view.look?.ply ?? null;
     const previous = look === lookPly ? keys : null;
     keys = new Set(view.line.map(sortedKey));

@@ -5,6 +5,7 @@ import { buildFelt } from "../common/felt.mjs";
 import { drawCorners, drawLine, drawSeats, lineLabel, newTiles, seatInfo } from "./table_felt.mjs";
 import { readView } from "./table_view.mjs";
 import { installDom, testWord } from "../common/test_dom.mjs";
+import { present, find } from "../common/test_helpers.mjs";
 
 const VIEW = readView({
   seats: ["N", "E", "S", "W"], viewer: "S", turn: "E", passed: ["W"],
@@ -53,7 +54,7 @@ test("the line is named, drawn to its box, and only new tiles fade in", () => {
   const grown = { ...VIEW, line: [...VIEW.line, [2, 5]] };
   const isNew = fresh(grown);
   assert.deepEqual([0, 1, 2].map(isNew), [false, false, true]);
-  assert.equal(fresh({ ...grown, look: { ply: 1 } })(2), false, "a jump is not news");
+  assert.equal(fresh({ ...grown, look: { ply: 1, of: 3, label: "" } })(2), false, "a jump is not news");
   drawLine(felt, grown, { size: { width: 400, height: 200 }, choice: null, isNew, word: testWord });
   assert.equal(felt.lineSvg.getAttribute("viewBox"), "0 0 400 200");
   assert.equal((felt.lineSvg.innerHTML.match(/dw-tile-body/g) ?? []).length, 3);
@@ -80,7 +81,7 @@ test("a seat's last turn replaces its passed mark", () => {
   const felt = buildFelt();
   drawSeats(felt, { ...VIEW, seat_moves: { W: "drew 2" } }, testWord);
   const west = felt.seats.left;
-  assert.equal(west.root.querySelector(".dw-mark-last").textContent, "drew 2");
+  assert.equal(present(west.root.querySelector(".dw-mark-last")).textContent, "drew 2");
   assert.equal(west.root.querySelectorAll(".dw-mark-passed").length, 0);
   drawSeats(felt, VIEW, testWord);
   assert.equal(west.root.querySelectorAll(".dw-mark-passed").length, 1);
@@ -91,7 +92,7 @@ test("the glide starts on the seat: the tile's offset to the seat's middle, in t
   installDom();
   const felt = buildFelt();
   felt.lineSvg.innerHTML = '<g class="dw-tile dw-new"></g>';
-  const tile = felt.lineSvg.querySelector(".dw-new");
+  const tile = find(felt.lineSvg, ".dw-new");
   const seat = felt.seats.left.root;
   seat.hidden = false;
   seat.getBoundingClientRect = () => /** @type {any} */ ({ left: 0, top: 100, width: 40, height: 100 });
@@ -110,7 +111,7 @@ test("a served table's seats say who is here, in words and shapes; bots and one-
   assert.equal(shown("top").dataset.presence, "left");
   assert.equal(shown("left").dataset.presence, "never");
   assert.equal(shown("right").hidden, true, "a bot's label says it is a bot");
-  assert.match(felt.seats.top.root.getAttribute("aria-label"), /presence_left/);
+  assert.match(felt.seats.top.root.getAttribute("aria-label") ?? "", /presence_left/);
   drawSeats(felt, VIEW, testWord);
   assert.equal(shown("bottom").hidden, true, "no presence: nothing drawn");
 });

@@ -8,6 +8,7 @@ import { bindTableInput, lookIntent, rootKey } from "./table_input.mjs";
 import { buildTable } from "./table_skeleton.mjs";
 import { readView } from "./table_view.mjs";
 import { installDom, testWord } from "../common/test_dom.mjs";
+import { present } from "../common/test_helpers.mjs";
 
 const VIEW = readView({
   seats: ["S", "N"], viewer: "S", turn: "S", ends: [4, 2], hands: { S: ["6-4", "2-4", "5-5"], N: 4 },
@@ -18,6 +19,7 @@ function table(view = VIEW) {
   const document = installDom();
   const ui = buildTable();
   document.body.append(ui.root);
+  /** @type {import("./table_actions.mjs").ActionState & {handFocus: number, hintAsked?: boolean}} */
   const state = { view, choice: null, handFocus: 0 };
   const sent = [];
   const actions = tableActions(state, { send: (m) => sent.push(m), onChoice: () => {} });
@@ -26,7 +28,7 @@ function table(view = VIEW) {
   const redrawn = [];
   const unbind = bindTableInput(ui, state, actions, { focusHand: () => {}, redrawControls: () => redrawn.push(state.hintAsked) });
   const fire = (target, type, init = {}) => {
-    const event = new document.defaultView.Event(type, { bubbles: true, cancelable: true });
+    const event = new (present(document.defaultView).Event)(type, { bubbles: true, cancelable: true });
     Object.assign(event, init);
     target.dispatchEvent(event);
     return event;
@@ -58,7 +60,7 @@ test("a click on a tile that fits once sends its move", () => {
 test("a tile for both ends waits; the R key picks the right end", () => {
   const { ui, state, sent, fire } = table();
   fire(ui.hand.querySelector('[data-tile="2-4"]'), "click");
-  assert.deepEqual(state.choice.ends, ["L", "R"]);
+  assert.deepEqual(present(state.choice).ends, ["L", "R"]);
   fire(ui.root, "keydown", { key: "r" });
   assert.deepEqual(sent.map((m) => m.move), ["S 2-4 R"]);
 });

@@ -6,6 +6,7 @@ import { tableRenderer } from "./table_render.mjs";
 import { buildTable } from "./table_skeleton.mjs";
 import { readView } from "./table_view.mjs";
 import { installDom, testWord } from "../common/test_dom.mjs";
+import { find } from "../common/test_helpers.mjs";
 
 const VIEW = readView({
   seats: ["N", "E", "S", "W"], viewer: "S", turn: "S", bottom: "S", ends: [6, 6], line: [[6, 6]], lead: 0, last: 0,
@@ -17,6 +18,7 @@ const VIEW = readView({
 function setup() {
   installDom();
   const ui = buildTable();
+  /** @type {{view: any, word: typeof testWord, changed: ReturnType<typeof changeTracker>, choice: import("./table_actions.mjs").EndChoice | null, handFocus: number, lineSize: {width: number, height: number}, handWidth: number}} */
   const state = { view: VIEW, word: testWord, changed: changeTracker(), choice: null, handFocus: 0, lineSize: { width: 300, height: 150 }, handWidth: 300 };
   const flashed = [];
   const draw = tableRenderer(ui, state, { flasher: { flash: (text) => flashed.push(text) }, link: { silent: false } });
@@ -43,15 +45,16 @@ test("an unchanged part is not drawn again; the end choice redraws the hand with
   const first = ui.hand.querySelector("button");
   draw.drawView({ ...VIEW });
   assert.equal(ui.hand.querySelector("button"), first);
-  state.choice = { tile: "6-4", moves: [{ text: "S 6-4 L", tile: "6-4" }], ends: ["L"], legal: "" };
+  state.choice = { tile: "6-4", moves: [{ text: "S 6-4 L", seat: "S", kind: "play", tile: "6-4", end: "L" }], ends: ["L"], legal: "" };
   draw.drawChoicePart();
-  assert.ok(ui.hand.querySelector('[data-tile="6-4"]').classList.contains("dw-selected"));
+  assert.ok(find(ui.hand, '[data-tile="6-4"]').classList.contains("dw-selected"));
   assert.equal(ui.choice.hidden, false);
 });
 
 test("the view's notice goes as soon as the view drops it: the drawn tile played, it does not stand over the result", () => {
   installDom();
   const ui = buildTable();
+  /** @type {{view: any, word: typeof testWord, changed: ReturnType<typeof changeTracker>, choice: import("./table_actions.mjs").EndChoice | null, handFocus: number, lineSize: {width: number, height: number}, handWidth: number}} */
   const state = { view: VIEW, word: testWord, changed: changeTracker(), choice: null, handFocus: 0, lineSize: { width: 300, height: 150 }, handWidth: 300 };
   const events = [];
   const flasher = { flash: (text) => events.push(`flash ${text}`), hide: () => events.push("hide") };

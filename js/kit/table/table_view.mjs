@@ -4,8 +4,14 @@
 import { moveItems } from "../common/panels.mjs";
 
 /** @typedef {import("../common/views.mjs").TableView} TableView */
+/** @typedef {import("../common/views.mjs").ScorePanel} ScorePanel */
+/**
+ * The view as the front end reads it: a TableView, but for a view that came without them (a
+ * table not yet set, a garbled key) no bottom seat and no score.
+ * @typedef {Omit<TableView, "bottom" | "score"> & {bottom: string | null, score: ScorePanel | null}} ReadView
+ */
 
-/** @type {TableView} */
+/** @type {ReadView} */
 export const DEFAULT_VIEW = {
   v: 2,
   lang: "en",
@@ -63,19 +69,21 @@ const OBJECT_KEYS = ["players", "hands", "pips", "seat_moves", "presence"];
 /**
  * The view with every key present and of its type: a garbled or missing key takes its default.
  * @param {unknown} raw the kernel's (or the server's) view
- * @returns {TableView}
+ * @returns {ReadView}
  */
 export function readView(raw) {
+  /** @type {ReadView} */
   const view = { ...DEFAULT_VIEW, ...(raw && typeof raw === "object" ? raw : {}) };
-  for (const key of LIST_KEYS) if (!Array.isArray(view[key])) view[key] = [];
-  for (const key of OBJECT_KEYS) if (!view[key] || typeof view[key] !== "object") view[key] = {};
+  const keyed = /** @type {Record<string, unknown>} */ (view); // (each key checked by name)
+  for (const key of LIST_KEYS) if (!Array.isArray(keyed[key])) keyed[key] = [];
+  for (const key of OBJECT_KEYS) if (!keyed[key] || typeof keyed[key] !== "object") keyed[key] = {};
   if (!view.bottom || !view.seats.includes(view.bottom)) view.bottom = view.viewer ?? view.seats[0] ?? null;
   return view;
 }
 
 /**
  * The hand is over: the tray shows its result instead of the hand.
- * @param {TableView} view
+ * @param {ReadView} view
  */
 export function showsResult(view) {
   return view.phase === "hand_over" || view.phase === "match_over";
@@ -83,7 +91,7 @@ export function showsResult(view) {
 
 /**
  * Moves go only from a playing table, to a seat at the screen, not while looking back.
- * @param {TableView} view
+ * @param {ReadView} view
  */
 export function canSendMoves(view) {
   return Boolean(view.viewer) && view.phase === "playing" && !view.look;
@@ -91,7 +99,7 @@ export function canSendMoves(view) {
 
 /**
  * The person at the screen is to move now.
- * @param {TableView} view
+ * @param {ReadView} view
  */
 export function isMyTurn(view) {
   return canSendMoves(view) && view.turn === view.viewer && view.legal.length > 0;
@@ -99,7 +107,7 @@ export function isMyTurn(view) {
 
 /**
  * The person must pass or draw: every legal move is a pass or a draw (the tiles are dimmed).
- * @param {TableView} view
+ * @param {ReadView} view
  */
 export function mustPassOrDraw(view) {
   return isMyTurn(view) && view.legal.every((move) => / (pass|draw)$/.test(move));
@@ -107,7 +115,8 @@ export function mustPassOrDraw(view) {
 
 /**
  * The move list's items: the kernel's short words for each move, after the deal.
- * @param {TableView} view
+ * @param {ReadView} view
+ * @param {import("../common/words.mjs").Word} word
  */
 export function moveListItems(view, word) {
   return moveItems(word, view.moves, view.move_items, view.move_words);
@@ -115,7 +124,7 @@ export function moveListItems(view, word) {
 
 /**
  * The ply shown: the one looked at, else the latest.
- * @param {TableView} view
+ * @param {ReadView} view
  */
 export function currentPly(view) {
   return view.look ? view.look.ply : view.moves.length;
