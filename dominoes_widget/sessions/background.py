@@ -69,10 +69,17 @@ clicks' process comes first."""
 
 
 def _pool() -> cf.ProcessPoolExecutor:
-    """The one worker process every background judge of this process shares (started when first needed)."""
+    """The one worker process every background judge of this process shares (started when first needed).
+
+    Started afresh (spawn), not forked: a forked worker would hold every file the process has
+    open, such as the pipes of a browser driver or a server's socket, and keep them open as long
+    as it lives."""
     global _POOL
     if _POOL is None:
-        _POOL = cf.ProcessPoolExecutor(max_workers=1, initializer=_yield_cpu)
+        import multiprocessing
+
+        _POOL = cf.ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                                       initializer=_yield_cpu)
         atexit.register(_POOL.shutdown, wait=False, cancel_futures=True)  # (not left to the teardown of modules)
     return _POOL
 
