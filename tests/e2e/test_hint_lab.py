@@ -138,15 +138,22 @@ def _pictures(page, widget, request, name: str) -> None:
             page.screenshot(path=str(artifacts_dir(request.config) / f"{name}-{width}x{height}-{theme}.png"))
 
 
+HINT_DRAWN = """el => ({
+  words: el.querySelector('.dw-hint-words')?.textContent ?? '',
+  busy: el.querySelector('.dw-hint')?.getAttribute('aria-busy') ?? null,
+})"""
+
+
 def test_a_hint_at_the_turns_start_follows_its_judgement(page, open_notebook, kernel_json, request):
     from servers import artifacts_dir
 
     widget, _ = _your_turn(page, open_notebook, kernel_json, seed=5)
     widget.locator(".dw-hint").click()  # at once: the judgement is likely still under way
-    words = widget.locator(".dw-hint-words")
-    expect(words).to_be_visible(timeout=60_000)
-    if words.inner_text().startswith("Thinking"):
-        expect(widget.locator(".dw-hint")).to_have_attribute("aria-busy", "true")
+    expect(widget.locator(".dw-hint-words")).to_be_visible(timeout=60_000)
+    # the words and the button read in one go: the judgement may finish between two reads
+    drawn = widget.evaluate(HINT_DRAWN)
+    if drawn["words"].startswith("Thinking"):
+        assert drawn["busy"] == "true", f"the hint says it is thinking, and its button should say so too: {drawn}"
         widget.screenshot(path=str(artifacts_dir(request.config) / "hint-thinking.png"))
     expect(widget.locator(".dw-hint-moves li").first).to_be_visible(timeout=60_000)
     expect(widget.locator(".dw-hint")).not_to_have_attribute("aria-busy", "true")
