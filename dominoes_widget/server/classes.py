@@ -153,6 +153,7 @@ class ClassRegistry:
         for class_id in gone:
             del self.classes[class_id], self.closed_at[class_id]
             self.active_at.pop(class_id, None)
+            self._resumed.discard(class_id)
             if remove is not None:
                 remove(class_id)
         if idle or gone:
