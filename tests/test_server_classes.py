@@ -11,13 +11,16 @@ import csv
 import io
 import json
 import logging
+import re
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
+from dominoes_widget.server.class_pages import _judge_said
 from dominoes_widget.server.limits import Limits
 from dominoes_widget.sessions.background import SLICES, BackgroundJudge
 from dominoes_widget.studies.judge import Question, judge, judging
+from dominoes_widget.words.catalog import Voice
 from server_harness import answer, local_server, request
 from test_server import run
 
@@ -349,3 +352,18 @@ def test_a_decision_the_judge_fails_on_is_not_judging_for_ever(monkeypatch, capl
     failures = [r for r in caplog.records if "background judging failed" in r.getMessage()]
     assert len(failures) == judged["failed"] and all("the judge broke" in r.getMessage() for r in failures)
     assert not [r for r in caplog.records if "Traceback" in r.getMessage() or r.exc_info]
+
+
+@pytest.mark.parametrize("lang, says, never", [
+    ("en", "The judge on your move: 3-6 on the right was best; how much your move gave away against it is too close "
+           "to call.", "clearly"),
+    ("vi", "Máy chấm về nước của bạn: 3-6 ở đầu phải là nước hay nhất; nước của bạn mất bao nhiêu so với nó thì khó "
+           "phân định.", "rõ ràng")])
+def test_a_move_too_close_to_call_behind_a_clearly_best_one_is_told_without_contradicting_itself(lang, says, never):
+    # the best move is clearly ahead of the one played; only how far behind it the played one is cannot be told
+    decision = {"ply": 3, "played": "S 1-2 L", "class": {"S 1-2 L": 1, "S 3-6 R": 1}, "students": 2,
+                "verdict": "unclear", "best": "S 3-6 R", "equal": False, "marks": {}, "judging": False}
+    said = re.sub(r"<[^>]+>", "", _judge_said(Voice(lang), decision)).strip()
+    assert said == says and never not in said
+    mistaken = {**decision, "verdict": "mistake"}  # a marked move still hears that the best was clearly best
+    assert never in _judge_said(Voice(lang), mistaken)

@@ -589,11 +589,15 @@ def _judge_said(voice: Voice, decision: ClassDecision) -> str:
             if decision["judging"] else ""
     if decision["verdict"] == UNJUDGED:
         return f' <span class="dw-judge dw-state">{escape(voice("class.unjudged"))}</span>'
-    best = (voice("class.best_clear", move=move_label(decision["best"], voice)) if decision["best"] else
-            voice("class.best_equal") if decision["equal"] else voice("class.best_open"))
-    mark = voice(f"class.mark_{decision['verdict']}")
-    return (f' <span class="dw-judge dw-mark-{escape(decision["verdict"])}">'
-            f'{escape(voice("class.verdict_yours", mark=mark))} {escape(best)}</span>')
+    if decision["verdict"] == "unclear" and decision["best"]:
+        # the best move is clearly ahead of the one played: only how far behind it is unclear
+        said = voice("class.verdict_unclear_best", move=move_label(decision["best"], voice))
+    else:
+        best = (voice("class.best_clear", move=move_label(decision["best"], voice)) if decision["best"] else
+                voice("class.best_equal") if decision["equal"] else voice("class.best_open"))
+        mark = voice(f"class.mark_{decision['verdict']}")
+        said = f'{voice("class.verdict_yours", mark=mark)} {best}'
+    return f' <span class="dw-judge dw-mark-{escape(decision["verdict"])}">{escape(said)}</span>'
 
 
 _STYLE = """
