@@ -210,9 +210,9 @@ def batch_pile_playout(policy: Policy, held: Sequence[Sequence[int]] | np.ndarra
         if len(world) <= _TAIL:  # the last few worlds: one by one costs less than a step for them all
             for number, (masks, rest, drew, left_end, right_end, counts, seat) in zip(world.tolist(), zip(
                     h.tolist(), pile.tolist(), drawn.tolist(), l.tolist(), r.tolist(), u.tolist(), t.tolist())):
-                masks, domino = pile_playout(policy, masks, rest[drew:], left_end, right_end, counts, seat)
+                masks, dominoed = pile_playout(policy, masks, rest[drew:], left_end, right_end, counts, seat)
                 final[number] = masks
-                winner[number] = BLOCKED if domino is None else domino
+                winner[number] = BLOCKED if dominoed is None else dominoed
             return final, winner
         rows = np.arange(len(world))
         mine = h[rows, t]
