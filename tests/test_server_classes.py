@@ -149,6 +149,52 @@ def test_a_vietnamese_class_refuses_in_vietnamese_on_its_pages_and_in_its_api():
     run(scenario)
 
 
+def test_the_refusals_before_a_class_exists_speak_the_requests_language():
+    english = ("host key", "limit", "the body", "class request", "is a whole number", "not ", "try again")
+
+    def vietnamese(refused: dict) -> str:
+        said = refused["error"]
+        assert not any(words in said for words in english), said  # no English left inside, the details included
+        return said
+
+    async def scenario():
+        limits = Limits(max_body_bytes=2000, create_rate=6, create_burst=2, join_rate=6, join_burst=1)
+        async with local_server(host_key=KEY, limits=limits) as (base, server):
+            vi = {"Accept-Language": "vi-VN,vi;q=0.9,en;q=0.5"}
+            status, refused = await request(f"{base}/api/classes", {**CLASS, "lang": "vi"}, headers=vi)
+            assert status == 401 and vietnamese(refused).startswith("muốn lập lớp cần khóa của máy chủ này")
+            status, refused = await request(f"{base}/api/classes?lang=vi", CLASS)  # the request names its language
+            assert status == 401 and vietnamese(refused).startswith("muốn lập lớp cần khóa")
+            status, refused = await request(f"{base}/api/classes", CLASS)
+            assert status == 401 and refused["error"].startswith("starting a class needs this server's host key")
+            keyed = {**AUTH, **vi}
+            status, refused = await request(f"{base}/api/classes", raw=b"{" + b" " * 3000 + b"}", headers=keyed)
+            assert status == 413 and vietnamese(refused) == "một yêu cầu dài nhiều nhất 2000 byte (giới hạn kích thước)"
+            status, refused = await request(f"{base}/api/classes", raw=b"[" * 40 + b"]" * 40, headers=keyed)
+            assert status == 400 and refused["reason"] == "too_deep"
+            assert vietnamese(refused).startswith("phần thân yêu cầu: lồng sâu quá")
+            status, refused = await request(f"{base}/api/classes", {**CLASS, "lang": "vi",
+                                                                     "puzzles": {"count": 0}}, headers=AUTH)
+            assert status == 400 and vietnamese(refused) == \
+                "yêu cầu lập lớp chưa đúng: puzzles.count là số nguyên từ 1 đến 50, không phải 0"
+            status, refused = await request(f"{base}/api/classes", {**CLASS, "lang": "vi"}, headers=keyed)
+            assert status == 429 and vietnamese(refused).startswith("một máy khách lập nhiều nhất 6 bàn hoặc lớp mỗi phút")
+            assert server.classes.classes == {}  # nothing was made
+
+        async with local_server(limits=limits) as (base, server):
+            started = await start_class(base, {**CLASS, "lang": "vi"}, headers={})
+            students = api(base, started["id"], "students", token_of(started["join"]))
+            status, refused = await request(students, {"name": "a" * 61})
+            assert status == 400 and vietnamese(refused) == "không dùng được tên đó: name dài từ 1 đến 60 ký tự, không phải 61"
+            status, refused = await request(students, {"name": "Ana"})  # the join rate's one token was taken
+            assert status == 429 and vietnamese(refused).startswith("một máy khách cho vào lớp nhiều nhất 6 học sinh")
+            status, text, _ = await answer(f"{base}/classes/{started['id']}/join?token={token_of(started['join'])}",
+                                           raw=b"name=" + b"x" * 3000)
+            assert status == 413 and vietnamese(json.loads(text)).startswith("một yêu cầu dài nhiều nhất 2000 byte")
+            assert server.classes.get(started["id"]).students == {}
+    run(scenario)
+
+
 def test_the_limits_hold_before_anything_is_parsed():
     async def scenario():
         limits = Limits(max_body_bytes=2000, max_classes=1, max_students_per_class=2)

@@ -28,7 +28,7 @@ from typing import Any, Callable
 from urllib.parse import quote
 
 from ..sessions.classroom import ClassError, ClassSession, Student
-from ..sessions.classroom.refusals import refusal_words
+from ..sessions.classroom.refusals import refusal_words, said
 from ..sessions.classroom.shapes import ClassDealResult, ClassDealView, ClassDecision, ClassMistakes, ClassPlayed
 from ..sessions.classroom.verdicts import UNJUDGED
 from ..sessions.classroom.assignment import DUPLICATE_GAMES, FORM_BOTS
@@ -99,9 +99,15 @@ class _PageHandler(_Handler):
 
     def too_large(self) -> bool:
         if len(self.request.body) > self.server.limits.max_body_bytes:
-            self.refuse(413, f"a form is at most {self.server.limits.max_body_bytes} bytes (the body size limit)")
+            self.refuse(413, said("refused_too_large", self.page_lang(), most=self.server.limits.max_body_bytes))
             return True
         return False
+
+    def page_lang(self) -> str:
+        """The language of the class the address names, else the first of ours the browser asks for."""
+        session = self.server.classes.classes.get(self.path_args[0]) if self.path_args else None
+        return session.request.lang if session is not None else \
+            preferred_lang(self.request.headers.get("Accept-Language"))
 
     def field(self, name: str) -> str:
         return self.get_body_argument(name, "")[:200]
