@@ -268,21 +268,26 @@ def teacher_page(session: ClassSession, join: str, csv: str, closed: bool = Fals
     progress = session.progress()
     deals = len(session.server_seeds)
     head = "".join(f"<th scope=\"col\">{t('class.deal_n', number=n + 1)}</th>" for n in range(deals))
+    # each cell names its column (data-label): on a phone the rows stand as cards, the header hidden
+    label = lambda key, **params: f' data-label="{t(key, **params)}"'  # noqa: E731
     rows = []
     for row in progress["students"]:
-        cells = "".join(f"<td>{escape(_result(voice, row['deals'][str(n)])) if str(n) in row['deals'] else '–'}</td>"
+        cells = "".join(f"<td{label('class.deal_n', number=n + 1)}>"
+                        f"{escape(_result(voice, row['deals'][str(n)])) if str(n) in row['deals'] else '–'}</td>"
                         for n in range(deals))
         seconds = row["puzzle_seconds"] + row["deal_seconds"]
         rating = t("class.rating_value", rating=row["rating"][0], deviation=2 * row["rating"][1]) \
             if row["rating"] else "–"
-        watch = (f'<td><a class="dw-watch-link" href="watch/{quote(row["id"])}?token={quote(session.teacher)}" '
-                 f'aria-label="{t("class.watch_label", name=row["name"])}">{t("class.watch")}</a></td>'
-                 if deals else "")
-        rows.append(f"<tr><th scope=\"row\">{escape(row['name'])}</th><td>{row['puzzles_answered']} / "
-                    f"{len(session.puzzle_ids)}</td><td>{row['first_try_right']}</td>"
-                    f'<td class="dw-rating">{rating}</td><td>{row["deals_finished"]} / {deals}</td>{cells}'
-                    f'<td class="dw-mistakes">{_mistakes(voice, row["mistakes"])}</td>'
-                    f"<td>{escape(_minutes(voice, seconds))}</td>{watch}</tr>")
+        watch = (f'<td{label("class.watch_column")}><a class="dw-watch-link" href="watch/{quote(row["id"])}?token='
+                 f'{quote(session.teacher)}" aria-label="{t("class.watch_label", name=row["name"])}">'
+                 f'{t("class.watch")}</a></td>' if deals else "")
+        rows.append(f"<tr><th scope=\"row\">{escape(row['name'])}</th><td{label('class.answered')}>"
+                    f"{row['puzzles_answered']} / {len(session.puzzle_ids)}</td>"
+                    f"<td{label('class.first_try')}>{row['first_try_right']}</td>"
+                    f'<td class="dw-rating"{label("class.rating")}>{rating}</td>'
+                    f'<td{label("class.deals_played")}>{row["deals_finished"]} / {deals}</td>{cells}'
+                    f'<td class="dw-mistakes"{label("class.mistakes")}><div>{_mistakes(voice, row["mistakes"])}</div></td>'
+                    f'<td{label("class.seconds")}>{escape(_minutes(voice, seconds))}</td>{watch}</tr>')
     table = (f'<table class="dw-progress"><thead><tr><th scope="col">{t("class.student")}</th>'
              f'<th scope="col">{t("class.answered")}</th><th scope="col">{t("class.first_try")}</th>'
              f'<th scope="col">{t("class.rating")}</th><th scope="col">{t("class.deals_played")}</th>{head}'
@@ -633,5 +638,18 @@ body:has(#dw-progress) :is(.dw-home.dw-class, .dw-home-bar) { max-width: 1280px;
 .dw-check { margin: 16px 0; }
 .dw-check-verdict.dw-fair-ok { font-weight: 600; }
 .dw-check-verdict.dw-fair-warning { color: var(--dw-warn); font-weight: 600; }
+@media (max-width: 720px) {
+  /* a phone: each student's row is a card, their rating and mistakes first, every value under its column's name */
+  .dw-progress, .dw-progress tbody { display: block; }
+  .dw-progress thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
+  .dw-progress tr { display: flex; flex-direction: column; margin: 0 0 12px; padding: 4px 12px;
+    border: 1px solid var(--dw-border); border-radius: 8px; }
+  .dw-progress tbody th { font-size: 1.05em; padding: 6px 0; }
+  .dw-progress td { display: flex; gap: 12px; padding: 6px 0; border-bottom: none; border-top: 1px solid var(--dw-border);
+    white-space: normal; order: 3; }
+  .dw-progress td::before { content: attr(data-label); flex: 0 0 40%; color: var(--dw-muted); }
+  .dw-progress td.dw-rating { order: 1; }
+  .dw-progress td.dw-mistakes { order: 2; min-width: 0; }
+}
 """
 
