@@ -156,8 +156,13 @@ def _known(body: Mapping[str, Any], keys: tuple[str, ...], part: str | None) -> 
         raise ClassRequestError("unknown_fields_in", where=part, fields=fields, known=known)
 
 
+def _field(part: str, name: str) -> str:
+    """Where a field is in the request, as a refusal names it (``puzzles.game``)."""
+    return f"{part}.{name}"
+
+
 def _whole(value: Any, low: int, high: int, part: str, name: str) -> int:
-    where = f"{part}.{name}"
+    where = _field(part, name)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise ClassRequestError("whole", where=where, low=low, high=high, value=excerpt(value, 20))
     return value
@@ -170,13 +175,13 @@ def _puzzles(value: Any) -> PuzzleAssignment:
     count = _whole(value.get("count", 10), 1, MAX_PUZZLES, "puzzles", "count")
     game = value.get("game")
     if game is not None and game not in PUZZLE_GAMES:
-        raise ClassRequestError("one_of", where="puzzles.game", choices=", ".join(PUZZLE_GAMES), value=excerpt(game, 20))
+        raise ClassRequestError("one_of", where=_field("puzzles", "game"), choices=", ".join(PUZZLE_GAMES), value=excerpt(game, 20))
     theme = value.get("theme")
     if theme is not None and theme not in THEMES:
-        raise ClassRequestError("one_of", where="puzzles.theme", choices=", ".join(THEMES), value=excerpt(theme, 20))
+        raise ClassRequestError("one_of", where=_field("puzzles", "theme"), choices=", ".join(THEMES), value=excerpt(theme, 20))
     difficulty = value.get("difficulty")
     if difficulty is not None and difficulty not in LEVEL_NAMES:
-        raise ClassRequestError("one_of", where="puzzles.difficulty", choices=", ".join(LEVEL_NAMES),
+        raise ClassRequestError("one_of", where=_field("puzzles", "difficulty"), choices=", ".join(LEVEL_NAMES),
                                 value=excerpt(difficulty, 20))
     return PuzzleAssignment(count, PUZZLE_GAMES[game] if game is not None else None, theme, difficulty)
 
@@ -188,7 +193,7 @@ def _duplicate(value: Any) -> DuplicateAssignment:
     _known(value, DUPLICATE_KEYS, "duplicate")
     game = value.get("game", "six_love")
     if game not in DUPLICATE_GAMES:
-        raise ClassRequestError("one_of", where="duplicate.game", choices=", ".join(DUPLICATE_GAMES),
+        raise ClassRequestError("one_of", where=_field("duplicate", "game"), choices=", ".join(DUPLICATE_GAMES),
                                 value=excerpt(game, 20))
     hands = _whole(value.get("hands", 2), 1, MAX_DEALS, "duplicate", "hands")
     players = 4
