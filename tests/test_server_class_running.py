@@ -15,7 +15,9 @@ from html import unescape
 
 from dominoes_widget.engine.views import seat_view
 from dominoes_widget.server.bot_pool import BotPool
+from dominoes_widget.server.classes import ClassRegistry
 from dominoes_widget.server.limits import Limits
+from dominoes_widget.server.store import MemoryStore
 from server_harness import Clock, answer, local_server, request
 from test_fuzz_table import tiles_in
 from test_server import run
@@ -187,6 +189,22 @@ def test_a_closed_class_refuses_joins_and_moves_keeps_its_results_and_frees_its_
         async with local_server(db, class_clock=clock) as (base, server):
             assert server.classes.classes == {}
     asyncio.run(forgotten_in_the_file())
+
+
+def test_a_forgotten_class_leaves_nothing_of_itself_in_the_registry():
+    clock = Clock(1_000_000.0)
+    registry = ClassRegistry(MemoryStore(), clock=clock)
+    made = registry.create(DUPLICATE)
+    kept = registry.create(DUPLICATE)
+    assert registry.get(made.id) is made and registry.get(kept.id) is kept
+    registry.close(made)
+    clock.advance(13 * DAY)
+    registry.used(kept)
+    clock.advance(30 * DAY)  # closed 43 days ago: forgotten; the other was used 30 days ago: closed, kept
+    assert registry.sweep() == ([kept.id], [made.id])
+    held = [registry.classes, registry.active_at, registry.closed_at, registry._resumed]
+    assert [made.id in place for place in held] == [False] * 4  # (a server running for months must not grow)
+    assert [kept.id in place for place in held] == [True] * 4
 
 
 def test_the_teachers_page_warns_of_a_join_link_on_this_computer_only():

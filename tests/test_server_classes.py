@@ -11,13 +11,16 @@ import csv
 import io
 import json
 import logging
+import re
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
+from dominoes_widget.server.class_pages import _judge_said
 from dominoes_widget.server.limits import Limits
 from dominoes_widget.sessions.background import SLICES, BackgroundJudge
 from dominoes_widget.studies.judge import Question, judge, judging
+from dominoes_widget.words.catalog import Voice
 from server_harness import answer, local_server, request
 from test_server import run
 
@@ -143,6 +146,52 @@ def test_a_vietnamese_class_refuses_in_vietnamese_on_its_pages_and_in_its_api():
             assert status == 409 and "đã có học sinh tên &#x27;ANA&#x27; vào lớp" in text and "has joined" not in text
             status, text, _ = await answer(f"{base}/classes/{class_id}/deal/9?token={ana}")
             assert status == 404 and "ván 9: lớp này có 2 ván" in text and "duplicate deal" not in text
+    run(scenario)
+
+
+def test_the_refusals_before_a_class_exists_speak_the_requests_language():
+    english = ("host key", "limit", "the body", "class request", "is a whole number", "not ", "try again")
+
+    def vietnamese(refused: dict) -> str:
+        said = refused["error"]
+        assert not any(words in said for words in english), said  # no English left inside, the details included
+        return said
+
+    async def scenario():
+        limits = Limits(max_body_bytes=2000, create_rate=6, create_burst=2, join_rate=6, join_burst=1)
+        async with local_server(host_key=KEY, limits=limits) as (base, server):
+            vi = {"Accept-Language": "vi-VN,vi;q=0.9,en;q=0.5"}
+            status, refused = await request(f"{base}/api/classes", {**CLASS, "lang": "vi"}, headers=vi)
+            assert status == 401 and vietnamese(refused).startswith("muốn lập lớp cần khóa của máy chủ này")
+            status, refused = await request(f"{base}/api/classes?lang=vi", CLASS)  # the request names its language
+            assert status == 401 and vietnamese(refused).startswith("muốn lập lớp cần khóa")
+            status, refused = await request(f"{base}/api/classes", CLASS)
+            assert status == 401 and refused["error"].startswith("starting a class needs this server's host key")
+            keyed = {**AUTH, **vi}
+            status, refused = await request(f"{base}/api/classes", raw=b"{" + b" " * 3000 + b"}", headers=keyed)
+            assert status == 413 and vietnamese(refused) == "một yêu cầu dài nhiều nhất 2000 byte (giới hạn kích thước)"
+            status, refused = await request(f"{base}/api/classes", raw=b"[" * 40 + b"]" * 40, headers=keyed)
+            assert status == 400 and refused["reason"] == "too_deep"
+            assert vietnamese(refused).startswith("phần thân yêu cầu: lồng sâu quá")
+            status, refused = await request(f"{base}/api/classes", {**CLASS, "lang": "vi",
+                                                                     "puzzles": {"count": 0}}, headers=AUTH)
+            assert status == 400 and vietnamese(refused) == \
+                "yêu cầu lập lớp chưa đúng: puzzles.count là số nguyên từ 1 đến 50, không phải 0"
+            status, refused = await request(f"{base}/api/classes", {**CLASS, "lang": "vi"}, headers=keyed)
+            assert status == 429 and vietnamese(refused).startswith("một máy khách lập nhiều nhất 6 bàn hoặc lớp mỗi phút")
+            assert server.classes.classes == {}  # nothing was made
+
+        async with local_server(limits=limits) as (base, server):
+            started = await start_class(base, {**CLASS, "lang": "vi"}, headers={})
+            students = api(base, started["id"], "students", token_of(started["join"]))
+            status, refused = await request(students, {"name": "a" * 61})
+            assert status == 400 and vietnamese(refused) == "không dùng được tên đó: name dài từ 1 đến 60 ký tự, không phải 61"
+            status, refused = await request(students, {"name": "Ana"})  # the join rate's one token was taken
+            assert status == 429 and vietnamese(refused).startswith("một máy khách cho vào lớp nhiều nhất 6 học sinh")
+            status, text, _ = await answer(f"{base}/classes/{started['id']}/join?token={token_of(started['join'])}",
+                                           raw=b"name=" + b"x" * 3000)
+            assert status == 413 and vietnamese(json.loads(text)).startswith("một yêu cầu dài nhiều nhất 2000 byte")
+            assert server.classes.get(started["id"]).students == {}
     run(scenario)
 
 
@@ -349,3 +398,18 @@ def test_a_decision_the_judge_fails_on_is_not_judging_for_ever(monkeypatch, capl
     failures = [r for r in caplog.records if "background judging failed" in r.getMessage()]
     assert len(failures) == judged["failed"] and all("the judge broke" in r.getMessage() for r in failures)
     assert not [r for r in caplog.records if "Traceback" in r.getMessage() or r.exc_info]
+
+
+@pytest.mark.parametrize("lang, says, never", [
+    ("en", "The judge on your move: 3-6 on the right was best; how much your move gave away against it is too close "
+           "to call.", "clearly"),
+    ("vi", "Máy chấm về nước của bạn: 3-6 ở đầu phải là nước hay nhất; nước của bạn mất bao nhiêu so với nó thì khó "
+           "phân định.", "rõ ràng")])
+def test_a_move_too_close_to_call_behind_a_clearly_best_one_is_told_without_contradicting_itself(lang, says, never):
+    # the best move is clearly ahead of the one played; only how far behind it the played one is cannot be told
+    decision = {"ply": 3, "played": "S 1-2 L", "class": {"S 1-2 L": 1, "S 3-6 R": 1}, "students": 2,
+                "verdict": "unclear", "best": "S 3-6 R", "equal": False, "marks": {}, "judging": False}
+    said = re.sub(r"<[^>]+>", "", _judge_said(Voice(lang), decision)).strip()
+    assert said == says and never not in said
+    mistaken = {**decision, "verdict": "mistake"}  # a marked move still hears that the best was clearly best
+    assert never in _judge_said(Voice(lang), mistaken)

@@ -10,30 +10,25 @@ when the session chooses them itself. A decision dropped by its table leaves the
 it was. A worker process that dies (the OOM killer, a kill) breaks the whole pool: a new
 pool replaces it and the decision is made again there, or here as a last resort.
 
-A worker ends with its server, whatever ended the server (a SIGKILL included): on Linux the
-kernel kills it when its parent dies (``PR_SET_PDEATHSIG``), and everywhere a thread of the
-worker sees its parent gone within :data:`WATCH_EVERY` seconds. The multiprocessing
-resource tracker then ends too (its last client is gone).
+The workers are :func:`~dominoes_widget.sessions.worker_process.worker_pool`'s: started afresh,
+and ending with their server, whatever ended the server (a SIGKILL included). They think at the
+server's own priority: a person waits for a bot's move.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
 import os
 import pickle
-import signal
-import sys
-import threading
-import time
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Callable
 
 from ..studies.bots import Bot
 from ..engine.move import Move
 from ..engine.views import SeatView
+from ..sessions.worker_process import worker_pool
 
 __all__ = ["BotPool", "default_workers"]
 
@@ -56,38 +51,6 @@ def decide(bot: Bot, view: SeatView) -> tuple[Move, Bot, int]:
 def _decide_on_copy(bot: Bot, view: SeatView) -> tuple[Move, Bot, int]:
     # A thread shares the table's bot: it thinks on a copy, as a process does.
     return decide(pickle.loads(pickle.dumps(bot, pickle.HIGHEST_PROTOCOL)), view)
-
-
-WATCH_EVERY = 0.5
-"""Seconds between two looks of a worker at whether its server is still there."""
-_PR_SET_PDEATHSIG = 1
-
-
-def _start_worker(server_pid: int) -> None:
-    # Ctrl-C stops the server, which stops its workers: they must not each print a traceback.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _die_with(server_pid)
-
-
-def _die_with(server_pid: int) -> None:
-    """End this worker when the process ``server_pid`` (its parent) ends, however it ends."""
-    if sys.platform.startswith("linux"):
-        try:
-            import ctypes
-
-            libc = ctypes.CDLL(None, use_errno=True)
-            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-        except (OSError, AttributeError):
-            pass  # the watching thread below still ends it
-    if os.getppid() != server_pid:  # it died before the kernel was told to tell
-        os._exit(0)
-    threading.Thread(target=_watch_parent, args=(server_pid,), name="dominoes-watch-server", daemon=True).start()
-
-
-def _watch_parent(server_pid: int) -> None:
-    while os.getppid() == server_pid:
-        time.sleep(WATCH_EVERY)
-    os._exit(0)  # (a worker holds nothing to save: its decision's answer has nobody to go to)
 
 
 class _Thought:
@@ -135,16 +98,13 @@ class BotPool:
         if self._executor is None:
             if self.threads:
                 self._executor = ThreadPoolExecutor(self.workers, thread_name_prefix="bot")
-            else:  # spawned, not forked: the server has threads (the store's) a fork would copy mid-step
-                self._executor = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                                     initializer=_start_worker, initargs=(os.getpid(),))
+            else:
+                self._executor = worker_pool(self.workers, niceness=0)
         return self._executor
 
     def start(self) -> None:
         """Start the workers now rather than at the first decision."""
-        pool = self._pool()
-        for _ in range(self.workers):
-            pool.submit(os.getpid)
+        self._pool()
 
     def think(self, bot: Bot, view: SeatView, answer: Callable[[Move], None]) -> _Thought | None:
         """Send the decision to a worker (see :class:`~dominoes_widget.sessions.table.thinker.Thinker`);

@@ -28,7 +28,7 @@ from typing import Any, Callable
 from urllib.parse import quote
 
 from ..sessions.classroom import ClassError, ClassSession, Student
-from ..sessions.classroom.refusals import refusal_words
+from ..sessions.classroom.refusals import refusal_words, said
 from ..sessions.classroom.shapes import ClassDealResult, ClassDealView, ClassDecision, ClassMistakes, ClassPlayed
 from ..sessions.classroom.verdicts import UNJUDGED
 from ..sessions.classroom.assignment import DUPLICATE_GAMES, FORM_BOTS
@@ -99,9 +99,15 @@ class _PageHandler(_Handler):
 
     def too_large(self) -> bool:
         if len(self.request.body) > self.server.limits.max_body_bytes:
-            self.refuse(413, f"a form is at most {self.server.limits.max_body_bytes} bytes (the body size limit)")
+            self.refuse(413, said("refused_too_large", self.page_lang(), most=self.server.limits.max_body_bytes))
             return True
         return False
+
+    def page_lang(self) -> str:
+        """The language of the class the address names, else the first of ours the browser asks for."""
+        session = self.server.classes.classes.get(self.path_args[0]) if self.path_args else None
+        return session.request.lang if session is not None else \
+            preferred_lang(self.request.headers.get("Accept-Language"))
 
     def field(self, name: str) -> str:
         return self.get_body_argument(name, "")[:200]
@@ -262,21 +268,26 @@ def teacher_page(session: ClassSession, join: str, csv: str, closed: bool = Fals
     progress = session.progress()
     deals = len(session.server_seeds)
     head = "".join(f"<th scope=\"col\">{t('class.deal_n', number=n + 1)}</th>" for n in range(deals))
+    # each cell names its column (data-label): on a phone the rows stand as cards, the header hidden
+    label = lambda key, **params: f' data-label="{t(key, **params)}"'  # noqa: E731
     rows = []
     for row in progress["students"]:
-        cells = "".join(f"<td>{escape(_result(voice, row['deals'][str(n)])) if str(n) in row['deals'] else '–'}</td>"
+        cells = "".join(f"<td{label('class.deal_n', number=n + 1)}>"
+                        f"{escape(_result(voice, row['deals'][str(n)])) if str(n) in row['deals'] else '–'}</td>"
                         for n in range(deals))
         seconds = row["puzzle_seconds"] + row["deal_seconds"]
         rating = t("class.rating_value", rating=row["rating"][0], deviation=2 * row["rating"][1]) \
             if row["rating"] else "–"
-        watch = (f'<td><a class="dw-watch-link" href="watch/{quote(row["id"])}?token={quote(session.teacher)}" '
-                 f'aria-label="{t("class.watch_label", name=row["name"])}">{t("class.watch")}</a></td>'
-                 if deals else "")
-        rows.append(f"<tr><th scope=\"row\">{escape(row['name'])}</th><td>{row['puzzles_answered']} / "
-                    f"{len(session.puzzle_ids)}</td><td>{row['first_try_right']}</td>"
-                    f'<td class="dw-rating">{rating}</td><td>{row["deals_finished"]} / {deals}</td>{cells}'
-                    f'<td class="dw-mistakes">{_mistakes(voice, row["mistakes"])}</td>'
-                    f"<td>{escape(_minutes(voice, seconds))}</td>{watch}</tr>")
+        watch = (f'<td{label("class.watch_column")}><a class="dw-watch-link" href="watch/{quote(row["id"])}?token='
+                 f'{quote(session.teacher)}" aria-label="{t("class.watch_label", name=row["name"])}">'
+                 f'{t("class.watch")}</a></td>' if deals else "")
+        rows.append(f"<tr><th scope=\"row\">{escape(row['name'])}</th><td{label('class.answered')}>"
+                    f"{row['puzzles_answered']} / {len(session.puzzle_ids)}</td>"
+                    f"<td{label('class.first_try')}>{row['first_try_right']}</td>"
+                    f'<td class="dw-rating"{label("class.rating")}>{rating}</td>'
+                    f'<td{label("class.deals_played")}>{row["deals_finished"]} / {deals}</td>{cells}'
+                    f'<td class="dw-mistakes"{label("class.mistakes")}><div>{_mistakes(voice, row["mistakes"])}</div></td>'
+                    f'<td{label("class.seconds")}>{escape(_minutes(voice, seconds))}</td>{watch}</tr>')
     table = (f'<table class="dw-progress"><thead><tr><th scope="col">{t("class.student")}</th>'
              f'<th scope="col">{t("class.answered")}</th><th scope="col">{t("class.first_try")}</th>'
              f'<th scope="col">{t("class.rating")}</th><th scope="col">{t("class.deals_played")}</th>{head}'
@@ -589,11 +600,15 @@ def _judge_said(voice: Voice, decision: ClassDecision) -> str:
             if decision["judging"] else ""
     if decision["verdict"] == UNJUDGED:
         return f' <span class="dw-judge dw-state">{escape(voice("class.unjudged"))}</span>'
-    best = (voice("class.best_clear", move=move_label(decision["best"], voice)) if decision["best"] else
-            voice("class.best_equal") if decision["equal"] else voice("class.best_open"))
-    mark = voice(f"class.mark_{decision['verdict']}")
-    return (f' <span class="dw-judge dw-mark-{escape(decision["verdict"])}">'
-            f'{escape(voice("class.verdict_yours", mark=mark))} {escape(best)}</span>')
+    if decision["verdict"] == "unclear" and decision["best"]:
+        # the best move is clearly ahead of the one played: only how far behind it is unclear
+        said = voice("class.verdict_unclear_best", move=move_label(decision["best"], voice))
+    else:
+        best = (voice("class.best_clear", move=move_label(decision["best"], voice)) if decision["best"] else
+                voice("class.best_equal") if decision["equal"] else voice("class.best_open"))
+        mark = voice(f"class.mark_{decision['verdict']}")
+        said = f'{voice("class.verdict_yours", mark=mark)} {best}'
+    return f' <span class="dw-judge dw-mark-{escape(decision["verdict"])}">{escape(said)}</span>'
 
 
 _STYLE = """
@@ -623,5 +638,18 @@ body:has(#dw-progress) :is(.dw-home.dw-class, .dw-home-bar) { max-width: 1280px;
 .dw-check { margin: 16px 0; }
 .dw-check-verdict.dw-fair-ok { font-weight: 600; }
 .dw-check-verdict.dw-fair-warning { color: var(--dw-warn); font-weight: 600; }
+@media (max-width: 720px) {
+  /* a phone: each student's row is a card, their rating and mistakes first, every value under its column's name */
+  .dw-progress, .dw-progress tbody { display: block; }
+  .dw-progress thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
+  .dw-progress tr { display: flex; flex-direction: column; margin: 0 0 12px; padding: 4px 12px;
+    border: 1px solid var(--dw-border); border-radius: 8px; }
+  .dw-progress tbody th { font-size: 1.05em; padding: 6px 0; }
+  .dw-progress td { display: flex; gap: 12px; padding: 6px 0; border-bottom: none; border-top: 1px solid var(--dw-border);
+    white-space: normal; order: 3; }
+  .dw-progress td::before { content: attr(data-label); flex: 0 0 40%; color: var(--dw-muted); }
+  .dw-progress td.dw-rating { order: 1; }
+  .dw-progress td.dw-mistakes { order: 2; min-width: 0; }
+}
 """
 

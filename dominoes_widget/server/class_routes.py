@@ -35,6 +35,7 @@ from ..sessions.classroom.refusals import refusal_words, said
 from ..words.catalog import LANGUAGES
 from .app import _Handler
 from .classes import ClassRegistry, think_bots
+from .page import preferred_lang
 from .safe_json import JsonLimitError, read_json
 
 __all__ = ["class_routes"]
@@ -58,7 +59,13 @@ def class_routes(kwargs: dict[str, Any]) -> list[tuple[Any, ...]]:
 
 class _ClassHandler(_Handler):
     lang = "en"
-    """The language refusals are said in: the class's, once the request names one."""
+    """The language refusals are said in: the class's, once the request names one; before that
+    the request's (``?lang=``, else the first of ours its ``Accept-Language`` asks for)."""
+
+    def prepare(self) -> None:
+        super().prepare()
+        asked = self.get_query_argument("lang", None)
+        self.lang = asked if asked in LANGUAGES else preferred_lang(self.request.headers.get("Accept-Language"))
 
     @property
     def registry(self) -> ClassRegistry:
@@ -73,7 +80,9 @@ class _ClassHandler(_Handler):
         try:
             return read_json(self.request.body or b"null", limits.json)
         except JsonLimitError as error:
-            self.answer(400, {"error": f"the body: {error}", "reason": error.key})
+            self.answer(400, {"error": said("refused_json", self.lang, problem=said(f"json_{error.key}", self.lang,
+                                                                                  **error.params)),
+                              "reason": error.key})
             return None
 
     def session(self, class_id: str) -> ClassSession | None:
@@ -132,16 +141,14 @@ class ClassesHandler(_ClassHandler):
     def post(self) -> None:
         limits = self.server.limits
         if len(self.request.body) > limits.max_body_bytes:
-            return self.refuse(413, f"a class request is at most {limits.max_body_bytes} bytes (the body size limit)")
+            return self.say(413, "refused_too_large", most=limits.max_body_bytes)
         if not self.server.host_key.admits(self.request.headers.get("Authorization")):
             self.set_header("WWW-Authenticate", 'Bearer realm="tables"')
-            return self.refuse(401, "starting a class needs this server's host key: "
-                                    "send the header Authorization: Bearer KEY")
+            return self.say(401, "refused_host_key")
         wait = self.server.creation.wait(self.request.remote_ip or "")
         if wait is not None:
             self.set_header("Retry-After", str(wait))
-            return self.refuse(429, f"one client sets up at most {limits.create_rate:g} tables or classes a minute "
-                                    f"(the creation rate limit): try again in {wait} s")
+            return self.say(429, "refused_creation_rate", rate=f"{limits.create_rate:g}", seconds=wait)
         body = self.body()
         if self._finished:
             return
@@ -169,8 +176,7 @@ class StudentsHandler(_ClassHandler):
         wait = self.server.joining.wait(self.request.remote_ip or "")
         if wait is not None:
             self.set_header("Retry-After", str(wait))
-            return self.refuse(429, f"one client joins at most {self.server.limits.join_rate:g} students a minute "
-                                    f"(the join rate limit): try again in {wait} s")
+            return self.say(429, "refused_join_rate", rate=f"{self.server.limits.join_rate:g}", seconds=wait)
         body = self.body()
         if self._finished:
             return

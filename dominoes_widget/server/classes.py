@@ -23,18 +23,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
-import os
 import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Callable
 from urllib.parse import quote
 
-from ..sessions.background import BackgroundJudge, _yield_cpu
+from ..sessions.background import BackgroundJudge
 from ..sessions.classroom import ClassError, ClassSession, Student
 from ..sessions.classroom.verdicts import Decision
+from ..sessions.worker_process import worker_pool
 from .access import CreationGate
-from .bot_pool import _start_worker
 from .limits import CLASS_IDLE_DAYS, CLOSED_CLASS_DAYS, MAX_CLASSES, MAX_STUDENTS_PER_CLASS
 
 __all__ = ["ClassRegistry", "think_bots"]
@@ -153,6 +151,7 @@ class ClassRegistry:
         for class_id in gone:
             del self.classes[class_id], self.closed_at[class_id]
             self.active_at.pop(class_id, None)
+            self._resumed.discard(class_id)
             if remove is not None:
                 remove(class_id)
         if idle or gone:
@@ -194,11 +193,10 @@ class ClassRegistry:
         return failed
 
     def _worker(self) -> ProcessPoolExecutor:
-        """The judge's worker process: started afresh (it holds none of the server's sockets),
-        below the server's priority, and ending with the server, however it ends (as the bots' do)."""
+        """The judge's worker process (:func:`~dominoes_widget.sessions.worker_process.worker_pool`:
+        it holds none of the server's sockets, thinks below the server's priority, and ends with it)."""
         if self._workers is None:
-            self._workers = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
-                                                initializer=_start_judge, initargs=(os.getpid(),))
+            self._workers = worker_pool(1)
         return self._workers
 
     def shutdown(self) -> None:
@@ -215,10 +213,6 @@ class ClassRegistry:
         return f"{base.rstrip('/')}/classes/{quote(session.id)}/{page}?token={quote(token)}"
 
 
-def _start_judge(server_pid: int) -> None:
-    """In the judge's worker: end with the server, and give way to it for the CPU."""
-    _start_worker(server_pid)
-    _yield_cpu()
 async def think_bots(server: Any, session: ClassSession, student: Student, number: Any, move: Any = None) -> None:
     """Think out, off the event loop (the server's thinker: its bot workers), the bots' moves
     deal ``number`` needs before it answers ``student`` (after ``move``); the session then

@@ -63,38 +63,17 @@ a chain of them keeps the kernel's incoming messages (a click) waiting behind th
 _POOL: cf.ProcessPoolExecutor | None = None
 
 
-WORKER_NICENESS = 10
-"""How much lower the worker's CPU priority is than the kernel's: where the cores are busy, the
-clicks' process comes first."""
-
-
 def _pool() -> cf.ProcessPoolExecutor:
-    """The one worker process every background judge of this process shares (started when first needed).
-
-    Started afresh (spawn), not forked: a forked worker would hold every file the process has
-    open, such as the pipes of a browser driver or a server's socket, and keep them open as long
-    as it lives."""
+    """The one worker process every background judge of this process shares (started when first
+    needed): :func:`~.worker_process.worker_pool`'s, holding none of this process's open files (a
+    browser driver's pipes, a server's socket), below its priority, and ending with it."""
     global _POOL
     if _POOL is None:
-        import multiprocessing
+        from .worker_process import worker_pool
 
-        _POOL = cf.ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                                       initializer=_yield_cpu)
+        _POOL = worker_pool(1)
         atexit.register(_POOL.shutdown, wait=False, cancel_futures=True)  # (not left to the teardown of modules)
     return _POOL
-
-
-def _yield_cpu() -> None:
-    """In the worker: give way to the kernel for the CPU, and leave Ctrl-C to it."""
-    import os
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if hasattr(os, "nice"):
-        try:
-            os.nice(WORKER_NICENESS)
-        except OSError:
-            pass
 
 
 def judge_view(view: SeatView, played: str | None) -> Judged:

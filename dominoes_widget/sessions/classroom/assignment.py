@@ -26,6 +26,7 @@ from ...engine.errors import excerpt
 from ...engine.rules import Rules
 from ...studies.bots import bot_names
 from ...studies.puzzles import THEMES
+from ...words.catalog import Voice
 from ..puzzles.cards import LEVELS
 
 __all__ = ["ClassRequestError", "PuzzleAssignment", "DuplicateAssignment", "ClassRequest", "read_class_request",
@@ -51,7 +52,18 @@ LEVEL_NAMES = tuple(name for name, _, _ in LEVELS)
 
 
 class ClassRequestError(ValueError):
-    """A class request (or a student's name) the server cannot take; the message says what and where."""
+    """A class request (or a student's name) the server cannot take: ``check`` names the check
+    (the catalogs' ``class.check_<check>`` sentence), ``facts`` fill it in (echoed input cut
+    short already); ``str()`` is the English sentence, :meth:`words` it in another language."""
+
+    def __init__(self, check: str, **facts: Any) -> None:
+        self.check = check
+        self.facts = facts
+        super().__init__(self.words("en"))
+
+    def words(self, lang: str) -> str:
+        """What is wrong, and where, in ``lang``."""
+        return Voice(lang)(f"class.check_{self.check}", **self.facts)
 
 
 @dataclass(frozen=True)
@@ -110,93 +122,100 @@ class ClassRequest:
 def check_name(value: Any, what: str = "name") -> str:
     """A person's or a class's name: text of 1 to :data:`MAX_NAME` characters, no control characters."""
     if not isinstance(value, str):
-        raise ClassRequestError(f"{what} is text, not {excerpt(value, 20)}")
+        raise ClassRequestError("not_text", what=what, value=excerpt(value, 20))
     name = " ".join(value.split())
     if not 1 <= len(name) <= MAX_NAME:
-        raise ClassRequestError(f"{what} is 1 to {MAX_NAME} characters, not {len(name)}")
+        raise ClassRequestError("name_length", what=what, most=MAX_NAME, length=len(name))
     if any(unicodedata.category(char).startswith("C") for char in name):
-        raise ClassRequestError(f"{what} holds a control or unassigned character")
+        raise ClassRequestError("name_characters", what=what)
     return name
 
 
 def read_class_request(body: Any) -> ClassRequest:
     """Check a class request; a :class:`ClassRequestError` names what is wrong."""
     if not isinstance(body, Mapping):
-        raise ClassRequestError(f"a class request is a JSON object, not {excerpt(body, 40)}")
-    _known(body, KEYS, "a class request")
+        raise ClassRequestError("not_object", value=excerpt(body, 40))
+    _known(body, KEYS, None)
     lang = body.get("lang", "en")
     if lang not in ("en", "vi"):
-        raise ClassRequestError(f"lang: en or vi, not {excerpt(lang, 10)}")
+        raise ClassRequestError("lang", value=excerpt(lang, 10))
     puzzles = _puzzles(body["puzzles"]) if body.get("puzzles") is not None else None
     duplicate = _duplicate(body["duplicate"]) if body.get("duplicate") is not None else None
     if puzzles is None and duplicate is None:
-        raise ClassRequestError("a class assigns puzzles, a duplicate match or both: give \"puzzles\" or "
-                                "\"duplicate\"")
+        raise ClassRequestError("nothing_assigned")
     return ClassRequest(check_name(body.get("name"), "name"), lang, puzzles, duplicate)
 
 
-def _known(body: Mapping[str, Any], keys: tuple[str, ...], what: str) -> None:
+def _known(body: Mapping[str, Any], keys: tuple[str, ...], part: str | None) -> None:
+    """Refuse a field not in ``keys`` (in ``part`` of the request, ``None``: at its top)."""
     unknown = [key for key in body if key not in keys]
     if unknown:
-        raise ClassRequestError(f"{what}: unknown field(s) {', '.join(excerpt(k, 20) for k in unknown)}; the fields "
-                                f"are {', '.join(keys)}")
+        fields, known = ", ".join(excerpt(k, 20) for k in unknown), ", ".join(keys)
+        if part is None:
+            raise ClassRequestError("unknown_fields", fields=fields, known=known)
+        raise ClassRequestError("unknown_fields_in", where=part, fields=fields, known=known)
+
+
+def _field(part: str, name: str) -> str:
+    """Where a field is in the request, as a refusal names it (``puzzles.game``)."""
+    return f"{part}.{name}"
 
 
 def _whole(value: Any, low: int, high: int, part: str, name: str) -> int:
-    where = f"{part}.{name}"
+    where = _field(part, name)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ClassRequestError(f"{where} is a whole number from {low} to {high}, not {excerpt(value, 20)}")
+        raise ClassRequestError("whole", where=where, low=low, high=high, value=excerpt(value, 20))
     return value
 
 
 def _puzzles(value: Any) -> PuzzleAssignment:
     if not isinstance(value, Mapping):
-        raise ClassRequestError(f"puzzles is an object of {', '.join(PUZZLE_KEYS)}, not {excerpt(value, 40)}")
+        raise ClassRequestError("part_not_object", where="puzzles", known=", ".join(PUZZLE_KEYS), value=excerpt(value, 40))
     _known(value, PUZZLE_KEYS, "puzzles")
     count = _whole(value.get("count", 10), 1, MAX_PUZZLES, "puzzles", "count")
     game = value.get("game")
     if game is not None and game not in PUZZLE_GAMES:
-        raise ClassRequestError(f"puzzles.game: one of {', '.join(PUZZLE_GAMES)}, not {excerpt(game, 20)}")
+        raise ClassRequestError("one_of", where=_field("puzzles", "game"), choices=", ".join(PUZZLE_GAMES), value=excerpt(game, 20))
     theme = value.get("theme")
     if theme is not None and theme not in THEMES:
-        raise ClassRequestError(f"puzzles.theme: one of {', '.join(THEMES)}, not {excerpt(theme, 20)}")
+        raise ClassRequestError("one_of", where=_field("puzzles", "theme"), choices=", ".join(THEMES), value=excerpt(theme, 20))
     difficulty = value.get("difficulty")
     if difficulty is not None and difficulty not in LEVEL_NAMES:
-        raise ClassRequestError(f"puzzles.difficulty: one of {', '.join(LEVEL_NAMES)}, not "
-                                f"{excerpt(difficulty, 20)}")
+        raise ClassRequestError("one_of", where=_field("puzzles", "difficulty"), choices=", ".join(LEVEL_NAMES),
+                                value=excerpt(difficulty, 20))
     return PuzzleAssignment(count, PUZZLE_GAMES[game] if game is not None else None, theme, difficulty)
 
 
 def _duplicate(value: Any) -> DuplicateAssignment:
     if not isinstance(value, Mapping):
-        raise ClassRequestError(f"duplicate is an object of {', '.join(DUPLICATE_KEYS)}, not {excerpt(value, 40)}")
+        raise ClassRequestError("part_not_object", where="duplicate", known=", ".join(DUPLICATE_KEYS),
+                                value=excerpt(value, 40))
     _known(value, DUPLICATE_KEYS, "duplicate")
     game = value.get("game", "six_love")
     if game not in DUPLICATE_GAMES:
-        raise ClassRequestError(f"duplicate.game: one of {', '.join(DUPLICATE_GAMES)}, not {excerpt(game, 20)}")
+        raise ClassRequestError("one_of", where=_field("duplicate", "game"), choices=", ".join(DUPLICATE_GAMES),
+                                value=excerpt(game, 20))
     hands = _whole(value.get("hands", 2), 1, MAX_DEALS, "duplicate", "hands")
     players = 4
     if game == "vietnamese":
         players = _whole(value.get("players", 4), 2, 4, "duplicate", "players")
     elif value.get("players") not in (None, 4):
-        raise ClassRequestError(f"duplicate.players: the {game} game is played by 4")
+        raise ClassRequestError("four_players", game=game)
     seats = DuplicateAssignment(game, hands, {}, players).rules.seats
     student = seats[0]
     bots = value.get("bots", "greedy")
     if isinstance(bots, str):
         bots = {seat: bots for seat in seats if seat != student}
     if not isinstance(bots, Mapping):
-        raise ClassRequestError(f"duplicate.bots is a bot name ({', '.join(bot_names())}) or a map of seat to bot "
-                                f"name, not {excerpt(bots, 40)}")
+        raise ClassRequestError("bots_shape", bots=", ".join(bot_names()), value=excerpt(bots, 40))
     for seat, bot in bots.items():
         if seat not in seats:
-            raise ClassRequestError(f"duplicate.bots: seat {excerpt(seat, 8)} is not in play; the seats are "
-                                    f"{', '.join(seats)}")
+            raise ClassRequestError("bot_seat", seat=excerpt(seat, 8), seats=", ".join(seats))
         if not isinstance(bot, str) or bot.removeprefix("bot:") not in bot_names():
-            raise ClassRequestError(f"duplicate.bots.{seat}: one of {', '.join(bot_names())}, not {excerpt(bot, 20)}")
+            raise ClassRequestError("one_of", where=f"duplicate.bots.{seat}", choices=", ".join(bot_names()),
+                                    value=excerpt(bot, 20))
     others = [seat for seat in seats if seat not in bots]
     if len(others) != 1:
-        raise ClassRequestError(f"duplicate.bots: every seat but one has a bot (the student's); here "
-                                f"{len(others)} seat(s) have none: {', '.join(others) or 'none'}")
+        raise ClassRequestError("bots_missing", count=len(others), seats=", ".join(others) or "-")
     return DuplicateAssignment(game, hands, {seat: bots[seat].removeprefix("bot:") for seat in seats if seat in bots},
                                players)

@@ -8,17 +8,21 @@ from typing import Any
 
 from ...engine.errors import excerpt
 from ...words.catalog import Voice
+from .assignment import ClassRequestError
 from .session import ClassError
 
 __all__ = ["refusal_words", "said"]
 
-AS_THEY_ARE = {"detail", "example", "rate"}
+AS_THEY_ARE = {"detail", "example", "rate", "problem"}
 """Facts that are the package's own text (a request's check, an example body, a number as the
-server writes it), shown as they are; any other fact that is not a whole number or a list is
+server writes it), shown as they are (a :class:`~.assignment.ClassRequestError`: its sentence in
+the refusal's language); any other fact that is not a whole number or a list is
 echoed input, shown cut short and quoted."""
 
 
-def _shown(name: str, value: Any) -> Any:
+def _shown(name: str, value: Any, lang: str) -> Any:
+    if isinstance(value, ClassRequestError):  # a check's own sentence, in the refusal's language
+        return value.words(lang)
     if isinstance(value, (list, tuple)):
         return ", ".join(str(item) for item in value)
     if name in AS_THEY_ARE or isinstance(value, int) and not isinstance(value, bool):
@@ -39,4 +43,4 @@ def said(case: str, lang: str, **facts: Any) -> str:
     key = f"class.{case}"
     if not voice.words.has(key):
         raise KeyError(f"no words for {key!r}")
-    return voice(key, **{name: _shown(name, value) for name, value in facts.items()})
+    return voice(key, **{name: _shown(name, value, lang) for name, value in facts.items()})

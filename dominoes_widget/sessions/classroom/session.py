@@ -161,8 +161,7 @@ def choose_puzzles(request: ClassRequest, puzzles: PuzzleSet | None = None) -> l
     if band is not None and band[1] < 1.0:  # the bands are low <= d < high (the last holds 1)
         found = PuzzleSet(p for p in found if p.difficulty < band[1])
     if len(found) < assignment.count:
-        raise ClassRequestError(f"puzzles: {len(found)} puzzle(s) match that game, theme and difficulty; "
-                                f"count is at most {len(found)}")
+        raise ClassRequestError("too_few_puzzles", found=len(found))
     return [puzzle.id for puzzle in found[:assignment.count]]
 
 
@@ -205,7 +204,7 @@ class ClassSession:
             request = read_class_request(body)
             puzzle_ids = choose_puzzles(request, puzzles)
         except ClassRequestError as error:
-            raise ClassError(400, str(error), case="bad_request", facts={"detail": str(error)}) from None
+            raise ClassError(400, str(error), case="bad_request", facts={"detail": error}) from None
         deals = request.duplicate.hands if request.duplicate else 0
         return cls(secrets.token_urlsafe(9).replace("_", "x").replace("-", "y"), request, secrets.token_urlsafe(18),
                    secrets.token_urlsafe(12), puzzle_ids, [new_server_seed() for _ in range(deals)],
@@ -271,7 +270,7 @@ class ClassSession:
         try:
             name = check_name(name)
         except ClassRequestError as error:
-            raise ClassError(400, str(error), case="bad_name", facts={"detail": str(error)}) from None
+            raise ClassError(400, str(error), case="bad_name", facts={"detail": error}) from None
         if len(self.students) >= self.max_students:
             raise ClassError(409, f"this class is full: at most {self.max_students} students",
                              case="class_full", facts={"max_students": self.max_students})

@@ -49,6 +49,32 @@ _TAIL = 24
 """Worlds left below which :func:`batch_pile_playout` plays the rest one by one (``pile_playout``)."""
 
 
+def _begin(h: np.ndarray, left: Sequence[int] | np.ndarray, right: Sequence[int] | np.ndarray,
+           unplayed: Sequence[Sequence[int]] | np.ndarray, turn: Sequence[int] | np.ndarray
+           ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The two playouts' arrays before the first step: the final holdings (as dealt until a
+    world ends), the winners (none yet), and copies of the ends, unplayed counts and turns."""
+    return (h.copy(), np.full(len(h), BLOCKED, dtype=np.int64), np.array(left, dtype=np.int64, copy=True),
+            np.array(right, dtype=np.int64, copy=True), np.array(unplayed, dtype=np.int64, copy=True),
+            np.array(turn, dtype=np.int64, copy=True))
+
+
+def _play(h: np.ndarray, l: np.ndarray, r: np.ndarray, u: np.ndarray, t: np.ndarray, played: np.ndarray,
+          held: np.ndarray, choice: np.ndarray, side: np.ndarray, shown: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Rows ``played`` (their seat to move holding ``held``) play tile ``choice`` on ``side`` (0
+    left, 1 right), where it shows ``shown``: their holdings, unplayed counts and ends change in
+    place. Returns, for those rows, whether the seat dominoed and whether the line is now dead."""
+    held_now = held ^ (np.int64(1) << choice)
+    h[played, t[played]] = held_now
+    low, high = _LOW[choice], _HIGH[choice]
+    u[played, low] -= 1
+    u[played, high] -= (high != low)
+    l[played] = np.where(side == 0, shown, l[played])
+    r[played] = np.where(side == 1, shown, r[played])
+    domino = held_now == 0
+    return domino, ~domino & (u[played, l[played]] == 0) & (u[played, r[played]] == 0)
+
+
 def batch_playout(policy: Policy, held: Sequence[Sequence[int]] | np.ndarray, left: Sequence[int] | np.ndarray,
                   right: Sequence[int] | np.ndarray, unplayed: Sequence[Sequence[int]] | np.ndarray,
                   turn: Sequence[int] | np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -64,12 +90,7 @@ def batch_playout(policy: Policy, held: Sequence[Sequence[int]] | np.ndarray, le
     if h.size == 0:  # no worlds
         return h.reshape(0, h.shape[1] if h.ndim == 2 else 0), np.zeros(0, dtype=np.int64)
     count, seats = h.shape
-    final = h.copy()
-    winner = np.full(count, BLOCKED, dtype=np.int64)
-    l = np.array(left, dtype=np.int64, copy=True)
-    r = np.array(right, dtype=np.int64, copy=True)
-    u = np.array(unplayed, dtype=np.int64, copy=True)
-    t = np.array(turn, dtype=np.int64, copy=True)
+    final, winner, l, r, u, t = _begin(h, left, right, unplayed, turn)
     world = np.arange(count)  # each row's world, as finished rows leave
 
     base = np.array(policy.base, dtype=np.float64)
@@ -92,15 +113,7 @@ def batch_playout(policy: Policy, held: Sequence[Sequence[int]] | np.ndarray, le
             choice, side, shown = _choose(valid[played], l[played], r[played], mine[played], u[played],
                                           h[played], t[played], base, (w_follow, w_same, w_out, w_block, w_partner),
                                           sighted)
-            held_now = mine[played] ^ (np.int64(1) << choice)
-            h[played, t[played]] = held_now
-            low, high = _LOW[choice], _HIGH[choice]
-            u[played, low] -= 1
-            u[played, high] -= (high != low)
-            l[played] = np.where(side == 0, shown, l[played])
-            r[played] = np.where(side == 1, shown, r[played])
-            domino = held_now == 0
-            dead = ~domino & (u[played, l[played]] == 0) & (u[played, r[played]] == 0)
+            domino, dead = _play(h, l, r, u, t, played, mine[played], choice, side, shown)
             done = np.zeros(len(world), dtype=bool)
             done[played[domino]] = True
             done[played[dead]] = True
@@ -178,12 +191,7 @@ def batch_pile_playout(policy: Policy, held: Sequence[Sequence[int]] | np.ndarra
     count, seats = h.shape
     pile = np.array(piles, dtype=np.int64).reshape(count, -1)
     depth = pile.shape[1]
-    final = h.copy()
-    winner = np.full(count, BLOCKED, dtype=np.int64)
-    l = np.array(left, dtype=np.int64, copy=True)
-    r = np.array(right, dtype=np.int64, copy=True)
-    u = np.array(unplayed, dtype=np.int64, copy=True)
-    t = np.array(turn, dtype=np.int64, copy=True)
+    final, winner, l, r, u, t = _begin(h, left, right, unplayed, turn)
     drawn = np.zeros(count, dtype=np.int64)
     world = np.arange(count)
     w_pips, w_double, w_follow, w_same, w_out = policy.weights
@@ -202,9 +210,9 @@ def batch_pile_playout(policy: Policy, held: Sequence[Sequence[int]] | np.ndarra
         if len(world) <= _TAIL:  # the last few worlds: one by one costs less than a step for them all
             for number, (masks, rest, drew, left_end, right_end, counts, seat) in zip(world.tolist(), zip(
                     h.tolist(), pile.tolist(), drawn.tolist(), l.tolist(), r.tolist(), u.tolist(), t.tolist())):
-                masks, domino = pile_playout(policy, masks, rest[drew:], left_end, right_end, counts, seat)
+                masks, dominoed = pile_playout(policy, masks, rest[drew:], left_end, right_end, counts, seat)
                 final[number] = masks
-                winner[number] = BLOCKED if domino is None else domino
+                winner[number] = BLOCKED if dominoed is None else dominoed
             return final, winner
         rows = np.arange(len(world))
         mine = h[rows, t]
@@ -236,15 +244,7 @@ def batch_pile_playout(policy: Policy, held: Sequence[Sequence[int]] | np.ndarra
             key = np.maximum.reduceat(key, starts)
             choice, side = key >> 1, key & 1
             shows = _EXPOSE[choice, np.where(side == 0, lp, rp)]
-            held_now = held_p ^ (one << choice)
-            h[played, t[played]] = held_now
-            low, high = _LOW[choice], _HIGH[choice]
-            u[played, low] -= 1
-            u[played, high] -= (high != low)
-            l[played] = np.where(side == 0, shows, lp)
-            r[played] = np.where(side == 1, shows, rp)
-            domino = held_now == 0
-            dead = ~domino & (u[played, l[played]] == 0) & (u[played, r[played]] == 0)
+            domino, dead = _play(h, l, r, u, t, played, held_p, choice, side, shows)
             winner[world[played[domino]]] = t[played[domino]]
             done = np.zeros(len(world), dtype=bool)
             done[played[domino | dead]] = True

@@ -5,6 +5,7 @@
 // only the hash scheme recomputed.
 
 import { checkHand, hashing } from "./fair_deal.mjs";
+import { sameTiles } from "./tile.mjs";
 
 /** @typedef {import("./fair_deal.mjs").FairRecordHand} FairRecordHand */
 /** @typedef {import("./fair_deal.mjs").Hashing} Hashing */
@@ -39,10 +40,6 @@ export function seedWanted(view, sentFor) {
   if (!next || next.my_seed || !view?.viewer) return null;
   return sentFor === next.commitment ? null : next;
 }
-
-const normTile = (/** @type {string} */ tile) => String(tile).split("-").map(Number).sort((x, y) => x - y).join("-");
-/** @type {(a: string[] | null | undefined, b: string[] | null | undefined) => boolean} */
-const sameSet = (a, b) => JSON.stringify((a ?? []).map(normTile).sort()) === JSON.stringify((b ?? []).map(normTile).sort());
 
 /** @typedef {{commitment: string | null, seed: string | null, tiles: string[] | null}} FairEntry */
 
@@ -134,7 +131,7 @@ export async function verdict(recordHand, { hand, seats, seat }, remembered, has
   const fair = recordHand.fair ?? {}; // (a checked hand has its block)
   if (remembered.commitment && remembered.commitment !== fair.commitment) return "commitment_mismatch";
   if (remembered.seed && (fair.client_seeds ?? {})[seat] !== remembered.seed) return "deal_mismatch";
-  if (remembered.tiles && !sameSet(remembered.tiles, recordHand.deal?.[seat])) return "deal_mismatch";
+  if (remembered.tiles && !sameTiles(remembered.tiles, recordHand.deal?.[seat])) return "deal_mismatch";
   return "checked";
 }
 

@@ -8,6 +8,7 @@
 
 import { hmac } from "@noble/hashes/hmac.js";
 import { sha256 } from "@noble/hashes/sha2.js";
+import { sameTiles, sortedKey } from "./tile.mjs";
 
 export const SCHEME = "dominoes-fair-1";
 /** @type {string[]} */
@@ -121,11 +122,8 @@ export async function fairDeal(serverSeed, options, hash = hashing()) {
 }
 
 /** @typedef {string[] | null | undefined} Tiles */
-const normTile = (/** @type {string} */ tile) => String(tile).split("-").map(Number).sort((x, y) => x - y).join("-");
 /** @type {(a: Tiles, b: Tiles) => boolean} */
-const sameSet = (a, b) => JSON.stringify((a ?? []).map(normTile).sort()) === JSON.stringify((b ?? []).map(normTile).sort());
-/** @type {(a: Tiles, b: Tiles) => boolean} */
-const sameOrder = (a, b) => JSON.stringify((a ?? []).map(normTile)) === JSON.stringify((b ?? []).map(normTile));
+const sameOrder = (a, b) => JSON.stringify((a ?? []).map(sortedKey)) === JSON.stringify((b ?? []).map(sortedKey));
 
 /**
  * Check one hand of a record: `"checked"` when its seed matches the commitment and its deal
@@ -146,6 +144,6 @@ export async function checkHand(recordHand, { hand, seats }, hash = hashing()) {
   if (bytesHex(await hash.sha256(hexBytes(fair.server_seed))) !== fair.commitment) return "commitment_mismatch";
   const made = await fairDeal(fair.server_seed, { hand, attempt: fair.attempt ?? 0, seats, clientSeeds: fair.client_seeds }, hash);
   const dealt = recordHand.deal ?? {};
-  const same = seats.every((seat) => sameSet(made.deal[seat], dealt[seat])) && sameOrder(made.boneyard, recordHand.boneyard);
+  const same = seats.every((seat) => sameTiles(made.deal[seat], dealt[seat])) && sameOrder(made.boneyard, recordHand.boneyard);
   return same ? "checked" : "deal_mismatch";
 }

@@ -85,6 +85,17 @@ export function sameTile(a, b) {
 }
 
 /**
+ * True when two lists hold the same tiles, in any order, each written either way round
+ * (a missing list holds none).
+ * @param {unknown[] | null | undefined} a
+ * @param {unknown[] | null | undefined} b
+ */
+export function sameTiles(a, b) {
+  const keys = (/** @type {unknown[] | null | undefined} */ tiles) => JSON.stringify((tiles ?? []).map(sortedKey).sort());
+  return keys(a) === keys(b);
+}
+
+/**
  * A move in record notation, read: "S 6-4 L" is a play of 6-4 on the left end.
  * @typedef {{text: string, seat: string, kind: "lead"|"play"|"pass"|"draw",
  *   tile: string|null, end: "L"|"R"|null}} Move

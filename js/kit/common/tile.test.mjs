@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { numberSvg, parseMove, parseTile, pipPositions, sameTile, sortedKey, tileKey, tileMarkup, tileSvg } from "./tile.mjs";
+import { numberSvg, parseMove, parseTile, pipPositions, sameTile, sameTiles, sortedKey, tileKey, tileMarkup, tileSvg } from "./tile.mjs";
 import { present } from "./test_helpers.mjs";
 
 test("tiles parse, print and compare either way round", () => {
@@ -17,6 +17,14 @@ test("tiles parse, print and compare either way round", () => {
   assert.ok(!sameTile("x", "x"), "not a tile");
   assert.equal(sortedKey([6, 4]), "4-6");
   assert.equal(sortedKey("2-1"), "1-2");
+});
+
+test("two lists hold the same tiles in any order, each written either way round", () => {
+  assert.equal(sameTiles(["6-4", "1-1", "0-5"], ["5-0", "1-1", "4-6"]), true);
+  assert.equal(sameTiles(["6-4", "1-1"], ["6-4", "1-2"]), false);
+  assert.equal(sameTiles(["6-4"], ["6-4", "6-4"]), false);  // a count, not only a set
+  assert.equal(sameTiles(null, []), true);
+  assert.equal(sameTiles(undefined, ["0-0"]), false);
 });
 
 test("moves in notation parse into seat, kind, tile and end", () => {
