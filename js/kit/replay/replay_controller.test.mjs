@@ -237,7 +237,7 @@ function longHand(moves) {
   const hand = data.hands[1];
   hand.moves = Array.from({ length: moves }, (_, i) => `${"NESW"[i % 4]} pass`);
   hand.move_items = hand.moves.map((move) => `${move.split(" ")[0]}: pass`);
-  hand.deltas = /** @type {any[]} */ ([hand.deltas[0], ...hand.moves.map((move, i) => ({ move, say: `Move ${i + 1}.` }))]);
+  hand.deltas = /** @type {any[]} */ ([present(hand.deltas)[0], ...hand.moves.map((move, i) => ({ move, say: `Move ${i + 1}.` }))]);
   return data;
 }
 

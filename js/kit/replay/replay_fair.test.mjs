@@ -7,7 +7,7 @@ import { hashing } from "../common/fair_deal.mjs";
 import { fairChecks, fairLine, hasFairDeals, recordHandOf } from "./replay_fair.mjs";
 import { testWord } from "../common/test_dom.mjs";
 import { unpackData } from "./replay_wire.mjs";
-import { present } from "../common/test_helpers.mjs";
+import { partial, present } from "../common/test_helpers.mjs";
 
 // node's Web Crypto, under the DOM's type names (node's types name it apart from the DOM's)
 const webcrypto = /** @type {Crypto} */ (/** @type {unknown} */ (nodeCrypto));
@@ -84,7 +84,7 @@ test("a record without fair blocks has no line; the facts travel through the pac
   assert.equal(hasFairDeals({ hands: [{ label: "Hand 1" }] }), false);
   assert.equal(hasFairDeals({}), false);
   assert.equal(hasFairDeals({ hands: [{ label: "Hand 1" }, replayHand()] }), true);
-  assert.equal(recordHandOf({ fair: { deal: {} } }), null, "no block, no check");
+  assert.equal(recordHandOf(partial({ fair: { deal: {} } })), null, "no block, no check");
   assert.deepEqual(recordHandOf(replayHand()), { fair: BLOCK, deal: FOUR.deal, boneyard: FOUR.boneyard });
   const wire = { v: 2, seats: FOUR.seats, shared: ["Hand 1 is dealt."], step_keys: ["say"], shared_keys: ["say"],
                  hands: [{ label: "Hand 1", moves: [], move_items: [], deltas: [[1, 0]], fair: replayHand().fair }] };
