@@ -9,7 +9,7 @@
  * The anywidget model as the kit uses it: anywidget's own, or pageModel's. A trait comes as
  * the kernel sent it: `get` gives it unread, for the caller to read.
  * @typedef {{get: (name: string) => any, set: (name: string, value: unknown) => void,
- *   on: (name: string, callback: Listener) => void, off: (name: string, callback?: Listener) => void,
+ *   on: (name: string, callback: Listener) => void, off: (name: string, callback: Listener) => void,
  *   save_changes: () => void, send: (content: unknown) => void, widget_manager?: unknown}} Model
  */
 
