@@ -64,7 +64,7 @@ export function fakeTimers() {
 export function fakeModel(values = {}) {
   /** @type {Map<string, Handler[]>} */
   const handlers = new Map();
-  /** @type {any[]} */
+  /** @type {unknown[]} */
   const sent = [];
   return {
     sent,

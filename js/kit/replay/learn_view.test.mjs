@@ -8,15 +8,18 @@ import { partial, present } from "../common/test_helpers.mjs";
 
 /** @typedef {import("../common/views.mjs").MistakesView} MistakesView */
 
+/** @type {{book: import("../common/views.mjs").MistakesBook, runs: {intent: {type: string} & Record<string, unknown>, refused: boolean, view: MistakesView}[][]}} */
 const CASES = JSON.parse(readFileSync(new URL("./mistakes.cases.json", import.meta.url), "utf8"));
+/** @type {import("../common/words.mjs").Word} */
 const word = (key, params = {}) => `${key}${Object.keys(params).length ? JSON.stringify(params) : ""}`;
 /** @type {import("../common/views.mjs").ReplayData} */
 const DATA = partial({ seats: ["N", "E", "S", "W"], bottom: "N", players: { S: { name: "Ana", label: "Ana (South)" } }, title: "Six Love" });
 const first = CASES.book.exercises.S[0];
-const wrong = first.task.legal.find((move) => move in first.replies);
+const wrong = present(first.task.legal.find((move) => move in first.replies));
 
 /**
  * The drill's view after `intents`, as the Replay draws it while a drill is on.
+ * @param {...({type: string} & Record<string, unknown>)} intents
  * @returns {MistakesView}
  */
 function after(...intents) {
@@ -25,7 +28,7 @@ function after(...intents) {
   return partial(drillView(state));
 }
 const start = { type: "mistakes_start", seat: "S" };
-const tryMove = (move) => ({ type: "mistakes_try", move, index: 0 });
+const tryMove = (/** @type {string} */ move) => ({ type: "mistakes_try", move, index: 0 });
 
 test("a drill is on with a seat", () => {
   assert.equal(learning({}), false);
@@ -49,7 +52,7 @@ test("the words of each state: the question, try again, the answer with why, the
   const solved = learnWords(DATA, after(start, tryMove(first.accepted[0])), word);
   assert.equal(present(solved.feedback).kind, "solved");
   const run = CASES.runs[0];
-  const done = learnWords(DATA, run.find((step) => step.view.status === "done" && step.view.seat).view, word);
+  const done = learnWords(DATA, present(run.find((step) => step.view.status === "done" && step.view.seat)).view, word);
   assert.match(done.done, /^learn_done/);
   assert.equal(learnWords(DATA, after({ type: "mistakes_start", seat: "N" }), word).done, 'learn_none{"who":"N"}');
 });

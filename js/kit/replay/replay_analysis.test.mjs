@@ -61,7 +61,7 @@ test("a move's mark shows at the step it leads to; a decision's best move at the
 
 test("the marked moves in the record's order, and the next or previous one from a position", async () => {
   const { markedSteps, nextMarked } = await import("./replay_analysis.mjs");
-  const hand = (marks) => ({ analysis: { sides: ["NS"], strip: {}, marks } });
+  const hand = (/** @type {unknown[]} */ marks) => ({ analysis: { sides: ["NS"], strip: {}, marks } });
   /** @type {import("../common/views.mjs").ReplayData} */
   const data = partial({ hands: [hand([{ ply: 5, verdict: "blunder" }, { ply: 2, verdict: "mistake" }, { ply: 3, verdict: "good" }]), { moves: [] }, hand([{ ply: 0, verdict: "inaccuracy" }])] });
   assert.deepEqual(markedSteps(data), [{ hand: 0, step: 3 }, { hand: 0, step: 6 }, { hand: 2, step: 1 }]);

@@ -5,7 +5,7 @@ import { atRecordEnd, clampPosition, handCount, keyAction, navigate, playDelay, 
 import { present } from "../common/test_helpers.mjs";
 
 // A step as the kernel sends it (data v2): the position and its one sentence.
-const step = (say, extra = {}) => ({ hands: {}, pips: {}, line: [], lead: 0, last: null, ends: null, turn: null, pile: null, passed: [], move: null, say, note: null, ...extra });
+const step = (/** @type {string} */ say, /** @type {Record<string, unknown>} */ extra = {}) => ({ hands: {}, pips: {}, line: [], lead: 0, last: null, ends: null, turn: null, pile: null, passed: [], move: null, say, note: null, ...extra });
 
 // Two short partnership hands: the first finished, the second not (only what the steps read).
 const TWO_HANDS = /** @type {import("../common/views.mjs").ReplayData} */ (/** @type {unknown} */ ({

@@ -105,7 +105,7 @@ test("a served table's seats say who is here, in words and shapes; bots and one-
   installDom();
   const felt = buildFelt();
   drawSeats(felt, { ...VIEW, presence: { S: "here", N: "left", E: "bot", W: "never" } }, testWord);
-  const shown = (position) => felt.seats[position].presence;
+  const shown = (/** @type {string} */ position) => felt.seats[position].presence;
   assert.equal(shown("bottom").dataset.presence, "here");
   assert.match(shown("bottom").textContent, /^● /);
   assert.equal(shown("top").dataset.presence, "left");

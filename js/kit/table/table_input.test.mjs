@@ -21,16 +21,23 @@ function table(view = VIEW) {
   document.body.append(ui.root);
   /** @type {import("./table_actions.mjs").ActionState & {handFocus: number, hintAsked?: boolean}} */
   const state = { view, choice: null, handFocus: 0 };
+  /** @type {({type: string} & Record<string, unknown>)[]} */
   const sent = [];
   const actions = tableActions(state, { send: (m) => sent.push(m), onChoice: () => {} });
   drawHand(ui.hand, { view, tiles: handTiles(view), mine: true, active: true, myTurn: true, focus: 0, word: testWord });
   drawControls(ui, view, testWord);
+  /** @type {(boolean | undefined)[]} */
   const redrawn = [];
   const unbind = bindTableInput(ui, state, actions, { focusHand: () => {}, redrawControls: () => redrawn.push(state.hintAsked) });
+  /**
+   * @param {EventTarget | null} target
+   * @param {string} type
+   * @param {Record<string, unknown>} [init]
+   */
   const fire = (target, type, init = {}) => {
     const event = new (present(document.defaultView).Event)(type, { bubbles: true, cancelable: true });
     Object.assign(event, init);
-    target.dispatchEvent(event);
+    present(target).dispatchEvent(event);
     return event;
   };
   return { ui, state, sent, unbind, fire, redrawn };

@@ -20,8 +20,9 @@ function setup() {
   const ui = buildTable();
   /** @type {import("./table_render.mjs").TableState} */
   const state = { view: VIEW, word: testWord, changed: changeTracker(), choice: null, handFocus: 0, lineSize: { width: 300, height: 150 }, handWidth: 300 };
+  /** @type {string[]} */
   const flashed = [];
-  const draw = tableRenderer(ui, state, partial({ flasher: { flash: (text) => flashed.push(text) }, link: { silent: false } }));
+  const draw = tableRenderer(ui, state, partial({ flasher: { flash: (/** @type {string} */ text) => flashed.push(text) }, link: { silent: false } }));
   return { ui, state, draw, flashed };
 }
 
@@ -56,8 +57,9 @@ test("the view's notice goes as soon as the view drops it: the drawn tile played
   const ui = buildTable();
   /** @type {import("./table_render.mjs").TableState} */
   const state = { view: VIEW, word: testWord, changed: changeTracker(), choice: null, handFocus: 0, lineSize: { width: 300, height: 150 }, handWidth: 300 };
+  /** @type {string[]} */
   const events = [];
-  const flasher = { flash: (text) => events.push(`flash ${text}`), hide: () => events.push("hide") };
+  const flasher = { flash: (/** @type {string} */ text) => events.push(`flash ${text}`), hide: () => events.push("hide") };
   const draw = tableRenderer(ui, state, partial({ flasher, link: { silent: false } }));
   /** @type {import("./table_view.mjs").ReadView} */
   const drew = { ...VIEW, message: { text: "You drew 5-6: it fits, play it now.", kind: "info", reason: null, id: 2 } };
