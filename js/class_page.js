@@ -49,7 +49,10 @@ function storage() {
   }
 }
 
-/** What this browser was shown of a deal before it was played: `{commitment, tiles}`, kept at first sight. */
+/**
+ * What this browser was shown of a deal before it was played: `{commitment, tiles}`, kept at first sight.
+ * @param {HTMLElement} box
+ */
 function remembered(box) {
   const key = `dominoes-class-fair|${box.dataset.class}|${box.dataset.student}|${box.dataset.deal}`;
   const kept = storage();
@@ -67,19 +70,24 @@ function remembered(box) {
   return entry;
 }
 
+/**
+ * @param {HTMLElement} box
+ */
 async function checkDeal(box) {
   const memory = remembered(box);
   if (!box.dataset.record) return; // still in play: only remembered
   const shown = document.getElementById("dw-check-verdict");
   if (!shown) return;
+  /** @type {Record<string, string>} */
   const words = JSON.parse(box.dataset.words || "{}");
+  /** @type {import("./kit/common/words.mjs").Word} */
   const word = (key, params = {}) => String(words[key] ?? key).replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ""));
   try {
     const answer = await fetch(new URL(box.dataset.record, window.location.href), { cache: "no-store", credentials: "same-origin" });
     if (!answer.ok) throw new Error(String(answer.status));
     const record = (await answer.json()).record;
     const hand = record?.hands?.[0];
-    const status = await verdict(hand, { hand: 0, seats: record.seats, seat: box.dataset.seat }, memory);
+    const status = await verdict(hand, { hand: 0, seats: record.seats, seat: box.dataset.seat ?? "" }, memory);
     // (a class's deals take no player's seed, by design: one deal for everyone)
     const said = status === "checked" ? { text: word("fair_checked", { hand: Number(box.dataset.deal) + 1 }), kind: "ok" }
       : verdictWords(word, status, Number(box.dataset.deal), hand);

@@ -4,12 +4,22 @@
 
 import { h, listenModel, setChildren } from "./kit/common/dom.mjs";
 
+/** @typedef {import("./kit/common/page_model.mjs").Model} Model */
+/** @typedef {{key: string, title: string, svg: string}} DashboardCard */
+/** @typedef {{lang: string, title: string, rating: string, due: string, cards: DashboardCard[]}} DashboardView the `view` trait (words/dashboard.py, dashboard_view: a plain dict, no TypedDict) */
+
+/**
+ * @param {unknown} markup
+ */
 function picture(markup) {
   const parsed = new DOMParser().parseFromString(String(markup ?? ""), "image/svg+xml");
   const svg = parsed.documentElement;
   return svg && svg.nodeName === "svg" ? document.importNode(svg, true) : null;
 }
 
+/**
+ * @param {{model: Model, el: HTMLElement}} props
+ */
 function render({ model, el }) {
   const title = h("h3", { className: "dw-dash-title" });
   const summary = h("p", { className: "dw-dash-summary" });
@@ -17,6 +27,7 @@ function render({ model, el }) {
   const root = h("div", { className: "dominoes-widget dw-dashboard", role: "region" }, title, summary, cards);
   el.append(root);
   const draw = () => {
+    /** @type {Partial<DashboardView>} */
     const view = model.get("view") ?? {};
     root.lang = view.lang || "en";
     root.setAttribute("aria-label", view.title ?? "");

@@ -10,8 +10,16 @@ import { applyPalette } from "./kit/common/palette.mjs";
 import { tileSvg } from "./kit/common/tile.mjs";
 import { makeWords, tileName } from "./kit/common/words.mjs";
 
+/** @typedef {import("./kit/exercise/exercise.mjs").Exercise} Exercise */
+/** @typedef {import("./kit/exercise/exercise.mjs").Pick} Pick */
+/** @typedef {import("./kit/common/page_model.mjs").Model} Model */
+/** @typedef {import("./kit/common/words.mjs").Word} Word */
+
+/**
+ * @param {Word} word
+ */
 function skeleton(word) {
-  const button = (key, primary = false) => h("button", { type: "button", className: `dw-button${primary ? " dw-primary" : ""}`, text: word(key) });
+  const button = (/** @type {string} */ key, primary = false) => h("button", { type: "button", className: `dw-button${primary ? " dw-primary" : ""}`, text: word(key) });
   const ui = {
     root: h("section", { className: "dominoes-widget dw-exercise", "aria-label": word("exercise") }),
     question: h("p", { className: "dw-ex-question" }),
@@ -30,6 +38,13 @@ function skeleton(word) {
   return ui;
 }
 
+/**
+ * @param {Exercise} view
+ * @param {Pick} pick
+ * @param {boolean} locked
+ * @param {Word} word
+ * @param {(tile: string) => void} onToggle
+ */
 function tileButtons(view, pick, locked, word, onToggle) {
   return view.choices.tiles.map((tile) => {
     const mark = tileMark(view, tile);
@@ -42,6 +57,13 @@ function tileButtons(view, pick, locked, word, onToggle) {
   });
 }
 
+/**
+ * @param {Exercise} view
+ * @param {Pick} pick
+ * @param {boolean} locked
+ * @param {Word} word
+ * @param {(value: string) => void} onChoose
+ */
 function optionButtons(view, pick, locked, word, onChoose) {
   return view.choices.options.map((option) => {
     const chosen = pick.option === option.value;
@@ -55,18 +77,28 @@ function optionButtons(view, pick, locked, word, onChoose) {
   });
 }
 
+/**
+ * @param {Exercise} view
+ * @param {Pick} pick
+ * @param {Word} word
+ * @param {(text: string) => void} onType
+ */
 function numberInput(view, pick, word, onType) {
   const input = h("input", { type: "text", inputmode: "numeric", className: "dw-ex-number dw-field", "aria-label": word("exercise_number"), value: pick.number, size: 4 });
   input.addEventListener("input", () => onType(input.value));
   return h("label", { className: "dw-ex-number-label" }, h("span", { text: word("exercise_number") }), input);
 }
 
+/**
+ * @param {{model: Model, el: HTMLElement}} props
+ */
 function render({ model, el }) {
   let word = makeWords(model.get("words"));
   const ui = skeleton(word);
   let view = readExercise(model.get("view"));
   let pick = pickOf(view);
   let waiting = false;
+  /** @type {string | null} */
   let drawnPicture = null;
 
   const redrawAnswer = () => {
@@ -92,7 +124,7 @@ function render({ model, el }) {
     ui.retry.hidden = !ctl.retry;
     ui.reveal.hidden = !ctl.reveal;
   };
-  const update = (next, redraw = true) => {
+  const update = (/** @type {Pick} */ next, redraw = true) => {
     pick = next;
     if (redraw) redrawAnswer();
     else ui.check.disabled = !controls(view, pick, waiting).canCheck;
@@ -109,7 +141,7 @@ function render({ model, el }) {
     setChildren(ui.feedback, ...view.feedback.map((line) => h("li", { text: line })));
     redrawAnswer();
   };
-  const send = (message) => {
+  const send = (/** @type {{type: string} & Record<string, unknown>} */ message) => {
     ui.error.textContent = "";
     waiting = message.type === "answer";
     if (waiting) ui.verdict.textContent = word("exercise_checking");
@@ -133,7 +165,7 @@ function render({ model, el }) {
       draw();
     }],
     ["change:words", () => { word = makeWords(model.get("words")); draw(); }],
-    ["msg:custom", (message) => {
+    ["msg:custom", (/** @type {{type?: string, message?: unknown} | null | undefined} */ message) => {
       if (message?.type !== "error") return;
       waiting = false;
       ui.error.textContent = String(message.message ?? "");

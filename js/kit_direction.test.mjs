@@ -15,7 +15,11 @@ const PACKAGE = JSON.parse(readFileSync(new URL("../package.json", import.meta.u
 const PACKAGES = new Set(Object.keys({ ...PACKAGE.dependencies, ...PACKAGE.devDependencies }));
 const GROUPS = ["common", "table", "replay", "puzzles", "exercise"];
 
-/** Every module and style sheet under `dir`, tests and test helpers included. */
+/**
+ * Every module and style sheet under `dir`, tests and test helpers included.
+ * @param {string} [dir]
+ * @returns {string[]}
+ */
 function kitFiles(dir = KIT) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
@@ -25,6 +29,9 @@ function kitFiles(dir = KIT) {
 }
 
 /** What a source names to import: `from "x"`, `import "x"`, `import("x")`, CSS `@import "x"`. */
+/**
+ * @param {string} source
+ */
 export function specifiers(source) {
   const patterns = [
     /\bfrom\s*["']([^"']+)["']/g,
@@ -35,13 +42,20 @@ export function specifiers(source) {
   return patterns.flatMap((pattern) => [...source.matchAll(pattern)].map((match) => match[1]));
 }
 
-/** The group of a path under js/kit/ ("table", "common"...), or null for a path outside any. */
+/**
+ * The group of a path under js/kit/ ("table", "common"...), or null for a path outside any.
+ * @param {string} path
+ */
 function groupOf(path) {
   const [group, ...rest] = relative(KIT, path).split(sep);
   return GROUPS.includes(group) && rest.length > 0 ? group : null;
 }
 
-/** Why a kit file may not import `spec`, or null when it may. */
+/**
+ * Why a kit file may not import `spec`, or null when it may.
+ * @param {string} file
+ * @param {string} spec
+ */
 export function wrongImport(file, spec) {
   if (spec.startsWith("node:") || spec.startsWith("#words/")) return null;
   if (!spec.startsWith(".") && !spec.startsWith("/")) {

@@ -8,7 +8,11 @@ import { join, relative } from "node:path";
 
 const JS = new URL(".", import.meta.url).pathname;
 
-/** The front end's own sources (not the tests, not the test helpers). */
+/**
+ * The front end's own sources (not the tests, not the test helpers).
+ * @param {string} [dir]
+ * @returns {string[]}
+ */
 function sources(dir = JS) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
@@ -17,7 +21,10 @@ function sources(dir = JS) {
   });
 }
 
-/** The sources (relative to js/) whose text matches `pattern`. */
+/**
+ * The sources (relative to js/) whose text matches `pattern`.
+ * @param {RegExp} pattern
+ */
 function writers(pattern) {
   return sources().filter((path) => pattern.test(readFileSync(path, "utf8"))).map((path) => relative(JS, path)).sort();
 }

@@ -19,7 +19,10 @@ import { puzzleSession } from "./kit/puzzles/puzzle_logic.mjs";
 const PAYLOAD_ID = "dominoes-puzzles";
 const VIEW_ID = "dominoes-puzzles-view";
 
-/** The page's model over `payload` ({setup, words}): sends go to the page's own puzzle run. */
+/**
+ * The page's model over `payload` ({setup, words}): sends go to the page's own puzzle run.
+ * @param {{setup?: import("./kit/puzzles/puzzle_logic.mjs").PageSetup, words?: Record<string, string>}} payload
+ */
 export function puzzlesPageModel(payload) {
   return sessionModel({ words: payload.words ?? {} }, puzzleSession(payload.setup ?? {}));
 }

@@ -21,22 +21,33 @@ import { tileSvg } from "./kit/common/tile.mjs";
 import { lineLabel, makeWords, pileWords, tileName } from "./kit/common/words.mjs";
 import { chooseEnd } from "./kit/common/move_choice.mjs";
 
+/** @typedef {import("./kit/common/views.mjs").LearningView} LearningView */
+/** @typedef {import("./kit/common/views.mjs").PuzzleState} PuzzleState */
+/** @typedef {import("./kit/common/views.mjs").PuzzleView} PuzzleView */
+/** @typedef {import("./kit/common/page_model.mjs").Model} Model */
+/** @typedef {import("./kit/common/words.mjs").Word} Word */
+/** @typedef {ReturnType<typeof buildPuzzles>} PuzzlesUi */
+/**
+ * What the page keeps between drawings: the tile whose end is being chosen, the hand's
+ * focus, the answer's ghost on the line, the line's box.
+ * @typedef {{choice: {tile: string, moves: import("./kit/common/tile.mjs").Move[], ends: ("L"|"R")[]} | null,
+ *   focus: number, ghost: ReturnType<typeof answerGhost>, lineSize: {width: number, height: number}}} Local
+ */
+
+/**
+ * @param {{model: Model, el: HTMLElement}} props
+ */
 function render({ model, el }) {
   const ui = buildPuzzles();
   applyPalette(ui.root);
   el.append(ui.root);
   // the hand so far opens beside the board; under it, on a phone, it waits for a tap
   if (ui.root.clientWidth > 0 && ui.root.clientWidth < 600) ui.storyBox.open = false;
-  /**
-   * What the page keeps between drawings: the tile whose end is being chosen, the hand's
-   * focus, the answer's ghost on the line, the line's box.
-   * @type {{choice: {tile: string, moves: import("./kit/common/tile.mjs").Move[], ends: ("L"|"R")[]} | null,
-   *   focus: number, ghost: ReturnType<typeof answerGhost>, lineSize: {width: number, height: number}}}
-   */
+  /** @type {Local} */
   const local = { choice: null, focus: 0, ghost: null, lineSize: { width: 0, height: 0 } };
   const word = () => makeWords(model.get("words"));
-  const state = () => model.get("view") ?? {};
-  const send = (intent) => {
+  const state = () => /** @type {PuzzleState} */ (model.get("view") ?? {}); // none sent yet: an empty one
+  const send = (/** @type {{type: string} & Record<string, unknown>} */ intent) => {
     ui.message.hidden = true;
     model.send(intent);
   };
@@ -48,31 +59,32 @@ function render({ model, el }) {
     // the hand's buttons are drawn again: the focus stays in the hand, or on the widget
     if (inHand) (handButtons()[local.focus] ?? ui.root).focus({ preventScroll: true });
   };
-  const pick = (tile) => {
+  const pick = (/** @type {string} */ tile) => {
     local.focus = Math.max(0, handTiles(state().puzzle).findIndex((t) => t.tile === tile));
     const click = tileClick(state().puzzle, tile);
     if (click.action === "send") send({ type: "answer", move: click.move });
     local.choice = click.action === "choose" ? { tile, moves: click.moves, ends: click.ends } : null;
     draw();
   };
-  const end = (side) => {
+  const end = (/** @type {"L" | "R"} */ side) => {
     if (!local.choice) return;
     const chosen = chooseEnd(local.choice.moves, side);
     if (chosen.action === "send") send({ type: "answer", move: chosen.move });
     local.choice = chosen.action === "choose" ? { ...local.choice, moves: chosen.moves, ends: chosen.ends } : null;
     draw();
   };
-  const act = (action) => {
+  const act = (/** @type {string} */ action) => {
     if (action === "hint" || action === "next") send({ type: action });
     else if (action === "left" || action === "right") end(action === "left" ? "L" : "R");
     else if (action === "cancel") { local.choice = null; draw(); }
   };
-  const onKey = (event) => {
-    if (event.target?.tagName === "SELECT") return;
+  const onKey = (/** @type {KeyboardEvent} */ event) => {
+    const target = /** @type {HTMLElement | null} */ (event.target);
+    if (target?.tagName === "SELECT") return;
     const tiles = handTiles(state().puzzle);
     const step = focusStep(event.key, local.focus, tiles.length);
     const key = keyAction(event);
-    if (step !== null && event.target?.dataset?.tile) {
+    if (step !== null && target?.dataset?.tile) {
       local.focus = step;
       handButtons()[step]?.focus();
     } else if (key && "index" in key && tiles[key.index]) pick(tiles[key.index].tile);
@@ -80,21 +92,22 @@ function render({ model, el }) {
     else return;
     event.preventDefault();
   };
-  const onClick = (event) => {
-    const button = event.target.closest?.("button");
+  const onClick = (/** @type {Event} */ event) => {
+    const button = /** @type {Element} */ (event.target).closest?.("button");
     if (!button || !ui.root.contains(button)) return;
     if (button.dataset.tile) pick(button.dataset.tile);
     else if (button.dataset.move) send({ type: "answer", move: button.dataset.move });
-    else if (button.dataset.end) end(button.dataset.end);
+    else if (button.dataset.end) end(/** @type {"L" | "R"} */ (button.dataset.end));
     else if ("cancel" in button.dataset) act("cancel");
     else if (button.dataset.call) send({ type: "call", clear: button.dataset.call === "clear" });
     else if (button.dataset.action) act(button.dataset.action);
   };
-  const onFilter = (event) => {
-    const name = event.target.dataset.filter;
-    if (name) send({ type: "filter", [name]: event.target.value || null });
+  const onFilter = (/** @type {Event} */ event) => {
+    const target = /** @type {HTMLSelectElement} */ (event.target);
+    const name = target.dataset.filter;
+    if (name) send({ type: "filter", [name]: target.value || null });
   };
-  const onMessage = (content) => {
+  const onMessage = (/** @type {{type?: string, message?: unknown} | null | undefined} */ content) => {
     if (content?.type !== "error") return;
     ui.message.textContent = String(content.message ?? "");
     ui.message.hidden = false;
@@ -120,6 +133,12 @@ function render({ model, el }) {
   };
 }
 
+/**
+ * @param {PuzzlesUi} ui
+ * @param {PuzzleState} state
+ * @param {Local} local
+ * @param {Word} word
+ */
 function drawAll(ui, state, local, word) {
   const puzzle = state.puzzle ?? null;
   ui.root.setAttribute("aria-label", word("puzzles"));
@@ -150,8 +169,14 @@ function drawAll(ui, state, local, word) {
   setChildren(ui.story, ...puzzle.said.map((text) => h("li", { text })));
 }
 
+/** @type {Record<string, string>} */
 const FILTER_WORDS = { game: "filter_game", theme: "filter_theme", level: "filter_level" };
 
+/**
+ * @param {PuzzlesUi} ui
+ * @param {PuzzleState} state
+ * @param {Word} word
+ */
 function drawFilters(ui, state, word) {
   for (const [name, { label, input }] of Object.entries(ui.filters)) {
     label.textContent = word(FILTER_WORDS[name]);
@@ -165,6 +190,12 @@ function drawFilters(ui, state, word) {
   }
 }
 
+/**
+ * @param {PuzzlesUi} ui
+ * @param {PuzzleView | null} puzzle
+ * @param {Local} local
+ * @param {Word} word
+ */
 function drawLine(ui, puzzle, local, word) {
   if (!puzzle || !local.lineSize.width) return;
   const { width, height } = local.lineSize;
@@ -175,8 +206,15 @@ function drawLine(ui, puzzle, local, word) {
   fillLine(ui.felt.lineSvg, drawing.markup);
 }
 
+/**
+ * @param {PuzzlesUi} ui
+ * @param {PuzzleState} state
+ * @param {Local} local
+ * @param {Word} word
+ */
 function drawTray(ui, state, local, word) {
   const puzzle = state.puzzle;
+  if (!puzzle) return;
   ui.prompt.textContent = puzzle.prompt;
   drawChoice(ui.choice, local.choice, puzzle.ends, word);
   const tiles = handTiles(puzzle, state.tried ?? []);
@@ -195,6 +233,10 @@ function drawTray(ui, state, local, word) {
   setChildren(ui.others, ...otherMoves(puzzle).map((item) => h("button", { type: "button", className: "dw-button", dataset: { move: item.move }, text: item.label })));
 }
 
+/**
+ * @param {PuzzlesUi} ui
+ * @param {PuzzleState} state
+ */
 function drawFeedback(ui, state) {
   const feedback = state.feedback;
   ui.feedback.hidden = !feedback;
@@ -209,6 +251,10 @@ function drawFeedback(ui, state) {
 
 /** With a learner: the mode and rating above the filters, the critical moment's question and
  *  the streak's end beside the board; all hidden without one (the one-file page has none). */
+/**
+ * @param {PuzzlesUi} ui
+ * @param {Partial<LearningView>} learning
+ */
 function drawLearning(ui, learning) {
   const on = Boolean(learning.mode);
   ui.learnBar.hidden = !on;

@@ -20,6 +20,9 @@ import { createReplay } from "./kit/replay/replay_controller.mjs";
 import { replayListeners } from "./kit/replay/replay_input.mjs";
 import { buildReplay } from "./kit/replay/replay_skeleton.mjs";
 
+/** @typedef {import("./kit/common/page_model.mjs").Model} Model */
+
+/** @param {{model: Model, el: HTMLElement}} props */
 function render({ model, el }) {
   const ui = buildReplay();
   applyPalette(ui.root);

@@ -12,7 +12,12 @@ import { readView } from "./kit/table/table_view.mjs";
 import { makeWords } from "./kit/common/words.mjs";
 import { FairMemory, fairPageUrl, newClientSeed, recordUrl, seedWanted, verdict, verdictWords } from "./kit/common/fair_check.mjs";
 
+/** @typedef {import("./kit/common/page_model.mjs").Model} Model */
+
 // The tab's title and icon follow the turn: a person reading another tab sees theirs come.
+/**
+ * @param {Model} model
+ */
 function followTurnInTab(model) {
   const idleTitle = document.title;
   /** @type {HTMLLinkElement|null} */
@@ -29,6 +34,10 @@ function followTurnInTab(model) {
 }
 
 // A watcher's page says so above the table, in the table's words.
+/**
+ * @param {Model} model
+ * @param {HTMLElement} el
+ */
 function bannerForWatchers(model, el) {
   const banner = document.createElement("p");
   banner.className = "dw-watch-banner";
@@ -44,18 +53,23 @@ function bannerForWatchers(model, el) {
 // Provably fair deals: the page sends its own seed while a commitment waits for seeds,
 // remembers what it saw before each deal, and once a hand has ended rechecks its deal
 // against the seat's record (js/kit/common/fair_check.mjs), saying so under the table.
+/**
+ * @param {Model} model
+ * @param {HTMLElement | null} box
+ */
 function checkDeals(model, box) {
   if (!box) return;
   /** @type {Storage | null} */
   let storage = null;
   try { storage = window.sessionStorage; } catch { /* a page with storage turned off */ }
   const memory = new FairMemory(location.pathname.split("/").slice(-2)[0], storage);
-  const verdicts = new Map(); // "<hand>|<commitment>" -> {hand, text, kind}, or null while checking
+  /** @type {Map<string, {hand: number, text: string, kind: string} | null>} "<hand>|<commitment>" -> the words, or null while checking */
+  const verdicts = new Map();
   /** @type {string | null} the commitment a seed was last sent for */
   let sentFor = null;
-  const list = box.querySelector(".dw-fair-list");
-  const note = box.querySelector(".dw-fair-note");
-  const link = box.querySelector("a");
+  const list = /** @type {HTMLElement} */ (box.querySelector(".dw-fair-list"));
+  const note = /** @type {HTMLElement} */ (box.querySelector(".dw-fair-note"));
+  const link = /** @type {HTMLAnchorElement} */ (box.querySelector("a"));
   const draw = () => {
     const word = makeWords(model.get("words"));
     const view = model.get("view");
@@ -63,7 +77,7 @@ function checkDeals(model, box) {
     link.href = fairPageUrl(location.href, view?.lang);
     note.textContent = word("fair_not_secret");
     note.hidden = view?.fair?.secret !== false;
-    const shown = [...verdicts.values()].filter(Boolean).sort((a, b) => b.hand - a.hand);
+    const shown = [...verdicts.values()].filter((words) => words !== null).sort((a, b) => b.hand - a.hand);
     list.replaceChildren(...shown.map(({ text, kind }) => {
       const item = document.createElement("li");
       item.className = `dw-fair-${kind}`;
@@ -73,6 +87,10 @@ function checkDeals(model, box) {
     }));
     box.hidden = !view?.fair;
   };
+  /**
+   * @param {{viewer: string}} view
+   * @param {{hand: number, commitment: string}} current
+   */
   const check = async (view, current) => {
     const key = `${current.hand}|${current.commitment}`;
     if (verdicts.has(key)) return;
@@ -109,8 +127,8 @@ function checkDeals(model, box) {
 function mount() {
   const el = document.getElementById("dominoes-seat") ?? document.body;
   const model = socketModel(() => new WebSocket(socketUrl(location.href)));
-  model.on("connection", (open) => el.classList.toggle("dw-offline", !open));
-  model.on("closed", (message) => {
+  model.on("connection", (/** @type {boolean} */ open) => el.classList.toggle("dw-offline", !open));
+  model.on("closed", (/** @type {string} */ message) => {
     // the table was closed (nobody used it for a while): say so instead of the table
     const note = document.createElement("p");
     note.className = "dw-closed";

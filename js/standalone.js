@@ -31,21 +31,29 @@ const DEFAULTS = { view: {}, words: {}, rules_text: "", report: [], hand: 0, ste
  * The page's model: the Replay's values from the payload, no kernel to save to. With Learn
  * from your mistakes' exercises (`mistakes_book`) the page's own session takes the kernel's
  * part (js/kit/common/page_session.mjs); without, nothing answers what the Replay sends.
+ * @param {Record<string, unknown>} attributes the traits the page holds
  */
 export function pageModel(attributes) {
+  /** @type {Record<string, unknown>} */
   const values = { ...DEFAULTS, ...attributes };
   const { mistakes_book: book, ...traits } = values;
-  return book ? sessionModel(traits, drillSession(book)) : basePageModel(values);
+  return book ? sessionModel(traits, drillSession(/** @type {import("./kit/common/views.mjs").MistakesBook} */ (book))) : basePageModel(values);
 }
 
-/** The JSON packed in `base64` (gzip), as the page stores a large record's data. */
+/**
+ * The JSON packed in `base64` (gzip), as the page stores a large record's data.
+ * @param {string} base64
+ */
 export async function unpackJson(base64) {
   const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
   return JSON.parse(await new Response(stream).text());
 }
 
-/** The Replay's traits the page holds, its view unpacked. */
+/**
+ * The Replay's traits the page holds, its view unpacked.
+ * @param {string | null} text
+ */
 export async function pageAttributes(text) {
   const { view_gzip: packed, ...attributes } = JSON.parse(text || "{}");
   if (packed) attributes.view = await unpackJson(packed);

@@ -14,6 +14,7 @@ test("a page's gzipped view is unpacked; a plain view is read as it is", async (
 
 test("the page's model fires a change at once and gives missing traits their defaults", () => {
   const model = pageModel({ hand: 2 });
+  /** @type {unknown[]} */
   const seen = [];
   model.on("change:step", (value) => seen.push(value));
   model.set("step", 3);

@@ -21,15 +21,23 @@ import { readView } from "./kit/table/table_view.mjs";
 import { makeWords } from "./kit/common/words.mjs";
 
 // A click the kernel has not answered within this time: no kernel is listening.
+/** @typedef {import("./kit/common/page_model.mjs").Model} Model */
+/** @typedef {import("./kit/table/table_render.mjs").TableState} TableState */
+/** @typedef {import("./kit/table/table_skeleton.mjs").TableUi} TableUi */
+
 const NO_ANSWER_MS = 5000;
 // Intents the kernel always answers with a changed view or a message. A repeated Hint may
 // bring back the same view, which ipywidgets does not send again, so it is not watched.
 const ANSWERED = new Set(["move", "choose_leader", "next_hand", "new_match", "uncover", "look", "undo", "counting"]);
 
+/**
+ * @param {{model: Model, el: HTMLElement}} props
+ */
 function render({ model, el }) {
   const ui = buildTable();
   applyPalette(ui.root);
   el.appendChild(ui.root);
+  /** @type {TableState} */
   const state = {
     view: readView(model.get("view")),
     word: makeWords(model.get("words")),
@@ -71,6 +79,7 @@ function render({ model, el }) {
   const onRulesText = () => showRulesText(ui, model.get("rules_text"));
 
   // A refusal or an error: flash it over the status line; the kernel is there.
+  /** @param {{type?: string, message?: string, text?: string, kind?: string, reason?: string | null} | null | undefined} message */
   function onCustomMessage(message) {
     if (message?.type !== "refused" && message?.type !== "error") return;
     if (link.heard()) draw.drawStatusPart();
@@ -120,6 +129,11 @@ function render({ model, el }) {
 }
 
 // The line's box and the hand have fixed heights; their widths follow the cell.
+/**
+ * @param {TableUi} ui
+ * @param {TableState} state
+ * @param {ReturnType<typeof tableRenderer>} draw
+ */
 function watchSizes(ui, state, draw) {
   const observer = new ResizeObserver((entries) => {
     for (const entry of entries) {

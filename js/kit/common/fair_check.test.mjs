@@ -23,8 +23,16 @@ function recordHand(fair = {}) {
 }
 
 class Storage {
-  constructor() { this.items = {}; }
+  constructor() {
+    /** @type {Record<string, string>} */
+    this.items = {};
+  }
+  /** @param {string} key */
   getItem(key) { return this.items[key] ?? null; }
+  /**
+   * @param {string} key
+   * @param {unknown} value
+   */
   setItem(key, value) { this.items[key] = String(value); }
 }
 

@@ -24,6 +24,16 @@ for (const [name, hash] of /** @type {Array<[string, typeof LIBRARY]>} */ ([["th
   });
 }
 
+/**
+ * A case of fair_deal.vectors.json: a hand's seeds, its deal and pile.
+ * @typedef {{hand: number, seats: string[], commitment: string, client_seeds: Record<string, string>, server_seed: string,
+ *   attempt?: number, deal: Record<string, string[]>, boneyard: string[]}} Vector
+ */
+
+/**
+ * @param {Vector} v
+ * @param {Record<string, unknown>} [fair]
+ */
 function recordHand(v, fair = {}) {
   return {
     deal: v.deal, boneyard: v.boneyard,
@@ -33,14 +43,14 @@ function recordHand(v, fair = {}) {
 
 test("a hand is checked when seed, commitment, deal and pile agree; any change is caught", async () => {
   const [four, two] = VECTORS;
-  const at = (v) => ({ hand: v.hand, seats: v.seats });
+  const at = (/** @type {Vector} */ v) => ({ hand: v.hand, seats: v.seats });
   assert.equal(await checkHand(recordHand(four), at(four), LIBRARY), "checked");
   assert.equal(await checkHand(recordHand(two), at(two), WEB_CRYPTO), "checked");
   // the tiles of one seat in another order are the same deal
   const shuffled = { ...recordHand(four), deal: { ...four.deal, N: [...four.deal.N].reverse() } };
   assert.equal(await checkHand(shuffled, at(four), LIBRARY), "checked");
   // a tile written the other way round is the same tile
-  const flipped = { ...recordHand(four), deal: { ...four.deal, N: four.deal.N.map((t) => t.split("-").reverse().join("-")) } };
+  const flipped = { ...recordHand(four), deal: { ...four.deal, N: four.deal.N.map((/** @type {string} */ t) => t.split("-").reverse().join("-")) } };
   assert.equal(await checkHand(flipped, at(four), LIBRARY), "checked");
   assert.equal(await checkHand(recordHand(four, { server_seed: null }), at(four), LIBRARY), "waiting");
   assert.equal(await checkHand(recordHand(four, { commitment: "0".repeat(64) }), at(four), LIBRARY), "commitment_mismatch");

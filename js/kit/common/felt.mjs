@@ -76,7 +76,7 @@ function buildSeat(position) {
  *   `lastMove`: the seat's last turn in words ("5-2", "drew 2"), shown instead of the passed mark;
  *   `presence`: who is at a served table's seat (kit/table/presence.mjs), by the name
  *   null leaves the place empty; `hand` is a list of face-up tiles or a face-down count
- * @param {(key: string, params?: object) => string} word
+ * @param {import("./words.mjs").Word} word
  */
 export function drawSeat(box, info, word) {
   box.root.hidden = !info;

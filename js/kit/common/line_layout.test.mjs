@@ -18,12 +18,24 @@ function* sampleLines() {
   }
 }
 
+/** @typedef {{x: number, y: number, w: number, h: number}} Box */
+
+/**
+ * @param {Box} a
+ * @param {Box} b
+ */
 function overlaps(a, b) {
   return a.x < b.x + b.w - EPS && b.x < a.x + a.w - EPS && a.y < b.y + b.h - EPS && b.y < a.y + a.h - EPS;
 }
 
 // The square of a placed tile that shows `line[i][side]` (side 0 = a, 1 = b). A crosswise
 // double touches its neighbours with its whole length, so it answers with its full box.
+/**
+ * @param {import("./line_layout.mjs").Placement & {isDouble?: boolean, orientation?: string}} tile
+ * @param {number} side
+ * @param {number} unit
+ * @returns {Box}
+ */
 function halfRect(tile, side, unit) {
   const crosswiseDouble = tile.isDouble && !tile.corner;
   if (crosswiseDouble) return { x: tile.x, y: tile.y, w: tile.w, h: tile.h };
@@ -36,12 +48,18 @@ function halfRect(tile, side, unit) {
 
 // Two boxes touch when they are exactly `gap` apart on one axis and share at least
 // half a unit on the other.
+/**
+ * @param {Box} a
+ * @param {Box} b
+ * @param {number} gap
+ * @param {number} unit
+ */
 function touching(a, b, gap, unit) {
   const xGap = Math.max(b.x - (a.x + a.w), a.x - (b.x + b.w));
   const yGap = Math.max(b.y - (a.y + a.h), a.y - (b.y + b.h));
   const xShared = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
   const yShared = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
-  const close = (v) => Math.abs(v - gap) < 1e-6;
+  const close = (/** @type {number} */ v) => Math.abs(v - gap) < 1e-6;
   return (close(xGap) && yShared >= unit / 2 - EPS) || (close(yGap) && xShared >= unit / 2 - EPS);
 }
 
@@ -65,7 +83,7 @@ test("no two tiles (or a tile and an end slot) overlap", () => {
       const rects = [...layout.tiles, layout.slots.left, layout.slots.right];
       for (let i = 0; i < rects.length; i++) {
         for (let j = i + 1; j < rects.length; j++) {
-          assert.ok(!overlaps(rects[i], rects[j]), `width ${width}, ${line.length} tiles, lead ${lead}: ${i} and ${j} overlap`);
+          assert.ok(!overlaps(present(rects[i]), present(rects[j])), `width ${width}, ${line.length} tiles, lead ${lead}: ${i} and ${j} overlap`);
         }
       }
     }

@@ -7,9 +7,12 @@ import { fullLine, present } from "./test_helpers.mjs";
 
 const FULL = fullLine();
 
+/**
+ * @param {string} markup
+ */
 function boxes(markup) {
   // [x, y, w, h] of each tile body, and the group's translation and scale
-  const [, tx, ty, scale = "1"] = markup.match(/translate\(([-\d.]+) ([-\d.]+)\)(?: scale\(([\d.]+)\))?/);
+  const [, tx, ty, scale = "1"] = present(markup.match(/translate\(([-\d.]+) ([-\d.]+)\)(?: scale\(([\d.]+)\))?/));
   const rects = [...markup.matchAll(/class="dw-tile-body" x="([-\d.]+)" y="([-\d.]+)" width="([\d.]+)" height="([\d.]+)"/g)];
   return rects.map((m) => m.slice(1).map(Number)).map(([x, y, w, h]) => {
     const s = Number(scale);
@@ -80,10 +83,10 @@ test("the ghost of a tile lying lengthwise is exactly the layout's slot, also ro
       const halves = end === "L" ? [other, touching] : [touching, other];
       const placed = ghostPlacement(line, lead, layout, { halves, end }, width);
       const slot = present(end === "L" ? layout.slots.left : layout.slots.right);
-      for (const key of ["x", "y", "w", "h"]) assert.ok(Math.abs(placed[key] - slot[key]) < 1e-6, `${width} ${end} ${key}`);
+      for (const key of /** @type {const} */ (["x", "y", "w", "h"])) assert.ok(Math.abs(placed[key] - slot[key]) < 1e-6, `${width} ${end} ${key}`);
       // the halves read as they would lie: the touching half next to the line's end tile
       const endTile = end === "L" ? layout.tiles[0] : layout.tiles[layout.tiles.length - 1];
-      const near = (a, b) => Math.hypot(a[0] - b[0], a[1] - b[1]);
+      const near = (/** @type {number[]} */ a, /** @type {number[]} */ b) => Math.hypot(a[0] - b[0], a[1] - b[1]);
       const halfCentres = placed.w > placed.h
         ? [[placed.x + placed.h / 2, placed.y + placed.h / 2], [placed.x + placed.w - placed.h / 2, placed.y + placed.h / 2]]
         : [[placed.x + placed.w / 2, placed.y + placed.w / 2], [placed.x + placed.w / 2, placed.y + placed.h - placed.w / 2]];

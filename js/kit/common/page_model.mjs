@@ -6,6 +6,14 @@
 /** @typedef {(...args: any[]) => void} Listener a change's or a message's callback, as anywidget calls it */
 
 /**
+ * The anywidget model as the kit uses it: anywidget's own, or pageModel's. A trait comes as
+ * the kernel sent it: `get` gives it unread, for the caller to read.
+ * @typedef {{get: (name: string) => any, set: (name: string, value: unknown) => void,
+ *   on: (name: string, callback: Listener) => void, off: (name: string, callback: Listener) => void,
+ *   save_changes: () => void, send: (content: unknown) => void, widget_manager?: unknown}} Model
+ */
+
+/**
  * @param {Object<string, any>} values the traits and their first values
  * @param {(content: any) => void} [send] where `model.send(content)` goes
  */

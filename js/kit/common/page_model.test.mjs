@@ -4,10 +4,12 @@ import assert from "node:assert/strict";
 import { pageModel } from "./page_model.mjs";
 
 test("set fires change events, emit any event, off removes one listener or all", () => {
+  /** @type {unknown[]} */
   const sent = [];
   const model = pageModel({ step: 0 }, (content) => sent.push(content));
+  /** @type {unknown[]} */
   const seen = [];
-  const onStep = (value) => seen.push(value);
+  const onStep = (/** @type {unknown} */ value) => seen.push(value);
   model.on("change:step", onStep);
   model.on("msg:custom", (content) => seen.push(content.type));
   model.set("step", 3);

@@ -10,7 +10,7 @@ const NEEDED = [
 ];
 
 test("the palette names every colour the felt and the tiles use, as #rrggbb", () => {
-  for (const key of NEEDED) assert.match(PALETTE[key] ?? "", /^#[0-9a-f]{6}$/i, key);
+  for (const key of NEEDED) assert.match(/** @type {Record<string, string>} */ (PALETTE)[key] ?? "", /^#[0-9a-f]{6}$/i, key);
 });
 
 test("each colour becomes a --dw-* variable, and the theme uses every one", () => {

@@ -54,9 +54,9 @@ test("pip patterns have the right count, inside the half, symmetric about the ce
 });
 
 test("pip patterns: the centre pip only on odd values, the 6 in rows along the tile", () => {
-  const hasCentre = (pips) => pips.some(([x, y]) => x === 0.5 && y === 0.5);
+  const hasCentre = (/** @type {number[][]} */ pips) => pips.some(([x, y]) => x === 0.5 && y === 0.5);
   for (let value = 0; value <= 6; value++) assert.equal(hasCentre(pipPositions(value)), value % 2 === 1);
-  const distinct = (pips, axis) => new Set(pips.map((p) => p[axis])).size;
+  const distinct = (/** @type {number[][]} */ pips, /** @type {number} */ axis) => new Set(pips.map((p) => p[axis])).size;
   const upright = pipPositions(6, "vertical");
   assert.deepEqual([distinct(upright, 0), distinct(upright, 1)], [2, 3], "two columns of three");
   const lying = pipPositions(6, "horizontal");
@@ -65,7 +65,7 @@ test("pip patterns: the centre pip only on odd values, the 6 in rows along the t
 });
 
 test("tile markup draws one circle per pip and none face down", () => {
-  const circles = (markup) => (markup.match(/<circle/g) ?? []).length;
+  const circles = (/** @type {string} */ markup) => (markup.match(/<circle/g) ?? []).length;
   assert.equal(circles(tileMarkup([6, 4], { x: 0, y: 0, width: 40, height: 20 })), 10);
   assert.equal(circles(tileMarkup([0, 0], { x: 0, y: 0, width: 20, height: 40 })), 0);
   const back = tileMarkup([6, 4], { x: 0, y: 0, width: 20, height: 40, faceDown: true });
@@ -79,7 +79,7 @@ test("tile markup draws one circle per pip and none face down", () => {
 test("the tile the last move placed has a thicker edge; sizes follow svg.py's proportions", () => {
   const plain = tileMarkup([6, 4], { width: 40, height: 20 });
   const last = tileMarkup([6, 4], { width: 40, height: 20, highlight: true });
-  const edge = (markup) => Number(markup.match(/class="dw-tile-body"[^>]*stroke-width="([\d.]+)"/)[1]);
+  const edge = (/** @type {string} */ markup) => Number(present(markup.match(/class="dw-tile-body"[^>]*stroke-width="([\d.]+)"/))[1]);
   assert.equal(edge(plain), 1); // max(0.6, 20 * 0.05)
   assert.equal(edge(last), 2.4); // max(1.5, 20 * 0.12)
   assert.match(last, /class="dw-tile dw-last"/);

@@ -6,20 +6,30 @@
 
 import { parseTile, sameTile } from "../common/tile.mjs";
 
+/** @type {Set<unknown>} */
 const STATUSES = new Set(["open", "wrong", "right", "shown"]);
 
-/** The kernel's view, read safely: unknown or missing fields get harmless defaults. */
+/** @typedef {import("../common/views.mjs").ExerciseView} ExerciseView */
+/** @typedef {ReturnType<typeof readExercise>} Exercise the view as read: every field there */
+/** @typedef {{tiles: string[], option: string | null, number: string}} Pick what the student has picked */
+
+/**
+ * The kernel's view, read safely: unknown or missing fields get harmless defaults.
+ * @param {unknown} raw the `view` trait as it came
+ */
 export function readExercise(raw) {
+  /** @type {Partial<ExerciseView>} */
   const view = raw && typeof raw === "object" ? raw : {};
+  /** @type {Record<string, any>} */
   const choices = view.choices && typeof view.choices === "object" ? view.choices : {};
   return {
     question: typeof view.question === "string" ? view.question : "",
     picture: typeof view.picture === "string" ? view.picture : "",
-    status: STATUSES.has(view.status) ? view.status : "open",
+    status: STATUSES.has(view.status) ? String(view.status) : "open",
     choices: {
       type: ["tiles", "options", "number"].includes(choices.type) ? choices.type : "options",
-      tiles: Array.isArray(choices.tiles) ? choices.tiles.filter((t) => parseTile(t) !== null) : [],
-      options: Array.isArray(choices.options) ? choices.options.filter((o) => o && typeof o.value === "string") : [],
+      tiles: Array.isArray(choices.tiles) ? /** @type {string[]} */ (choices.tiles.filter((/** @type {unknown} */ t) => parseTile(t) !== null)) : [],
+      options: Array.isArray(choices.options) ? /** @type {{value: string, label?: string}[]} */ (choices.options.filter((/** @type {{value?: unknown} | null} */ o) => o && typeof o.value === "string")) : [],
       min: Number.isInteger(choices.min) ? choices.min : 0,
       max: Number.isInteger(choices.max) ? choices.max : 99,
     },
@@ -31,23 +41,39 @@ export function readExercise(raw) {
   };
 }
 
-/** Nothing picked yet. */
+/**
+ * Nothing picked yet.
+ * @returns {Pick}
+ */
 export function emptyPick() {
   return { tiles: [], option: null, number: "" };
 }
 
-/** The pick with `tile` added, or taken out when it was in. */
+/**
+ * The pick with `tile` added, or taken out when it was in.
+ * @param {Pick} pick
+ * @param {string} tile
+ * @returns {Pick}
+ */
 export function toggleTile(pick, tile) {
   const tiles = picked(pick, tile) ? pick.tiles.filter((t) => !sameTile(t, tile)) : [...pick.tiles, tile];
   return { ...pick, tiles };
 }
 
-/** True when the pick holds `tile`. */
+/**
+ * True when the pick holds `tile`.
+ * @param {Pick} pick
+ * @param {string} tile
+ */
 export function picked(pick, tile) {
   return pick.tiles.some((t) => sameTile(t, tile));
 }
 
-/** A typed number within the choice's bounds, or null. */
+/**
+ * A typed number within the choice's bounds, or null.
+ * @param {unknown} text
+ * @param {{min?: number, max?: number}} [bounds]
+ */
 export function readNumber(text, { min = 0, max = 99 } = {}) {
   const trimmed = String(text ?? "").trim();
   if (!/^\d{1,3}$/.test(trimmed)) return null;
@@ -55,7 +81,11 @@ export function readNumber(text, { min = 0, max = 99 } = {}) {
   return n >= min && n <= max ? n : null;
 }
 
-/** The pick a view's last try stands for (so a redraw keeps what the student chose). */
+/**
+ * The pick a view's last try stands for (so a redraw keeps what the student chose).
+ * @param {Exercise} view
+ * @returns {Pick}
+ */
 export function pickOf(view) {
   const given = view.given;
   if (view.choices.type === "tiles") return { ...emptyPick(), tiles: Array.isArray(given) ? given.map(String) : [] };
@@ -63,7 +93,11 @@ export function pickOf(view) {
   return { ...emptyPick(), option: typeof given === "string" ? given : null };
 }
 
-/** The message a Check sends for this pick, or null while there is nothing to send. */
+/**
+ * The message a Check sends for this pick, or null while there is nothing to send.
+ * @param {Exercise} view
+ * @param {Pick} pick
+ */
 export function answerMessage(view, pick) {
   const { type } = view.choices;
   if (type === "tiles") return { type: "answer", answer: [...pick.tiles] };
@@ -74,7 +108,12 @@ export function answerMessage(view, pick) {
   return pick.option === null ? null : { type: "answer", answer: pick.option };
 }
 
-/** Which controls the page offers: Check (and whether it may be pressed now), Try again, Show answer. */
+/**
+ * Which controls the page offers: Check (and whether it may be pressed now), Try again, Show answer.
+ * @param {Exercise} view
+ * @param {Pick} pick
+ * @param {boolean} [waiting]
+ */
 export function controls(view, pick, waiting = false) {
   const done = view.status === "right" || view.status === "shown";
   return {
@@ -86,21 +125,31 @@ export function controls(view, pick, waiting = false) {
   };
 }
 
-/** The ui word for the verdict line, or null while nothing is answered. */
+/**
+ * The ui word for the verdict line, or null while nothing is answered.
+ * @param {string} status
+ * @returns {string | null}
+ */
 export function verdictKey(status) {
-  return { right: "exercise_right", wrong: "exercise_wrong", shown: "exercise_shown" }[status] ?? null;
+  return /** @type {Record<string, string>} */ ({ right: "exercise_right", wrong: "exercise_wrong", shown: "exercise_shown" })[status] ?? null;
 }
 
 /**
  * How one tile button is marked: "wrong" (picked, and the kernel says it may not be played: marked
  * as soon as the try is checked), "answer" (a tile of the revealed answer), or "".
+ * @param {Exercise} view
+ * @param {string} tile
  */
 export function tileMark(view, tile) {
-  if (view.mistaken.some((t) => sameTile(t, tile))) return "wrong";
-  return Array.isArray(view.answer) && view.answer.some((t) => sameTile(t, tile)) ? "answer" : "";
+  if (view.mistaken.some((/** @type {unknown} */ t) => sameTile(t, tile))) return "wrong";
+  return Array.isArray(view.answer) && view.answer.some((/** @type {unknown} */ t) => sameTile(t, tile)) ? "answer" : "";
 }
 
-/** Whether a choice (an option's value, a number) is the kernel's "wrong" for the last try. */
+/**
+ * Whether a choice (an option's value, a number) is the kernel's "wrong" for the last try.
+ * @param {Exercise} view
+ * @param {unknown} value
+ */
 export function mistakenChoice(view, value) {
-  return view.status !== "open" && view.mistaken.some((m) => String(m) === String(value));
+  return view.status !== "open" && view.mistaken.some((/** @type {unknown} */ m) => String(m) === String(value));
 }

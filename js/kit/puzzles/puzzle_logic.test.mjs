@@ -4,6 +4,11 @@ import { readFileSync } from "node:fs";
 import { sessionModel } from "../common/page_session.mjs";
 import { apply, pageRun, publicView, puzzleSession, start } from "./puzzle_logic.mjs";
 
+/**
+ * The kernel's session, step by step (tests/test_puzzles.py writes it): each intent, its refusal and the view after.
+ * @type {{setup: import("./puzzle_logic.mjs").PageSetup & {filters: import("./puzzle_logic.mjs").Filters, lang: string, refusals: Record<string, string>},
+ *   steps: {intent: {type: string} & Record<string, unknown>, refusal: string | null, view: unknown}[]}}
+ */
 const CASES = JSON.parse(readFileSync(new URL("../../../tests/data/puzzle_cases.json", import.meta.url), "utf-8"));
 
 test("the page's steps give what the kernel's session gave, case by case", () => {

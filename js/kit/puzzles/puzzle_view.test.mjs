@@ -13,7 +13,7 @@ const stateWith = (fields) => /** @type {PuzzleState} */ (fields);
 const puzzleWith = (fields) => /** @type {PuzzleView} */ (fields);
 
 const CASES = JSON.parse(readFileSync(new URL("../../../tests/data/puzzle_cases.json", import.meta.url), "utf-8"));
-const [first, second, third] = CASES.setup.cards.map((card) => card.view);
+const [first, second, third] = CASES.setup.cards.map((/** @type {{view: PuzzleView}} */ card) => card.view);
 const word = makeWords({ puzzle_number: "Puzzle {a} of {b}", puzzle_score: "Score {n}", puzzle_streak: "Streak {n}", filter_any: "Any" });
 
 test("the felt shows the others face down round the mover, who sits at the bottom", () => {
@@ -75,7 +75,7 @@ test("once solved, the answer is drawn where it goes; before, nothing", () => {
 
 test("a tile is marked tried once every move with it was answered wrong", () => {
   const puzzle = puzzleWith({ seat: "N", hands: { N: ["0-1", "2-6"] }, legal: ["N 0-1 L", "N 1-0 R", "N 6-2 R"] });
-  const marks = (tried) => handTiles(puzzle, tried).map((t) => t.tried);
+  const marks = (/** @type {string[] | undefined} */ tried) => handTiles(puzzle, tried).map((t) => t.tried);
   assert.deepEqual(marks([]), [false, false]);
   assert.deepEqual(marks(["N 0-1 L"]), [false, false], "the other end is still to try");
   assert.deepEqual(marks(["N 0-1 L", "N 1-0 R", "N 6-2 R"]), [true, true]);

@@ -8,6 +8,13 @@ import { h, setChildren } from "../common/dom.mjs";
 import { tileSvg } from "../common/tile.mjs";
 import { tileName } from "../common/words.mjs";
 
+/** @typedef {import("../common/views.mjs").ReplayData} ReplayData */
+/** @typedef {import("../common/words.mjs").Word} Word */
+/** @typedef {import("./learn_view.mjs").LearnTray} LearnTray */
+/** @typedef {import("./learn_view.mjs").LearnWords} LearnWords */
+/** @typedef {import("./replay_draw.mjs").LearnChoice} LearnChoice */
+/** @typedef {import("./replay_skeleton.mjs").ReplayUi} ReplayUi */
+
 /** The bar under the board (beside Play from here): the button and whose mistakes. */
 export function buildLearnBar() {
   const learnSeat = h("select", { className: "dw-learn-seat" });
@@ -47,7 +54,12 @@ export function buildLearnPanel() {
   return { learnPanel, learnHeading, learnAsk, learnInGame, learnTray, learnChoice, learnFeedback, learnAnswer, learnWhy, learnDone, learnComing, learnNext, learnStop };
 }
 
-/** The bar's words and its seats (each seat's player), the bottom seat picked unless one already is. */
+/**
+ * The bar's words and its seats (each seat's player), the bottom seat picked unless one already is.
+ * @param {ReplayUi} ui
+ * @param {ReplayData} data
+ * @param {Word} word
+ */
 export function fillLearnBar(ui, data, word) {
   ui.learnButton.textContent = word("learn_mistakes");
   ui.learnButton.title = word("learn_mistakes_title");
@@ -59,6 +71,10 @@ export function fillLearnBar(ui, data, word) {
   ui.learnStop.textContent = word("learn_close");
 }
 
+/**
+ * @param {HTMLElement} node
+ * @param {string | null | undefined} text
+ */
 function show(node, text) {
   node.hidden = !text;
   node.textContent = text ?? "";
@@ -67,6 +83,8 @@ function show(node, text) {
 /**
  * Draw the panel: `words` from learnWords, `tray` from learnTray, `choice` the end being
  * chosen (or null) on the line's `ends`.
+ * @param {ReplayUi} ui
+ * @param {{words: LearnWords, tray: LearnTray, choice: LearnChoice | null, ends: number[] | null, word: Word}} parts
  */
 export function drawLearnPanel(ui, { words, tray, choice, ends, word }) {
   ui.learnHeading.textContent = words.heading;

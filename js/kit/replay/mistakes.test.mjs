@@ -7,6 +7,7 @@ import { drillIntent, drillOff, drillSession, drillView, moveWords, TRIES } from
 
 // The cases tests/test_mistakes.py makes with the Python drill: the same intents must give the
 // same refusals and the same views here.
+/** @type {{book: import("../common/views.mjs").MistakesBook, runs: {intent: {type: string} & Record<string, unknown>, refused: boolean, view: unknown}[][]}} */
 const CASES = JSON.parse(readFileSync(new URL("./mistakes.cases.json", import.meta.url), "utf8"));
 
 test("every run of intents gives the Python drill's refusals and views", () => {

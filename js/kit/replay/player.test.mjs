@@ -9,10 +9,15 @@ function handTimers() {
   let next = 1;
   return {
     live,
+    /**
+     * @param {() => void} callback
+     * @param {number} delay
+     */
     setInterval(callback, delay) {
       live.set(next, { callback, delay });
       return next++;
     },
+    /** @param {number} id */
     clearInterval(id) {
       live.delete(id);
     },
@@ -25,6 +30,7 @@ function handTimers() {
 test("playing steps on each tick and stops by itself where there is nowhere to go", () => {
   const timers = handTimers();
   let left = 2;
+  /** @type {boolean[]} */
   const heard = [];
   const player = createPlayer({ step: () => left-- > 0, onChange: (playing) => heard.push(playing), timers });
   player.start(500);
@@ -41,6 +47,7 @@ test("playing steps on each tick and stops by itself where there is nowhere to g
 
 test("stop is heard once, retime keeps playing at the new delay, and a stopped player stays stopped", () => {
   const timers = handTimers();
+  /** @type {boolean[]} */
   const heard = [];
   const player = createPlayer({ step: () => true, onChange: (playing) => heard.push(playing), timers });
   player.retime(100);

@@ -16,15 +16,29 @@ import { hasAnalysis, nextMarked } from "./replay_analysis.mjs";
 import { atRecordEnd, clampPosition, handCount, navigate, playDelay } from "./replay_steps.mjs";
 import { unpackData } from "./replay_wire.mjs";
 
+/** @typedef {import("../common/page_model.mjs").Model} Model */
+/** @typedef {import("../common/views.mjs").ReplayData} ReplayData */
+/** @typedef {import("./replay_draw.mjs").ReplayState} ReplayState */
+/** @typedef {import("./replay_skeleton.mjs").ReplayUi} ReplayUi */
+/** @typedef {import("./replay_steps.mjs").Position} Position */
+/** @typedef {import("./learn_actions.mjs").LearnValue} LearnValue */
+/**
+ * What the Replay's parts share: its DOM, its model and state, the player, where it is, a move
+ * (false when already there) and a redraw on the next microtask.
+ * @typedef {{ui: ReplayUi, model: Model, state: ReplayState, player: ReturnType<typeof createPlayer>,
+ *   position: () => Position, go: (target: Position) => boolean, drawSoon: () => void}} Context
+ */
+
 /**
  * The Replay over `ui` (replay_skeleton's buildReplay) and `model` (anywidget's, or the page's).
- * @param {any} ui
- * @param {any} model
+ * @param {ReplayUi} ui
+ * @param {Model} model
  * @param {{timers?: {setInterval: Function, clearInterval: Function}}} [options]
  */
 export function createReplay(ui, model, { timers = globalThis } = {}) {
+  /** @type {ReplayState} */
   const state = {
-    data: {},
+    data: /** @type {ReplayData} */ ({}), // none yet: no hand
     word: makeWords(model.get("words")),
     changed: changeTracker(),
     lineSize: { width: 0, height: 0 },
@@ -47,7 +61,7 @@ export function createReplay(ui, model, { timers = globalThis } = {}) {
   const position = () => clampPosition(state.data, model.get("hand"), model.get("step"));
   const draw = () => drawPosition(ui, state, position());
   const drawSoon = onNextMicrotask(draw);
-  const go = (target) => moveModel(model, position(), target);
+  const go = (/** @type {Position} */ target) => moveModel(model, position(), target);
   const player = createPlayer({
     step: () => go(navigate(state.data, position(), "next")) && !atRecordEnd(state.data, position()),
     onChange: (playing) => showPlaying(ui, playing, state.word),
@@ -55,10 +69,14 @@ export function createReplay(ui, model, { timers = globalThis } = {}) {
   });
   const context = { ui, model, state, player, position, go, drawSoon };
   const traits = traitUpdates(context);
-  const learn = learnActions({ ...context, send: (message) => sendSafely(model, message) });
+  const learn = learnActions({ ...context, send: (/** @type {{type: string} & Record<string, unknown>} */ message) => sendSafely(model, message) });
   const replayAct = actions(context);
   // while a drill runs the replay's own steps wait (its keys and buttons do nothing)
-  const act = (action, value) => (String(action).startsWith("learn") ? learn(action, value) : learning(state.learnView) ? undefined : replayAct(action, value));
+  /**
+   * @param {string} action
+   * @param {number | LearnValue} [value] the step or hand to go to; a drill's tile, end or move
+   */
+  const act = (action, value) => (String(action).startsWith("learn") ? learn(action, /** @type {LearnValue | undefined} */ (value)) : learning(state.learnView) ? undefined : replayAct(action, /** @type {number | undefined} */ (value)));
   return {
     state,
     act,
@@ -66,18 +84,18 @@ export function createReplay(ui, model, { timers = globalThis } = {}) {
     get analysed() {
       return state.analysed;
     },
-    /** A speed picked by the user (moves per second): saved to the model. */
+    /** @param {number} speed a speed picked by the user (moves per second): saved to the model */
     setSpeed(speed) {
       model.set("speed", speed);
       model.save_changes();
     },
-    /** A click on the strip's point `index`: a step of the hand, or of the match when the strip shows it all. */
+    /** @param {number} index a click on the strip's point `index`: a step of the hand, or of the match when the strip shows it all */
     stripClick(index) {
       if (!state.matchScope) return act("step", index);
-      const target = state.matchStrip?.positions[index];
+      const target = state.matchStrip?.positions?.[index];
       if (target) go(target);
     },
-    /** The pointer over the strip's point `index` (null: off the strip): its words over the strip. */
+    /** @param {number | null} index the pointer over the strip's point `index` (null: off the strip): its words over the strip */
     stripHover(index) {
       const tip = stripTip(state, index);
       ui.stripTip.hidden = !tip;
@@ -87,12 +105,16 @@ export function createReplay(ui, model, { timers = globalThis } = {}) {
       const room = state.stripSize.width - (ui.stripTip.offsetWidth || 0) - 4;
       ui.stripTip.style.left = `${Math.round(Math.max(4, Math.min(room, tip.x - (ui.stripTip.offsetWidth || 0) / 2)))}px`;
     },
-    /** The strip's side, picked by the user (kept from hand to hand). */
+    /** @param {string} side the strip's side, picked by the user (kept from hand to hand) */
     pickSide(side) {
       state.side = side;
       drawSoon();
     },
-    /** A box's measured size: "lineSize" or "stripSize"; redraws when it changed. */
+    /**
+     * A box's measured size; redraws when it changed.
+     * @param {"lineSize" | "stripSize"} key
+     * @param {import("./replay_draw.mjs").Size} size
+     */
     resize(key, size) {
       if (size.width <= 0 || (size.width === state[key].width && size.height === state[key].height)) return;
       state[key] = size;
@@ -110,7 +132,10 @@ export function createReplay(ui, model, { timers = globalThis } = {}) {
   };
 }
 
-/** `callback` run once on the next microtask, however often this is called before. */
+/**
+ * `callback` run once on the next microtask, however often this is called before.
+ * @param {() => void} callback
+ */
 function onNextMicrotask(callback) {
   let queued = false;
   return () => {
@@ -123,7 +148,11 @@ function onNextMicrotask(callback) {
   };
 }
 
-/** The strip in its place: wide under the board for the whole match, else in the analysis panel. */
+/**
+ * The strip in its place: wide under the board for the whole match, else in the analysis panel.
+ * @param {ReplayUi} ui
+ * @param {ReplayState} state
+ */
 function placeChart(ui, state) {
   const wide = state.matchScope && state.analysed;
   (wide ? ui.wideChart : ui.stripHome).append(ui.stripBox);
@@ -132,7 +161,11 @@ function placeChart(ui, state) {
   ui.stripTip.hidden = true;
 }
 
-/** `model.send(message)`, quiet where there is no kernel to send to (a notebook saved with its widgets). */
+/**
+ * `model.send(message)`, quiet where there is no kernel to send to (a notebook saved with its widgets).
+ * @param {Model} model
+ * @param {{type: string} & Record<string, unknown>} message
+ */
 function sendSafely(model, message) {
   try {
     model.send?.(message);
@@ -141,7 +174,12 @@ function sendSafely(model, message) {
   }
 }
 
-/** Set the model's hand and step to `target` and save them; false when already there. */
+/**
+ * Set the model's hand and step to `target` and save them; false when already there.
+ * @param {Model} model
+ * @param {Position} here
+ * @param {Position} target
+ */
 function moveModel(model, here, target) {
   if (target.hand === here.hand && target.step === here.step) return false;
   model.set("hand", target.hand);
@@ -150,7 +188,11 @@ function moveModel(model, here, target) {
   return true;
 }
 
-/** `act(action, value)`: a step button's or a key's action ("next", "toggle", "best", "step" with `value`…). */
+/**
+ * `act(action, value)`: a step button's or a key's action ("next", "toggle", "best", "step" with `value`…).
+ * @param {Context} context
+ * @returns {(action: string, value?: number) => unknown}
+ */
 function actions({ ui, model, state, player, position, go, drawSoon }) {
   function togglePlay() {
     if (player.playing) return player.stop();
@@ -186,11 +228,14 @@ function actions({ ui, model, state, player, position, go, drawSoon }) {
       return target ? go(target) : false;
     }
     if (action !== "step" && action !== "hand") player.stop();
-    go(navigate(state.data, position(), action, value));
+    go(navigate(state.data, position(), /** @type {import("./replay_steps.mjs").Action} */ (action), value));
   };
 }
 
-/** What each trait's change does: `listeners` for the model, `showAll()` at the start. */
+/**
+ * What each trait's change does: `listeners` for the model, `showAll()` at the start.
+ * @param {Context} context
+ */
 function traitUpdates({ ui, model, state, player, position, drawSoon }) {
   function onData() {
     const hands = handCount(state.data);
@@ -243,6 +288,7 @@ function traitUpdates({ ui, model, state, player, position, drawSoon }) {
   }
   // The kernel's messages: "live" answers the hello (a kernel is there: Play from here
   // shows), "refused" says why no table opened here.
+  /** @param {{type?: string, message?: string} | null | undefined} message */
   function onMessage(message) {
     // (and a host that can draw one widget inside another: anywidget's widget manager)
     if (message?.type === "live") {

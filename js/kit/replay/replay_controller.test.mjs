@@ -11,43 +11,68 @@ import { present, find } from "../common/test_helpers.mjs";
 
 installDom();
 
-// anywidget's model, as far as the replay uses it: set() fires the change at once.
+/** @typedef {(...args: any[]) => void} Listener */
+
+/**
+ * anywidget's model, as far as the replay uses it: set() fires the change at once.
+ * @param {Record<string, unknown>} attributes
+ */
 function fakeModel(attributes) {
+  /** @type {Record<string, any>} */
   const values = { hand: 0, step: 0, speed: 2, report: [], rules_text: "", ...attributes };
+  /** @type {Map<string, Set<Listener>>} */
   const listeners = new Map();
   return {
     saved: 0,
-    get: (name) => values[name],
+    /** @type {unknown} */
+    widget_manager: undefined,
+    get: (/** @type {string} */ name) => values[name],
+    /**
+     * @param {string} name
+     * @param {unknown} value
+     */
     set(name, value) {
       values[name] = value;
       for (const callback of listeners.get(`change:${name}`) ?? []) callback(value);
     },
-    on: (name, callback) => listeners.set(name, new Set([...(listeners.get(name) ?? []), callback])),
-    off: (name, callback) => listeners.get(name)?.delete(callback),
+    on: (/** @type {string} */ name, /** @type {Listener} */ callback) => listeners.set(name, new Set([...(listeners.get(name) ?? []), callback])),
+    off: (/** @type {string} */ name, /** @type {Listener} */ callback) => listeners.get(name)?.delete(callback),
     save_changes() {
       this.saved += 1;
     },
     /** @type {unknown[]} */
     sent: [],
+    /** @param {unknown} message */
     send(message) {
       this.sent.push(message);
     },
-    /** A message from the kernel. */
+    /**
+     * A message from the kernel.
+     * @param {unknown} message
+     */
     hear(message) {
       for (const callback of listeners.get("msg:custom") ?? []) callback(message);
     },
   };
 }
 
-// A key pressed on the replay, and a click, as the browser sends them (they bubble).
+/**
+ * A key pressed on the replay, as the browser sends it (it bubbles).
+ * @param {import("./replay_skeleton.mjs").ReplayUi} ui
+ * @param {string} key
+ */
 function press(ui, key) {
   const event = new (present(document.defaultView).Event)("keydown", { bubbles: true, cancelable: true });
   /** @type {any} */ (event).key = key;
   ui.root.dispatchEvent(event);
 }
 
+/**
+ * A click, as the browser sends it.
+ * @param {EventTarget | null | undefined} target
+ */
 function click(target) {
-  target.dispatchEvent(new (present(document.defaultView).Event)("click", { bubbles: true, cancelable: true }));
+  present(target).dispatchEvent(new (present(document.defaultView).Event)("click", { bubbles: true, cancelable: true }));
 }
 
 const drawn = () => new Promise((resolve) => queueMicrotask(() => resolve(undefined)));
@@ -127,7 +152,7 @@ test("play starts a timer and any step key stops it", () => {
   const ui = buildReplay();
   const model = fakeModel({ view: replayData(), words: WORDS });
   const live = new Set();
-  const timers = { setInterval: () => (live.add(7), 7), clearInterval: (id) => live.delete(id) };
+  const timers = { setInterval: () => (live.add(7), 7), clearInterval: (/** @type {number} */ id) => live.delete(id) };
   const replay = createReplay(ui, model, { timers });
   replay.start();
   replay.act("toggle");
@@ -231,13 +256,16 @@ test("the rules panel shows the kernel's rules text and hides without one", () =
   assert.equal(ui.rules.hidden, true);
 });
 
-/** The replay data with a second hand of `moves` passes (a long hand, words only). */
+/**
+ * The replay data with a second hand of `moves` passes (a long hand, words only).
+ * @param {number} moves
+ */
 function longHand(moves) {
   const data = replayData();
   const hand = data.hands[1];
   hand.moves = Array.from({ length: moves }, (_, i) => `${"NESW"[i % 4]} pass`);
   hand.move_items = hand.moves.map((move) => `${move.split(" ")[0]}: pass`);
-  hand.deltas = /** @type {any[]} */ ([hand.deltas[0], ...hand.moves.map((move, i) => ({ move, say: `Move ${i + 1}.` }))]);
+  hand.deltas = /** @type {any[]} */ ([present(hand.deltas)[0], ...hand.moves.map((move, i) => ({ move, say: `Move ${i + 1}.` }))]);
   return data;
 }
 
@@ -245,16 +273,23 @@ function longHand(moves) {
  * What `act` (and the drawing after it) does to the move list's rows: the DOM changes under
  * the list, and the rows whose button was written to at all (a class or an attribute set,
  * even to what it was: touching every row is the cost a step must not have).
+ * @param {HTMLElement} list
+ * @param {() => Promise<void>} act
  */
 async function rowWritesDuring(list, act) {
+  /** @type {MutationRecord[]} */
   const records = [];
   const observer = new (present(document.defaultView).MutationObserver)((found) => records.push(...found));
   observer.observe(list, { attributes: true, childList: true, subtree: true, characterData: true });
   const written = new Set();
-  for (const button of list.querySelectorAll("button[data-ply]")) {
+  for (const button of /** @type {NodeListOf<HTMLElement>} */ (list.querySelectorAll("button[data-ply]"))) {
+    /**
+     * @param {any} target an element or its class list, whose writer `name` is counted
+     * @param {string} name
+     */
     const count = (target, name) => {
       const write = target[name];
-      target[name] = (...args) => (written.add(button.dataset.ply), write.apply(target, args));
+      target[name] = (/** @type {unknown[]} */ ...args) => (written.add(button.dataset.ply), write.apply(target, args));
     };
     for (const name of ["setAttribute", "removeAttribute", "toggleAttribute"]) count(button, name);
     for (const name of ["add", "remove", "toggle"]) count(button.classList, name);
@@ -271,9 +306,10 @@ test("a step changes only the move list's old and new current rows: the list is 
   const { ui, model, replay } = mounted({ view: data, hand: 1, step: 10 });
   const rows = [...ui.moveList.children];
   assert.equal(rows.length, 61);
+  /** @type {unknown[]} */
   const compared = [];
   const changed = replay.state.changed;
-  replay.state.changed = Object.assign((part, inputs) => (compared.push(inputs), changed(part, inputs)), { forget: changed.forget });
+  replay.state.changed = Object.assign((/** @type {string} */ part, /** @type {unknown} */ inputs) => (compared.push(inputs), changed(part, inputs)), { forget: changed.forget });
   const { records, written } = await rowWritesDuring(ui.moveList, async () => {
     model.set("step", 11);
     await drawn();
@@ -284,7 +320,7 @@ test("a step changes only the move list's old and new current rows: the list is 
   const current = /** @type {NodeListOf<HTMLElement>} */ (ui.moveList.querySelectorAll('[aria-current="step"]'));
   assert.deepEqual([...current].map((button) => button.dataset.ply), ["11"]);
   assert.ok(current[0].classList.contains("dw-current"));
-  assert.ok(!compared.some((inputs) => Object.values(inputs).includes(data.hands[1].moves)), "the hand's moves are not compared at each step");
+  assert.ok(!compared.some((inputs) => Object.values(/** @type {object} */ (inputs)).includes(data.hands[1].moves)), "the hand's moves are not compared at each step");
 });
 
 test("a new record or new words rebuild the move list", async () => {

@@ -21,9 +21,62 @@ import { drawLearnPanel } from "./learn_panel.mjs";
 import { pileWords } from "../common/words.mjs";
 import { learnGhost, learnSeats, learning, learnTray, learnWords } from "./learn_view.mjs";
 
+/** @typedef {import("../common/views.mjs").AnalysisMark} AnalysisMark */
+/** @typedef {import("../common/views.mjs").AnalysisSummary} AnalysisSummary */
+/** @typedef {import("../common/views.mjs").Counting} Counting */
+/** @typedef {import("../common/views.mjs").MistakesView} MistakesView */
+/** @typedef {import("../common/views.mjs").ReplayAnalysis} ReplayAnalysis */
+/** @typedef {import("../common/views.mjs").ReplayData} ReplayData */
+/** @typedef {import("../common/views.mjs").ReplayStep} ReplayStep */
+/** @typedef {import("../common/felt.mjs").SeatInfo} SeatInfo */
+/** @typedef {import("../common/line_view.mjs").Ghost} Ghost */
+/** @typedef {import("../common/words.mjs").Word} Word */
+/** @typedef {import("./replay_fair.mjs").FairChecks} FairChecks */
+/** @typedef {import("./replay_skeleton.mjs").ReplayUi} ReplayUi */
+/** @typedef {import("./replay_steps.mjs").Position} Position */
+/** @typedef {import("./replay_steps.mjs").Said} Said */
+/** @typedef {{width: number, height: number}} Size a box's size in px */
+/** @typedef {{tile: string, moves: import("../common/move_choice.mjs").Move[], ends: ("L"|"R")[]}} LearnChoice the tile whose end is being chosen */
+/**
+ * The strip shown: its points, marks and tooltips, and, over the whole match, where each hand
+ * starts and the position of each point.
+ * @typedef {{points: (number | null)[], marks: AnalysisMark[], titles: string[], starts?: number[], positions?: Position[]}} StripShown
+ */
+
+/**
+ * The Replay's state, kept by replay_controller.mjs (see there); drawing keeps `side`, the
+ * strip (`strip`, `stripShown`, `matchStrip`) and `stripMarker` up to date.
+ * @typedef {object} ReplayState
+ * @property {ReplayData} data
+ * @property {Word} word
+ * @property {ReturnType<typeof import("../common/dom.mjs").changeTracker>} changed
+ * @property {Size} lineSize
+ * @property {Size} stripSize
+ * @property {boolean} analysed
+ * @property {boolean} judging
+ * @property {boolean} fairDeals
+ * @property {FairChecks | null} fairChecks
+ * @property {string | null} side
+ * @property {boolean} showBest
+ * @property {boolean} matchScope
+ * @property {Element | null} stripMarker
+ * @property {boolean} live
+ * @property {Partial<MistakesView>} learnView
+ * @property {LearnChoice | null} choice
+ * @property {string} learnRefused
+ * @property {StripShown | null} [strip]
+ * @property {{points: (number | null)[], titles: string[]} | null} [stripShown]
+ * @property {StripShown & {data: ReplayData, side: string | null}} [matchStrip]
+ */
+
 const LINE_UNIT = { minUnit: 6, maxUnit: 30 };
 
-/** Draw (hand, step) of `state.data`; a record with no hand shows only its problems. */
+/**
+ * Draw (hand, step) of `state.data`; a record with no hand shows only its problems.
+ * @param {ReplayUi} ui
+ * @param {ReplayState} state
+ * @param {Position} position
+ */
 export function drawPosition(ui, state, { hand, step }) {
   const data = state.data;
   const bad = handCount(data) === 0;
@@ -38,10 +91,12 @@ export function drawPosition(ui, state, { hand, step }) {
   ui.learnPanel.hidden = !drilling;
   if (drilling) return drawLearning(ui, state);
   const word = state.word;
+  /** @type {Partial<Said>} */
   const said = wordsAt(data, hand, step) ?? {};
   const analysis = handAnalysis(data.hands[hand]);
   const best = state.showBest && analysis ? bestMoveView(data, hand, analysis, step, word) : null;
   // With the best move asked for, the felt shows the position where that decision was made.
+  /** @type {Partial<ReplayStep>} */
   const here = stepAt(data, hand, best ? best.before : step) ?? {};
   ui.felt.root.classList.toggle("dw-before-move", Boolean(best));
   ui.bestInfo.textContent = best?.compare ?? "";
@@ -59,9 +114,15 @@ export function drawPosition(ui, state, { hand, step }) {
   if (state.changed("summary", [data.summary ?? null])) drawSummary(ui, data.summary ?? null);
 }
 
-/** Learn from your mistakes: the exercise's position from its seat's view, and the drill's panel. */
+/**
+ * Learn from your mistakes: the exercise's position from its seat's view, and the drill's panel.
+ * @param {ReplayUi} ui
+ * @param {ReplayState} state
+ */
 function drawLearning(ui, state) {
   const { data, word, learnView: view } = state;
+  if (!learning(view)) return;
+  /** @type {Partial<import("../common/views.mjs").Position>} */
   const here = view.exercise?.position ?? { line: [], hands: {} };
   const words = learnWords(data, view, word);
   if (state.learnRefused) words.feedback = { kind: "refused", text: state.learnRefused };
@@ -72,13 +133,17 @@ function drawLearning(ui, state) {
   drawLearnPanel(ui, { words, tray: learnTray(view), choice: state.choice, ends: here.ends ?? null, word });
 }
 
-/** The analysis's table per player ({title, head, titles, rows}, ready-made words), or nothing. */
+/**
+ * The analysis's table per player ({title, head, titles, rows}, ready-made words), or nothing.
+ * @param {ReplayUi} ui
+ * @param {AnalysisSummary | null} summary
+ */
 export function drawSummary(ui, summary) {
   const table = ui.summary;
   ui.summaryBox.hidden = !summary?.rows?.length;
-  if (ui.summaryBox.hidden) return setChildren(table);
+  if (!summary || ui.summaryBox.hidden) return setChildren(table);
   ui.summaryTitle.textContent = summary.title ?? "";
-  const cells = (tag, row) => row.map((text, i) => h(i === 0 && tag === "td" ? "th" : tag, { text, scope: i === 0 && tag === "td" ? "row" : null }));
+  const cells = (/** @type {"td" | "th"} */ tag, /** @type {string[]} */ row) => row.map((text, i) => h(i === 0 && tag === "td" ? "th" : tag, { text, scope: i === 0 && tag === "td" ? "row" : null }));
   const titles = summary.titles ?? [];
   const heads = (summary.head ?? []).map((text, i) => h("th", { text, title: titles[i] || null, "aria-label": titles[i] || null }));
   setChildren(
@@ -88,17 +153,32 @@ export function drawSummary(ui, summary) {
   );
 }
 
+/**
+ * @param {ReplayUi} ui
+ * @param {{title: string, where: string, tally: string, pile: string | null}} corners
+ */
 function drawCorners(ui, corners) {
   setChildren(ui.felt.corners.topStart, h("strong", { text: corners.title }), h("span", { className: "dw-where", text: corners.where }));
   setChildren(ui.felt.corners.topEnd, h("span", { className: "dw-tally", text: corners.tally }), corners.pile ? h("span", { className: "dw-pile", text: corners.pile }) : null);
 }
 
+/**
+ * @param {ReplayUi} ui
+ * @param {ReplayState} state
+ * @param {{infos: Record<string, SeatInfo | null>, sides: boolean}} seats
+ */
 function drawSeats(ui, state, { infos, sides }) {
   if (!state.changed("seats", infos)) return;
   for (const [place, info] of Object.entries(infos)) drawSeat(ui.felt.seats[place], info, state.word);
   ui.felt.root.classList.toggle("dw-no-sides", !sides);
 }
 
+/**
+ * @param {ReplayUi} ui
+ * @param {ReplayState} state
+ * @param {Partial<ReplayStep>} here
+ * @param {Ghost | null} ghost
+ */
 function drawLine(ui, state, here, ghost) {
   const line = here.line ?? [];
   const { width, height } = state.lineSize;
@@ -114,7 +194,13 @@ function drawLine(ui, state, here, ghost) {
   fillLine(ui.felt.lineSvg, markup);
 }
 
-/** The words box: the sentence, the note, the verdict of the move just made, the result. */
+/**
+ * The words box: the sentence, the note, the verdict of the move just made, the result.
+ * @param {ReplayUi} ui
+ * @param {ReplayState} state
+ * @param {Partial<Said>} said
+ * @param {ReturnType<typeof verdictView>} verdict
+ */
 export function drawWords(ui, state, said, verdict) {
   if (!state.changed("words", [said.say, said.note, said.result, said.end, verdict])) return;
   ui.say.textContent = said.say ?? "";
@@ -134,7 +220,12 @@ export function drawWords(ui, state, said, verdict) {
   drawResult(ui.result, result ? { ...result, match: said.end ?? null } : null, { heading: "h3" });
 }
 
-/** The judged choice just made: each move with its chance and range, the best (when clear) and the played one marked. */
+/**
+ * The judged choice just made: each move with its chance and range, the best (when clear) and the played one marked.
+ * @param {ReplayUi} ui
+ * @param {ReplayState} state
+ * @param {ReturnType<typeof judgedMovesView>} judged
+ */
 export function drawJudged(ui, state, judged) {
   if (!state.changed("judged", [judged])) return;
   ui.judged.hidden = !judged;
@@ -142,7 +233,12 @@ export function drawJudged(ui, state, judged) {
   setChildren(ui.judgedList, ...(judged?.rows ?? []).map((row) => h("li", { className: [row.best ? "dw-best" : "", row.played ? "dw-played" : ""].filter(Boolean).join(" ") || null, text: row.text })));
 }
 
-/** The hand's deal check (replay_fair.mjs): kept as a line for every hand of a record dealt fairly. */
+/**
+ * The hand's deal check (replay_fair.mjs): kept as a line for every hand of a record dealt fairly.
+ * @param {ReplayUi} ui
+ * @param {ReplayState} state
+ * @param {number} hand
+ */
 export function drawFairLine(ui, state, hand) {
   const kept = Boolean(state.fairDeals);
   const line = kept ? fairLine(state.word, state.fairChecks?.status(hand), hand, state.data.hands[hand]) : null;
@@ -154,6 +250,14 @@ export function drawFairLine(ui, state, hand) {
   ui.fairLine.dataset.kind = line?.kind ?? "";
 }
 
+/**
+ * @param {ReplayUi} ui
+ * @param {ReplayState} state
+ * @param {number} hand
+ * @param {number} step
+ * @param {Partial<Said>} said
+ * @param {ReplayAnalysis | null} analysis
+ */
 function drawSide(ui, state, hand, step, said, analysis) {
   const data = state.data;
   const handData = data.hands[hand];
@@ -171,6 +275,13 @@ function drawSide(ui, state, hand, step, said, analysis) {
 
 // The analysis panel: the strip of the hand for the side chosen, drawn once per hand, side
 // and size; at each step only its marker and the value under it change.
+/**
+ * @param {ReplayUi} ui
+ * @param {ReplayState} state
+ * @param {number} hand
+ * @param {number} step
+ * @param {ReplayAnalysis | null} analysis
+ */
 function drawAnalysis(ui, state, hand, step, analysis) {
   const analysed = state.analysed;
   if (state.changed("analysis-panel", [analysed, Boolean(analysis)])) {
@@ -187,7 +298,7 @@ function drawAnalysis(ui, state, hand, step, analysis) {
     state.strip = null;
     return;
   }
-  if (!analysis.sides.includes(state.side)) state.side = defaultSide(state.data, analysis);
+  if (state.side === null || !analysis.sides.includes(state.side)) state.side = defaultSide(state.data, analysis);
   // The strip's points and titles are worked out once per hand, side and size, not per step.
   const redraw = state.changed("strip", [state.matchScope ? -1 : hand, state.side, analysis.sides, state.stripSize.width, state.stripSize.height]);
   if (redraw || !state.strip) state.strip = stripShown(state, hand, analysis);
@@ -207,6 +318,12 @@ function drawAnalysis(ui, state, hand, step, analysis) {
 }
 
 // The strip's points, marks and tooltips: the hand's, or the whole match's (kept per side).
+/**
+ * @param {ReplayState} state
+ * @param {number} hand
+ * @param {ReplayAnalysis} analysis
+ * @returns {StripShown}
+ */
 function stripShown(state, hand, analysis) {
   const { data, word, side } = state;
   if (!state.matchScope) {
@@ -217,21 +334,33 @@ function stripShown(state, hand, analysis) {
   return state.matchStrip;
 }
 
+/**
+ * @param {ReplayUi} ui
+ * @param {ReplayState} state
+ * @param {number} hand
+ * @param {number} at
+ * @param {StripShown} strip
+ */
 function drawStrip(ui, state, hand, at, strip) {
   const { data, word, side } = state;
   const { width, height } = state.stripSize;
   const analysis = handAnalysis(data.hands[hand]);
+  if (!analysis) return;
   setChildren(ui.sideSelect, ...analysis.sides.map((option) => h("option", { value: option, text: sideLabel(data, hand, option) })));
-  ui.sideSelect.value = side;
+  ui.sideSelect.value = String(side);
   ui.stripSvg.setAttribute("viewBox", `0 0 ${width} ${height}`);
   ui.stripSvg.innerHTML = stripDrawing(strip.points, { width, height, step: at, marks: strip.marks, titles: strip.titles, boundaries: strip.starts ?? [] });
   ui.stripSvg.setAttribute("aria-label", word("strip", { label: sideLabel(data, hand, side) }));
-  ui.stripSvg.dataset.side = side;
+  ui.stripSvg.dataset.side = String(side);
   state.stripMarker = ui.stripSvg.querySelector(".dw-strip-now");
   state.stripShown = { points: strip.points, titles: strip.titles };
 }
 
-/** What the strip's point `index` says (its move and chance) and its x, or null when there is none. */
+/**
+ * What the strip's point `index` says (its move and chance) and its x, or null when there is none.
+ * @param {ReplayState} state
+ * @param {number | null | undefined} index
+ */
 export function stripTip(state, index) {
   const shown = state.stripShown;
   if (!shown || index === null || index === undefined || !(index >= 0) || index >= shown.points.length) return null;
@@ -240,13 +369,24 @@ export function stripTip(state, index) {
 }
 
 // What the bottom seat can count at this step, when the data has it.
+/**
+ * @param {ReplayUi} ui
+ * @param {ReplayState} state
+ * @param {Counting | null} counting
+ */
 function drawCountingPanel(ui, state, counting) {
   if (!state.changed("counting", [counting])) return;
   ui.counting.hidden = !counting;
   drawCounting(ui.counting, counting, state.word);
 }
 
-/** The slider, the counter, the hand picker and which step buttons can go anywhere. */
+/**
+ * The slider, the counter, the hand picker and which step buttons can go anywhere.
+ * @param {ReplayUi} ui
+ * @param {ReplayData} data
+ * @param {Position} position
+ * @param {Word} word
+ */
 export function drawControls(ui, data, position, word) {
   const texts = controlTexts(data, position, word);
   ui.slider.max = String(texts.max);
@@ -255,5 +395,8 @@ export function drawControls(ui, data, position, word) {
   ui.counter.textContent = texts.counter;
   if (ui.handSelect.value !== String(position.hand)) ui.handSelect.value = String(position.hand);
   const idle = idleActions(data, position, STEP_ACTIONS);
-  for (const button of ui.stepButtons) if (button.dataset.action in idle) button.disabled = idle[button.dataset.action];
+  for (const button of ui.stepButtons) {
+    const action = button.dataset.action;
+    if (action !== undefined && action in idle) button.disabled = idle[action];
+  }
 }

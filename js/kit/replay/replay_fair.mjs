@@ -5,14 +5,27 @@
 import { verdictWords } from "../common/fair_check.mjs";
 import { checkHand, hashing } from "../common/fair_deal.mjs";
 
-/** A replayed hand's facts as a record's hand (`{fair, deal, boneyard}`, what checkHand takes), or null. */
+/** @typedef {import("../common/fair_deal.mjs").FairRecordHand} FairRecordHand */
+/** @typedef {import("../common/words.mjs").Word} Word */
+/** @typedef {import("../common/views.mjs").ReplayHand} ReplayHand */
+/** @typedef {import("./replay_steps.mjs").SomeData} SomeData */
+/** @typedef {{status: (hand: number) => string | null | undefined}} FairChecks each hand's deal check, as it stands */
+
+/**
+ * A replayed hand's facts as a record's hand (`{fair, deal, boneyard}`, what checkHand takes), or null.
+ * @param {Partial<ReplayHand> | null | undefined} handData
+ * @returns {FairRecordHand | null}
+ */
 export function recordHandOf(handData) {
   const fair = handData?.fair;
   if (!fair || typeof fair !== "object" || !fair.block || typeof fair.block !== "object") return null;
   return { fair: fair.block, deal: fair.deal ?? {}, boneyard: fair.boneyard ?? [] };
 }
 
-/** Whether some hand of `data` was dealt fairly: then every hand keeps the check's line. */
+/**
+ * Whether some hand of `data` was dealt fairly: then every hand keeps the check's line.
+ * @param {SomeData} data
+ */
 export function hasFairDeals(data) {
   return (data?.hands ?? []).some((hand) => recordHandOf(hand) !== null);
 }
@@ -22,12 +35,15 @@ export function hasFairDeals(data) {
  * "waiting", "commitment_mismatch", "deal_mismatch"), null for a hand with no `fair`, or
  * undefined while it is worked out: the first ask starts the check, and `onChecked(hand,
  * status)` is called when it is done. A check that throws (a garbled block) is a mismatch.
- * @param {any} data the Replay's data
+ * @param {SomeData} data the Replay's data
  * @param {(hand: number, status: string | null) => void} [onChecked]
- * @param {any} [hash] the hashing to use (fair_deal.mjs's hashing())
+ * @param {import("../common/fair_deal.mjs").Hashing} [hash] the hashing to use (fair_deal.mjs's hashing())
+ * @returns {FairChecks}
  */
 export function fairChecks(data, onChecked = () => {}, hash = hashing()) {
+  /** @type {Map<number, string | null>} */
   const done = new Map();
+  /** @type {Set<number>} */
   const started = new Set();
   const seats = Array.isArray(data?.seats) ? data.seats : [];
   return {
@@ -50,7 +66,13 @@ export function fairChecks(data, onChecked = () => {}, hash = hashing()) {
   };
 }
 
-/** The line for hand `hand` at `status`: `{text, kind}` ("ok", "warning", "info"), or null (nothing yet). */
+/**
+ * The line for hand `hand` at `status`: `{text, kind}` ("ok", "warning", "info"), or null (nothing yet).
+ * @param {Word} word
+ * @param {string | null | undefined} status
+ * @param {number} hand
+ * @param {Partial<ReplayHand> | null | undefined} handData
+ */
 export function fairLine(word, status, hand, handData) {
   return status ? verdictWords(word, status, hand, recordHandOf(handData)) : null;
 }

@@ -7,7 +7,7 @@ import { hashing } from "../common/fair_deal.mjs";
 import { fairChecks, fairLine, hasFairDeals, recordHandOf } from "./replay_fair.mjs";
 import { testWord } from "../common/test_dom.mjs";
 import { unpackData } from "./replay_wire.mjs";
-import { present } from "../common/test_helpers.mjs";
+import { partial, present } from "../common/test_helpers.mjs";
 
 // node's Web Crypto, under the DOM's type names (node's types name it apart from the DOM's)
 const webcrypto = /** @type {Crypto} */ (/** @type {unknown} */ (nodeCrypto));
@@ -15,15 +15,27 @@ const [FOUR] = JSON.parse(readFileSync(new URL("../common/fair_deal.vectors.json
 const BLOCK = { scheme: "dominoes-fair-1", commitment: FOUR.commitment, attempt: 0, client_seeds: FOUR.client_seeds,
                 server_seed: FOUR.server_seed };
 
+/**
+ * A replayed hand dealt fairly: the vectors' deal under the record's block, changed by `block`.
+ * @param {Record<string, unknown>} [block]
+ * @param {{deal?: Record<string, string[]>, boneyard?: string[]}} [parts]
+ * @returns {import("../common/views.mjs").ReplayHand}
+ */
 function replayHand(block = {}, { deal = FOUR.deal, boneyard = FOUR.boneyard } = {}) {
   return { label: "Hand 1", moves: [], deltas: [], fair: { block: { ...BLOCK, ...block }, deal, boneyard } };
 }
 
 /** Every hand's status once its check is done (the checks run on their own, as in the page). */
+/**
+ * @param {{hands: import("../common/views.mjs").ReplayHand[], seats?: string[]}} data
+ * @param {import("../common/fair_deal.mjs").Hashing} hash
+ */
 async function statuses(data, hash) {
+  /** @type {[number, string | null][]} */
   const seen = [];
   const expected = data.hands.filter((hand) => recordHandOf(hand)).length;
-  let allDone;
+  /** @type {(value?: unknown) => void} */
+  let allDone = () => {};
   const finished = new Promise((resolve) => { allDone = resolve; });
   const checks = fairChecks(data, (hand, status) => {
     seen.push([hand, status]);
@@ -37,7 +49,7 @@ async function statuses(data, hash) {
   return { first, seen, asked };
 }
 
-for (const [name, hash] of [["Web Crypto", hashing(webcrypto.subtle)], ["@noble/hashes (no crypto.subtle)", hashing(null)]]) {
+for (const [name, hash] of /** @type {[string, import("../common/fair_deal.mjs").Hashing][]} */ ([["Web Crypto", hashing(webcrypto.subtle)], ["@noble/hashes (no crypto.subtle)", hashing(null)]])) {
   test(`each hand of a replay is checked once from its own facts, with ${name}`, async () => {
     const swapped = { ...FOUR.deal, N: [FOUR.boneyard[0], ...FOUR.deal.N.slice(1)] };
     const data = {
@@ -64,7 +76,7 @@ test("the vector's deal is the one of hand 0: the same facts at another hand do 
 });
 
 test("a garbled block is a warning, never an exception", async () => {
-  const data = { seats: FOUR.seats, hands: [replayHand({}, { deal: { N: 7 }, boneyard: "x" })] };
+  const data = { seats: FOUR.seats, hands: [replayHand({}, partial({ deal: { N: 7 }, boneyard: "x" }))] };
   const { asked } = await statuses(data, hashing(webcrypto.subtle));
   assert.deepEqual(asked, ["deal_mismatch"]);
 });
@@ -84,7 +96,7 @@ test("a record without fair blocks has no line; the facts travel through the pac
   assert.equal(hasFairDeals({ hands: [{ label: "Hand 1" }] }), false);
   assert.equal(hasFairDeals({}), false);
   assert.equal(hasFairDeals({ hands: [{ label: "Hand 1" }, replayHand()] }), true);
-  assert.equal(recordHandOf({ fair: { deal: {} } }), null, "no block, no check");
+  assert.equal(recordHandOf(partial({ fair: { deal: {} } })), null, "no block, no check");
   assert.deepEqual(recordHandOf(replayHand()), { fair: BLOCK, deal: FOUR.deal, boneyard: FOUR.boneyard });
   const wire = { v: 2, seats: FOUR.seats, shared: ["Hand 1 is dealt."], step_keys: ["say"], shared_keys: ["say"],
                  hands: [{ label: "Hand 1", moves: [], move_items: [], deltas: [[1, 0]], fair: replayHand().fair }] };

@@ -33,8 +33,12 @@ const DEAL = {
 /** A hand not finished: no result (a finished one's is a ReplayResult). */
 const NO_RESULT = /** @type {import("../common/views.mjs").ReplayResult | null} */ (null);
 
+/**
+ * The record (a ReplayData, partial where the kit does not read: the marks, the score rows).
+ * @returns {import("../common/views.mjs").ReplayData}
+ */
 export function replayData() {
-  return {
+  return /** @type {import("../common/views.mjs").ReplayData} */ (/** @type {unknown} */ ({
     v: 2, lang: "en", game: "partnership", title: "Six Love", seats: ["N", "E", "S", "W"], bottom: "S", players: PLAYERS,
     end: "",
     hands: [
@@ -61,5 +65,5 @@ export function replayData() {
         result: NO_RESULT, deltas: [{ ...DEAL, turn: "N", say: "Hand 2 is dealt." }, { line_left: [4, 4], turn: "E", move: "N 4-4", say: "North leads 4-4." }],
       },
     ],
-  };
+  }));
 }

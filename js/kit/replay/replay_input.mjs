@@ -5,11 +5,18 @@ import { keyAction } from "./replay_steps.mjs";
 
 const ANALYSIS_ACTIONS = ["best", "nextMark", "prevMark"];
 
+/** @typedef {ReturnType<typeof import("./replay_controller.mjs").createReplay>} Replay */
+
+
 /**
  * What a key press does: `{action, swallow}`. `action` is the replay's (null for none);
  * `swallow` keeps the key from the page and the notebook (preventDefault + stopPropagation).
  * `targetTag` is the focused element's tag: a select and the slider keep their own keys
  * (space still plays), a button keeps space and Enter, for its own click.
+ * @param {{key: string, altKey?: boolean, ctrlKey?: boolean, metaKey?: boolean}} event
+ * @param {string | null | undefined} targetTag
+ * @param {boolean} analysed
+ * @returns {{action: string | null, swallow: boolean, keep?: boolean}}
  */
 export function keyCommand(event, targetTag, analysed) {
   const tag = String(targetTag ?? "").toUpperCase();
@@ -22,34 +29,41 @@ export function keyCommand(event, targetTag, analysed) {
 
 /**
  * The DOM listeners [target, type, handler] of the replay over `ui`.
+ * @param {import("./replay_skeleton.mjs").ReplayUi} ui
+ * @param {Pick<Replay, "act" | "analysed" | "stripClick" | "stripHover" | "pickSide" | "setSpeed">} replay
  * @returns {import("../common/dom.mjs").DomListener[]}
  */
 export function replayListeners(ui, replay) {
-  const onClick = (event) => {
-    const target = event.target.closest?.("button[data-action]");
+  const onClick = (/** @type {Event} */ event) => {
+    const target = /** @type {HTMLElement | null | undefined} */ (/** @type {Element} */ (event.target).closest?.("button[data-action]"));
     if (!target || !(ui.root.contains(target) || ui.learnBar.contains(target))) return;
-    const action = target.dataset.action;
+    const action = target.dataset.action ?? "";
     replay.act(action, action.startsWith("learn") ? { ...target.dataset } : undefined);
     if (!action.startsWith("learn")) ui.root.focus({ preventScroll: true });
   };
   // the end (or the half) of a tile being tried, and Cancel (kit/common/end_choice.mjs's buttons)
-  const onChoice = (event) => {
-    const target = event.target.closest?.("button");
+  const onChoice = (/** @type {Event} */ event) => {
+    const target = /** @type {Element} */ (event.target).closest?.("button");
     if (!target || !ui.learnChoice.contains(target)) return;
     if (target.dataset.end) replay.act("learnEnd", { end: target.dataset.end });
     else if (target.dataset.move) replay.act("learnMove", { move: target.dataset.move });
     else if ("cancel" in target.dataset) replay.act("learnCancel");
   };
-  const onKey = (event) => {
-    const command = keyCommand(event, event.target?.tagName, replay.analysed);
+  const onKey = (/** @type {KeyboardEvent} */ event) => {
+    const command = keyCommand(event, /** @type {Element | null} */ (event.target)?.tagName, replay.analysed);
     if (command.keep) event.stopPropagation(); // a button's own activation, away from the notebook's shortcuts
     if (!command.action) return;
     event.preventDefault();
     event.stopPropagation();
     replay.act(command.action);
   };
-  const stepOf = (selector, container, go) => (event) => {
-    const target = event.target.closest?.(selector);
+  /**
+   * @param {string} selector
+   * @param {Element} container
+   * @param {(step: number) => void} go
+   */
+  const stepOf = (selector, container, go) => (/** @type {Event} */ event) => {
+    const target = /** @type {HTMLElement | SVGElement | null | undefined} */ (/** @type {Element} */ (event.target).closest?.(selector));
     if (target && container.contains(target)) go(Number(target.dataset.step ?? target.dataset.ply));
   };
   return [

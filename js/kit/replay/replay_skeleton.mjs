@@ -8,6 +8,10 @@ import { buildFelt } from "../common/felt.mjs";
 import { buildLearnBar, buildLearnPanel } from "./learn_panel.mjs";
 import { buildSide } from "../common/panels.mjs";
 
+/** @typedef {import("../common/views.mjs").ReplayData} ReplayData */
+/** @typedef {import("../common/words.mjs").Word} Word */
+/** @typedef {ReturnType<typeof buildReplay>} ReplayUi the Replay's DOM, part by part */
+
 /** The speeds offered (moves per second). */
 export const SPEEDS = [0.5, 1, 2, 4, 8];
 
@@ -16,7 +20,7 @@ export const SPEEDS = [0.5, 1, 2, 4, 8];
 const TRIANGLE_RIGHT = "M5 3 L12 8 L5 13 Z";
 const CHEVRON_LEFT = "M11 2.5 L5.5 8 L11 13.5 L12.6 11.9 L8.7 8 L12.6 4.1 Z";
 const CHEVRON_RIGHT = "M5 2.5 L10.5 8 L5 13.5 L3.4 11.9 L7.3 8 L3.4 4.1 Z";
-export const ICONS = Object.freeze({
+export const ICONS = Object.freeze(/** @type {Record<string, string>} */ ({
   prevHand: `<rect x="1" y="3" width="2" height="10"/><path d="M9 3 L3.5 8 L9 13 Z"/><path d="M15 3 L9.5 8 L15 13 Z"/>`,
   start: `<rect x="3" y="3" width="2" height="10"/><path d="M13 3 L6 8 L13 13 Z"/>`,
   prev: `<path d="${CHEVRON_LEFT}"/>`,
@@ -25,9 +29,9 @@ export const ICONS = Object.freeze({
   next: `<path d="${CHEVRON_RIGHT}"/>`,
   end: `<path d="M3 3 L10 8 L3 13 Z"/><rect x="11" y="3" width="2" height="10"/>`,
   nextHand: `<path d="M1 3 L6.5 8 L1 13 Z"/><path d="M7 3 L12.5 8 L7 13 Z"/><rect x="13" y="3" width="2" height="10"/>`,
-});
+}));
 /** Each step button: its action and the words key of its label. */
-export const STEP_BUTTONS = Object.freeze([
+export const STEP_BUTTONS = Object.freeze(/** @type {[string, string][]} */ ([
   ["prevHand", "previous_hand"],
   ["start", "start"],
   ["prev", "back"],
@@ -35,10 +39,13 @@ export const STEP_BUTTONS = Object.freeze([
   ["next", "forward"],
   ["end", "end"],
   ["nextHand", "following_hand"],
-]);
+]));
 /** The actions of the buttons that step (all but play/pause). */
 export const STEP_ACTIONS = Object.freeze(STEP_BUTTONS.map(([action]) => action).filter((action) => action !== "toggle"));
 
+/**
+ * @param {string} name
+ */
 function icon(name) {
   const node = svg("svg", { class: "dw-icon", viewBox: "0 0 16 16", width: "14", height: "14", "aria-hidden": "true", focusable: "false", fill: "currentColor" });
   node.innerHTML = ICONS[name];
@@ -113,11 +120,15 @@ function buildProgress() {
   return { analysisProgress, progressBar, progressText };
 }
 
-/** The analysis under way (the `analysing` trait: {done, total, text}), or none when empty. */
+/**
+ * The analysis under way (the `analysing` trait: {done, total, text}), or none when empty.
+ * @param {ReplayUi} ui
+ * @param {{done?: number, total?: number, text?: string, failed?: boolean} | null | undefined} analysing
+ */
 export function showProgress(ui, analysing) {
   const total = Number(analysing?.total);
   ui.analysisProgress.hidden = !(total > 0);
-  if (!(total > 0)) return;
+  if (!analysing || !(total > 0)) return;
   ui.progressBar.max = total;
   ui.progressBar.value = Math.min(Number(analysing.done) || 0, total);
   ui.progressText.textContent = analysing.text ?? "";
@@ -178,7 +189,11 @@ function buildAnalysis() {
   return { analysis, analysisTitle, sideSelect, stripBox, stripHome, stripTip, stripSvg, analysisNone, stripValue, bestButton, bestWord, summary, summaryTitle, summaryBox, analysisNote, matchButton, judged, judgedTitle, judgedList };
 }
 
-/** Every label that comes from the words (after a change of `words`). */
+/**
+ * Every label that comes from the words (after a change of `words`).
+ * @param {ReplayUi} ui
+ * @param {Word} word
+ */
 export function labelReplay(ui, word) {
   ui.stepButtons.forEach((button, i) => {
     const [action, key] = STEP_BUTTONS[i];
@@ -186,14 +201,16 @@ export function labelReplay(ui, word) {
     button.setAttribute("aria-label", word(key));
     button.title = word(key);
   });
+  /** @type {[Element, string][]} */
   const named = [
     [ui.handSelect, "hand_picker"], [ui.slider, "step_slider"], [ui.speedSelect, "speed"], [ui.sideSelect, "analysis_side"],
     [ui.bestButton, "show_best"], [ui.root, "replay"], [ui.closeTableButton, "close_table"],
   ];
   for (const [node, key] of named) node.setAttribute("aria-label", word(key));
-  for (const [node, key] of [[ui.speedSelect, "speed"], [ui.sideSelect, "analysis_side"], [ui.bestButton, "show_best"], [ui.playHereButton, "play_here_title"], [ui.closeTableButton, "close_table"],
-    [ui.judgedTitle, "analysis_note"]]) node.title = word(key); // the judged moves stand in for the note: it shows on hover
+  for (const [node, key] of /** @type {[HTMLElement, string][]} */ ([[ui.speedSelect, "speed"], [ui.sideSelect, "analysis_side"], [ui.bestButton, "show_best"], [ui.playHereButton, "play_here_title"], [ui.closeTableButton, "close_table"],
+    [ui.judgedTitle, "analysis_note"]])) node.title = word(key); // the judged moves stand in for the note: it shows on hover
   for (const option of ui.speedSelect.options) option.textContent = word("speed_option", { n: option.value });
+  /** @type {[Node, string][]} */
   const texts = [
     [ui.movesTitle, "moves"], [ui.rulesSummary, "rules"], [ui.analysisTitle, "analysis"], [ui.analysisNone, "not_analysed"],
     [ui.bestWord, "show_best_short"], [ui.problemsTitle, "record_bad"], [ui.analysisNote, "analysis_note"], [ui.matchButton, "match_chart"],
@@ -202,15 +219,25 @@ export function labelReplay(ui, word) {
   for (const [node, key] of texts) node.textContent = word(key);
 }
 
-/** The hand picker's options, one per hand (no result in them: it would give away how each hand ends). */
+/**
+ * The hand picker's options, one per hand (no result in them: it would give away how each hand ends).
+ * @param {ReplayUi} ui
+ * @param {ReplayData} data
+ * @param {Word} word
+ */
 export function fillHandPicker(ui, data, word) {
   const options = (data.hands ?? []).map((hand, i) => h("option", { value: String(i), text: word("hand_option", { label: hand.label ?? i + 1, n: (hand.moves ?? []).length }) }));
   setChildren(ui.handSelect, ...options);
 }
 
-/** The speed picker at `speed`, with an option of its own for a speed not offered. */
+/**
+ * The speed picker at `speed`, with an option of its own for a speed not offered.
+ * @param {ReplayUi} ui
+ * @param {number} speed
+ * @param {Word} word
+ */
 export function showSpeed(ui, speed, word) {
-  let custom = ui.speedSelect.querySelector("option[data-custom]");
+  let custom = /** @type {HTMLOptionElement | null} */ (ui.speedSelect.querySelector("option[data-custom]"));
   if (SPEEDS.includes(speed) || !Number.isFinite(speed)) {
     custom?.remove();
   } else {
@@ -224,7 +251,12 @@ export function showSpeed(ui, speed, word) {
   ui.speedSelect.value = String(Number.isFinite(speed) ? speed : 2);
 }
 
-/** The play button offers what a press would do: pause while playing, play otherwise. */
+/**
+ * The play button offers what a press would do: pause while playing, play otherwise.
+ * @param {ReplayUi} ui
+ * @param {boolean} playing
+ * @param {Word} word
+ */
 export function showPlaying(ui, playing, word) {
   ui.playIcon.innerHTML = playing ? ICONS.pause : ICONS.play;
   ui.playWord.textContent = word(playing ? "pause_short" : "play_short");
@@ -234,7 +266,11 @@ export function showPlaying(ui, playing, word) {
   ui.root.classList.toggle("dw-playing", playing);
 }
 
-/** The problems of a bad record (`report`), each with its detail as a tooltip. */
+/**
+ * The problems of a bad record (`report`), each with its detail as a tooltip.
+ * @param {ReplayUi} ui
+ * @param {{text?: string, detail?: string, reason?: string}[]} report
+ */
 export function showReport(ui, report) {
   setChildren(ui.problemList, ...report.map((problem) => h("li", { text: problem.text ?? "", title: problem.detail || problem.reason || null })));
   ui.problems.hidden = report.length === 0;

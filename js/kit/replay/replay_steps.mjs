@@ -8,17 +8,37 @@
 
 import { handSteps } from "./replay_deltas.mjs";
 
-/** How many hands the record has. */
+/** @typedef {import("../common/views.mjs").ReplayData} ReplayData */
+/** @typedef {{hand: number, step: number}} Position a hand and the moves made in it */
+/** @typedef {import("../common/views.mjs").ReplayStep} ReplayStep */
+/** @typedef {NonNullable<ReturnType<typeof wordsAt>>} Said what is said at a step (wordsAt) */
+/** @typedef {"next"|"prev"|"start"|"end"|"nextHand"|"prevHand"|"first"|"last"|"hand"|"step"} Action a move through the record */
+/** @typedef {Partial<ReplayData> | null | undefined} SomeData the replay's data, or a part of it (a test's), or none yet */
+
+/**
+ * How many hands the record has.
+ * @param {SomeData} data
+ */
 export function handCount(data) {
   return Array.isArray(data?.hands) ? data.hands.length : 0;
 }
 
-/** How many moves hand `hand` has: the last step of that hand. */
+/**
+ * How many moves hand `hand` has: the last step of that hand.
+ * @param {SomeData} data
+ * @param {number} hand
+ */
 export function stepCount(data, hand) {
   return data?.hands?.[hand]?.moves?.length ?? 0;
 }
 
-/** The nearest valid (hand, step). */
+/**
+ * The nearest valid (hand, step).
+ * @param {SomeData} data
+ * @param {unknown} hand
+ * @param {unknown} step
+ * @returns {Position}
+ */
 export function clampPosition(data, hand, step) {
   const hands = handCount(data);
   if (hands === 0) return { hand: 0, step: 0 };
@@ -30,10 +50,11 @@ export function clampPosition(data, hand, step) {
 /**
  * Where an action leads from (hand, step). Stepping runs on across hands: forward from
  * the end of a hand goes to the next deal, back from a deal to the end of the hand before.
- * @param {object} data the replay's data
- * @param {{hand: number, step: number}} position
- * @param {"next"|"prev"|"start"|"end"|"nextHand"|"prevHand"|"first"|"last"|"hand"|"step"} action
+ * @param {SomeData} data the replay's data
+ * @param {Position} position
+ * @param {Action} action
  * @param {number} [value] the hand for "hand", the step for "step"
+ * @returns {Position}
  */
 export function navigate(data, { hand, step }, action, value) {
   const hands = handCount(data);
@@ -68,7 +89,11 @@ export function navigate(data, { hand, step }, action, value) {
   }
 }
 
-/** True at the very last step of the record (playing stops there). */
+/**
+ * True at the very last step of the record (playing stops there).
+ * @param {SomeData} data
+ * @param {Position} position
+ */
 export function atRecordEnd(data, { hand, step }) {
   const hands = handCount(data);
   return hands === 0 || (hand >= hands - 1 && step >= stepCount(data, hands - 1));
@@ -77,7 +102,7 @@ export function atRecordEnd(data, { hand, step }) {
 // Keys of the replay: arrows step, Home/End go to the ends of the hand, PageUp/PageDown
 // to the previous/next hand, space plays or pauses, B shows or hides the best move, N and
 // Shift+N go to the next and the previous marked move (with an analysis).
-export const KEY_ACTIONS = Object.freeze({
+export const KEY_ACTIONS = Object.freeze(/** @type {Record<string, string>} */ ({
   b: "best",
   B: "best",
   n: "nextMark",
@@ -90,23 +115,34 @@ export const KEY_ACTIONS = Object.freeze({
   PageUp: "prevHand",
   " ": "toggle",
   Spacebar: "toggle",
-});
+}));
 
-/** The action of a key event ({key, altKey, ctrlKey, metaKey}), or null. */
+/**
+ * The action of a key event ({key, altKey, ctrlKey, metaKey}), or null.
+ * @param {{key: string, altKey?: boolean, ctrlKey?: boolean, metaKey?: boolean} | null | undefined} event
+ */
 export function keyAction(event) {
   if (!event || event.altKey || event.ctrlKey || event.metaKey) return null;
   return KEY_ACTIONS[event.key] ?? null;
 }
 
-/** The step's position and words (read from the hand's `deltas`), or null. */
+/**
+ * The step's position and words (read from the hand's `deltas`), or null.
+ * @param {SomeData} data
+ * @param {number} hand
+ * @param {number} step
+ */
 export function stepAt(data, hand, step) {
-  return handSteps(data?.hands?.[hand])[step] ?? null;
+  return /** @type {ReplayStep | undefined} */ (handSteps(data?.hands?.[hand])[step]) ?? null;
 }
 
 /**
  * What to say at (hand, step), each sentence once: the step's `say`, its `note` when the
  * record has one, and at the last step of a finished hand the `result` and, at the last
  * hand's end, the match's `end`. `score` and `tally` are as of that moment.
+ * @param {SomeData} data
+ * @param {number} hand
+ * @param {number} step
  */
 export function wordsAt(data, hand, step) {
   const handData = data?.hands?.[hand];
@@ -123,7 +159,10 @@ export function wordsAt(data, hand, step) {
   };
 }
 
-/** The delay between moves while playing, in ms, for `speed` moves per second. */
+/**
+ * The delay between moves while playing, in ms, for `speed` moves per second.
+ * @param {unknown} speed
+ */
 export function playDelay(speed) {
   const s = Number(speed);
   return Math.round(1000 / (Number.isFinite(s) && s > 0 ? Math.min(Math.max(s, 0.25), 20) : 2));

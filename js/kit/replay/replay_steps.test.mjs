@@ -5,10 +5,10 @@ import { atRecordEnd, clampPosition, handCount, keyAction, navigate, playDelay, 
 import { present } from "../common/test_helpers.mjs";
 
 // A step as the kernel sends it (data v2): the position and its one sentence.
-const step = (say, extra = {}) => ({ hands: {}, pips: {}, line: [], lead: 0, last: null, ends: null, turn: null, pile: null, passed: [], move: null, say, note: null, ...extra });
+const step = (/** @type {string} */ say, /** @type {Record<string, unknown>} */ extra = {}) => ({ hands: {}, pips: {}, line: [], lead: 0, last: null, ends: null, turn: null, pile: null, passed: [], move: null, say, note: null, ...extra });
 
-// Two short partnership hands: the first finished, the second not.
-const TWO_HANDS = {
+// Two short partnership hands: the first finished, the second not (only what the steps read).
+const TWO_HANDS = /** @type {import("../common/views.mjs").ReplayData} */ (/** @type {unknown} */ ({
   v: 2,
   seats: ["N", "E", "S", "W"],
   end: "North-South win the match.",
@@ -34,7 +34,7 @@ const TWO_HANDS = {
       deltas: [step("dealt again"), step("d"), step("e")],
     },
   ],
-};
+}));
 
 test("navigation steps, and runs on across hands", () => {
   assert.equal(handCount(TWO_HANDS), 2);
@@ -79,8 +79,8 @@ test("keys map to actions; modified keys are left alone", () => {
 });
 
 test("each step's position comes from the data, as the kernel computed it", () => {
-  assert.equal(stepAt(TWO_HANDS, 0, 2).say, "b");
-  assert.equal(stepAt(TWO_HANDS, 1, 0).say, "dealt again");
+  assert.equal(present(stepAt(TWO_HANDS, 0, 2)).say, "b");
+  assert.equal(present(stepAt(TWO_HANDS, 1, 0)).say, "dealt again");
   assert.equal(stepAt(TWO_HANDS, 0, 9), null);
   assert.equal(stepAt({}, 0, 0), null);
 });

@@ -6,11 +6,11 @@ import { stepAt, wordsAt } from "./replay_steps.mjs";
 import { makeWords } from "../common/words.mjs";
 import { WORDS, replayData } from "./replay_fixture.mjs";
 import { bestMoveView, controlTexts, cornerTexts, idleActions, judgedMovesView, lineLabel, moveListItems, seatInfos, stripTitles, stripWords, verdictView } from "./replay_view.mjs";
-import { present } from "../common/test_helpers.mjs";
+import { partial, present } from "../common/test_helpers.mjs";
 
 const word = makeWords(WORDS);
 const data = replayData();
-const at = (hand, step) => [stepAt(data, hand, step), wordsAt(data, hand, step)];
+const at = (/** @type {number} */ hand, /** @type {number} */ step) => /** @type {const} */ ([present(stepAt(data, hand, step)), present(wordsAt(data, hand, step))]);
 
 test("the corners name the match and the hand, the tally and the pile when there is one", () => {
   const [here, said] = at(0, 1);
@@ -30,8 +30,8 @@ test("each place gets its seat with the hand, the pips and the marks of that ste
 });
 
 test("the line is named by its length and its ends", () => {
-  assert.equal(lineLabel(stepAt(data, 0, 0), word), "No tile played yet");
-  assert.equal(lineLabel(stepAt(data, 0, 2), word), "Line of play: 2 tiles, open ends six and four");
+  assert.equal(lineLabel(present(stepAt(data, 0, 0)), word), "No tile played yet");
+  assert.equal(lineLabel(present(stepAt(data, 0, 2)), word), "Line of play: 2 tiles, open ends six and four");
 });
 
 test("at a marked move, the best move is that decision's alternative, on the position before it, both chances named", () => {
@@ -55,7 +55,7 @@ test("never another decision's move: at any step but a marked move's, there is n
 });
 
 test("the verdict of the move just made, with its sign and its words", () => {
-  const mark = handAnalysis(data.hands[0]).marks[1];
+  const mark = present(handAnalysis(data.hands[0])).marks[1];
   assert.deepEqual(verdictView(mark, word), { verdict: "mistake", sign: "?", name: "mistake", text: mark.words });
   assert.equal(present(verdictView({ ...mark, words: "" }, word)).text, "mistake");
   assert.equal(verdictView(null, word), null);
@@ -97,13 +97,14 @@ test("the whole match's strip: every hand's points in turn, its marks moved alon
 
 test("a judged choice lists every move's chance with its 95% range, the clear best and the played one marked", () => {
   const words = makeWords({ ...WORDS, judged_moves: "Chances (95% range)", judged_move: "{label} {percent} ({low}–{high})" });
-  const mark = {
+  /** @type {import("../common/views.mjs").AnalysisMark} */
+  const mark = partial({
     ply: 3, verdict: "mistake", played: "W 0-0 R", best: "W 4-6 L", clear_best: true,
     moves: [
       { move: "W 4-6 L", label: "4-6 on the left", win: 0.543, low: 0.53, high: 0.556, share: 0.553, share_low: 0.54, share_high: 0.566, gap_low: 0, gap_high: 0 },
       { move: "W 0-0 R", label: "0-0 on the right", win: 0.403, low: 0.39, high: 0.416, share: 0.413, share_low: 0.4, share_high: 0.426, gap_low: 10.7, gap_high: 19.8 },
     ],
-  };
+  });
   const shown = present(judgedMovesView(mark, "en", words));
   assert.equal(shown.title, "Chances (95% range)");
   assert.deepEqual(shown.rows, [
@@ -117,6 +118,6 @@ test("a judged choice lists every move's chance with its 95% range, the clear be
 
 test("a move too close to call shows its words without a sign", () => {
   const words = makeWords({ ...WORDS, verdict_unclear: "too close to call" });
-  const view = verdictView({ verdict: "unclear", words: "Too close to call: …" }, words);
+  const view = verdictView(partial({ verdict: "unclear", words: "Too close to call: …" }), words);
   assert.deepEqual(view, { verdict: "unclear", sign: "", name: "too close to call", text: "Too close to call: …" });
 });

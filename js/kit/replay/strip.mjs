@@ -12,13 +12,15 @@ import { escapeAttr } from "../common/line_view.mjs";
 
 export const STRIP_PAD = { x: 6, y: 5 };
 /** The verdicts drawn on the strip and in the move list, mildest first ("good" is plain). */
-export const VERDICTS = Object.freeze(["inaccuracy", "mistake", "blunder"]);
+export const VERDICTS = Object.freeze(/** @type {string[]} */ (["inaccuracy", "mistake", "blunder"]));
 /** Their usual signs, as in annotated games. */
 export const VERDICT_SIGNS = Object.freeze({ inaccuracy: "?!", mistake: "?", blunder: "??" });
 
 /**
  * The strip's geometry for `count` steps in a `width` x `height` box.
  * @returns {{x: (step: number) => number, y: (value: number) => number}}
+ * @param {number} count
+ * @param {{width: number, height: number}} size
  */
 export function stripScale(count, { width, height }) {
   const left = STRIP_PAD.x;
@@ -55,6 +57,7 @@ export function stripDrawing(points, { width, height, step = 0, marks = [], titl
 
   // Runs of known points: each a band back to the 50% line and a stretch of the curve.
   const runs = [];
+  /** @type {number[]} */
   let run = [];
   values.forEach((value, i) => {
     if (value === null) {
@@ -113,6 +116,9 @@ export function stripDrawing(points, { width, height, step = 0, marks = [], titl
 /**
  * Where the current step's marker goes: its x, and the point's y (null when unknown).
  * @returns {{x: number, y: number|null}}
+ * @param {(number | null)[]} points
+ * @param {number} step
+ * @param {{width: number, height: number}} size
  */
 export function stripMarker(points, step, size) {
   const values = Array.isArray(points) ? points : [];
@@ -122,25 +128,41 @@ export function stripMarker(points, step, size) {
   return { x: x(i), y: value === null ? null : y(value) };
 }
 
-/** How many points the strip draws: the known ones. */
+/**
+ * How many points the strip draws: the known ones.
+ * @param {unknown[]} points
+ */
 export function knownPoints(points) {
   return (Array.isArray(points) ? points : []).filter((value) => share(value) !== null).length;
 }
 
+/**
+ * @param {unknown} value
+ * @returns {number | null}
+ */
 function share(value) {
   if (value === null || value === undefined || value === "") return null;
   const n = Number(value);
   return Number.isFinite(n) ? clampShare(n) : null;
 }
 
+/**
+ * @param {number} value
+ */
 function clampShare(value) {
   return Math.min(100, Math.max(0, value));
 }
 
+/**
+ * @param {unknown} text
+ */
 function escapeText(text) {
   return escapeAttr(text).replaceAll(">", "&gt;");
 }
 
+/**
+ * @param {number} n
+ */
 function r(n) {
   return Math.round(n * 100) / 100;
 }

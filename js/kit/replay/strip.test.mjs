@@ -8,8 +8,8 @@ const SIZE = { width: 240, height: 64 };
 // A hand of 6 moves: 7 points, one unknown in the middle.
 const POINTS = [62.5, 62.5, 58.1, null, 40, 71.3, 100];
 
-const attr = (markup, name) => [...markup.matchAll(new RegExp(`${name}="([^"]*)"`, "g"))].map((m) => m[1]);
-const points = (markup) =>
+const attr = (/** @type {string} */ markup, /** @type {string} */ name) => [...markup.matchAll(new RegExp(`${name}="([^"]*)"`, "g"))].map((m) => m[1]);
+const points = (/** @type {string} */ markup) =>
   [...markup.matchAll(/<circle class="dw-strip-point([^"]*)" data-step="(\d+)"(?: data-verdict="(\w+)")? cx="([\d.]+)" cy="([\d.]+)" r="([\d.]+)"/g)].map(
     ([, kind, step, verdict, cx, cy, radius]) => ({ kind: kind.trim(), step: Number(step), verdict, cx: Number(cx), cy: Number(cy), r: Number(radius) }),
   );

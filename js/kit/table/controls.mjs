@@ -6,9 +6,14 @@ import { h, setChildren } from "../common/dom.mjs";
 import { canSendMoves, showsResult } from "./table_view.mjs";
 import { legalMoveOfKind } from "../common/move_choice.mjs";
 
+/** @typedef {import("./table_view.mjs").ReadView} ReadView */
+/** @typedef {import("../common/views.mjs").LeaderChoice} LeaderChoice */
+/** @typedef {import("../common/words.mjs").Word} Word */
+/** @typedef {ReturnType<typeof buildControls>} Controls the tray's buttons */
+
 /** The buttons' DOM: `actions` holds the three groups. */
 export function buildControls() {
-  const button = (kind) => h("button", { type: "button", className: `dw-button dw-${kind}`, disabled: true });
+  const button = (/** @type {string} */ kind) => h("button", { type: "button", className: `dw-button dw-${kind}`, disabled: true });
   const pass = button("pass");
   const draw = button("draw");
   const undo = button("undo");
@@ -26,6 +31,10 @@ export function buildControls() {
 /**
  * The buttons for `view`. A button's intent is in its data: `move` (a legal move) or `send` (JSON).
  * `learn`: the host can draw the Replay that Learn from your mistakes opens (a notebook).
+ * @param {Controls & {learnButton: HTMLButtonElement}} ui
+ * @param {ReadView} view
+ * @param {Word} word
+ * @param {{learn?: boolean, asking?: boolean}} [options]
  */
 export function drawControls(ui, view, word, { learn = false, asking = false } = {}) {
   const result = showsResult(view);
@@ -47,6 +56,12 @@ export function drawControls(ui, view, word, { learn = false, asking = false } =
   ui.learnButton.title = word("learn_mistakes_title");
 }
 
+/**
+ * @param {Controls} ui
+ * @param {ReadView} view
+ * @param {Word} word
+ * @param {boolean} askingNow
+ */
 function drawMoveButtons(ui, view, word, askingNow) {
   const looking = Boolean(view.look);
   // asked before the kernel judged the position: its hint says so until the judgement is in
@@ -68,6 +83,10 @@ function drawMoveButtons(ui, view, word, askingNow) {
   else ui.hint.removeAttribute("aria-busy");
 }
 
+/**
+ * @param {HTMLButtonElement} button
+ * @param {{text: string} | null} move
+ */
 function setMoveButton(button, move) {
   button.disabled = !move;
   button.dataset.move = move ? move.text : "";
@@ -75,7 +94,11 @@ function setMoveButton(button, move) {
   button.classList.toggle("dw-primary", Boolean(move));
 }
 
-/** The leading team's buttons, one per seat that may lead. */
+/**
+ * The leading team's buttons, one per seat that may lead.
+ * @param {Element} element
+ * @param {LeaderChoice[]} choices
+ */
 export function drawLeaderButtons(element, choices) {
   setChildren(element,
     ...choices.map((choice) =>
@@ -89,7 +112,11 @@ export function drawLeaderButtons(element, choices) {
   );
 }
 
-/** The tray's labels, in the widget's language. */
+/**
+ * The tray's labels, in the widget's language.
+ * @param {Controls} ui
+ * @param {Word} word
+ */
 export function labelControls(ui, word) {
   ui.pass.textContent = word("pass");
   ui.draw.textContent = word("draw");

@@ -5,6 +5,7 @@ import { kernelLink } from "./kernel_link.mjs";
 import { fakeTimers } from "../common/test_dom.mjs";
 
 function link() {
+  /** @type {unknown[]} */
   const sent = [];
   const timers = fakeTimers();
   let silences = 0;

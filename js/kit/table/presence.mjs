@@ -15,7 +15,7 @@ const PRESENCE_WORDS = { here: "presence_here", never: "presence_never", left: "
  * whose label says so already).
  * @param {{presence?: Record<string, string>}} view the Table's view (readView)
  * @param {string} seat
- * @param {(key: string, params?: object) => string} word
+ * @param {import("../common/words.mjs").Word} word
  */
 export function presenceMark(view, seat, word) {
   const kind = view.presence?.[seat];

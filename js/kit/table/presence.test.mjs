@@ -11,7 +11,8 @@ const WORDS = {
   watching_many: "{n} watching",
   watching_banner: "You are watching",
 };
-const word = (key, params = {}) => (WORDS[key] ?? key).replace(/\{(\w+)\}/g, (_, name) => String(params[name]));
+/** @type {import("../common/words.mjs").Word} */
+const word = (key, params = {}) => (/** @type {Record<string, string>} */ (WORDS)[key] ?? key).replace(/\{(\w+)\}/g, (_, name) => String(params[name]));
 
 test("each person's seat gets a shape and a word, so the mark reads without colour", () => {
   const view = { presence: { S: "here", N: "never", E: "left", W: "bot" } };

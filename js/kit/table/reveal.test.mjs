@@ -2,10 +2,11 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { REVEAL_MARGIN, REVEAL_QUIET_MS, REVEAL_WINDOW_MS, revealDelta, revealWhenShown, settleWatch } from "./reveal.mjs";
+import { partial } from "../common/test_helpers.mjs";
 
 // JupyterLab at 1366x768: the notebook shows y = 91..738 (647 px); the Table is 516 px tall.
 const area = { top: 91, bottom: 738 };
-const table = (top) => ({ top, bottom: top + 516 });
+const table = (/** @type {number} */ top) => ({ top, bottom: top + 516 });
 
 test("a table whose hand is under the fold moves up just enough to show it, top still in view", () => {
   const delta = revealDelta(table(331), area); // Shift+Enter on play.ipynb's table cell
@@ -46,7 +47,7 @@ test("with little room to spare the margin shrinks so the whole table still fits
 
 test("the reveal follows while the layout changes and ends after a quiet spell", () => {
   const going = settleWatch(0, { quietMs: 1000, capMs: 60000 });
-  const at = (content, place) => ({ content, place, height: 516, scrollTop: 0 });
+  const at = (/** @type {number} */ content, /** @type {number} */ place) => ({ content, place, height: 516, scrollTop: 0 });
   assert.equal(going(16, at(2000, 300)), true);
   assert.equal(going(900, at(2000, 300)), true, "still for less than the quiet spell");
   assert.equal(going(1500, at(2400, 300)), true, "a cell below grew: the quiet spell starts again");
@@ -87,7 +88,7 @@ function fakeNotebook({ scrolls = true } = {}) {
     isConnected: true,
     parentElement: scrolls ? scroller : body,
     getRootNode: () => page,
-    contains: (node) => node === root,
+    contains: (/** @type {unknown} */ node) => node === root,
     getBoundingClientRect: () => {
       const top = scrolls ? 91 + notebook.place - scroller.scrollTop : notebook.place - globalThis.window.scrollY;
       return { top, bottom: top + notebook.height, height: notebook.height };
@@ -96,13 +97,15 @@ function fakeNotebook({ scrolls = true } = {}) {
   Object.assign(page, { body, documentElement: { parentElement: null }, scrollingElement: null, activeElement: body });
   Object.assign(globalThis, {
     window: { innerHeight: 768, scrollY: 0 },
-    getComputedStyle: (el) => ({ overflowY: el === scroller ? "auto" : "visible" }),
-    requestAnimationFrame: (callback) => (frames.set(nextFrame, callback), nextFrame++),
-    cancelAnimationFrame: (id) => frames.delete(id),
+    getComputedStyle: (/** @type {unknown} */ el) => ({ overflowY: el === scroller ? "auto" : "visible" }),
+    requestAnimationFrame: (/** @type {(time: number) => void} */ callback) => (frames.set(nextFrame, callback), nextFrame++),
+    cancelAnimationFrame: (/** @type {number} */ id) => frames.delete(id),
     MutationObserver: class {
+      /** @param {Function} callback */
       constructor(callback) {
         this.callback = callback;
       }
+      /** @param {unknown} target */
       observe(target) {
         assert.equal(target, scroller, "it watches the notebook, not the page");
         watcher = this;
@@ -112,6 +115,7 @@ function fakeNotebook({ scrolls = true } = {}) {
       }
     },
     ResizeObserver: class {
+      /** @param {Function} callback */
       constructor(callback) {
         this.callback = callback;
       }
@@ -156,8 +160,9 @@ function fakeNotebook({ scrolls = true } = {}) {
 // Run All: the table appeared above the cell Lab keeps in place, its top 100 px above the view.
 const ABOVE = 1200 + 100;
 
+/** @param {ReturnType<typeof fakeNotebook>} nb */
 function shown(nb) {
-  return revealWhenShown(nb.root, { now: () => nb.clock.now });
+  return revealWhenShown(partial(nb.root), { now: () => nb.clock.now });
 }
 
 test("Run All on a busy machine: cells below the table run for 20 s and Lab scrolls to each; the table's top comes back each time", () => {
@@ -264,7 +269,7 @@ test("a widget first laid out long after it was drawn (a hidden tab shown later)
 test("a table whose tab is hidden while the notebook settles is not moved", () => {
   const nb = fakeNotebook();
   nb.scroller.scrollTop = ABOVE;
-  nb.root.checkVisibility = () => false; // the person switched to another tab; Lab hides this one
+  Object.assign(nb.root, { checkVisibility: () => false }); // the person switched to another tab; Lab hides this one
   shown(nb);
   nb.laidOut();
   nb.step();

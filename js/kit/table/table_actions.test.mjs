@@ -5,7 +5,11 @@ import { tableActions } from "./table_actions.mjs";
 import { readView } from "./table_view.mjs";
 import { present } from "../common/test_helpers.mjs";
 
+/**
+ * @param {Record<string, unknown>} view the view as sent
+ */
 function setup(view) {
+  /** @type {({type: string} & Record<string, unknown>)[]} */
   const sent = [];
   let redraws = 0;
   /** @type {import("./table_actions.mjs").ActionState} */

@@ -12,9 +12,20 @@ import { showsResult } from "./table_view.mjs";
 
 export { lineLabel };
 
+/** @typedef {import("./table_view.mjs").ReadView} ReadView */
+/** @typedef {import("../common/felt.mjs").SeatInfo} SeatInfo */
+/** @typedef {import("../common/words.mjs").Word} Word */
+/** @typedef {ReturnType<typeof import("../common/felt.mjs").buildFelt>} Felt */
+
 const LINE_UNIT = { minUnit: 6, maxUnit: 32 };
 
-/** What drawSeat needs to know of `seat` (`word`: for its presence at a served table). */
+/**
+ * What drawSeat needs to know of `seat` (`word`: for its presence at a served table).
+ * @param {ReadView} view
+ * @param {string} seat
+ * @param {{showTiles: boolean, word?: Word | null}} options
+ * @returns {SeatInfo}
+ */
 export function seatInfo(view, seat, { showTiles, word = null }) {
   const player = view.players[seat] ?? {};
   return {
@@ -31,12 +42,20 @@ export function seatInfo(view, seat, { showTiles, word = null }) {
   };
 }
 
-/** The view's parts the seats are drawn from (to redraw them only when these change). */
+/**
+ * The view's parts the seats are drawn from (to redraw them only when these change).
+ * @param {ReadView} view
+ */
 export function seatInputs(view) {
   return [view.seats, view.bottom, view.viewer, view.players, view.hands, view.pips, view.turn, view.passed, view.result?.winners, view.phase, view.seat_moves, view.presence];
 }
 
-/** Every seat round the line; the bottom seat's tiles show in the tray instead, unless a result shows. */
+/**
+ * Every seat round the line; the bottom seat's tiles show in the tray instead, unless a result shows.
+ * @param {Felt} felt
+ * @param {ReadView} view
+ * @param {Word} word
+ */
 export function drawSeats(felt, view, word) {
   const byPosition = seatsByPosition(view.seats, view.bottom ?? view.viewer);
   const trayShowsBottom = !showsResult(view);
@@ -49,6 +68,11 @@ export function drawSeats(felt, view, word) {
 
 /** The corners: the rules' name and the hand at the top left, the pile at the top right, and
  * how many watch a served table at the bottom right. */
+/**
+ * @param {Felt} felt
+ * @param {ReadView} view
+ * @param {Word} word
+ */
 export function drawCorners(felt, view, word) {
   setChildren(felt.corners.topStart, h("strong", { text: view.title }), h("span", { text: view.hand_label }));
   const pile = pileWords(view.pile, word);
@@ -71,11 +95,15 @@ export function newTiles() {
     const previous = look === lookPly ? keys : null;
     keys = new Set(view.line.map(sortedKey));
     look = lookPly;
-    return (index) => previous !== null && !previous.has(sortedKey(view.line[index]));
+    return (/** @type {number} */ index) => previous !== null && !previous.has(sortedKey(view.line[index]));
   };
 }
 
-/** Where the last move's tile comes from ("top", "left", "right", "bottom"), when moves are paced; else null. */
+/**
+ * Where the last move's tile comes from ("top", "left", "right", "bottom"), when moves are paced; else null.
+ * @param {ReadView} view
+ * @returns {string | null}
+ */
 export function glideFrom(view) {
   const last = view.moves.at(-1);
   if (!view.animate || !last || view.look) return null;
@@ -86,6 +114,11 @@ export function glideFrom(view) {
 
 /** Draw the line into the felt's box of `size`, with `choice` ({ends, labels}) glowing; a new
  * tile glides in from its seat when `glideFrom(view)` names one. */
+/**
+ * @param {Felt} felt
+ * @param {ReadView} view
+ * @param {{size: {width: number, height: number}, choice: {ends: string[], labels: Record<string, string>} | null, isNew: (index: number) => boolean, word: Word}} parts
+ */
 export function drawLine(felt, view, { size, choice, isNew, word }) {
   const from = glideFrom(view);
   if (from) felt.lineSvg.dataset.from = from;
@@ -105,9 +138,12 @@ export function drawLine(felt, view, { size, choice, isNew, word }) {
  * The new tile's glide starts on its seat: the offset from the tile to the seat's middle, in
  * the line's units (its drawing may be scaled down), as the tile's --dw-glide. Read once per
  * paced move, so the layout it forces costs nothing a person notices.
+ * @param {Felt} felt
+ * @param {HTMLElement} seat
+ * @param {number} [scale]
  */
 export function startFromSeat(felt, seat, scale = 1) {
-  const tile = felt.lineSvg.querySelector(".dw-new");
+  const tile = /** @type {SVGElement | null} */ (felt.lineSvg.querySelector(".dw-new"));
   if (!tile || seat.hidden) return;
   const from = seat.getBoundingClientRect();
   const to = tile.getBoundingClientRect();

@@ -5,7 +5,7 @@ import { buildFelt } from "../common/felt.mjs";
 import { drawCorners, drawLine, drawSeats, lineLabel, newTiles, seatInfo } from "./table_felt.mjs";
 import { readView } from "./table_view.mjs";
 import { installDom, testWord } from "../common/test_dom.mjs";
-import { present, find } from "../common/test_helpers.mjs";
+import { partial, present, find } from "../common/test_helpers.mjs";
 
 const VIEW = readView({
   seats: ["N", "E", "S", "W"], viewer: "S", turn: "E", passed: ["W"],
@@ -19,7 +19,7 @@ test("a seat's facts: its label, tiles, turn, pass and win", () => {
   assert.equal(east.turn, true);
   assert.equal(seatInfo(VIEW, "W", { showTiles: true }).passed, true);
   assert.equal(seatInfo(VIEW, "N", { showTiles: true }).label, "N", "no player: the seat");
-  assert.equal(seatInfo({ ...VIEW, result: { winners: ["N"] } }, "N", { showTiles: true }).winner, true);
+  assert.equal(seatInfo({ ...VIEW, result: partial({ winners: ["N"] }) }, "N", { showTiles: true }).winner, true);
 });
 
 test("the seats go round the bottom one, whose tiles are in the tray while playing", () => {
@@ -67,7 +67,7 @@ test("a paced move glides in from its seat; none when bots move at once or while
   assert.equal(glideFrom(moved), "left");
   assert.equal(glideFrom({ ...moved, moves: ["E 6-6"] }), "right");
   assert.equal(glideFrom({ ...moved, animate: false }), null);
-  assert.equal(glideFrom({ ...moved, look: { ply: 1 } }), null);
+  assert.equal(glideFrom({ ...moved, look: partial({ ply: 1 }) }), null);
   installDom();
   const felt = buildFelt();
   drawLine(felt, moved, { size: { width: 300, height: 150 }, choice: null, isNew: () => true, word: testWord });
@@ -105,7 +105,7 @@ test("a served table's seats say who is here, in words and shapes; bots and one-
   installDom();
   const felt = buildFelt();
   drawSeats(felt, { ...VIEW, presence: { S: "here", N: "left", E: "bot", W: "never" } }, testWord);
-  const shown = (position) => felt.seats[position].presence;
+  const shown = (/** @type {string} */ position) => felt.seats[position].presence;
   assert.equal(shown("bottom").dataset.presence, "here");
   assert.match(shown("bottom").textContent, /^● /);
   assert.equal(shown("top").dataset.presence, "left");

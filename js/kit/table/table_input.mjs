@@ -6,42 +6,51 @@ import { focusStep, tileButtons } from "../common/hand_tray.mjs";
 
 const ACTIVATE_KEYS = new Set(["Enter", " "]);
 
+/** @typedef {import("./table_view.mjs").ReadView} ReadView */
+/** @typedef {Pick<import("./table_render.mjs").TableState, "view" | "choice" | "handFocus" | "hintAsked">} InputState what the input reads and keeps of the Table's state */
+/** @typedef {import("./table_skeleton.mjs").TableUi} TableUi */
+/** @typedef {ReturnType<typeof import("./table_actions.mjs").tableActions>} Actions */
+
 /**
  * Bind the input of `ui` (buildTable). `state` holds the view, the choice and the hand's
  * focus; `actions` is tableActions(...); `focusHand` puts the focus back on the hand.
+ * @param {TableUi} ui
+ * @param {InputState} state
+ * @param {Actions} actions
+ * @param {{focusHand: () => void, redrawControls?: () => void}} hooks
  */
 export function bindTableInput(ui, state, actions, { focusHand, redrawControls = () => {} }) {
   const { send } = actions;
-  const onHandClick = (event) => {
-    const button = event.target.closest("button[data-tile]");
-    if (button) actions.playTile(button.dataset.tile);
+  const onHandClick = (/** @type {Event} */ event) => {
+    const button = /** @type {HTMLElement | null} */ (targetOf(event).closest("button[data-tile]"));
+    if (button) actions.playTile(button.dataset.tile ?? "");
   };
-  const onHandFocus = (event) => {
+  const onHandFocus = (/** @type {Event} */ event) => {
     const buttons = tileButtons(ui.hand);
-    const index = buttons.indexOf(event.target);
+    const index = buttons.indexOf(/** @type {HTMLButtonElement} */ (event.target));
     if (index < 0) return;
     state.handFocus = index;
     buttons.forEach((button, i) => button.setAttribute("tabindex", i === index ? "0" : "-1"));
   };
-  const onHandKeyDown = (event) => {
+  const onHandKeyDown = (/** @type {KeyboardEvent} */ event) => {
     const buttons = tileButtons(ui.hand);
     const index = focusStep(event.key, state.handFocus, buttons.length);
     if (index === null) return;
     stop(event);
     buttons[index].focus();
   };
-  const onLineActivate = (event) => {
-    if (event.type === "keydown" && !ACTIVATE_KEYS.has(event.key)) return;
-    const target = event.target.closest("[data-end]");
+  const onLineActivate = (/** @type {Event} */ event) => {
+    if (event.type === "keydown" && !ACTIVATE_KEYS.has(/** @type {KeyboardEvent} */ (event).key)) return;
+    const target = /** @type {SVGElement | null} */ (targetOf(event).closest("[data-end]"));
     if (!target) return;
     event.preventDefault();
-    actions.pickEnd(target.dataset.end);
+    actions.pickEnd(target.dataset.end ?? "");
   };
-  const onChoiceClick = (event) => {
-    const button = event.target.closest("button");
+  const onChoiceClick = (/** @type {Event} */ event) => {
+    const button = targetOf(event).closest("button");
     if (!button) return;
-    if ("end" in button.dataset) actions.pickEnd(button.dataset.end);
-    else if ("move" in button.dataset) actions.sendMove(button.dataset.move);
+    if ("end" in button.dataset) actions.pickEnd(button.dataset.end ?? "");
+    else if ("move" in button.dataset) actions.sendMove(button.dataset.move ?? "");
     else if ("cancel" in button.dataset) actions.cancelChoice();
   };
   const askHint = () => {
@@ -50,13 +59,13 @@ export function bindTableInput(ui, state, actions, { focusHand, redrawControls =
     send({ type: "hint" });
   };
   const onActionClick = actionClicks(ui, actions, focusHand, askHint);
-  const onMoveListClick = (event) => {
-    const button = event.target.closest("button[data-ply]");
+  const onMoveListClick = (/** @type {Event} */ event) => {
+    const button = /** @type {HTMLElement | null} */ (targetOf(event).closest("button[data-ply]"));
     const intent = button ? lookIntent(state.view, Number(button.dataset.ply)) : null;
     if (intent) send(intent);
   };
-  const onCoverActivate = (event) => {
-    if (event.type === "keydown" && !ACTIVATE_KEYS.has(event.key)) return;
+  const onCoverActivate = (/** @type {Event} */ event) => {
+    if (event.type === "keydown" && !ACTIVATE_KEYS.has(/** @type {KeyboardEvent} */ (event).key)) return;
     stop(event);
     send({ type: "uncover" });
   };
@@ -81,9 +90,15 @@ export function bindTableInput(ui, state, actions, { focusHand, redrawControls =
 }
 
 // The buttons under the hand: a move, Take back, Hint, or the intent a button carries.
+/**
+ * @param {TableUi} ui
+ * @param {Actions} actions
+ * @param {() => void} focusHand
+ * @param {() => void} askHint
+ */
 function actionClicks(ui, actions, focusHand, askHint) {
-  return (event) => {
-    const button = event.target.closest("button");
+  return (/** @type {Event} */ event) => {
+    const button = targetOf(event).closest("button");
     if (!button || button.disabled) return;
     if (button === ui.pass || button === ui.draw) {
       if (button.dataset.move) actions.sendMove(button.dataset.move);
@@ -95,10 +110,14 @@ function actionClicks(ui, actions, focusHand, askHint) {
 }
 
 // The table's own keys (rootKey), anywhere in the widget.
+/**
+ * @param {InputState} state
+ * @param {Actions} actions
+ */
 function rootKeys(state, actions) {
-  return (event) => {
+  return (/** @type {KeyboardEvent} */ event) => {
     // Enter and Space activate buttons: keep the notebook's shortcuts from acting on them.
-    if (ACTIVATE_KEYS.has(event.key) && event.target.closest("button, [role=button]")) event.stopPropagation();
+    if (ACTIVATE_KEYS.has(event.key) && targetOf(event).closest("button, [role=button]")) event.stopPropagation();
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     const key = rootKey(event.key, { choosing: Boolean(state.choice), looking: Boolean(state.view.look) });
     if (key === null) return;
@@ -109,7 +128,11 @@ function rootKeys(state, actions) {
   };
 }
 
-/** What a key means at the table: "L"/"R" (an end) or "cancel" while choosing, "back" while looking; else null. */
+/**
+ * What a key means at the table: "L"/"R" (an end) or "cancel" while choosing, "back" while looking; else null.
+ * @param {string} key
+ * @param {{choosing: boolean, looking: boolean}} where
+ */
 export function rootKey(key, { choosing, looking }) {
   const lower = key.toLowerCase();
   if (choosing) {
@@ -120,7 +143,11 @@ export function rootKey(key, { choosing, looking }) {
   return lower === "escape" && looking ? "back" : null;
 }
 
-/** The look intent of a click on the move list's ply `ply`, or null when it already shows. */
+/**
+ * The look intent of a click on the move list's ply `ply`, or null when it already shows.
+ * @param {Pick<ReadView, "moves" | "look">} view
+ * @param {number} ply
+ */
 export function lookIntent(view, ply) {
   const present = ply >= view.moves.length;
   if (present && !view.look) return null;
@@ -128,7 +155,18 @@ export function lookIntent(view, ply) {
   return { type: "look", ply: present ? null : ply };
 }
 
+/**
+ * @param {Event} event
+ */
 function stop(event) {
   event.preventDefault();
   event.stopPropagation();
+}
+
+/**
+ * The element an event happened on (the handlers here listen on elements).
+ * @param {Event} event
+ */
+function targetOf(event) {
+  return /** @type {Element} */ (event.target);
 }

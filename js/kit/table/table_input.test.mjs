@@ -8,7 +8,7 @@ import { bindTableInput, lookIntent, rootKey } from "./table_input.mjs";
 import { buildTable } from "./table_skeleton.mjs";
 import { readView } from "./table_view.mjs";
 import { installDom, testWord } from "../common/test_dom.mjs";
-import { present } from "../common/test_helpers.mjs";
+import { partial, present } from "../common/test_helpers.mjs";
 
 const VIEW = readView({
   seats: ["S", "N"], viewer: "S", turn: "S", ends: [4, 2], hands: { S: ["6-4", "2-4", "5-5"], N: 4 },
@@ -21,16 +21,23 @@ function table(view = VIEW) {
   document.body.append(ui.root);
   /** @type {import("./table_actions.mjs").ActionState & {handFocus: number, hintAsked?: boolean}} */
   const state = { view, choice: null, handFocus: 0 };
+  /** @type {({type: string} & Record<string, unknown>)[]} */
   const sent = [];
   const actions = tableActions(state, { send: (m) => sent.push(m), onChoice: () => {} });
   drawHand(ui.hand, { view, tiles: handTiles(view), mine: true, active: true, myTurn: true, focus: 0, word: testWord });
   drawControls(ui, view, testWord);
+  /** @type {(boolean | undefined)[]} */
   const redrawn = [];
   const unbind = bindTableInput(ui, state, actions, { focusHand: () => {}, redrawControls: () => redrawn.push(state.hintAsked) });
+  /**
+   * @param {EventTarget | null} target
+   * @param {string} type
+   * @param {Record<string, unknown>} [init]
+   */
   const fire = (target, type, init = {}) => {
     const event = new (present(document.defaultView).Event)(type, { bubbles: true, cancelable: true });
     Object.assign(event, init);
-    target.dispatchEvent(event);
+    present(target).dispatchEvent(event);
     return event;
   };
   return { ui, state, sent, unbind, fire, redrawn };
@@ -47,8 +54,8 @@ test("keys: L, R and Escape while choosing an end; Escape goes back while lookin
 test("a click on the move list looks back, or returns to the game", () => {
   assert.deepEqual(lookIntent(VIEW, 0), { type: "look", ply: 0 });
   assert.equal(lookIntent(VIEW, 1), null, "the present already shows");
-  assert.deepEqual(lookIntent({ ...VIEW, look: { ply: 0 } }, 1), { type: "look", ply: null });
-  assert.equal(lookIntent({ ...VIEW, look: { ply: 0 } }, 0), null);
+  assert.deepEqual(lookIntent({ ...VIEW, look: partial({ ply: 0 }) }, 1), { type: "look", ply: null });
+  assert.equal(lookIntent({ ...VIEW, look: partial({ ply: 0 }) }, 0), null);
 });
 
 test("a click on a tile that fits once sends its move", () => {

@@ -14,11 +14,43 @@ import { drawCorners, drawLine, drawSeats, newTiles, seatInputs } from "./table_
 import { drawFollow, drawSpeed } from "./follow.mjs";
 import { canSendMoves, currentPly, moveListItems, mustPassOrDraw, showsResult } from "./table_view.mjs";
 
-/** The Table's drawing functions over `ui` (buildTable) and `state`; `link` tells whether a kernel answers. */
+/** @typedef {import("./table_view.mjs").ReadView} ReadView */
+/** @typedef {import("./table_skeleton.mjs").TableUi} TableUi */
+/** @typedef {import("../common/words.mjs").Word} Word */
+/** @typedef {ReturnType<typeof import("./notice.mjs").noticeFlasher>} Flasher */
+/** @typedef {ReturnType<typeof import("./kernel_link.mjs").kernelLink>} Link */
+/**
+ * The Table's state (js/table.js and the seat page keep it; drawing keeps the hand's focus and
+ * the notice shown up to date).
+ * @typedef {object} TableState
+ * @property {ReadView} view
+ * @property {Word} word
+ * @property {ReturnType<typeof import("../common/dom.mjs").changeTracker>} changed
+ * @property {import("./table_actions.mjs").EndChoice | null} choice the end being picked, while the person picks one
+ * @property {number} handFocus
+ * @property {number | undefined} [messageId] the notice shown last
+ * @property {boolean} [messageShown]
+ * @property {{width: number, height: number}} lineSize
+ * @property {number} handWidth
+ * @property {boolean} [learn]
+ * @property {boolean} [hintAsked]
+ */
+/**
+ * What every drawing function reads: the DOM, the state, the notice's flasher, the kernel's link,
+ * which tiles are new, and the words.
+ * @typedef {{ui: TableUi, state: TableState, flasher: Flasher, link: Link, fresh: ReturnType<typeof newTiles>, word: Word}} Ctx
+ */
+
+/**
+ * The Table's drawing functions over `ui` (buildTable) and `state`; `link` tells whether a kernel answers.
+ * @param {TableUi} ui
+ * @param {TableState} state
+ * @param {{flasher: Flasher, link: Link}} helpers
+ */
 export function tableRenderer(ui, state, { flasher, link }) {
-  const ctx = { ui, state, flasher, link, fresh: newTiles(), word: (key, params) => state.word(key, params) };
+  const ctx = { ui, state, flasher, link, fresh: newTiles(), word: /** @type {Word} */ ((key, params) => state.word(key, params)) };
   return {
-    drawView: (view) => drawView(ctx, view),
+    drawView: (/** @type {ReadView} */ view) => drawView(ctx, view),
     drawLinePart: () => drawLinePart(ctx, state.view),
     drawStatusPart: () => drawStatusPart(ctx, state.view),
     drawControlsPart: () => drawControlsPart(ctx, state.view),
@@ -29,6 +61,10 @@ export function tableRenderer(ui, state, { flasher, link }) {
   };
 }
 
+/**
+ * @param {Ctx} ctx
+ * @param {ReadView} view
+ */
 function drawView(ctx, view) {
   ctx.ui.root.dataset.phase = view.phase;
   drawFelt(ctx, view);
@@ -42,11 +78,19 @@ function drawView(ctx, view) {
   drawCover(ctx.ui, view);
 }
 
+/**
+ * @param {Ctx} ctx
+ * @param {ReadView} view
+ */
 function drawFelt({ ui, state, word }, view) {
   if (state.changed("seats", seatInputs(view))) drawSeats(ui.felt, view, word);
   if (state.changed("corners", [view.title, view.hand_label, view.pile, view.watching])) drawCorners(ui.felt, view, word);
 }
 
+/**
+ * @param {Ctx} ctx
+ * @param {ReadView} view
+ */
 function drawLinePart({ ui, state, word, fresh }, view) {
   const choice = slotChoice(word, view.ends, state.choice);
   const inputs = [view.line, view.lead, view.last, view.ends, state.lineSize, choice?.ends ?? []];
@@ -54,6 +98,10 @@ function drawLinePart({ ui, state, word, fresh }, view) {
   drawLine(ui.felt, view, { size: state.lineSize, choice, isNew: fresh(view), word });
 }
 
+/**
+ * @param {Ctx} ctx
+ * @param {ReadView} view
+ */
 function drawTray(ctx, view) {
   const { ui, state, word } = ctx;
   const result = showsResult(view);
@@ -66,10 +114,18 @@ function drawTray(ctx, view) {
   if (leader && state.changed("leaders", [view.leader_choices])) drawLeaderButtons(ui.leaderActions, view.leader_choices);
 }
 
+/**
+ * @param {Ctx} ctx
+ * @param {ReadView} view
+ */
 function drawControlsPart({ ui, state, word }, view) {
   drawControls(ui, view, word, { learn: Boolean(state.learn), asking: state.hintAsked });
 }
 
+/**
+ * @param {Ctx} ctx
+ * @param {ReadView} view
+ */
 function drawHandPart(ctx, view) {
   const { ui, state, word } = ctx;
   const tiles = handTiles(view);
@@ -86,16 +142,27 @@ function drawHandPart(ctx, view) {
   if (hadFocus) focusHand(ctx);
 }
 
+/**
+ * @param {Ctx} ctx
+ * @param {number} count
+ */
 function sizeHand({ ui, state }, count) {
   const unit = handUnit(state.handWidth || ui.hand.clientWidth, count);
   if (unit !== null) ui.hand.style.setProperty("--dw-hand-unit", `${unit}px`);
 }
 
+/**
+ * @param {Ctx} ctx
+ */
 function focusHand({ ui, state }) {
   const buttons = tileButtons(ui.hand);
   buttons[Math.min(state.handFocus, buttons.length - 1)]?.focus({ preventScroll: true });
 }
 
+/**
+ * @param {Ctx} ctx
+ * @param {ReadView} view
+ */
 function drawStatusPart({ ui, link, word }, view) {
   drawStatus(ui, view, { silent: link.silent, word });
   ui.main.classList.toggle("dw-looking", Boolean(view.look));
@@ -103,6 +170,10 @@ function drawStatusPart({ ui, link, word }, view) {
 
 // The view's notice stands while the view holds it: once the kernel drops it (the drawn tile
 // was played, the hand ended), it goes at once instead of lingering over what follows.
+/**
+ * @param {Ctx} ctx
+ * @param {ReadView} view
+ */
 function drawMessage({ state, flasher }, view) {
   const message = view.message;
   if (!message) {
@@ -116,6 +187,10 @@ function drawMessage({ state, flasher }, view) {
   if (message.text) flasher.flash(message.text, message.kind ?? "info", message.reason);
 }
 
+/**
+ * @param {Ctx} ctx
+ * @param {ReadView} view
+ */
 function drawSide({ ui, state, word }, view) {
   if (state.changed("score", [view.score, view.hand_label])) drawScore(ui.score, view.score, { subtitle: view.hand_label });
   const current = currentPly(view);
@@ -132,6 +207,9 @@ function drawSide({ ui, state, word }, view) {
   }
 }
 
+/**
+ * @param {Ctx} ctx
+ */
 function drawChoicePart(ctx) {
   const { ui, state, word } = ctx;
   drawChoice(ui.choice, state.choice, state.view.ends, word);
@@ -139,6 +217,9 @@ function drawChoicePart(ctx) {
   if (state.view.phase === "playing") drawHandPart(ctx, state.view);
 }
 
+/**
+ * @param {Ctx} ctx
+ */
 function drawLabels({ ui, word }) {
   labelControls(ui, word);
   ui.backButton.textContent = word("back_to_game");

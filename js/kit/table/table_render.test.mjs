@@ -6,7 +6,7 @@ import { tableRenderer } from "./table_render.mjs";
 import { buildTable } from "./table_skeleton.mjs";
 import { readView } from "./table_view.mjs";
 import { installDom, testWord } from "../common/test_dom.mjs";
-import { find } from "../common/test_helpers.mjs";
+import { find, partial } from "../common/test_helpers.mjs";
 
 const VIEW = readView({
   seats: ["N", "E", "S", "W"], viewer: "S", turn: "S", bottom: "S", ends: [6, 6], line: [[6, 6]], lead: 0, last: 0,
@@ -18,10 +18,11 @@ const VIEW = readView({
 function setup() {
   installDom();
   const ui = buildTable();
-  /** @type {{view: any, word: typeof testWord, changed: ReturnType<typeof changeTracker>, choice: import("./table_actions.mjs").EndChoice | null, handFocus: number, lineSize: {width: number, height: number}, handWidth: number}} */
+  /** @type {import("./table_render.mjs").TableState} */
   const state = { view: VIEW, word: testWord, changed: changeTracker(), choice: null, handFocus: 0, lineSize: { width: 300, height: 150 }, handWidth: 300 };
+  /** @type {string[]} */
   const flashed = [];
-  const draw = tableRenderer(ui, state, { flasher: { flash: (text) => flashed.push(text) }, link: { silent: false } });
+  const draw = tableRenderer(ui, state, partial({ flasher: { flash: (/** @type {string} */ text) => flashed.push(text) }, link: { silent: false } }));
   return { ui, state, draw, flashed };
 }
 
@@ -54,11 +55,13 @@ test("an unchanged part is not drawn again; the end choice redraws the hand with
 test("the view's notice goes as soon as the view drops it: the drawn tile played, it does not stand over the result", () => {
   installDom();
   const ui = buildTable();
-  /** @type {{view: any, word: typeof testWord, changed: ReturnType<typeof changeTracker>, choice: import("./table_actions.mjs").EndChoice | null, handFocus: number, lineSize: {width: number, height: number}, handWidth: number}} */
+  /** @type {import("./table_render.mjs").TableState} */
   const state = { view: VIEW, word: testWord, changed: changeTracker(), choice: null, handFocus: 0, lineSize: { width: 300, height: 150 }, handWidth: 300 };
+  /** @type {string[]} */
   const events = [];
-  const flasher = { flash: (text) => events.push(`flash ${text}`), hide: () => events.push("hide") };
-  const draw = tableRenderer(ui, state, { flasher, link: { silent: false } });
+  const flasher = { flash: (/** @type {string} */ text) => events.push(`flash ${text}`), hide: () => events.push("hide") };
+  const draw = tableRenderer(ui, state, partial({ flasher, link: { silent: false } }));
+  /** @type {import("./table_view.mjs").ReadView} */
   const drew = { ...VIEW, message: { text: "You drew 5-6: it fits, play it now.", kind: "info", reason: null, id: 2 } };
   draw.drawView(drew);
   draw.drawView({ ...drew, moves: ["E 6-6", "S draw 5-6"] });

@@ -10,6 +10,8 @@ import { buildFollow } from "./follow.mjs";
 import { buildSide } from "../common/panels.mjs";
 import { buildStatus } from "./status.mjs";
 
+/** @typedef {ReturnType<typeof buildTable>} TableUi the Table's DOM, part by part */
+
 /** Every node the Table's parts draw into, by name. */
 export function buildTable() {
   const felt = buildFelt();

@@ -9,7 +9,7 @@ test("the table is built once with every part in its place", () => {
   const ui = buildTable();
   for (const name of ["felt", "status", "statusText", "notice", "choice", "recap", "hand", "result", "pass", "draw", "undo", "hint",
     "score", "moveList", "coach", "countingToggle", "cover", "board"]) {
-    assert.ok(ui[name], name);
+    assert.ok(/** @type {Record<string, unknown>} */ (ui)[name], name);
   }
   assert.ok(ui.root.contains(ui.cover));
   assert.ok(ui.board.contains(ui.hand));
