@@ -314,7 +314,7 @@ def test_with_an_analysis_the_data_has_a_table_per_player_from_analysis_summary(
     from dominoes_widget.studies.analysis import Analysis
 
     saved = Path(__file__).resolve().parent / "data" / "six_love_10_hands.analysis.json"
-    record = Path(__file__).resolve().parent.parent / "notebooks" / "records" / "six_love_10_hands.json"
+    record = Path(__file__).resolve().parent / "data" / "records" / "six_love_10_hands.json"
     summary = Replay(record, analysis=saved).view["summary"]
     rows = Analysis.load(saved).summary()
     assert summary["title"] == "Per player" and len(summary["head"]) == 5

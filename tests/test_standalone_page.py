@@ -31,7 +31,7 @@ from dominoes_widget.sessions.replay.step_deltas import hand_steps
 pytestmark = pytest.mark.browser
 
 ARTIFACTS = harness.ROOT / "test-artifacts" / "standalone"
-TEN_HANDS = harness.ROOT / "notebooks" / "records" / "six_love_10_hands.json"
+TEN_HANDS = harness.ROOT / "tests" / "data" / "records" / "six_love_10_hands.json"
 # The example's analysis, saved once (analyse(TEN_HANDS, workers=1), about 20 s): a test reads it in no time.
 EXAMPLE_ANALYSIS = harness.ROOT / "tests" / "data" / "six_love_10_hands.analysis.json"
 # A comment that tries to end the payload's <script>, open an HTML comment and break a line
