@@ -90,6 +90,8 @@ class TableSession:
         """The notebook's screen: the one its people pass round, or at a shared table its own seat's."""
         self.screens: dict[str | None, SeatScreen] = {}
         """Every person's screen and the watchers' (key ``None``) when the screens are apart."""
+        if apart and self.humans:
+            self.share_screens(self.humans[0])  # (its host is the one given, just below)
         self.host = host
         """The seat whose person changes what is the whole table's (the bots' speed); ``None``:
         whoever is at the screen (one screen, as the notebook's Table: everybody is host)."""
@@ -104,8 +106,6 @@ class TableSession:
         self.judging: BackgroundJudge | None = None
         """Judges the people's decisions as the match goes (``judge_in_background``; ``sessions.table.judging``);
         ``None``: nothing is judged until asked (a table server's tables, scripts)."""
-        if apart and self.humans:
-            self._part_screens(self.humans[0])
         if match is None:
             self.new_match()
         else:  # a match taken up where it stopped
@@ -154,18 +154,15 @@ class TableSession:
 
     # -- the screens ----------------------------------------------------------------------------
     def share_screens(self, local: str) -> None:
-        """A notebook's table shared (``Table.share``): from now on every person has a screen of
-        their own (no cover), the notebook's :attr:`screen` is ``local``'s, and ``local``'s person
-        is the host."""
-        self._part_screens(local)
-        self.host = local
-
-    def _part_screens(self, local: str) -> None:
+        """Every person gets a screen of their own (no cover), and the watchers one: a served
+        table's from the start, a notebook's when it is shared (``Table.share``). The notebook's
+        :attr:`screen` is ``local``'s, and ``local``'s person is the host."""
         self.screen.seat, self.screen.covered = local, False
         self.screens = {seat: self.screen if seat == local else SeatScreen(seat, counting=self.options.counting)
                         for seat in self.humans}
         self.screens[None] = SeatScreen(None, counting=self.options.counting)
         self.fair.wait = SEED_WAIT  # the pages' seeds are waited for a moment
+        self.host = local
 
     @property
     def apart(self) -> bool:
