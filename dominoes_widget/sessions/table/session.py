@@ -15,12 +15,12 @@ from typing import Any, Callable, Iterable
 
 from ...studies.bots import make_bot
 from ...words.catalog import Voice
-from ...engine.errors import IllegalMoveError, Reason, TileError, excerpt, quoted
+from ...engine.errors import IllegalMoveError, MoveSyntaxError, Reason, TileError, excerpt, quoted
 from ...engine.fair_deal import FairSeeds, seed_refused
 from ...engine.hand import Hand
 from ...engine.match import Deal, Match
-from ...engine.move import DRAW, PLAY, Move, move_to_make
-from ...engine.tiles import Tile
+from ...engine.move import DRAW, LEAD, PASS, PLAY, Move, move_to_make
+from ...engine.tiles import Tile, parse_halves, tile as make_tile
 from ...engine.views import seat_view
 from ...words.explanations import move_label
 from .bot_turns import BotTurns
@@ -402,20 +402,20 @@ class TableSession:
         """Play ``tile`` (touching half first) for the person to move; ``end`` ``L``/``R`` when it fits both."""
         hand = self.hand_for_move()
         seat = seat or hand.turn
-        text = str(tile)
+        played, first = _written_tile(tile)
         if hand.ends is None:
-            return self.person_moves(f"{seat} {text}")
+            return self.person_moves(_person_move(seat, LEAD, played, None, first))
         if end is None:
-            end = _only_end(hand, str(seat), text)
-        return self.person_moves(f"{seat} {text} {end}")
+            end = _only_end(hand, str(seat), played)
+        return self.person_moves(_person_move(seat, PLAY, played, end.upper() if isinstance(end, str) else end, first))
 
     def pass_(self, *, seat: str | None = None) -> Move:
         """Pass for the person to move."""
-        return self.person_moves(f"{seat or self.hand_for_move().turn} pass")
+        return self.person_moves(_person_move(seat or self.hand_for_move().turn, PASS))
 
     def draw(self, *, seat: str | None = None) -> Move:
         """Draw from the pile for the person to move."""
-        return self.person_moves(f"{seat or self.hand_for_move().turn} draw")
+        return self.person_moves(_person_move(seat or self.hand_for_move().turn, DRAW))
 
     def hand_for_move(self) -> Hand:
         """The hand a person may move in now; refused while a leader is chosen or after the hand."""
@@ -538,12 +538,31 @@ class TableSession:
         return f"<TableSession {self.rules.name}: {self.phase.value}, hand {len(self.match.hands)}>"
 
 
-def _only_end(hand: Hand, seat: str, text: str) -> str:
-    """The end a tile goes to when the person names none: refused when both ends take it differently."""
+def _written_tile(tile: str | Tile) -> tuple[Tile, int]:
+    """The tile a person names and its half written first (a :class:`Tile` is written low half
+    first, as ``str`` gives it); refused as ``bad_move`` when ``tile`` names none."""
+    if isinstance(tile, Tile):
+        return tile, tile.low
     try:
-        tile = Tile.parse(text)
+        first, second = parse_halves(tile)
     except TileError:
-        raise IllegalMoveError(Reason.BAD_MOVE, "not_a_tile", text=quoted(text)) from None
+        raise IllegalMoveError(Reason.BAD_MOVE, "not_a_tile", text=quoted(str(tile))) from None
+    return make_tile(first, second), first
+
+
+def _person_move(seat: Any, action: str, tile: Tile | None = None, end: Any = None, first: int | None = None) -> Move:
+    """The :class:`Move` a person asks for; a seat or an end that is not one is refused as
+    ``bad_move``, quoting what was asked for."""
+    try:
+        return Move(seat, action, tile, end, first)
+    except MoveSyntaxError:
+        asked = tile.written(first) if tile is not None and first is not None else action
+        said = " ".join(str(part) for part in (seat, asked, end) if part is not None)
+        raise IllegalMoveError(Reason.BAD_MOVE, "bad_syntax", text=quoted(said)) from None
+
+
+def _only_end(hand: Hand, seat: str, tile: Tile) -> str:
+    """The end a tile goes to when the person names none: refused when both ends take it differently."""
     ends = [m.end for m in hand.legal_move_list() if m.action == PLAY and m.tile == tile and m.seat == seat]
     if len(set(ends)) == 1 or (ends and hand.left == hand.right):
         return str(ends[0])  # one end, or two ends showing the same number: the same play either way
