@@ -114,7 +114,7 @@ def test_replay_to_html_carries_every_trait_and_opens_where_asked():
     assert (state["hand"], state["step"]) == (2, replay.moves_in(2)), "a negative step counts from the end"
     assert "<title>Game 7</title>" in page
     assert (replay.hand, replay.step) == (1, 3), "the widget itself does not move"
-    with pytest.raises(ValueError, match="hand 9 does not exist"):
+    with pytest.raises(ValueError, match="Hand 9 does not exist"):
         replay.to_html(hand=9)
 
 
