@@ -354,9 +354,9 @@ def test_play_from_here_opens_a_table_at_the_position_with_you_in_the_movers_sea
     finally:
         table.close()
     replay.go(1, -1)
-    with pytest.raises(ValueError, match="Nobody is to move here") as refused:
+    with pytest.raises(ValueError, match=f"Nobody is to move at step {replay.step} of hand 1") as refused:
         replay.play_from_here()
-    assert (refused.value.reason, refused.value.case) == ("nobody_to_move", "nobody_to_move")
+    assert (refused.value.reason, refused.value.case) == ("nobody_to_move", "nobody_to_move_at")
 
 
 def _heard(replay: Replay) -> list[dict]:
@@ -405,15 +405,16 @@ def test_play_from_here_at_a_finished_hand_says_nobody_is_to_move():
     last = replay.moves_in(0)
     replay._on_message(replay, {"type": "play_here", "hand": 0, "step": last}, [])
     assert replay.table is None
-    assert sent == [{"type": "refused", "reason": "nobody_to_move",
-                     "message": "Ở đây không ai phải đi: hãy tới một thế bài của ván đang chơi."}]
+    said = f"Ở bước {last} của ván 0 không ai phải đi: ván đã kết thúc. Hãy tới một thế bài của ván đang chơi."
+    assert sent == [{"type": "refused", "reason": "nobody_to_move", "message": said}]
 
 
 @pytest.mark.parametrize("ask, reason, case, facts, words", [
     (lambda r: r.go(9), "no_position", "no_such_hand", {"hand": 9, "last": 4}, "Hand 9 does not exist"),
     (lambda r: r.go(1, 99), "no_position", "no_such_step", {"step": 99, "hand": 1}, "Step 99 is outside hand 1"),
     (lambda r: r.go("1"), "no_position", "not_whole_number", {"field": "hand", "text": "'1'"}, "hand must be a whole"),
-    (lambda r: r.play_from_here(hand=0, step=-1), "nobody_to_move", "nobody_to_move", {"hand": 0}, "Nobody is to move"),
+    (lambda r: r.play_from_here(hand=0, step=-1), "nobody_to_move", "nobody_to_move_at", {"hand": 0, "step": 26},
+     "Nobody is to move at step 26 of hand 0"),
     (lambda r: r.to_html(hand=2, step=-99), "no_position", "no_such_step", {"hand": 2}, "outside hand 2"),
 ])
 def test_the_python_api_refuses_with_a_dominoes_error_naming_what_and_where(ask, reason, case, facts, words):

@@ -203,7 +203,7 @@ def test_python_api_moves_reach_the_engine_as_moves_not_text(monkeypatch):
     for _ in range(12):
         if t.hand is None or t.hand.is_over:
             break
-        move = list(t.legal_moves)[0]
+        move = t.legal_moves[0]
         made.append(move.action)
         if move.action == "pass":
             played = t.pass_()
@@ -216,11 +216,15 @@ def test_python_api_moves_reach_the_engine_as_moves_not_text(monkeypatch):
 
 
 def test_python_api_refuses_what_names_no_tile_seat_or_end_and_changes_nothing():
-    t = table("vietnamese", seed=9, players=2)  # South leads: a lead names its tile alone
+    t = table(seed=3)
     before = t.hand.state_key()
     with pytest.raises(IllegalMoveError) as refused:
         t.play("zz")
     assert (refused.value.reason, refused.value.case, refused.value.facts["text"]) == ("bad_move", "not_a_tile", "'zz'")
+    with pytest.raises(IllegalMoveError) as refused:
+        t.play("zz", "R")
+    assert (refused.value.reason, refused.value.case) == ("bad_move", "bad_syntax")
+    assert refused.value.facts["text"] == "'S zz R'"
     with pytest.raises(IllegalMoveError) as refused:
         t.play("6-6", seat="X")
     assert (refused.value.reason, refused.value.case) == ("bad_move", "bad_syntax")

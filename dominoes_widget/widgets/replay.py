@@ -82,7 +82,7 @@ class TraitRefusal(DominoesError, traitlets.TraitError):
     ``TraitError`` traitlets raises for a trait's bad value; nothing changed."""
 
     @classmethod
-    def of(cls, refusal: DominoesError) -> "TraitRefusal":
+    def of(cls, refusal: DominoesError) -> TraitRefusal:
         return cls(refusal.reason, str(refusal), case=refusal.case, facts=refusal.facts)
 
 

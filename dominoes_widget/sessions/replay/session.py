@@ -181,7 +181,7 @@ class ReplaySession:
         (:meth:`refusal`), or nobody is to move there (``nobody_to_move``); ``None`` when one can."""
         refusal = self.refusal(hand, step)
         if refusal is None and self.position(hand, step).turn is None:
-            refusal = refused(Reason.NOBODY_TO_MOVE, "nobody_to_move", Voice(self.lang), hand=hand, step=step)
+            refusal = refused(Reason.NOBODY_TO_MOVE, "nobody_to_move_at", Voice(self.lang), hand=hand, step=step)
         return refusal
 
     def speed_refusal(self, speed: Any) -> DominoesError | None:

@@ -402,7 +402,14 @@ class TableSession:
         """Play ``tile`` (touching half first) for the person to move; ``end`` ``L``/``R`` when it fits both."""
         hand = self.hand_for_move()
         seat = seat or hand.turn
-        played, first = _written_tile(tile)
+        try:
+            played, first = _written_tile(tile)
+        except TileError:
+            if hand.ends is None or end is not None:  # refused as the move asked for, written out
+                asked = (seat, tile, None if hand.ends is None else end)
+                said = " ".join(str(part) for part in asked if part is not None)
+                raise IllegalMoveError(Reason.BAD_MOVE, "bad_syntax", text=quoted(said)) from None
+            raise IllegalMoveError(Reason.BAD_MOVE, "not_a_tile", text=quoted(str(tile))) from None
         if hand.ends is None:
             return self.person_moves(_person_move(seat, LEAD, played, None, first))
         if end is None:
@@ -540,13 +547,10 @@ class TableSession:
 
 def _written_tile(tile: str | Tile) -> tuple[Tile, int]:
     """The tile a person names and its half written first (a :class:`Tile` is written low half
-    first, as ``str`` gives it); refused as ``bad_move`` when ``tile`` names none."""
+    first, as ``str`` gives it); ``TileError`` when ``tile`` names none."""
     if isinstance(tile, Tile):
         return tile, tile.low
-    try:
-        first, second = parse_halves(tile)
-    except TileError:
-        raise IllegalMoveError(Reason.BAD_MOVE, "not_a_tile", text=quoted(str(tile))) from None
+    first, second = parse_halves(tile)
     return make_tile(first, second), first
 
 
