@@ -134,7 +134,7 @@ def test_the_command_line_reports_a_bad_record_as_verify_does(tmp_path, capsys):
     assert not (tmp_path / "bad.html").exists(), "no page for a record that does not open"
     assert main(["html", str(harness.RECORDS / "six_love_match.json"), "-o", str(tmp_path / "x.html"),
                  "--hand", "7"]) == 2
-    assert "hand 7 does not exist" in capsys.readouterr().err
+    assert "Hand 7 does not exist" in capsys.readouterr().err
 
 
 def test_the_command_line_options_reach_the_page(tmp_path, capsys):
