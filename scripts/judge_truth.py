@@ -26,7 +26,7 @@ from dominoes_widget.studies.jobs import derive_seed
 from dominoes_widget.studies.judge import distinct_choices, position_key
 
 ROOT = Path(__file__).resolve().parent.parent
-RECORDS = ("notebooks/records/six_love_match.json", "notebooks/records/six_love_10_hands.json")
+RECORDS = ("tests/data/records/six_love_match.json", "tests/data/records/six_love_10_hands.json")
 
 
 def decisions(path: str):

@@ -22,7 +22,7 @@ from dominoes_widget.sessions.table.judging import decision_views, when_learned
 from dominoes_widget.sessions.table.session import TableSession, table_options
 
 ROOT = Path(__file__).resolve().parent.parent
-RECORD = ROOT / "notebooks" / "records" / "six_love_10_hands.json"
+RECORD = ROOT / "tests" / "data" / "records" / "six_love_10_hands.json"
 
 
 def _coached(**options: object) -> TableSession:

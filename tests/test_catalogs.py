@@ -37,7 +37,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LOCALES = ROOT / "dominoes_widget" / "words" / "locales"
 RECORDS = Path(__file__).resolve().parent / "data" / "records"
 ACCEPTANCE = Path(__file__).resolve().parent / "acceptance"
-NOTEBOOK_RECORDS = ROOT / "notebooks" / "records"
+NOTEBOOK_RECORDS = ROOT / "notebooks" / "records"  # the notebooks' own: what they open reads in Vietnamese too
 OTHER_LANGUAGES = sorted(p.stem for p in LOCALES.glob("*.toml") if p.stem != "en")
 
 # Entries that may read exactly as in English although they have letters: the game names,

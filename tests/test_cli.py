@@ -15,7 +15,7 @@ from dominoes_widget.__main__ import main
 from dominoes_widget.sessions.replay.step_deltas import hand_steps
 
 RECORDS = Path(__file__).resolve().parent / "data" / "records"  # copies of shared/records
-EXAMPLES = sorted(p.stem for p in RECORDS.glob("*.json"))
+EXAMPLES = sorted(p.name.removesuffix(".verify.jsonl") for p in RECORDS.glob("*.verify.jsonl"))  # the shared ones
 ROOT = Path(__file__).resolve().parent.parent
 
 

@@ -138,7 +138,7 @@ def _block(page: str, opening: str) -> str:
 def test_the_notebook_snippet_runs_as_written(tmp_path, monkeypatch):
     """Playing's "In a notebook" block (not a doctest: it shows widgets) runs line by line."""
     block = _block("playing.md", "from dominoes_widget import Table, Replay\n")
-    record = ROOT / "notebooks" / "records" / "six_love_10_hands.json"
+    record = ROOT / "tests" / "data" / "records" / "six_love_10_hands.json"
     block = block.replace('"notebooks/records/six_love_10_hands.json"', repr(str(record)))
     monkeypatch.chdir(tmp_path)  # save_html("game.html") writes here
     exec(compile(block, "docs/playing.md (In a notebook)", "exec"), {})

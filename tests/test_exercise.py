@@ -15,7 +15,7 @@ from dominoes_widget.sessions.exercise.spec import hand_spec
 from pathlib import Path
 from pictures import inline_svgs
 
-RECORDS = Path(__file__).resolve().parent.parent / "notebooks" / "records"
+RECORDS = Path(__file__).resolve().parent / "data" / "records"
 VOCABULARY = {r.value for r in Reason} | {w.value for w in WinReason} | {e.value for e in ScoreEvent}
 
 

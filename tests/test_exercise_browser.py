@@ -81,7 +81,7 @@ def test_a_garbled_message_error_is_shown_and_nothing_else_changes(page):
 def test_try_again_empties_the_number_box(page):
     """A number answered wrong, then Try again: the box is empty and open again, and Check waits
     for a new number (the kernel forgot the old one)."""
-    match = read_record(harness.ROOT / "notebooks" / "records" / "six_love_match.json").match
+    match = read_record(harness.ROOT / "tests" / "data" / "records" / "six_love_match.json").match
     session = ExerciseSession.worth(match.hands[2], match.state_before(2))
     mount(page, session)
     box = page.locator(".dw-ex-number")
@@ -113,7 +113,7 @@ def test_the_looks(page, size, theme):
     assert page.evaluate("() => document.documentElement.scrollWidth") <= SIZES[size][0]
     shoot(page, f"playable_wrong_{size}_{theme}")
     accessibility.check(page, f"the Exercise, answered wrong, {size}, {theme}")
-    match = read_record(harness.ROOT / "notebooks" / "records" / "six_love_match.json").match
+    match = read_record(harness.ROOT / "tests" / "data" / "records" / "six_love_match.json").match
     worth = ExerciseSession.worth(match.hands[2], match.state_before(2), "vi")
     worth.handle({"type": "reveal"})
     mount(page, worth, size, theme)
@@ -143,7 +143,7 @@ def test_the_looks(page, size, theme):
 
 def at_step_7(lang):
     """03_vietnamese's exercise: Bắc (North) to move at step 7 of the 3-player record, in ``lang``."""
-    played = read_record(harness.ROOT / "notebooks" / "records" / "vietnamese_3_players.json").match.hands[0]
+    played = read_record(harness.ROOT / "tests" / "data" / "records" / "vietnamese_3_players.json").match.hands[0]
     hand = Hand(played.rules, played.deal, played.initial_boneyard, played.leader)
     for move in played.moves[:7]:
         hand.push(move)
@@ -168,7 +168,7 @@ def test_a_wrong_pick_is_marked_on_its_tile_with_why_beside_it(page):
     assert page.locator(".dw-ex-tile.dw-ex-answer").count() == 0, "the answer stays hidden"
     assert "3-3 fits neither end" in page.locator(".dw-ex-feedback").inner_text()
     shoot(page, "playable_wrong_marked")
-    blocked = ExerciseSession.blocked(read_record(harness.ROOT / "notebooks" / "records" /
+    blocked = ExerciseSession.blocked(read_record(harness.ROOT / "tests" / "data" / "records" /
                                                   "six_love_match.json").match.hands[1])
     blocked.handle({"type": "answer", "answer": "NS"})
     mount(page, blocked)
@@ -188,7 +188,7 @@ CUT_TEXT = """
 
 @pytest.mark.parametrize("lang", ["en", "vi"])
 def test_no_word_of_an_exercise_picture_is_cut(page, lang):
-    match = read_record(harness.ROOT / "notebooks" / "records" / "six_love_match.json").match
+    match = read_record(harness.ROOT / "tests" / "data" / "records" / "six_love_match.json").match
     sessions = [playable(lang), at_step_7(lang), ExerciseSession.blocked(match.hands[1], lang),
                 ExerciseSession.worth(match.hands[2], match.state_before(2), lang)]
     for session in sessions:

@@ -27,7 +27,7 @@ from dominoes_widget.words.explanations import (
 ACCEPTANCE = Path(__file__).resolve().parent / "acceptance"
 BAD = ACCEPTANCE / "bad"
 GOOD = ACCEPTANCE / "records"
-NOTEBOOK_RECORDS = Path(__file__).resolve().parent.parent / "notebooks" / "records"
+RECORDS = Path(__file__).resolve().parent / "data" / "records"
 
 
 # -- helpers ---------------------------------------------------------------------------------
@@ -398,7 +398,7 @@ def test_straight_six_tie_without_points_and_the_match_won():
     match = replayed("ss_match_to_target.json")
     _, text = result_words(match, -1)
     assert f"reach {match.rules.target} and win the match" in text
-    match = read_record(NOTEBOOK_RECORDS / "straight_six_match.json").match
+    match = read_record(RECORDS / "straight_six_match.json").match
     _, text = result_words(match, 2)
     assert "No point is scored." in text and "The holder of the 6-6 poses the next hand." in text
 
@@ -410,7 +410,7 @@ def test_vietnamese_hands_won_and_the_match():
 
 
 def test_explain_of_a_finished_hand_alone():
-    hand = read_record(NOTEBOOK_RECORDS / "vietnamese_3_players.json").match.hands[0]
+    hand = read_record(RECORDS / "vietnamese_3_players.json").match.hands[0]
     text = explain(hand)
     assert text.splitlines()[0] == "Blocked: S wins"
     assert "Pips left: S 11, E 21, N 22." in text and "S alone has the fewest pips (11)" in text
@@ -441,7 +441,7 @@ def test_explain_of_a_seat_view_says_what_that_seat_can_count():
 
 # -- single moves ----------------------------------------------------------------------------
 def test_move_sentences_in_a_vietnamese_hand_with_draws():
-    hand = read_record(NOTEBOOK_RECORDS / "vietnamese_3_players.json").match.hands[0]
+    hand = read_record(RECORDS / "vietnamese_3_players.json").match.hands[0]
     words = {str(m): explain_move(hand, i) for i, m in enumerate(hand.moves)}
     assert words["E 6-6"] == "E leads 6-6, a double placed crosswise: both open ends show 6."
     assert words["N 6-3 L"] == "N plays 6-3 on the 6 at the left: the left end now shows 3."
@@ -451,7 +451,7 @@ def test_move_sentences_in_a_vietnamese_hand_with_draws():
 
 
 def test_move_sentences_for_passes_and_the_domino():
-    hand = read_record(NOTEBOOK_RECORDS / "six_love_match.json").match.hands[0]
+    hand = read_record(RECORDS / "six_love_match.json").match.hands[0]
     words = {str(m): explain_move(hand, i) for i, m in enumerate(hand.moves)}
     assert words["S pass"] == "S passes: holds no 1."
     assert words["W pass"] == "W passes: holds no 0 and no 5."
@@ -460,7 +460,7 @@ def test_move_sentences_for_passes_and_the_domino():
 
 
 def test_move_sentences_with_wild_blanks_and_until_playable_draws():
-    record = read_record(NOTEBOOK_RECORDS / "vietnamese_2_players_wild.json")
+    record = read_record(RECORDS / "vietnamese_2_players_wild.json")
     sentences = [explain_move(h, i) for h in record.match.hands for i in range(len(h.moves))]
     assert any("on the wild blank at the" in s and "takes any tile" in s for s in sentences)
 

@@ -16,8 +16,8 @@ from dominoes_widget.studies.judge import (_KEPT, EQUAL, ROUNDS, Judged, Judgeme
                                            judging, position_key, verdict_for)
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED_MATCH = ROOT / "notebooks" / "records" / "six_love_match.json"  # the shared record, as the lesson opens it
-TEN_HANDS = ROOT / "notebooks" / "records" / "six_love_10_hands.json"
+SHARED_MATCH = ROOT / "tests" / "data" / "records" / "six_love_match.json"  # the shared record, as the lesson opens it
+TEN_HANDS = ROOT / "tests" / "data" / "records" / "six_love_10_hands.json"
 MARKS = (Verdict.INACCURACY, Verdict.MISTAKE, Verdict.BLUNDER)
 
 

@@ -14,7 +14,7 @@ from dominoes_widget.studies.mining import passes
 from dominoes_widget.studies.stopping import open_moves
 
 ROOT = Path(__file__).resolve().parent.parent
-MATCH = ROOT / "notebooks" / "records" / "six_love_match.json"
+MATCH = ROOT / "tests" / "data" / "records" / "six_love_match.json"
 # Decisions of the shared record (hand, ply): close ones, clear ones, a blunder, two and more moves.
 PLACES = ((0, 1), (0, 6), (0, 7), (0, 18), (1, 2), (1, 7), (2, 7), (3, 1), (3, 13), (4, 6))
 

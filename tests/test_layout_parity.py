@@ -138,7 +138,7 @@ def test_the_browser_reads_the_replays_step_changes_back_as_python_does():
     from dominoes_widget.sessions.replay.step_deltas import hand_steps
     from dominoes_widget.widgets.replay import Replay
 
-    records = ROOT / "notebooks" / "records"
+    records = ROOT / "tests" / "data" / "records"
     hands = [hand for name in ("six_love_10_hands.json", "vietnamese_3_players.json")
              for hand in Replay(records / name, counting=True).view["hands"]]
     script = READ_STDIN + """

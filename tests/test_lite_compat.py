@@ -20,7 +20,7 @@ from dominoes_widget import analyse
 from dominoes_widget.studies import jobs
 from dominoes_widget.studies.simulation import simulate
 
-RECORD = Path(__file__).resolve().parent.parent / "notebooks" / "records" / "six_love_match.json"
+RECORD = Path(__file__).resolve().parent / "data" / "records" / "six_love_match.json"
 SENTENCE = "Python in the browser has no processes or threads"
 
 

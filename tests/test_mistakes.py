@@ -20,7 +20,7 @@ from dominoes_widget.sessions.replay.mistakes import (MARKED, MistakesDrill, acc
 from dominoes_widget.sessions.replay.session import ReplaySession
 
 ROOT = Path(__file__).resolve().parent.parent
-RECORD = ROOT / "notebooks" / "records" / "six_love_10_hands.json"
+RECORD = ROOT / "tests" / "data" / "records" / "six_love_10_hands.json"
 ANALYSIS = ROOT / "tests" / "data" / "six_love_10_hands.analysis.json"
 CASES = ROOT / "js" / "kit" / "replay" / "mistakes.cases.json"
 TILE = re.compile(r"\b[0-6]-[0-6]\b")

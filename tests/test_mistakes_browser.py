@@ -19,7 +19,7 @@ from dominoes_widget.widgets.replay import Replay
 pytestmark = pytest.mark.browser
 
 ARTIFACTS = harness.ROOT / "test-artifacts" / "mistakes"
-TEN_HANDS = harness.ROOT / "notebooks" / "records" / "six_love_10_hands.json"
+TEN_HANDS = harness.ROOT / "tests" / "data" / "records" / "six_love_10_hands.json"
 ANALYSIS = harness.ROOT / "tests" / "data" / "six_love_10_hands.analysis.json"
 
 

@@ -39,7 +39,7 @@ pytestmark = pytest.mark.browser
 ARTIFACTS = harness.ROOT / "test-artifacts" / "words"
 PHONE = {"width": 390, "height": 844}
 LANGS = ("en", "vi")
-TEN_HANDS = harness.ROOT / "notebooks" / "records" / "six_love_10_hands.json"
+TEN_HANDS = harness.ROOT / "tests" / "data" / "records" / "six_love_10_hands.json"
 EXAMPLE_ANALYSIS = harness.ROOT / "tests" / "data" / "six_love_10_hands.analysis.json"
 FRAGMENTS = english_fragments()
 # A seat page's view once the page has one (a link just opened: none yet).

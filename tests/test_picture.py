@@ -17,7 +17,7 @@ from dominoes_widget.widgets.replay import Replay
 from dominoes_widget.widgets.table import Table
 from pictures import inline_svgs
 
-RECORDS = Path(__file__).resolve().parent.parent / "notebooks" / "records"
+RECORDS = Path(__file__).resolve().parent / "data" / "records"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 IMG = re.compile(r'<img src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)" alt="([^"]*)"[^>]*/>')
 

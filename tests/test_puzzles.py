@@ -22,7 +22,7 @@ from dominoes_widget.words.move_reasons import followers
 from dominoes_widget.words.catalog import Voice
 
 ROOT = Path(__file__).resolve().parent.parent
-TEN_HANDS = ROOT / "notebooks" / "records" / "six_love_10_hands.json"
+TEN_HANDS = ROOT / "tests" / "data" / "records" / "six_love_10_hands.json"
 
 
 @pytest.fixture(scope="module")

@@ -15,7 +15,7 @@ from dominoes_widget import Match, RecordError, Rules, read_record, verify_recor
 from engine_helpers import LEADER_LOWEST, blocked_deal, blocked_moves, play, play_match
 
 RECORDS = Path(__file__).resolve().parent / "data" / "records"  # copies of shared/records
-EXAMPLES = sorted(p.stem for p in RECORDS.glob("*.json"))
+EXAMPLES = sorted(p.name.removesuffix(".verify.jsonl") for p in RECORDS.glob("*.verify.jsonl"))  # the shared ones
 
 
 def example(name: str) -> dict:

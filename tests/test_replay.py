@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from pathlib import Path
 
 import pytest
 import traitlets
 
 from dominoes_widget import Match, Rules, read_record, write_record
+from dominoes_widget.engine.errors import DominoesError
 from dominoes_widget.words.catalog import Voice
 from dominoes_widget.words.explanations import describe_rules, explain_move
 from dominoes_widget.sessions.table.move_words import MoveWords
@@ -314,7 +316,7 @@ def test_with_an_analysis_the_data_has_a_table_per_player_from_analysis_summary(
     from dominoes_widget.studies.analysis import Analysis
 
     saved = Path(__file__).resolve().parent / "data" / "six_love_10_hands.analysis.json"
-    record = Path(__file__).resolve().parent.parent / "notebooks" / "records" / "six_love_10_hands.json"
+    record = Path(__file__).resolve().parent / "data" / "records" / "six_love_10_hands.json"
     summary = Replay(record, analysis=saved).view["summary"]
     rows = Analysis.load(saved).summary()
     assert summary["title"] == "Per player" and len(summary["head"]) == 5
@@ -352,8 +354,9 @@ def test_play_from_here_opens_a_table_at_the_position_with_you_in_the_movers_sea
     finally:
         table.close()
     replay.go(1, -1)
-    with pytest.raises(ValueError, match="nobody is to move"):
+    with pytest.raises(ValueError, match=f"Nobody is to move at step {replay.step} of hand 1") as refused:
         replay.play_from_here()
+    assert (refused.value.reason, refused.value.case) == ("nobody_to_move", "nobody_to_move_at")
 
 
 def _heard(replay: Replay) -> list[dict]:
@@ -393,7 +396,7 @@ def test_play_from_here_where_there_is_no_position_is_refused_with_a_reason(cont
     sent = _heard(replay)
     replay._on_message(replay, content, [])
     assert replay.table is None
-    assert [m["type"] for m in sent] == ["refused"] and sent[0]["message"]
+    assert [(m["type"], m["reason"]) for m in sent] == [("refused", "no_position")] and sent[0]["message"]
 
 
 def test_play_from_here_at_a_finished_hand_says_nobody_is_to_move():
@@ -402,7 +405,68 @@ def test_play_from_here_at_a_finished_hand_says_nobody_is_to_move():
     last = replay.moves_in(0)
     replay._on_message(replay, {"type": "play_here", "hand": 0, "step": last}, [])
     assert replay.table is None
-    assert sent == [{"type": "refused", "message": "Ở đây không ai phải đi: hãy tới một thế bài của ván đang chơi."}]
+    said = f"Ở bước {last} của ván 0 không ai phải đi: ván đã kết thúc. Hãy tới một thế bài của ván đang chơi."
+    assert sent == [{"type": "refused", "reason": "nobody_to_move", "message": said}]
+
+
+@pytest.mark.parametrize("ask, reason, case, facts, words", [
+    (lambda r: r.go(9), "no_position", "no_such_hand", {"hand": 9, "last": 4}, "Hand 9 does not exist"),
+    (lambda r: r.go(1, 99), "no_position", "no_such_step", {"step": 99, "hand": 1}, "Step 99 is outside hand 1"),
+    (lambda r: r.go("1"), "no_position", "not_whole_number", {"field": "hand", "text": "'1'"}, "hand must be a whole"),
+    (lambda r: r.play_from_here(hand=0, step=-1), "nobody_to_move", "nobody_to_move_at", {"hand": 0, "step": 26},
+     "Nobody is to move at step 26 of hand 0"),
+    (lambda r: r.to_html(hand=2, step=-99), "no_position", "no_such_step", {"hand": 2}, "outside hand 2"),
+])
+def test_the_python_api_refuses_with_a_dominoes_error_naming_what_and_where(ask, reason, case, facts, words):
+    """A refused position is a DominoesError (still a ValueError): its reason, its case (the words'
+    key), the facts that fill them; and nothing moved."""
+    replay = Replay(SIX_LOVE, hand=1, step=3)
+    with pytest.raises(DominoesError) as refused:
+        ask(replay)
+    assert isinstance(refused.value, ValueError)
+    assert (refused.value.reason, refused.value.case) == (reason, case)
+    assert facts.items() <= refused.value.facts.items() and words in str(refused.value)
+    assert (replay.hand, replay.step, replay.table) == (1, 3, None), "a refusal changes nothing"
+
+
+def test_a_trait_set_from_python_is_refused_as_a_trait_error_and_a_dominoes_error():
+    replay = Replay(SIX_LOVE, hand=1, step=3, lang="vi")
+    for name, value, reason, case in (("hand", 5, "no_position", "no_such_hand"),
+                                      ("step", 99, "no_position", "no_such_step"),
+                                      ("speed", 0, "bad_speed", "bad_speed_value")):
+        with pytest.raises(traitlets.TraitError) as refused:
+            setattr(replay, name, value)
+        assert isinstance(refused.value, DominoesError) and (refused.value.reason, refused.value.case) == (reason, case)
+        assert re.search(r"[ăâđêôơư]", str(refused.value)), f"in Vietnamese: {refused.value}"
+    assert (replay.hand, replay.step, replay.speed) == (1, 3, 2.0), "nothing changed"
+    with pytest.raises(traitlets.TraitError, match="from 0.25 to 20.0, not 0"):
+        Replay(SIX_LOVE, speed=0)
+
+
+def test_a_seat_or_a_record_the_replay_does_not_have_is_refused_by_reason():
+    with pytest.raises(DominoesError) as refused:
+        Replay(SIX_LOVE, bottom="Q")
+    assert (refused.value.reason, refused.value.case) == ("no_such_seat", "no_such_seat")
+    assert str(refused.value) == "There is no seat 'Q' in this game: the seats in play are N, E, S, W."
+    bad = Replay('{"format": "dominoes-record", "version": 1, "game": "chess"}')
+    for ask in (lambda: bad.go(0), lambda: bad.play_from_here()):
+        with pytest.raises(DominoesError) as refused:
+            ask()
+        assert refused.value.reason == "record_not_open" and refused.value.facts == {"problems": 1}
+
+
+def test_the_pages_writes_are_refused_in_a_sessions_shape_and_change_nothing():
+    """hand, step and speed written by the page: a bad value is sent back and the page told why
+    with the reason, as every session refuses ({type: "error", reason, message})."""
+    replay = Replay(SIX_LOVE, hand=1, step=3)
+    sent = _heard(replay)
+    for update, reason in (({"hand": 9}, "no_position"), ({"hand": 0, "step": 999}, "no_position"),
+                           ({"speed": 100}, "bad_speed"), ({"view": {}}, "bad_message")):
+        sent.clear()
+        replay.set_state(update)
+        refusals = [m for m in sent if m.get("type") == "error"]
+        assert [m["reason"] for m in refusals] == [reason] and refusals[0]["message"], (update, sent)
+        assert (replay.hand, replay.step, replay.speed) == (1, 3, 2.0), update
 
 
 def _one_hand() -> dict:

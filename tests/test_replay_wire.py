@@ -16,7 +16,7 @@ from dominoes_widget.widgets.replay import Replay
 from long_records import bot_record
 from test_layout_parity import READ_STDIN, run_node
 
-RECORDS = Path(__file__).resolve().parent.parent / "notebooks" / "records"
+RECORDS = Path(__file__).resolve().parent / "data" / "records"
 SYNCED = ("view", "words", "hand", "step", "speed", "rules_text", "report", "analysing")
 
 

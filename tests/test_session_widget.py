@@ -111,6 +111,7 @@ def test_the_replays_drill_refuses_with_a_dominoes_error_and_the_page_is_told_as
     assert (off.case, off.facts, str(off)) == ("mistakes_off", {}, "Learn from your mistakes is not open: start it first.")
     before = json.dumps(replay.view, sort_keys=True)
     replay._on_message(replay, {"type": "mistakes_next"}, [])
-    assert replay.sent == [{"type": "mistakes_refused", "message": str(off)}], "the page is told in the same words"
+    assert replay.sent == [{"type": "mistakes_refused", "reason": "bad_message", "message": str(off)}], \
+        "the page is told in the same words, with the reason"
     assert json.dumps(replay.view, sort_keys=True) == before
     replay.close()

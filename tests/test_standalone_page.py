@@ -31,7 +31,7 @@ from dominoes_widget.sessions.replay.step_deltas import hand_steps
 pytestmark = pytest.mark.browser
 
 ARTIFACTS = harness.ROOT / "test-artifacts" / "standalone"
-TEN_HANDS = harness.ROOT / "notebooks" / "records" / "six_love_10_hands.json"
+TEN_HANDS = harness.ROOT / "tests" / "data" / "records" / "six_love_10_hands.json"
 # The example's analysis, saved once (analyse(TEN_HANDS, workers=1), about 20 s): a test reads it in no time.
 EXAMPLE_ANALYSIS = harness.ROOT / "tests" / "data" / "six_love_10_hands.analysis.json"
 # A comment that tries to end the payload's <script>, open an HTML comment and break a line
@@ -114,7 +114,7 @@ def test_replay_to_html_carries_every_trait_and_opens_where_asked():
     assert (state["hand"], state["step"]) == (2, replay.moves_in(2)), "a negative step counts from the end"
     assert "<title>Game 7</title>" in page
     assert (replay.hand, replay.step) == (1, 3), "the widget itself does not move"
-    with pytest.raises(ValueError, match="hand 9 does not exist"):
+    with pytest.raises(ValueError, match="Hand 9 does not exist"):
         replay.to_html(hand=9)
 
 
@@ -134,7 +134,7 @@ def test_the_command_line_reports_a_bad_record_as_verify_does(tmp_path, capsys):
     assert not (tmp_path / "bad.html").exists(), "no page for a record that does not open"
     assert main(["html", str(harness.RECORDS / "six_love_match.json"), "-o", str(tmp_path / "x.html"),
                  "--hand", "7"]) == 2
-    assert "hand 7 does not exist" in capsys.readouterr().err
+    assert "Hand 7 does not exist" in capsys.readouterr().err
 
 
 def test_the_command_line_options_reach_the_page(tmp_path, capsys):

@@ -191,6 +191,47 @@ def test_python_api_refusal_leaves_the_state():
     assert t.hand.state_key() == before
 
 
+def test_python_api_moves_reach_the_engine_as_moves_not_text(monkeypatch):
+    """play/pass_/draw hand the engine a Move: no move text is written and parsed again on the way."""
+    from dominoes_widget.engine.move import Move
+
+    t = table("vietnamese", seed=9, players=2)
+    def no_parse(text):
+        raise AssertionError(f"{text!r} was parsed again")
+    monkeypatch.setattr(Move, "parse", no_parse)
+    made = []
+    for _ in range(12):
+        if t.hand is None or t.hand.is_over:
+            break
+        move = t.legal_moves[0]
+        made.append(move.action)
+        if move.action == "pass":
+            played = t.pass_()
+        elif move.action == "draw":
+            played = t.draw()
+        else:
+            played = t.play(move.tile.written(move.first), end=move.end)
+        assert played.without_tile() == move  # (a draw's tile is known once drawn)
+    assert {"lead", "play", "draw"} <= set(made)
+
+
+def test_python_api_refuses_what_names_no_tile_seat_or_end_and_changes_nothing():
+    t = table(seed=3)
+    before = t.hand.state_key()
+    with pytest.raises(IllegalMoveError) as refused:
+        t.play("zz")
+    assert (refused.value.reason, refused.value.case, refused.value.facts["text"]) == ("bad_move", "not_a_tile", "'zz'")
+    with pytest.raises(IllegalMoveError) as refused:
+        t.play("zz", "R")
+    assert (refused.value.reason, refused.value.case) == ("bad_move", "bad_syntax")
+    assert refused.value.facts["text"] == "'S zz R'"
+    with pytest.raises(IllegalMoveError) as refused:
+        t.play("6-6", seat="X")
+    assert (refused.value.reason, refused.value.case) == ("bad_move", "bad_syntax")
+    assert refused.value.facts["text"].startswith("'X 6-6")
+    assert t.hand.state_key() == before
+
+
 def test_state_and_observable_traits_follow_the_game():
     t = table("straight_six", seed=4)
     ended = []

@@ -16,7 +16,7 @@ from dominoes_widget import IllegalMoveError, RecordError, read_record, verify_r
 from dominoes_widget.words.explanations import explain, explain_refusal
 from dominoes_widget.widgets.table import Table
 
-RECORDS = Path(__file__).resolve().parent.parent / "notebooks" / "records"
+RECORDS = Path(__file__).resolve().parent / "data" / "records"
 SIX_LOVE = RECORDS / "six_love_match.json"
 VIETNAMESE = RECORDS / "vietnamese_3_players.json"
 

@@ -20,7 +20,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
-RECORD = ROOT / "notebooks" / "records" / "six_love_match.json"
+RECORD = ROOT / "tests" / "data" / "records" / "six_love_match.json"
 
 pytestmark = pytest.mark.slow  # builds and installs a wheel in a fresh venv
 

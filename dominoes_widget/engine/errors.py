@@ -26,8 +26,9 @@ class Reason(enum.StrEnum):
     """A reason code, as RULES.md and records write it, with its kind and rule.
 
     ``kind`` is ``"move"`` (a refusal of RULES.md), ``"record"`` (something wrong in a
-    game record) or ``"table"`` (a request the table cannot honour now); ``rule`` says
-    why in the words of RULES.md's table.
+    game record), ``"table"`` (a request the table cannot honour now) or ``"replay"`` (a
+    position or a setting a replay does not have); ``rule`` says why in the words of
+    RULES.md's table.
     """
 
     kind: str
@@ -116,6 +117,12 @@ class Reason(enum.StrEnum):
     BAD_CLIENT_SEED = "bad_client_seed", "table", "a client seed is 1 to 64 characters of A-Z, a-z, 0-9, _ and -"
     SEED_TOO_LATE = "seed_too_late", "table", "the hand was dealt already: a client seed counts only before the deal"
     BAD_ANSWER = "bad_answer", "table", "the answer is not one the exercise takes (a tile, a choice, a number, yes or no)"
+    # -- the replay --------------------------------------------------------------------------
+    NO_POSITION = "no_position", "replay", "the record has no such hand, or the hand no such step"
+    RECORD_NOT_OPEN = "record_not_open", "replay", "the record did not open: its problems say why"
+    NOBODY_TO_MOVE = "nobody_to_move", "replay", "the hand has ended there: nobody is to move"
+    BAD_SPEED = "bad_speed", "replay", "a replay steps a number of moves per second, within its range"
+    NO_SUCH_SEAT = "no_such_seat", "replay", "the seat named is not one of the seats in play"
 
 
 REASONS: dict[str, str] = {reason.value: reason.rule for reason in Reason if reason.kind == "move"}

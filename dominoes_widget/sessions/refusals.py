@@ -12,11 +12,16 @@ from typing import Any
 from ..engine.errors import DominoesError, Reason
 from ..words.catalog import Voice
 
-__all__ = ["bad_message"]
+__all__ = ["bad_message", "refused"]
+
+
+def refused(reason: Reason, case: str, voice: Voice | None = None, **facts: Any) -> DominoesError:
+    """A refusal for ``reason``: the words ``message.<case>`` filled with ``facts``, its text in
+    ``voice``'s language (English when ``None``); nothing was changed."""
+    text = (voice or Voice())(f"message.{case}", **facts)
+    return DominoesError(reason, text, case=case, facts=facts)
 
 
 def bad_message(case: str, voice: Voice | None = None, **facts: Any) -> DominoesError:
-    """A ``bad_message`` refusal: the words ``message.<case>`` filled with ``facts``, its text in
-    ``voice``'s language (English when ``None``); nothing was changed."""
-    text = (voice or Voice())(f"message.{case}", **facts)
-    return DominoesError(Reason.BAD_MESSAGE, text, case=case, facts=facts)
+    """A ``bad_message`` refusal (:func:`refused`): a message the session cannot read."""
+    return refused(Reason.BAD_MESSAGE, case, voice, **facts)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, ClassVar, Mapping
 
+from ..engine.errors import DominoesError
+from ..sessions.refusals import bad_message
 from ..words.catalog import Voice
 
 __all__ = ["GuardedState"]
@@ -15,11 +17,13 @@ class GuardedState:
     ipywidgets applies every ``update`` a front end sends. Here a write to a trait the
     kernel owns, or a value its checker refuses, changes nothing: the kernel's value is
     sent back (so the page shows the truth again) and the page is told why, in an
-    ``error`` message. ``_browser_writable`` maps a trait name to a checker that takes the
-    proposed values (all of one message) and returns an error text, or ``None`` to accept.
+    ``error`` message with the first refusal's reason (``{type: "error", reason, message}``,
+    a session's refusal shape). ``_browser_writable`` maps a trait name to a checker that
+    takes the proposed values (all of one message) and returns its refusal, a
+    :class:`~dominoes_widget.engine.errors.DominoesError`, or ``None`` to accept.
     """
 
-    _browser_writable: ClassVar[Mapping[str, Callable[[Any, Mapping[str, Any]], str | None]]] = {}
+    _browser_writable: ClassVar[Mapping[str, Callable[[Any, Mapping[str, Any]], DominoesError | None]]] = {}
 
     def _words(self) -> Voice:
         """The words the page is told why in: the widget's language."""
@@ -27,17 +31,17 @@ class GuardedState:
 
     def set_state(self, sync_data: Mapping[str, Any]) -> None:
         refused: list[str] = []
-        reasons: list[str] = []
+        refusals: list[DominoesError] = []
         accepted: dict[str, Any] = {}
         for name, value in sync_data.items():
             check = self._browser_writable.get(name)
-            problem = (self._words()("message.kept_by_kernel", field=str(name)[:40]) if check is None
+            refusal = (bad_message("kept_by_kernel", self._words(), field=str(name)[:40]) if check is None
                        else check(self, sync_data))
-            if problem is None:
+            if refusal is None:
                 accepted[name] = value
             else:
                 refused.append(name)
-                reasons.append(problem)
+                refusals.append(refusal)
         # a mixin: set_state, keys, send_state and send come from the widget class it is mixed
         # into (ipywidgets, which ships no types), so the type checker cannot see them here
         if accepted:
@@ -46,4 +50,5 @@ class GuardedState:
             known = [name for name in refused if name in self.keys]  # type: ignore[attr-defined]
             if known:
                 self.send_state(known)  # type: ignore[attr-defined]
-            self.send({"type": "error", "message": "; ".join(reasons)[:500]})  # type: ignore[attr-defined]
+            self.send({"type": "error", "reason": str(refusals[0].reason),  # type: ignore[attr-defined]
+                       "message": " ".join(str(refusal) for refusal in refusals)[:500]})

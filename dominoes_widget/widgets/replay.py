@@ -41,19 +41,19 @@ from ipywidgets import widget_serialization
 
 from ..words.catalog import Voice, Words, ui_words
 from ..words.explanations import describe_rules
-from ..engine.errors import Problem
+from ..engine.errors import DominoesError, Problem
 from ..engine.hand import Hand
 from ..engine.match import Match, MatchState
 from ..engine.move import Move
 from ..engine.record import Replayed
 from ..sessions.replay.shapes import ProblemInfo
-from ..sessions.replay.session import MAX_SPEED, MIN_SPEED, ReplaySession
+from ..sessions.replay.session import ReplaySession
 from ..sessions.replay.wire import pack_data
 from ..sessions.replay.step_deltas import hand_steps
 from .session_widget import SessionWidget
 from .static_picture import StaticPicture
 
-__all__ = ["Replay"]
+__all__ = ["Replay", "TraitRefusal"]
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
 
@@ -66,17 +66,24 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
         return None
 
 
-def _check_position(replay: "Replay", proposed: Mapping[str, Any]) -> str | None:
+def _check_position(replay: "Replay", proposed: Mapping[str, Any]) -> DominoesError | None:
     hand = proposed.get("hand", replay.hand)
     step = proposed.get("step", replay.step if "hand" not in proposed else 0)
-    return replay._session.check(hand, step) if replay.ok else replay._words()("message.record_not_open")
+    return replay._session.refusal(hand, step)
 
 
-def _check_speed(replay: "Replay", proposed: Mapping[str, Any]) -> str | None:
-    speed = proposed["speed"]
-    if isinstance(speed, bool) or not isinstance(speed, (int, float)) or not MIN_SPEED <= speed <= MAX_SPEED:
-        return replay._words()("message.bad_speed", low=MIN_SPEED, high=MAX_SPEED)
-    return None
+def _check_speed(replay: "Replay", proposed: Mapping[str, Any]) -> DominoesError | None:
+    return replay._session.speed_refusal(proposed["speed"])
+
+
+class TraitRefusal(DominoesError, traitlets.TraitError):
+    """A value set on a Replay's trait from Python that it refuses: its
+    :class:`~dominoes_widget.engine.errors.DominoesError` (reason, case, facts), raised as the
+    ``TraitError`` traitlets raises for a trait's bad value; nothing changed."""
+
+    @classmethod
+    def of(cls, refusal: DominoesError) -> TraitRefusal:
+        return cls(refusal.reason, str(refusal), case=refusal.case, facts=refusal.facts)
 
 
 def _view_to_json(view: Mapping[str, Any], replay: "Replay") -> dict[str, Any]:
@@ -150,6 +157,8 @@ class Replay(StaticPicture, SessionWidget):
         """With ``analysis=True`` on a running loop: the analysis under way (await it for the
         :class:`~dominoes_widget.studies.analysis.Analysis`); ``None`` otherwise."""
         self._session.on_change = self._show
+        self._session.on_play_here = self._open_table
+        self._session.on_close_table = self._close_table
         self._learn = learn  # the seat it learns for (Learner.add_mistakes' default)
         if later and self.ok:
             self._session.start_analysis()
@@ -260,19 +269,14 @@ class Replay(StaticPicture, SessionWidget):
         self.step = step
 
     def _position(self, hand: int, step: int) -> tuple[int, int]:
-        """(``hand``, ``step``) checked, a negative step counted from the hand's end."""
-        if not self.ok:
-            raise ValueError("the record did not open: see replay.problems")
-        for name, value in (("hand", hand), ("step", step)):
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise TypeError(f"{name} must be a whole number, not {value!r}")
-        if not 0 <= hand < self.hands:
-            raise ValueError(f"hand {hand} does not exist: the record has hands 0 to {self.hands - 1}")
-        if step < 0:
+        """(``hand``, ``step``) checked, a negative step counted from the hand's end; else the
+        session's refusal (a :class:`~dominoes_widget.engine.errors.DominoesError`, a ``ValueError``)."""
+        refusal = self._session.refusal(hand, 0)
+        if refusal is None and isinstance(step, int) and not isinstance(step, bool) and step < 0:
             step += self.moves_in(hand) + 1
-        problem = self._session.check(hand, step)
-        if problem is not None:
-            raise ValueError(problem)
+        refusal = refusal or self._session.refusal(hand, step)
+        if refusal is not None:
+            raise refusal
         return hand, step
 
     def play_from_here(self, *, bots: str = "strong", hand: int | None = None, step: int | None = None,
@@ -284,7 +288,7 @@ class Replay(StaticPicture, SessionWidget):
         The table opens on that hand's deal and match score, after the moves made so far, with
         the mover at the bottom and the hands closed (``open_hands=True`` opens them); the other
         options are those of ``Table.from_record``. A finished hand has no one to move:
-        ``ValueError``.
+        a :class:`~dominoes_widget.engine.errors.DominoesError` (a ``ValueError``), ``nobody_to_move``.
         """
         from .table import Table
 
@@ -292,10 +296,12 @@ class Replay(StaticPicture, SessionWidget):
             hand, step = self._position(self.hand if hand is None else hand, 0 if step is None else step)
         else:
             hand, step = self.hand, self.step
-        position = self._session.position(hand, step) if self.ok else None
-        if position is None or position.turn is None:
-            raise ValueError("nobody is to move here: go to a position of a hand in play")
+        refusal = self._session.play_refusal(hand, step)
+        if refusal is not None:
+            raise refusal
+        position = self._session.position(hand, step)
         mover = position.turn
+        assert mover is not None  # (play_refusal says so)
         seats = {seat: ("human" if seat == mover else bots) for seat in position.rules.seats}
         options = {"open_hands": False, "bottom": mover, "lang": self._session.lang, **options}
         return Table.from_record(self._session.record, hand, step, seats=seats, **options)
@@ -312,26 +318,8 @@ class Replay(StaticPicture, SessionWidget):
         self._session.drill.handle(start)
         self.mistakes = dict(self._session.drill.view())
 
-    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        """The page's messages: ``play_here`` (open a Table at ``hand``/``step``) and
-        ``close_table`` here, every other one (``hello``, Learn from your mistakes'
-        ``mistakes_*``) to the session, by SessionWidget's one path."""
-        kind = content.get("type") if isinstance(content, Mapping) else None
-        if kind == "close_table":
-            self._close_table()
-        elif kind == "play_here":
-            self._play_here(content.get("hand"), content.get("step"))
-        else:
-            self._intent(content)  # (the session says what moved: _show)
-
-    def _play_here(self, hand: Any, step: Any) -> None:
-        words = self._words()
-        problem = self._session.check(hand, step) if self.ok else words("message.record_not_open")
-        if problem is None and self._session.position(hand, step).turn is None:
-            problem = words("message.nobody_to_move")
-        if problem is not None:
-            self.send({"type": "refused", "message": problem})
-            return
+    def _open_table(self, hand: int, step: int) -> None:
+        """Play from here, for the page (the session checked the position): a new table under the board."""
         self._close_table()
         self.table = self.play_from_here(hand=hand, step=step)
 
@@ -408,24 +396,24 @@ class Replay(StaticPicture, SessionWidget):
     @traitlets.validate("hand")
     def _valid_hand(self, proposal: Any) -> int:
         value = proposal["value"]
-        problem = self._session.check(value, 0) if self.ok else None
-        if problem is not None:
-            raise traitlets.TraitError(problem)
+        refusal = self._session.refusal(value, 0) if self.ok else None
+        if refusal is not None:
+            raise TraitRefusal.of(refusal)
         return int(value)
 
     @traitlets.validate("step")
     def _valid_step(self, proposal: Any) -> int:
         value = proposal["value"]
-        problem = self._session.check(self.hand, value) if self.ok else None
-        if problem is not None:
-            raise traitlets.TraitError(problem)
+        refusal = self._session.refusal(self.hand, value) if self.ok else None
+        if refusal is not None:
+            raise TraitRefusal.of(refusal)
         return int(value)
 
     @traitlets.validate("speed")
     def _valid_speed(self, proposal: Any) -> float:
-        problem = _check_speed(self, {"speed": proposal["value"]})
-        if problem is not None:
-            raise traitlets.TraitError(f"{problem}, not {proposal['value']!r}")
+        refusal = self._session.speed_refusal(proposal["value"])
+        if refusal is not None:
+            raise TraitRefusal.of(refusal)
         return float(proposal["value"])
 
     @traitlets.observe("hand")

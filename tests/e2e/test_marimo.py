@@ -22,7 +22,7 @@ from servers import start_server, wait_json, watch
 pytestmark = pytest.mark.e2e
 
 NOTEBOOK = ROOT / "notebooks" / "play_marimo.py"
-RECORD = ROOT / "notebooks" / "records" / "six_love_match.json"
+RECORD = ROOT / "tests" / "data" / "records" / "six_love_match.json"
 
 # The test's own app: a seeded Table whose observer writes the kernel's state to a file.
 APP = '''

@@ -147,7 +147,7 @@ def test_analysis_true_shows_the_board_with_a_bar_and_the_kernel_answers_while_i
 
 
 ROOT = Path(__file__).resolve().parents[2]
-TEN_HANDS = ROOT / "notebooks" / "records" / "six_love_10_hands.json"
+TEN_HANDS = ROOT / "tests" / "data" / "records" / "six_love_10_hands.json"
 TEN_HANDS_ANALYSIS = ROOT / "tests" / "data" / "six_love_10_hands.analysis.json"
 
 LEARN = f'''

@@ -230,7 +230,7 @@ class MistakesDrill:
         ``mistakes_refused``, saying why, as ``js/PROTOCOL.md`` has it)."""
         refusal = self.refusal(content)
         if refusal is not None:
-            return [{"type": "mistakes_refused", "message": str(refusal)[:MAX_TEXT]}]
+            return [{"type": "mistakes_refused", "reason": str(refusal.reason), "message": str(refusal)[:MAX_TEXT]}]
         kind = content["type"]
         if kind == "mistakes_start":
             self.start(content["seat"])

@@ -13,7 +13,7 @@ import math
 import os
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-from ...engine.errors import Problem, RecordError, Reason, excerpt
+from ...engine.errors import DominoesError, Problem, RecordError, Reason, excerpt
 from ...words.catalog import Voice, check_language
 from ...words.explanations import (dealt_words, explain_move, explain_result, hand_label, match_winner_words, move_item,
                             move_label, player_label, rules_name, score_panel_words)
@@ -31,13 +31,14 @@ from .mistakes import MistakesDrill
 from .step_deltas import encode_steps
 from ..position import position_payload
 from ..protocol import Counting, MAX_TEXT, PROTOCOL_VERSION, ScorePanel, ScoreRow
+from ..refusals import refused
 from .shapes import (AnalysisMark, AnalysisSummary, ProblemInfo, ReplayAnalysis, ReplayData, ReplayFair,
                              ReplayHand, ReplayPlayer, ReplayResult, ReplayStep)
 
 if TYPE_CHECKING:
     from ...studies.analysis import Analysis  # loaded when an analysis is asked for: it brings the bots
 
-__all__ = ["ReplaySession", "MAX_COMMENT", "MIN_SPEED", "MAX_SPEED", "whole_percent"]
+__all__ = ["ReplaySession", "MAX_COMMENT", "MIN_SPEED", "MAX_SPEED", "whole_percent", "refusal_reply"]
 
 MAX_COMMENT = 2000
 """A comment longer than this is cut when shown."""
@@ -66,8 +67,8 @@ class ReplaySession:
             self.record = getattr(error, "record", None)
         self.analysis = _analysis(analysis, self.replayed) if analysis is not None and self.replayed else None
         if self.replayed is not None and bottom is not None and bottom not in self.replayed.match.rules.seats:
-            raise ValueError(f"bottom={excerpt(bottom)}: the seats in play are "
-                             f"{', '.join(self.replayed.match.rules.seats)}")
+            raise refused(Reason.NO_SUCH_SEAT, "no_such_seat", Voice(self.lang), text=excerpt(bottom, 20),
+                          seats=", ".join(self.replayed.match.rules.seats))
         self.bottom = bottom
         self.counting = bool(counting)
         self.run: AnalysisRun | None = None
@@ -76,6 +77,11 @@ class ReplaySession:
         self.on_change: Callable[[set[str]], None] | None = None
         """Told (by the widget) which views moved while the analysis runs: ``view``,
         ``analysing``, ``mistakes``."""
+        self.on_play_here: Callable[[int, int], None] | None = None
+        """Opens a table at a position of the record (the widget's Play from here: a kernel's
+        ``Table``); ``None``: not offered here."""
+        self.on_close_table: Callable[[], None] | None = None
+        """Closes the table Play from here opened (the widget's)."""
 
     # -- the analysis as it comes, and the page's intents ----------------------------------------
     def start_analysis(self, scheduler: Scheduler | None = None, **options: Any) -> AnalysisRun:
@@ -108,12 +114,24 @@ class ReplaySession:
             self.on_change(parts)
 
     def handle(self, content: Any) -> list[dict[str, Any]]:
-        """The page's intents that need no widget: ``hello`` (is a kernel there?) and Learn from
-        your mistakes' ``mistakes_*`` (checked by the drill; ``on_change`` hears ``mistakes``
-        when one is taken). The messages to send back."""
+        """The page's intents: ``hello`` (is a kernel there?), ``play_here`` (open a table at
+        ``hand``/``step``: ``on_play_here``) and ``close_table``, and Learn from your mistakes'
+        ``mistakes_*`` (checked by the drill; ``on_change`` hears ``mistakes`` when one is taken).
+        The messages to send back: a refusal changes nothing and says why, with its reason
+        (``refused``, as a table's; ``mistakes_refused`` for the drill's)."""
         kind = content.get("type") if isinstance(content, Mapping) else None
         if kind == "hello":
             return [{"type": "live"}]
+        if kind == "close_table" and self.on_close_table is not None:
+            self.on_close_table()
+            return []
+        if kind == "play_here" and self.on_play_here is not None:
+            hand, step = content.get("hand"), content.get("step")
+            refusal = self.play_refusal(hand, step)
+            if refusal is not None:
+                return [refusal_reply(refusal)]
+            self.on_play_here(hand, step)
+            return []
         replies = self.drill.handle(content)
         if not replies:  # (a refusal changes nothing)
             self._changed({"mistakes"})
@@ -142,17 +160,35 @@ class ReplaySession:
     def moves_in(self, hand: int) -> int:
         return len(self.replayed.match.hands[hand].moves) if self.replayed is not None else 0
 
-    def check(self, hand: Any, step: Any) -> str | None:
-        """Why (``hand``, ``step``) is not a position of the record, or ``None`` when it is."""
-        words = Voice(self.lang).words
+    def refusal(self, hand: Any, step: Any) -> DominoesError | None:
+        """Why (``hand``, ``step``) is not a position of the record (``no_position``, or
+        ``record_not_open``), in the replay's language; ``None`` when it is one."""
+        voice = Voice(self.lang)
+        if not self.ok:
+            return refused(Reason.RECORD_NOT_OPEN, "record_not_open", voice, problems=len(self.problems))
         for name, value in (("hand", hand), ("step", step)):
             if isinstance(value, bool) or not isinstance(value, int):
-                return words("message.not_whole_number", field=name, text=excerpt(value, 20))
-        if not 0 <= hand < max(1, self.hands):
-            return words("message.no_such_hand", hand=hand, last=self.hands - 1)
+                return refused(Reason.NO_POSITION, "not_whole_number", voice, field=name, text=excerpt(value, 20))
+        if not 0 <= hand < self.hands:
+            return refused(Reason.NO_POSITION, "no_such_hand", voice, hand=hand, last=self.hands - 1)
         last = self.moves_in(hand)
         if not 0 <= step <= last:
-            return words("message.no_such_step", step=step, hand=hand, last=last)
+            return refused(Reason.NO_POSITION, "no_such_step", voice, step=step, hand=hand, last=last)
+        return None
+
+    def play_refusal(self, hand: Any, step: Any) -> DominoesError | None:
+        """Why no table opens at (``hand``, ``step``): not a position of the record
+        (:meth:`refusal`), or nobody is to move there (``nobody_to_move``); ``None`` when one can."""
+        refusal = self.refusal(hand, step)
+        if refusal is None and self.position(hand, step).turn is None:
+            refusal = refused(Reason.NOBODY_TO_MOVE, "nobody_to_move_at", Voice(self.lang), hand=hand, step=step)
+        return refusal
+
+    def speed_refusal(self, speed: Any) -> DominoesError | None:
+        """Why ``speed`` is not a speed to step at (``bad_speed``); ``None`` when it is one."""
+        if isinstance(speed, bool) or not isinstance(speed, (int, float)) or not MIN_SPEED <= speed <= MAX_SPEED:
+            return refused(Reason.BAD_SPEED, "bad_speed_value", Voice(self.lang), low=MIN_SPEED, high=MAX_SPEED,
+                           text=excerpt(speed, 20))
         return None
 
     def position(self, hand: int, step: int) -> Hand:
@@ -400,6 +436,11 @@ def _short_labels(judgements: Any, voice: Voice) -> list[str]:
     tiles = [m.tile for m in moves]
     return [m.tile.written(m.first) if m.tile is not None and m.first is not None and tiles.count(m.tile) == 1
             else move_label(m, voice) for m in moves]
+
+
+def refusal_reply(refusal: DominoesError) -> dict[str, Any]:
+    """What the page is told of a refusal: ``{type: "refused", reason, message}``, as a table tells it."""
+    return {"type": "refused", "reason": str(refusal.reason), "message": str(refusal)[:MAX_TEXT]}
 
 
 def whole_percent(share: float) -> int:

@@ -15,12 +15,12 @@ from typing import Any, Callable, Iterable
 
 from ...studies.bots import make_bot
 from ...words.catalog import Voice
-from ...engine.errors import IllegalMoveError, Reason, TileError, excerpt, quoted
+from ...engine.errors import IllegalMoveError, MoveSyntaxError, Reason, TileError, excerpt, quoted
 from ...engine.fair_deal import FairSeeds, seed_refused
 from ...engine.hand import Hand
 from ...engine.match import Deal, Match
-from ...engine.move import DRAW, PLAY, Move, move_to_make
-from ...engine.tiles import Tile
+from ...engine.move import DRAW, LEAD, PASS, PLAY, Move, move_to_make
+from ...engine.tiles import Tile, parse_halves, tile as make_tile
 from ...engine.views import seat_view
 from ...words.explanations import move_label
 from .bot_turns import BotTurns
@@ -90,6 +90,8 @@ class TableSession:
         """The notebook's screen: the one its people pass round, or at a shared table its own seat's."""
         self.screens: dict[str | None, SeatScreen] = {}
         """Every person's screen and the watchers' (key ``None``) when the screens are apart."""
+        if apart and self.humans:
+            self.share_screens(self.humans[0])  # (its host is the one given, just below)
         self.host = host
         """The seat whose person changes what is the whole table's (the bots' speed); ``None``:
         whoever is at the screen (one screen, as the notebook's Table: everybody is host)."""
@@ -104,8 +106,6 @@ class TableSession:
         self.judging: BackgroundJudge | None = None
         """Judges the people's decisions as the match goes (``judge_in_background``; ``sessions.table.judging``);
         ``None``: nothing is judged until asked (a table server's tables, scripts)."""
-        if apart and self.humans:
-            self._part_screens(self.humans[0])
         if match is None:
             self.new_match()
         else:  # a match taken up where it stopped
@@ -154,18 +154,15 @@ class TableSession:
 
     # -- the screens ----------------------------------------------------------------------------
     def share_screens(self, local: str) -> None:
-        """A notebook's table shared (``Table.share``): from now on every person has a screen of
-        their own (no cover), the notebook's :attr:`screen` is ``local``'s, and ``local``'s person
-        is the host."""
-        self._part_screens(local)
-        self.host = local
-
-    def _part_screens(self, local: str) -> None:
+        """Every person gets a screen of their own (no cover), and the watchers one: a served
+        table's from the start, a notebook's when it is shared (``Table.share``). The notebook's
+        :attr:`screen` is ``local``'s, and ``local``'s person is the host."""
         self.screen.seat, self.screen.covered = local, False
         self.screens = {seat: self.screen if seat == local else SeatScreen(seat, counting=self.options.counting)
                         for seat in self.humans}
         self.screens[None] = SeatScreen(None, counting=self.options.counting)
         self.fair.wait = SEED_WAIT  # the pages' seeds are waited for a moment
+        self.host = local
 
     @property
     def apart(self) -> bool:
@@ -405,20 +402,27 @@ class TableSession:
         """Play ``tile`` (touching half first) for the person to move; ``end`` ``L``/``R`` when it fits both."""
         hand = self.hand_for_move()
         seat = seat or hand.turn
-        text = str(tile)
+        try:
+            played, first = _written_tile(tile)
+        except TileError:
+            if hand.ends is None or end is not None:  # refused as the move asked for, written out
+                asked = (seat, tile, None if hand.ends is None else end)
+                said = " ".join(str(part) for part in asked if part is not None)
+                raise IllegalMoveError(Reason.BAD_MOVE, "bad_syntax", text=quoted(said)) from None
+            raise IllegalMoveError(Reason.BAD_MOVE, "not_a_tile", text=quoted(str(tile))) from None
         if hand.ends is None:
-            return self.person_moves(f"{seat} {text}")
+            return self.person_moves(_person_move(seat, LEAD, played, None, first))
         if end is None:
-            end = _only_end(hand, str(seat), text)
-        return self.person_moves(f"{seat} {text} {end}")
+            end = _only_end(hand, str(seat), played)
+        return self.person_moves(_person_move(seat, PLAY, played, end.upper() if isinstance(end, str) else end, first))
 
     def pass_(self, *, seat: str | None = None) -> Move:
         """Pass for the person to move."""
-        return self.person_moves(f"{seat or self.hand_for_move().turn} pass")
+        return self.person_moves(_person_move(seat or self.hand_for_move().turn, PASS))
 
     def draw(self, *, seat: str | None = None) -> Move:
         """Draw from the pile for the person to move."""
-        return self.person_moves(f"{seat or self.hand_for_move().turn} draw")
+        return self.person_moves(_person_move(seat or self.hand_for_move().turn, DRAW))
 
     def hand_for_move(self) -> Hand:
         """The hand a person may move in now; refused while a leader is chosen or after the hand."""
@@ -541,12 +545,28 @@ class TableSession:
         return f"<TableSession {self.rules.name}: {self.phase.value}, hand {len(self.match.hands)}>"
 
 
-def _only_end(hand: Hand, seat: str, text: str) -> str:
-    """The end a tile goes to when the person names none: refused when both ends take it differently."""
+def _written_tile(tile: str | Tile) -> tuple[Tile, int]:
+    """The tile a person names and its half written first (a :class:`Tile` is written low half
+    first, as ``str`` gives it); ``TileError`` when ``tile`` names none."""
+    if isinstance(tile, Tile):
+        return tile, tile.low
+    first, second = parse_halves(tile)
+    return make_tile(first, second), first
+
+
+def _person_move(seat: Any, action: str, tile: Tile | None = None, end: Any = None, first: int | None = None) -> Move:
+    """The :class:`Move` a person asks for; a seat or an end that is not one is refused as
+    ``bad_move``, quoting what was asked for."""
     try:
-        tile = Tile.parse(text)
-    except TileError:
-        raise IllegalMoveError(Reason.BAD_MOVE, "not_a_tile", text=quoted(text)) from None
+        return Move(seat, action, tile, end, first)
+    except MoveSyntaxError:
+        asked = tile.written(first) if tile is not None and first is not None else action
+        said = " ".join(str(part) for part in (seat, asked, end) if part is not None)
+        raise IllegalMoveError(Reason.BAD_MOVE, "bad_syntax", text=quoted(said)) from None
+
+
+def _only_end(hand: Hand, seat: str, tile: Tile) -> str:
+    """The end a tile goes to when the person names none: refused when both ends take it differently."""
     ends = [m.end for m in hand.legal_move_list() if m.action == PLAY and m.tile == tile and m.seat == seat]
     if len(set(ends)) == 1 or (ends and hand.left == hand.right):
         return str(ends[0])  # one end, or two ends showing the same number: the same play either way
