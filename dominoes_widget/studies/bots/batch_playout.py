@@ -177,66 +177,67 @@ def batch_pile_playout(policy: Policy, held: Sequence[Sequence[int]] | np.ndarra
     if h.size == 0:  # no worlds
         return h.reshape(0, h.shape[1] if h.ndim == 2 else 0), np.zeros(0, dtype=np.int64)
     count, seats = h.shape
+    # each world's seats turned so that its seat to move is the first: then one seat moves in every world at once
+    order = (np.array(turn, dtype=np.int64)[:, None] + np.arange(seats)) % seats
+    h = np.take_along_axis(h, order, axis=1)
     pile = np.array(piles, dtype=np.int64).reshape(count, -1)
     depth = pile.shape[1]
     final = h.copy()
     winner = np.full(count, BLOCKED, dtype=np.int64)
     at = np.array(left, dtype=np.int64) * 7 + np.array(right, dtype=np.int64)  # the ends, as one index
     u = np.array(unplayed, dtype=np.int64, copy=True)
-    t = np.array(turn, dtype=np.int64, copy=True)
     drawn = np.zeros(count, dtype=np.int64)
     world = np.arange(count)  # each row's world; -1 once it ended
     ended = 0
     plays = _pile_plays(policy, wild)
     one = np.int64(1)
+    seat = 0
     # each turn plays a tile, draws one or passes, and no seat passes for ever: a bound, not a loop for ever
     for _step in range(2 * seats * (28 + depth) + seats):
         if len(world) - ended <= _TAIL:  # the last few worlds: one by one costs less than a step for them all
             going = world >= 0
-            for number, (masks, rest, drew, ends, counts, seat) in zip(world[going].tolist(), zip(
+            for number, (masks, rest, drew, ends, counts) in zip(world[going].tolist(), zip(
                     h[going].tolist(), pile[going].tolist(), drawn[going].tolist(), at[going].tolist(),
-                    u[going].tolist(), t[going].tolist())):
+                    u[going].tolist())):
                 masks, domino = pile_playout(policy, masks, rest[drew:], ends // 7, ends % 7, counts, seat, wild)
                 final[number] = masks
                 winner[number] = BLOCKED if domino is None else domino
-            return final, winner
+            break
         if 4 * ended > len(world):  # the worlds that ended leave the arrays (till then they only pass)
             keep = world >= 0
-            h, at, u, t, world, pile, drawn = h[keep], at[keep], u[keep], t[keep], world[keep], pile[keep], drawn[keep]
+            h, at, u, world, pile, drawn = h[keep], at[keep], u[keep], world[keep], pile[keep], drawn[keep]
             ended = 0
-        rows = np.arange(len(world))
-        mine = h[rows, t]
+        mine = h[:, seat]
         ends = plays.fits[at]
         fitting = mine & ends
         drawing = np.flatnonzero((fitting == 0) & (drawn < depth))
         if len(drawing):  # stuck, with tiles to draw: one, played at once if it fits
             bit = one << pile[drawing, drawn[drawing]]
             drawn[drawing] += 1
-            mine[drawing] |= bit
-            h[drawing, t[drawing]] = mine[drawing]
+            mine[drawing] |= bit  # (mine is h's column)
             fitting[drawing] = bit & ends[drawing]
         played = np.flatnonzero(fitting)
         if len(played):
             at_p, held_p, fitting_p = at[played], mine[played], fitting[played]
+            lp, rp = at_p // 7, at_p % 7
             on_left, on_right = fitting_p & plays.left[at_p], fitting_p & plays.right[at_p]
             alone = np.bitwise_count(on_left) + np.bitwise_count(on_right) == 1  # one play: made unscored
             if wild:
                 alone &= ~plays.free[at_p]
             choice = np.bitwise_count(np.where(alone, on_left | on_right, 1) - 1).astype(np.int64)
             side = (on_right != 0).astype(np.int64)
-            shows = _EXPOSE[choice, np.where(side == 0, at_p // 7, at_p % 7)]
+            shows = _EXPOSE[choice, np.where(side == 0, lp, rp)]
             scored = np.flatnonzero(~alone)
             if len(scored):
                 choice[scored], side[scored], shows[scored] = _best_plays(
                     plays, at_p[scored], fitting_p[scored], held_p[scored], u[played[scored]])
             held_now = held_p ^ (one << choice)
-            h[played, t[played]] = held_now
+            mine[played] = held_now
             low, high = _LOW[choice], _HIGH[choice]
             counts_at = played * 7
             flat_u = u.reshape(-1)
             flat_u[counts_at + low] -= 1
             flat_u[counts_at + high] -= (high != low)
-            lp, rp = at_p // 7, at_p % 7
             lp = np.where(side == 0, shows, lp)
             rp = np.where(side == 1, shows, rp)
             at[played] = lp * 7 + rp
@@ -244,7 +245,7 @@ def batch_pile_playout(policy: Policy, held: Sequence[Sequence[int]] | np.ndarra
             dead = ~domino & (flat_u[counts_at + lp] == 0) & (flat_u[counts_at + rp] == 0)
             if wild:
                 dead &= (lp != 0) & (rp != 0)  # a wild end is never dead
-            winner[world[played[domino]]] = t[played[domino]]
+            winner[world[played[domino]]] = seat
             done = played[domino | dead]
             if len(done):
                 final[world[done]] = h[done]
@@ -252,9 +253,14 @@ def batch_pile_playout(policy: Policy, held: Sequence[Sequence[int]] | np.ndarra
                 h[done] = 0  # an ended world holds nothing and draws nothing more: it passes till it leaves
                 drawn[done] = depth
                 ended += len(done)
-        t = t + 1
-        t[t == seats] = 0
-    raise RuntimeError("batch_pile_playout: a world did not end (a position no seat can ever play from?)")
+        seat = seat + 1 if seat + 1 < seats else 0
+    else:
+        raise RuntimeError("batch_pile_playout: a world did not end (a position no seat can ever play from?)")
+    # the seats turned back
+    held_out = np.empty_like(final)
+    np.put_along_axis(held_out, order, final, axis=1)
+    rows = np.arange(count)
+    return held_out, np.where(winner >= 0, order[rows, np.maximum(winner, 0)], BLOCKED)
 
 
 def _best_plays(plays: _PilePlays, at: np.ndarray, fitting: np.ndarray, held: np.ndarray, unplayed: np.ndarray
