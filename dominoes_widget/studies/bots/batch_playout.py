@@ -9,7 +9,7 @@ finished world leaves the arrays.
 
 The same games as ``fast_playout``: every tile dealt, blanks standard (no pile, no wild ends).
 :func:`batch_pile_playout` does the same for :func:`~dominoes_widget.studies.bots.playout.pile_playout`
-(the Vietnamese game with a draw pile), which stays its reference.
+(the Vietnamese game with a draw pile, or with wild blanks), which stays its reference.
 numpy is imported by the caller's need alone (the engine and the bots run without it).
 """
 

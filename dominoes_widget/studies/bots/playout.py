@@ -9,8 +9,8 @@ other seats chose (a softmax of the scores).
 
 :func:`fast_playout` plays a world of the games without a draw pile or wild blanks (the
 partnership game, four-player Vietnamese) on tile masks, several times faster than
-:class:`Hand`; :func:`pile_playout` plays the Vietnamese game with a draw pile (blanks
-standard) on masks exactly as :func:`hand_playout` plays it; :func:`hand_playout` plays any
+:class:`Hand`; :func:`pile_playout` plays the Vietnamese game with a draw pile, or with wild
+blanks, on masks exactly as :func:`hand_playout` plays it; :func:`hand_playout` plays any
 other game through the engine.
 """
 
