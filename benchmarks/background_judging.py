@@ -19,8 +19,15 @@ Prints each mode's median and 95th percentile and the ratio of p95 to ``off``'s 
 ``--think S``: every fifth click comes S seconds after the one before (the person thought),
 long enough for the loop's judging to start, so a click may meet a judgement under way.
 
+``--hints N``: the coach's Hint instead, in ``--modes`` other than ``off`` (``worker``: a
+notebook's table; ``slices``: on the loop, as the Lite site judges): on N turns with a real
+choice, each after a move of the person (so the person's last decision waits to be judged too),
+the Hint pressed as the turn starts and, on other tables, 2 s into the turn; the time from the
+press to the coach's moves in the view, and how often "Thinking…" showed first. The worker is
+started (and judges once) before the first turn is timed.
+
     python benchmarks/background_judging.py [--clicks 60] [--bots greedy] [--modes off,worker,thread,slices]
-                                            [--think 0]
+                                            [--think 0] [--hints 0]
 """
 
 from __future__ import annotations
@@ -128,15 +135,92 @@ async def main(clicks: int, bots: str, modes: list[str]) -> dict[str, dict[str, 
     return figures
 
 
+async def hint_latency(mode: str, seed: int, pause: float, bots: str) -> tuple[float, bool] | None:
+    """One table from ``seed`` in ``mode``: the person plays on to a turn with a real choice that
+    follows a move of theirs, waits ``pause`` seconds from the turn's start and presses Hint:
+    seconds until the coach's moves are in the view, and whether "Thinking…" showed first."""
+    from dominoes_widget.engine.views import seat_view
+    from dominoes_widget.sessions.background import SLICES, BackgroundJudge
+    from dominoes_widget.sessions.table.shapes import Phase
+    from dominoes_widget.studies.judge import distinct_choices
+    from dominoes_widget.widgets.table import Table
+
+    table = Table("six_love", seed=seed, bot_delay=0, bots=bots, coach=True)
+    table.send = lambda message, buffers=None: None  # type: ignore[method-assign]
+    session = table.session
+    if mode == "slices":
+        session.judging.close()
+        session.judge_in_background(BackgroundJudge(SLICES))
+    loop = asyncio.get_running_loop()
+    try:
+        moved = False
+        for _click in range(200):
+            hand = session.hand
+            if session.phase is not Phase.PLAYING or hand is None:
+                return None
+            view = seat_view(hand, "S")
+            if view.legal_moves and moved and distinct_choices(view) >= 2:
+                break
+            table._on_message(table, {"type": "move", "move": str(hand.legal_moves[0])}, [])
+            moved = True
+            await asyncio.sleep(GAP)
+        else:
+            return None
+        # the turn started as the last click was answered (the bots answer at once); now the pause
+        await asyncio.sleep(pause)
+        pressed = loop.time()
+        hint = session.ask_hint()
+        thinking = bool(hint.get("thinking"))
+        while session.screen.hint is None or not session.screen.hint.get("moves"):
+            await asyncio.sleep(0.002)
+            if loop.time() - pressed > 60:
+                return None
+        return loop.time() - pressed, thinking
+    finally:
+        table.close()
+
+
+async def hints(modes: list[str], count: int, bots: str) -> dict[str, dict[str, object]]:
+    """:func:`hint_latency` on ``count`` turns for each mode and pause (0 s and 2 s), taking turns."""
+    await hint_latency("worker", 999, 2.0, bots)  # (the worker started, its modules loaded)
+    found: dict[str, dict[float, list[tuple[float, bool]]]] = {mode: {0.0: [], 2.0: []} for mode in modes}
+    seed = 100
+    while min(len(times) for pauses in found.values() for times in pauses.values()) < count:
+        for mode in modes:
+            for pause in (0.0, 2.0):
+                result = await hint_latency(mode, seed, pause, bots)
+                if result is not None and len(found[mode][pause]) < count:
+                    found[mode][pause].append(result)
+        seed += 1
+    figures: dict[str, dict[str, object]] = {}
+    for mode, pauses in found.items():
+        for pause, values in pauses.items():
+            times = [t for t, _ in values]
+            figures[f"{mode} at {pause:g} s"] = {
+                "hints": len(values), "median_ms": round(statistics.median(times) * 1000, 1),
+                "max_ms": round(max(times) * 1000, 1), "thinking": sum(thought for _, thought in values)}
+    return figures
+
+
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--clicks", type=int, default=60, help="clicks measured per mode")
     parser.add_argument("--bots", default="greedy", help="the bots (greedy: the table's own cost, nothing else)")
     parser.add_argument("--modes", default="off,worker,thread,slices")
     parser.add_argument("--think", type=float, default=0.0, help="seconds before every fifth click")
+    parser.add_argument("--hints", type=int, default=0, help="time the coach's Hint on this many turns instead")
     args = parser.parse_args()
     THINK = args.think
     modes = args.modes.split(",")
+    if args.hints:
+        found = asyncio.run(hints([m for m in modes if m in ("worker", "slices")], args.hints, args.bots))
+        print(f"the coach's Hint, pressed as the person's turn starts and 2 s into it ({args.bots} bots): "
+              "press -> the coach's moves in the view")
+        for name, row in found.items():
+            print(f"  {name:15s} median {row['median_ms']:7.1f} ms   max {row['max_ms']:7.1f} ms   "
+                  f"'Thinking…' first {row['thinking']} of {row['hints']}")
+        print("HINT_LATENCY " + json.dumps({"bots": args.bots, **found}))
+        raise SystemExit(0)
     figures = asyncio.run(main(args.clicks, args.bots, modes))
     pause = f", every fifth after {THINK:g} s" if THINK else ""
     print(f"click -> view, {args.bots} bots, clicks {GAP * 1000:.0f} ms apart{pause} (p95 ratio against {modes[0]!r})")

@@ -30,7 +30,10 @@ a whole match, and the puzzles of a record.
    it (the played move's mark and whether a move is clearly best, ``Question.MARK``), with its
    worlds played out together (``batch_pile_playout``) and as before (one at a time through
    ``pile_playout``, each pile shuffled by ``Random.shuffle``), taking turns, next to the same
-   yardstick; the target is 200 ms a decision.
+   yardstick; the target is 200 ms a decision. Beside them the record with wild blanks
+   (``vietnamese_2_players_wild.json``), its worlds played out together (``batch_pile_playout``
+   with ``wild``) and as before issue 37's wild blanks (one at a time through the engine,
+   ``hand_playout``), taking turns; the same target.
 
 Figures only; nothing here asserts a time.
 """
@@ -265,18 +268,22 @@ def judge_cost(decisions: int) -> None:
 
 
 PILE_RECORDS = ("vietnamese_3_players.json", "vietnamese_2_players_tie.json", "vietnamese_2_players_double_blank.json")
-"""The example records of the Vietnamese game with a draw pile whose worlds play out on masks
-(``vietnamese_2_players_wild.json``'s wild blanks are played through the engine)."""
+"""The example records of the Vietnamese game with a draw pile, blanks standard."""
+WILD_RECORD = "vietnamese_2_players_wild.json"
+"""The example record with wild blanks (``blank_rule = "wild"``), timed beside them."""
 
 
-def _marked_cpu(view, played: str, together: bool) -> float:
+def _marked_cpu(view, played: str, together: bool, engine: bool = False) -> float:
     """CPU seconds of one judge() of ``view`` as the analysis asks it (nothing kept from an earlier
     call), its worlds played out together or (``together`` false) as before: one at a time, each
-    pile shuffled by ``Random.shuffle`` (the same worlds and results either way)."""
-    saved = inference._BATCH_FROM, montecarlo._shuffle
+    pile shuffled by ``Random.shuffle`` (the same worlds and results either way); ``engine``: one
+    at a time through the engine (``hand_playout``, wild blanks before issue 37)."""
+    saved = inference._BATCH_FROM, montecarlo._shuffle, inference.supports_pile_playout
     if not together:
         inference._BATCH_FROM = 1 << 30
         montecarlo._shuffle = lambda rng, pile: rng.shuffle(pile)
+    if engine:
+        inference.supports_pile_playout = lambda rules: False
     try:
         judge_module._KEPT.clear()
         judge_module._SAMPLINGS.clear()
@@ -284,7 +291,7 @@ def _marked_cpu(view, played: str, together: bool) -> float:
         judge(view, played=played, question=judge_module.Question.MARK)
         return time.process_time() - start
     finally:
-        inference._BATCH_FROM, montecarlo._shuffle = saved
+        inference._BATCH_FROM, montecarlo._shuffle, inference.supports_pile_playout = saved
 
 
 def vietnamese_cost(stick: list[float]) -> None:
@@ -298,6 +305,10 @@ def vietnamese_cost(stick: list[float]) -> None:
             together.append(_marked_cpu(view, played, True))
             alone.append(_marked_cpu(view, played, False))
         rows.append((record, together, alone))
+    wild_now, wild_before = [], []
+    for view, played in _decisions(WILD_RECORD, None):
+        wild_now.append(_marked_cpu(view, played, True))
+        wild_before.append(_marked_cpu(view, played, False, engine=True))
     stick.append(yardstick())
     unit = statistics.mean(stick)
     print(f"yardstick (3,000 fixed worlds through fast_playout, pure Python): {unit:.3f} s CPU "
@@ -316,6 +327,11 @@ def vietnamese_cost(stick: list[float]) -> None:
         print(f"  all {len(times)}, {name}: mean {statistics.mean(times) * 1000:.0f} ms, "
               f"median {statistics.median(times) * 1000:.0f} ms = {statistics.mean(times) / unit:.2f} yardsticks")
     print(f"  before / now: {sum(every[False]) / sum(every[True]):.2f}x")
+    print(f"  {WILD_RECORD} (wild blanks), {len(wild_now)} decisions: now (batch_pile_playout, wild) mean "
+          f"{statistics.mean(wild_now) * 1000:.0f} ms, median {statistics.median(wild_now) * 1000:.0f} ms "
+          f"= {statistics.mean(wild_now) / unit:.2f} yardsticks; before (through the engine): mean "
+          f"{statistics.mean(wild_before) * 1000:.0f} ms, median {statistics.median(wild_before) * 1000:.0f} ms "
+          f"({sum(wild_before) / sum(wild_now):.2f}x)")
 
 
 def match_record(hands: int, seed: int) -> dict:

@@ -273,38 +273,99 @@ def test_nothing_is_judged_for_a_person_with_no_coach_and_no_learning():
     assert session.judging.waiting == 0 and scheduler.waiting == 0
 
 
-def test_on_the_loop_a_judgement_nobody_waits_for_holds_off_while_the_table_is_busy_and_a_hint_starts_it():
-    """The Lite site judges on its one loop: the turn's position waits until the table has been
-    quiet a while (the person thinking), so the clicks and the bots do not wait behind it; a
-    Hint pressed starts it at once."""
+def _played_job(session: TableSession) -> tuple[tuple[str, str], object, str]:
+    """A past decision's job, as the Table submits one after the person's move: (key, view, move)."""
+    from dominoes_widget.engine.views import seat_view
+
+    view = seat_view(session.hand, "S")
+    move = str(view.legal_moves[-1])
+    return ("played", judge_module.position_key(view), move), view, move
+
+
+def test_on_the_loop_the_coach_starts_at_once_and_a_past_decision_holds_off_while_the_table_is_busy():
+    """The Lite site judges on its one loop: the coach's judgement of the turn in play starts as
+    the turn starts, busy table or not (a Hint pressed a while in shows at once); a past
+    decision's mark, which nobody waits for, holds off until the table has been quiet a while
+    (the person thinking), so the clicks and the bots do not wait behind it."""
+    judge_module._KEPT.clear()
+    judge_module._SAMPLINGS.clear()
     scheduler = ManualScheduler()
     session = _coached()
     _first_real_choice(session)
-    session.judge_in_background(BackgroundJudge(SLICES, scheduler, quiet=3600))
-    assert scheduler.run_next() and session.judging.waiting == 1, "not judged: the table was busy just now"
-    assert scheduler.run_next() and session.judging.waiting == 1, "still waiting for quiet"
-    session.ask_hint()
+    judging = BackgroundJudge(SLICES, scheduler, quiet=3600)
+    key, view, move = _played_job(session)
+    judging.submit(key, view, move)
+    assert scheduler.run_next() and judging.queued == [key] and judging._running.steps is None, \
+        "a past decision: not started, the table was busy just now"
+    made = _count_judging(monkeypatch := pytest.MonkeyPatch())
+    try:
+        session.judge_in_background(judging)  # the person's turn: the coach's position
+        coach = judging.queued[0]
+        assert coach[0] == "coach" and judging.queued[1:] == [key], "the coach's job first, the past decision after"
+        assert scheduler.run_next() and made, "the coach's judgement started at once, without waiting for quiet"
+        while judging.result(coach) is None:
+            assert scheduler.run_next()
+        assert scheduler.run_next() and judging.result(key) is None and judging.queued == [key], \
+            "then the past decision waits for quiet again"
+    finally:
+        monkeypatch.undo()
+    assert not session.ask_hint().get("thinking"), "a Hint pressed now shows at once"
+    judging.quiet = 0
     scheduler.run_all()
-    assert session.judging.waiting == 0 and session.screen.hint["moves"]
+    assert judging.result(key) is not None and judging.waiting == 0
+
+
+def test_on_the_loop_an_urgent_job_goes_before_a_past_decision_under_way_which_then_goes_on(monkeypatch):
+    """A past decision being judged step by step when the coach's job comes pauses after its
+    step; the coach's is judged, then the paused one goes on from where it was, and its
+    judgement is the one made at once."""
+    from dominoes_widget.studies.bots import inference, world_results
+
+    monkeypatch.setattr(world_results, "np", None)  # (as in the browser: steps of a few worlds)
+    monkeypatch.setattr(inference, "np", None)
+    judge_module._KEPT.clear()
+    judge_module._SAMPLINGS.clear()
+    scheduler = ManualScheduler()
+    session = _coached()
+    _first_real_choice(session)
+    judging = BackgroundJudge(SLICES, scheduler, quiet=0)
+    key, view, move = _played_job(session)
+    judging.submit(key, view, move)
+    for _ in range(3):
+        assert scheduler.run_next()
+    paused = judging._running
+    assert paused is not None and paused.key == key and paused.steps is not None and judging.result(key) is None
+    finished = []
+    session.judge_in_background(judging)  # the person's turn: the coach's position
+    told = judging.on_judged
+    judging.on_judged = lambda judged: (finished.append(judged), told(judged))
+    coach = judging.queued[0]
+    assert coach[0] == "coach" and judging.queued == [coach, key] and judging._running.key == coach
+    scheduler.run_all()
+    assert finished == [coach, key], "the coach's judgement first, then the paused one"
+    judge_module._KEPT.clear()
+    judge_module._SAMPLINGS.clear()
+    assert judging.result(key) == judge_module.judge(view, played=move, question=judge_module.Question.MARK), \
+        "the judgement paused and gone on with is the one made at once"
 
 
 def test_on_the_loop_a_click_waits_for_one_step_of_a_judgement_not_all_of_it(monkeypatch):
     """In the browser (no numpy, one loop) the judging hands the loop back every few worlds:
-    a click that comes mid-judgement is answered after one step, and the judging then waits for
-    quiet again; the judgement is the one made at once."""
+    a click that comes mid-judgement is answered after one step, and a judgement nobody waits
+    for then waits for quiet again; the judgement is the one made at once."""
     from dominoes_widget.sessions.background import STEP_WORLDS
     from dominoes_widget.studies.bots import inference, world_results
 
     monkeypatch.setattr(world_results, "np", None)
     monkeypatch.setattr(inference, "np", None)
     judge_module._KEPT.clear()  # (judged by earlier tests: found at once)
+    judge_module._SAMPLINGS.clear()
     scheduler = ManualScheduler()
     session = _coached()
     _first_real_choice(session)
     judging = BackgroundJudge(SLICES, scheduler, quiet=0)
-    session.judge_in_background(judging)
-    (key,) = judging.queued
-    job = judging._running or judging._queue[0]
+    key, view, move = _played_job(session)
+    judging.submit(key, view, move)
     made = _count_judging(monkeypatch)
     steps = 0
     while judging.result(key) is None and steps < 3:
@@ -316,9 +377,67 @@ def test_on_the_loop_a_click_waits_for_one_step_of_a_judgement_not_all_of_it(mon
     assert scheduler.run_next() and judging.result(key) is None, "after the click it waits for quiet again"
     assert judging.finish() and judging.result(key) is not None
     judge_module._KEPT.clear()
-    assert judging.result(key) == judge_module.judge(job.view, question=judge_module.Question.BEST), \
+    judge_module._SAMPLINGS.clear()
+    assert judging.result(key) == judge_module.judge(view, played=move, question=judge_module.Question.MARK), \
         "the judgement cut into steps is the one made at once"
     assert judging.result(key).worlds > 3 * STEP_WORLDS
+
+
+class _HeldPool:
+    """A worker pool stand-in whose jobs run in this process, each when the test says."""
+
+    def __init__(self) -> None:
+        self.jobs: list[tuple[object, tuple[object, ...], object]] = []
+
+    def submit(self, fn, *args):  # type: ignore[no-untyped-def]
+        import concurrent.futures as cf
+
+        future: cf.Future[object] = cf.Future()
+        self.jobs.append((fn, args, future))
+        return future
+
+    def run_one(self) -> None:
+        fn, args, future = self.jobs.pop(0)
+        future.set_result(fn(*args))
+
+
+def test_in_the_worker_an_urgent_job_goes_before_a_past_decision_under_way_which_then_goes_on(monkeypatch):
+    """The kernel's worker hands a past decision's judgement back after its round when the
+    coach's job comes (it cannot be interrupted from outside), keeps it, and goes on with it
+    once the coach's is done: the same judgement as made at once."""
+    import threading
+
+    from dominoes_widget.sessions import background
+
+    pool = _HeldPool()
+    monkeypatch.setattr(background, "_pool", lambda: pool)
+    monkeypatch.setattr(background, "_PAUSE", threading.Event())
+    judge_module._KEPT.clear()
+    judge_module._SAMPLINGS.clear()
+    session = _coached()
+    _first_real_choice(session)
+    judging = BackgroundJudge(WORKER, ManualScheduler())
+    key, view, move = _played_job(session)
+    judging.submit(key, view, move)
+    finished = []
+    session.judge_in_background(judging)  # the person's turn: the coach's position
+    told = judging.on_judged
+    judging.on_judged = lambda judged: (finished.append(judged), told(judged))
+    coach = judging.queued[1]  # (the past decision's job is in the worker)
+    assert coach[0] == "coach" and background._PAUSE.is_set(), "the worker is asked to hand its job back"
+    pool.run_one()  # the past decision: one round, then handed back
+    assert key in background._PAUSED and judging.result(key) is None and not background._PAUSE.is_set()
+    assert judging.queued == [coach, key] and judging._running is None
+    judging._next()
+    pool.run_one()  # the coach's
+    assert judging.result(coach) is not None and not session.ask_hint().get("thinking")
+    judging._next()
+    pool.run_one()  # the past decision, on from its round
+    assert judging.result(key) is not None and key not in background._PAUSED and finished == [coach, key]
+    judge_module._KEPT.clear()
+    judge_module._SAMPLINGS.clear()
+    assert judging.result(key) == judge_module.judge(view, played=move, question=judge_module.Question.MARK), \
+        "the judgement handed back and gone on with is the one made at once"
 
 
 def test_without_a_worker_the_judging_goes_on_on_the_loop(monkeypatch):

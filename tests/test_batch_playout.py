@@ -1,5 +1,6 @@
 """The numpy batch playout plays every world exactly as fast_playout plays it alone (the
-reference): the same final holdings and the same result, with and without the sight weights."""
+reference): the same final holdings and the same result, with and without the sight weights;
+and the batch pile playout as pile_playout, blanks standard or wild."""
 
 from __future__ import annotations
 
@@ -84,7 +85,7 @@ def _pile_worlds(rules: Rules, count: int, seed: int):
             hand.push(rng.choice(hand.legal_move_list()))
         if hand.turn is None or hand.ends is None:
             continue
-        seats = list(hand.seats)
+        seats = list(rules.turn_order)
         pile = [int(t) for t in hand.boneyard]
         rng.shuffle(pile)
         worlds.append(([hand.held_mask(s) for s in seats], pile, hand.left, hand.right, unplayed_counts(hand.line),
@@ -115,3 +116,30 @@ def test_each_world_with_a_draw_pile_ends_as_pile_playout_ends_it(players, polic
                 mismatches += 1
     assert mismatches == 0, f"{mismatches} of {len(worlds)} worlds differ from pile_playout"
     assert len(by_pile) > 1 and drew, "piles of several lengths, and worlds where a seat drew"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("policy", ["plain", "all ties"], ids=str)
+def test_each_world_with_wild_blanks_ends_as_pile_playout_ends_it(players, policy):
+    chosen = POLICIES[policy]
+    rules = Rules.vietnamese(players, blank_rule="wild")
+    assert supports_pile_playout(rules)
+    worlds = _pile_worlds(rules, 1000, seed=100 + 10 * players + SEEDS[policy])
+    by_pile = {}
+    for world in worlds:
+        by_pile.setdefault(len(world[1]), []).append(world)
+    mismatches = on_wild = 0
+    winners = set()
+    for group in by_pile.values():
+        held, winner = batch_pile_playout(chosen, [w[0] for w in group], [w[1] for w in group],
+                                          [w[2] for w in group], [w[3] for w in group], [w[4] for w in group],
+                                          [w[5] for w in group], wild=True)
+        winners |= {int(w) for w in winner}
+        for index, (masks, pile, left, right, unplayed, turn) in enumerate(group):
+            expected = pile_playout(chosen, masks[:], pile, left, right, unplayed[:], turn, wild=True)
+            on_wild += 0 in (left, right)
+            if (held[index].tolist(), int(winner[index])) != (expected[0], BLOCKED if expected[1] is None else expected[1]):
+                mismatches += 1
+    assert mismatches == 0, f"{mismatches} of {len(worlds)} worlds differ from pile_playout"
+    assert on_wild > 100, "many worlds start with a wild blank end"
+    assert winners >= {BLOCKED, 0, 1}, "the sample holds blocks and dominoes both"

@@ -171,20 +171,26 @@ def _pile_positions(rules: Rules, count: int, seed: int) -> list[Hand]:
     return hands
 
 
+WILD = [Rules.vietnamese(2, blank_rule="wild"), Rules.vietnamese(3, blank_rule="wild", tie_rule="fewest_tiles"),
+        Rules.vietnamese(4, blank_rule="wild")]
+"""Games with wild blanks (an end showing 0 takes any tile): played out on masks too."""
+
+
 @pytest.mark.parametrize("rules", [Rules.vietnamese(3), Rules.vietnamese(2),
-                                   Rules.vietnamese(3, tie_rule="fewest_tiles")], ids=lambda r: r.name)
+                                   Rules.vietnamese(3, tie_rule="fewest_tiles"), *WILD],
+                         ids=lambda r: f"{r.name}-{r.blank_rule}")
 @pytest.mark.parametrize("policy", ["fitted", "all ties"])
 def test_a_hand_with_a_draw_pile_ends_on_masks_as_it_ends_through_the_engine(rules, policy):
     from dominoes_widget.studies.bots.playout import Policy, hand_playout, pile_playout, supports_pile_playout
     assert supports_pile_playout(rules)
     chosen = Policy() if policy == "fitted" else Policy(weights=(0, 0, 0, 0, 0))
-    differ, drew = [], 0
+    differ, drew, wild = [], 0, rules.blank_rule == "wild"
     for number, hand in enumerate(_pile_positions(rules, 300, seed=17)):
-        seats = list(hand.seats)
+        seats = list(rules.turn_order)
         masks = [hand.held_mask(s) for s in seats]
         pile = list(hand.boneyard)
         final, winner = pile_playout(chosen, masks, pile, hand.left, hand.right, unplayed_counts(hand.line),
-                                     seats.index(hand.turn))
+                                     seats.index(hand.turn), wild)
         ended = hand_playout(chosen, hand.copy())
         expected = [ended.held_mask(s) for s in seats]
         outcome = ended.outcome
@@ -193,10 +199,11 @@ def test_a_hand_with_a_draw_pile_ends_on_masks_as_it_ends_through_the_engine(rul
         if (final, winner) != (expected, expected_winner):
             differ.append(number)
     assert differ == [], f"{len(differ)} of 300 hands ended otherwise on masks"
-    assert drew > 30, "many of the hands drew from the pile"
+    assert drew > 30 or not rules.has_boneyard, "many of the hands drew from the pile"
 
 
-@pytest.mark.parametrize("rules", [Rules.vietnamese(3), Rules.vietnamese(2)], ids=lambda r: r.name)
+@pytest.mark.parametrize("rules", [Rules.vietnamese(3), Rules.vietnamese(2), *WILD],
+                         ids=lambda r: f"{r.name}-{r.blank_rule}")
 def test_the_judge_plays_a_game_with_a_draw_pile_on_masks_as_through_the_engine(rules, monkeypatch):
     views = _views(rules, 10, seed=29)
     on_masks = [_worlds(view, number, [(60, None)]) for number, view in enumerate(views)]
@@ -207,7 +214,8 @@ def test_the_judge_plays_a_game_with_a_draw_pile_on_masks_as_through_the_engine(
         assert w.log_weights == pytest.approx(e.log_weights, rel=1e-12, abs=1e-12)
 
 
-@pytest.mark.parametrize("rules", [Rules.vietnamese(3), Rules.vietnamese(2)], ids=lambda r: r.name)
+@pytest.mark.parametrize("rules", [Rules.vietnamese(3), Rules.vietnamese(2), *WILD[:2]],
+                         ids=lambda r: f"{r.name}-{r.blank_rule}")
 def test_the_judges_worlds_with_a_draw_pile_played_together_end_as_each_played_alone(rules, monkeypatch):
     views = _views(rules, 6, seed=31)
     rounds = [(300, None), (200, {0, 1}), (10, None)]  # (the last too few to play together)

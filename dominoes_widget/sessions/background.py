@@ -10,14 +10,18 @@ where no click waits for it:
 - :data:`SLICES` (Python in the browser, which has no threads or processes): on the event
   loop, through a scheduler, in steps of :data:`STEP_WORLDS` worlds (or a round of the judge's
   stopping rule, whichever ends first: :func:`~dominoes_widget.studies.judge.judging`) with
-  the loop handed back for :data:`STEP_PAUSE` seconds between two, once the table has been
-  quiet for :data:`QUIET` seconds (the person is thinking), or at once when somebody waits for
-  it (a Hint pressed). A click that comes while a position is being judged waits for one step
-  at most, not the whole judgement; after it the judging waits for quiet again.
+  the loop handed back for :data:`STEP_PAUSE` seconds between two. An urgent job (the coach's,
+  for the turn in play) starts at once; the others (a past decision's mark) once the table has
+  been quiet for :data:`QUIET` seconds (the person is thinking), or at once when somebody waits
+  for them. A click that comes while a position is being judged waits for one step at most, not
+  the whole judgement; after it a job nobody waits for waits for quiet again.
 
 Jobs run one at a time per judge, the urgent first (the coach's, for the turn in play); a
-position asked twice is judged once. Nothing is judged unless a caller submits it, and a
-caller submits only seat views: the judging sees what the seat sees, no more.
+position asked twice is judged once. An urgent job never waits behind one that is not: that
+one pauses (on the loop after its step, in the worker after its round), and goes on from
+where it was once the urgent work is done, so its judgement is the one made at once. Nothing
+is judged unless a caller submits it, and a caller submits only seat views: the judging sees
+what the seat sees, no more.
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ import logging
 import time
 from collections import deque
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable, Hashable, Literal
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Literal
 
 from ..studies.jobs import IN_BROWSER
 from .scheduler import AsyncioScheduler, Pending, Scheduler
@@ -51,7 +55,8 @@ HERE_BY_DEFAULT: Where = SLICES if IN_BROWSER else WORKER
 """Where this Python judges in the background."""
 
 QUIET = 1.0
-"""Seconds without a change at the table before a judgement nobody waits for starts on the loop (:data:`SLICES`)."""
+"""Seconds without a change at the table before a judgement that is neither urgent nor waited
+for starts on the loop (:data:`SLICES`): a past decision's mark waits, the coach's does not."""
 STEP_WORLDS = 8
 """Worlds sampled (each played out with every move still open) in one step on the loop
 (:data:`SLICES`): about a tenth of a second in the browser's Python, so a click waits no
@@ -61,19 +66,32 @@ STEP_PAUSE = 0.005
 a chain of them keeps the kernel's incoming messages (a click) waiting behind the judgement."""
 
 _POOL: cf.ProcessPoolExecutor | None = None
+_PAUSE: Any = None
+"""Set (by the kernel) when an urgent job waits behind the worker's job: the worker hands that
+job back after its round (:func:`judge_in_rounds`). A ``multiprocessing`` event shared with the worker."""
 
 
 def _pool() -> cf.ProcessPoolExecutor:
     """The one worker process every background judge of this process shares (started when first
     needed): :func:`~.worker_process.worker_pool`'s, holding none of this process's open files (a
-    browser driver's pipes, a server's socket), below its priority, and ending with it."""
-    global _POOL
+    browser driver's pipes, a server's socket), below its priority, and ending with it. It keeps
+    the pause event :data:`_PAUSE` this process sets."""
+    global _POOL, _PAUSE
     if _POOL is None:
+        import multiprocessing
+
         from .worker_process import worker_pool
 
-        _POOL = worker_pool(1)
+        _PAUSE = multiprocessing.get_context("spawn").Event()
+        _POOL = worker_pool(1, initializer=_keep_pause, initargs=(_PAUSE,))
         atexit.register(_POOL.shutdown, wait=False, cancel_futures=True)  # (not left to the teardown of modules)
     return _POOL
+
+
+def _keep_pause(pause: Any) -> None:
+    """In the worker: the kernel's pause event kept."""
+    global _PAUSE
+    _PAUSE = pause
 
 
 def judge_view(view: SeatView, played: str | None) -> Judged:
@@ -83,6 +101,33 @@ def judge_view(view: SeatView, played: str | None) -> Judged:
     from ..studies.judge import Question, judge
 
     return judge(view, played=played, question=Question.BEST if played is None else Question.MARK)
+
+
+_PAUSED: dict[Hashable, Rounds] = {}
+"""In the worker: the judgements handed back half done (:func:`judge_in_rounds`), by key."""
+_KEEP_PAUSED = 16
+
+
+def judge_in_rounds(key: Hashable, view: SeatView, played: str | None) -> Judged | None:
+    """What the kernel's worker runs: :func:`judge_view`, a round at a time, going on from where
+    ``key``'s judgement was handed back if it was; ``None`` (the judgement kept here) when the
+    kernel asked for the worker meanwhile (:data:`_PAUSE`), so an urgent job goes first. The
+    rounds are the same however they are cut, so the judgement is the one made at once."""
+    from ..studies.judge import Question, judging
+
+    rounds = _PAUSED.pop(key, None)
+    if rounds is None:
+        rounds = judging(view, played=played, question=Question.BEST if played is None else Question.MARK)
+    while True:
+        try:
+            next(rounds)
+        except StopIteration as done:
+            return done.value
+        if _PAUSE is not None and _PAUSE.is_set():
+            _PAUSED[key] = rounds
+            if len(_PAUSED) > _KEEP_PAUSED:
+                del _PAUSED[next(iter(_PAUSED))]
+            return None
 
 
 def judging_view(view: SeatView, played: str | None, step: int = STEP_WORLDS) -> Rounds:
@@ -134,7 +179,7 @@ class BackgroundJudge:
         """The positions the judge could not judge (the error's name); their ``failed`` callers are told."""
         self._queue: deque[_Job] = deque()
         self._running: _Job | None = None
-        self._handle: cf.Future[Judged] | Pending | None = None
+        self._handle: cf.Future[Judged | None] | Pending | None = None
         self._closed = False
         self._quiet_since = time.monotonic()
         self.noted: Hashable = None
@@ -174,6 +219,8 @@ class BackgroundJudge:
             if job is self._running and self.where == SLICES and self._handle is not None:
                 self._handle.cancel()  # waiting for quiet: judged now instead
                 self._handle = self.scheduler.call_later(0.0, lambda: self._run_slice(job))
+        if urgent:
+            self._make_way(job)
         self._next()
 
     def activity(self) -> None:
@@ -201,8 +248,12 @@ class BackgroundJudge:
         return len(self._queue) + (self._running is not None)
 
     def drop(self, keep: Callable[[Hashable], bool]) -> None:
-        """Forget the waiting jobs whose key ``keep`` refuses (the one being judged finishes)."""
+        """Forget the waiting jobs whose key ``keep`` refuses; the one being judged finishes, no
+        longer urgent (an urgent job submitted next goes first: :meth:`submit`)."""
         self._queue = deque(job for job in self._queue if keep(job.key))
+        running = self._running
+        if running is not None and not keep(running.key):
+            running.urgent = False
 
     def finish(self, timeout: float | None = None, until: Callable[[], bool] | None = None) -> bool:
         """Judge what is submitted now, in this thread's time (a script, or a caller of the
@@ -241,6 +292,25 @@ class BackgroundJudge:
             return self._running
         return next((job for job in self._queue if job.key == key), None)
 
+    def _make_way(self, job: _Job) -> None:
+        """Urgent ``job`` waits behind a job that is not: that one pauses (on the loop now, between
+        two steps; in the worker after its round) and goes on after the urgent jobs, from where it was."""
+        running = self._running
+        if running is None or running is job or running.urgent:
+            return
+        if self.where == SLICES:
+            if self._handle is not None:
+                self._handle.cancel()
+            self._running = self._handle = None
+            self._requeue(running)
+        elif self._pool is _pool and _PAUSE is not None:  # (a pool of the caller's cannot be asked)
+            _PAUSE.set()
+
+    def _requeue(self, job: _Job) -> None:
+        """``job``, paused, waits again: after the urgent jobs, first of the rest."""
+        ahead = next((n for n, other in enumerate(self._queue) if not other.urgent), len(self._queue))
+        self._queue.insert(ahead, job)
+
     def _next(self) -> None:
         self._collect()
         if self._running is None and self._queue and not self._closed:
@@ -249,11 +319,14 @@ class BackgroundJudge:
     def _start(self, job: _Job, at_once: bool = False) -> None:
         self._running = job
         if self.where == SLICES:
-            self._handle = None if at_once else self.scheduler.call_later(0.0 if job.asked else self.quiet,
-                                                                          lambda: self._run_slice(job))
+            self._handle = None if at_once else self.scheduler.call_later(
+                0.0 if job.asked or job.urgent else self.quiet, lambda: self._run_slice(job))
             return
         try:
-            future = self._pool().submit(judge_view, job.view, job.played)
+            if self._pool is _pool:  # (the kernel's worker: a job it can hand back half done)
+                future = self._pool().submit(judge_in_rounds, job.key, job.view, job.played)
+            else:
+                future = self._pool().submit(judge_view, job.view, job.played)
         except Exception as error:  # noqa: BLE001 - no worker here (or it broke): judged on the loop
             self._fail(job, error, worker=True)
             return
@@ -268,7 +341,7 @@ class BackgroundJudge:
         if self._running is not job:
             return
         quiet = time.monotonic() - self._quiet_since
-        if not (now or job.asked) and quiet < self.quiet:  # the table is busy: later
+        if not (now or job.asked or job.urgent) and quiet < self.quiet:  # the table is busy: later
             self._handle = self.scheduler.call_later(self.quiet - quiet, lambda: self._run_slice(job))
             if self._handle is not None:
                 return
@@ -298,10 +371,16 @@ class BackgroundJudge:
         job, handle = self._running, self._handle
         if job is None or not isinstance(handle, cf.Future) or not handle.done():
             return
+        if _PAUSE is not None and self._pool is _pool:
+            _PAUSE.clear()  # (asked for, and now free)
         try:
             judged = handle.result()
         except Exception as error:  # noqa: BLE001
-            self._fail(job, error, worker=isinstance(error, cf.process.BrokenProcessPool))
+            self._fail(job, error, worker=isinstance(error, _broken_pool_error()))
+            return
+        if judged is None:  # handed back half done, so that an urgent job goes first: it goes on after
+            self._running = self._handle = None
+            self._requeue(job)
             return
         self._done(job, judged)
 
@@ -320,7 +399,7 @@ class BackgroundJudge:
         self._running = self._handle = None
         if worker and self.where == WORKER:
             log.warning("the judging worker failed (%s): judging on the event loop instead", type(error).__name__)
-            if isinstance(error, cf.process.BrokenProcessPool):
+            if isinstance(error, _broken_pool_error()):
                 _POOL = None  # another table starts a new worker
             self.where = SLICES
             self._queue.appendleft(job)
@@ -332,6 +411,13 @@ class BackgroundJudge:
         for failed in job.failers:
             failed(name)
         self._next()
+
+
+def _broken_pool_error() -> type[BaseException]:
+    """The error of a worker pool whose process died (its module is loaded with the first pool)."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    return BrokenProcessPool
 
 
 def _call_soon(loop: asyncio.AbstractEventLoop, callback: Callable[[], None]) -> None:

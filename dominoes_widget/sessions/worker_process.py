@@ -28,7 +28,9 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
 __all__ = ["worker_pool", "BELOW", "WATCH_EVERY"]
 
@@ -39,17 +41,21 @@ WATCH_EVERY = 0.5
 _PR_SET_PDEATHSIG = 1
 
 
-def worker_pool(workers: int = 1, *, niceness: int = BELOW) -> ProcessPoolExecutor:
-    """``workers`` worker processes as the module's docstring says, all started now, from this thread."""
+def worker_pool(workers: int = 1, *, niceness: int = BELOW, initializer: Callable[..., None] | None = None,
+                initargs: tuple[Any, ...] = ()) -> ProcessPoolExecutor:
+    """``workers`` worker processes as the module's docstring says, all started now, from this
+    thread; each runs ``initializer(*initargs)`` (if given) before its first task, as in
+    :class:`~concurrent.futures.ProcessPoolExecutor`."""
     from_main = threading.current_thread() is threading.main_thread()
-    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
-                               initializer=_begin, initargs=(os.getpid(), niceness, from_main))
+    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"), initializer=_begin,
+                               initargs=(os.getpid(), niceness, from_main, initializer, initargs))
     for _ in range(workers):  # (a spawning pool starts a worker per task submitted while none is idle)
         pool.submit(os.getpid)
     return pool
 
 
-def _begin(parent_pid: int, niceness: int, kernel_ends_it: bool) -> None:
+def _begin(parent_pid: int, niceness: int, kernel_ends_it: bool, initializer: Callable[..., None] | None,
+           initargs: tuple[Any, ...]) -> None:
     """In the worker, before its first task."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if niceness and hasattr(os, "nice"):
@@ -58,6 +64,8 @@ def _begin(parent_pid: int, niceness: int, kernel_ends_it: bool) -> None:
         except OSError:
             pass
     _end_with(parent_pid, kernel_ends_it)
+    if initializer is not None:
+        initializer(*initargs)
 
 
 def _end_with(parent_pid: int, kernel_ends_it: bool) -> None:

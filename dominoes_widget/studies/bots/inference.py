@@ -32,7 +32,7 @@ from math import exp, log
 from typing import Mapping, Sequence
 
 from ...engine.hand import Hand, team_of
-from ...engine.masks import EXPOSES, MASK_WITH, PIPS, blocked_winner, is_dead, mask_of, pips, take_out, unplayed_counts
+from ...engine.masks import EXPOSES, MASK_WITH, PIPS, blocked_winner, is_blocked, mask_of, pips, take_out, unplayed_counts
 from ...engine.move import DRAW, LEAD, PLAY, Move
 from ...engine.tiles import Tile
 from ...engine.views import SeatView
@@ -325,7 +325,8 @@ class _Player:
         self.rules = rules
         self.fast = supports_fast_playout(rules)
         self.pile_fast = supports_pile_playout(rules)
-        """Whether a game with a draw pile is played out on masks (:func:`~dominoes_widget.studies.bots.playout.pile_playout`)."""
+        """Whether a game with a draw pile or wild blanks is played out on masks (:func:`~dominoes_widget.studies.bots.playout.pile_playout`)."""
+        self.wild = rules.blank_rule == "wild"
         self.order = rules.turn_order
         self.me = self.order.index(seat)
         self.side = team_of(seat) if rules.is_partnership else seat
@@ -380,7 +381,7 @@ class _Player:
                 left, right = ends[0], placed[1]
             if not own & ~bit:
                 return bit, unplayed, left, right, "domino"
-            if is_dead(unplayed, left, right):
+            if is_blocked(unplayed, left, right, wild=self.wild):
                 return bit, unplayed, left, right, "dead"
         elif ends is not None:  # a pass (then the only legal move): the next seat plays on the same ends
             bit = 0
@@ -420,7 +421,7 @@ class _Player:
             return float(self.ours[me]), 0.0, self._margin(masks)
         if ending == "dead":
             return self._blocked(masks)
-        masks, domino = pile_playout(self.policy, masks, pile, left, right, unplayed, (me + 1) % len(masks))
+        masks, domino = pile_playout(self.policy, masks, pile, left, right, unplayed, (me + 1) % len(masks), self.wild)
         if domino is not None:
             return float(self.ours[domino]), 0.0, self._margin(masks)
         return self._blocked(masks)
@@ -484,8 +485,9 @@ class _Player:
                 results[0, :, column] = float(self.ours[me])
                 results[2, :, column] = self._margins(after)
             elif ending == "dead":
-                for row, world in enumerate(after.tolist()):
-                    results[:, row, column] = self._blocked(world)
+                counts = self._counts(after)
+                results[2, :, column] = self._margins_of_counts(counts)
+                results[0, :, column], results[1, :, column] = self._blocked_values_of(counts, np.bitwise_count(after))
             else:
                 playouts.append((column, after, unplayed, left, right))
         if playouts:
@@ -494,7 +496,7 @@ class _Player:
                 self.policy, held, np.tile(piles, (len(playouts), 1)),
                 np.repeat([left for *_, left, _r in playouts], count), np.repeat([right for *_, right in playouts], count),
                 np.repeat(np.array([unplayed for _c, _a, unplayed, _l, _r in playouts], dtype=np.int64), count, axis=0),
-                np.full(len(held), (me + 1) % len(order)))
+                np.full(len(held), (me + 1) % len(order)), self.wild)
             self._fill(results, [column for column, *_ in playouts], final_masks, winner)
         return results[0], results[1], results[2]
 
@@ -526,9 +528,17 @@ class _Player:
             return (counts[:, ~ours].sum(axis=1) - counts[:, ours].sum(axis=1)).astype(np.float64)
         return (counts[:, ~ours].min(axis=1) - counts[:, self.me]).astype(np.float64)
 
-    def _blocked_values_of(self, counts: np.ndarray, tiles: np.ndarray) -> tuple[list[float], list[float]]:
+    def _blocked_values_of(self, counts: np.ndarray, tiles: np.ndarray) -> tuple[np.ndarray | list[float], np.ndarray | list[float]]:
         """(wins, ties) of blocked hands from each seat's count and tiles held, by
-        :func:`~dominoes_widget.engine.masks.blocked_winner` (kept: the same counts recur)."""
+        :func:`~dominoes_widget.engine.masks.blocked_winner` (kept: the same counts recur; every
+        hand at once in the Vietnamese game, where the seat alone on the lowest count wins)."""
+        if not self.rules.is_partnership:
+            lowest = counts == counts.min(axis=1, keepdims=True)
+            if self.rules.tie_rule == "fewest_tiles":  # among the lowest, the fewest tiles
+                among = np.where(lowest, tiles, 29)
+                lowest = among == among.min(axis=1, keepdims=True)
+            alone = np.count_nonzero(lowest, axis=1) == 1  # else nobody wins: a tie
+            return (alone & lowest[:, self.me]).astype(np.float64), (~alone).astype(np.float64)
         known = self._blocked_values
         rules, order, side = self.rules, self.order, self.side
         wins, ties = [], []

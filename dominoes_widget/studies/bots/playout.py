@@ -9,8 +9,8 @@ other seats chose (a softmax of the scores).
 
 :func:`fast_playout` plays a world of the games without a draw pile or wild blanks (the
 partnership game, four-player Vietnamese) on tile masks, several times faster than
-:class:`Hand`; :func:`pile_playout` plays the Vietnamese game with a draw pile (blanks
-standard) on masks exactly as :func:`hand_playout` plays it; :func:`hand_playout` plays any
+:class:`Hand`; :func:`pile_playout` plays the Vietnamese game with a draw pile, or with wild
+blanks, on masks exactly as :func:`hand_playout` plays it; :func:`hand_playout` plays any
 other game through the engine.
 """
 
@@ -194,20 +194,23 @@ def fast_playout(policy: Policy, held: list[int], left: int, right: int, unplaye
 
 def supports_pile_playout(rules: Rules) -> bool:
     """Whether :func:`pile_playout` plays this game: a draw pile drawn one tile at a time, a
-    drawn tile that fits played at once, blanks standard, a block as soon as both ends are dead."""
-    return (rules.has_boneyard and rules.blank_rule == "standard" and rules.draw_mode == "one"
-            and rules.drawn_tile_must_play and rules.block_detection == "dead_ends")
+    drawn tile that fits played at once, a block as soon as both ends are dead; blanks standard,
+    or wild (then with or without a pile)."""
+    return ((rules.has_boneyard and rules.blank_rule == "standard") or rules.blank_rule == "wild") \
+        and rules.draw_mode == "one" and rules.drawn_tile_must_play and rules.block_detection == "dead_ends"
 
 
 def pile_playout(policy: Policy, held: list[int], pile: Sequence[int], left: int, right: int, unplayed: list[int],
-                 turn: int) -> tuple[list[int], int | None]:
+                 turn: int, wild: bool = False) -> tuple[list[int], int | None]:
     """:func:`hand_playout` on tile masks, for the games :func:`supports_pile_playout` names.
 
     As :func:`fast_playout` (the same arguments, changed in place; the same result), with the
     draw pile ``pile`` (top first): a seat that cannot play draws one tile, and plays it at
     once if it fits, else the turn passes; with the pile empty it passes. Each play is the one
     :func:`hand_playout` makes: the best :meth:`Policy.move_score` (no sight weights), ties to
-    the higher tile, then the right end, then the higher half shown.
+    the higher tile, then the right end, then the higher half shown. ``wild``: blanks wild
+    (``blank_rule = "wild"``): an end showing 0 takes any tile, either half touching, and a
+    line with such an end is never blocked.
     """
     w_pips, w_double, w_follow, w_same, w_out = policy.weights
     fixed = [w_pips * PIPS[t] + w_double * _DOUBLE[t] for t in range(28)]  # (Policy.score's first two terms)
@@ -217,7 +220,8 @@ def pile_playout(policy: Policy, held: list[int], pile: Sequence[int], left: int
     drawn = 0
     while True:
         mine = held[turn]
-        ends_mask = masks[left] | masks[right]
+        wild_end = wild and (left == 0 or right == 0)
+        ends_mask = _ALL if wild_end else masks[left] | masks[right]
         fitting = mine & ends_mask
         if not fitting and drawn < len(pile):  # stuck, with tiles to draw: one, played if it fits
             tile = pile[drawn]
@@ -226,25 +230,28 @@ def pile_playout(policy: Policy, held: list[int], pile: Sequence[int], left: int
             held[turn] = mine
             fitting = (1 << tile) & ends_mask
         if fitting:
-            if not fitting & (fitting - 1) and (left == right or not (fitting & masks[left] and fitting & masks[right])):
+            if not wild_end and not fitting & (fitting - 1) and \
+                    (left == right or not (fitting & masks[left] and fitting & masks[right])):
                 choice = fitting.bit_length() - 1  # one play: hand_playout makes it unscored
                 choice_side = 0 if fitting & masks[left] else 1
                 shown = exposes[choice][left if choice_side == 0 else right]
             else:
                 best: tuple[float, int, bool, int] | None = None
                 for side, value, other in ((0, left, right), (1, right, left)):
-                    candidates = fitting & masks[value]
+                    free = wild and value == 0  # a wild end: any tile, either half touching
+                    candidates = fitting if free else fitting & masks[value]
                     while candidates:
                         bit = candidates & -candidates
                         candidates ^= bit
                         tile = bit.bit_length() - 1
-                        exposed = exposes[tile][value]
-                        # Policy.score's sum, term by term in its order, so ties stay ties
-                        score = fixed[tile] + w_follow * (mine & ~bit & masks[exposed]).bit_count() \
-                            + w_same * (exposed == other) + w_out * (8 - unplayed[exposed])
-                        key = (score, tile, side == 1, exposed)
-                        if best is None or key > best:
-                            best, choice_side = key, side
+                        low, high = halves[tile]
+                        for exposed in (((high, low) if low != high else (low,)) if free else (exposes[tile][value],)):
+                            # Policy.score's sum, term by term in its order, so ties stay ties
+                            score = fixed[tile] + w_follow * (mine & ~bit & masks[exposed]).bit_count() \
+                                + w_same * (exposed == other) + w_out * (8 - unplayed[exposed])
+                            key = (score, tile, side == 1, exposed)
+                            if best is None or key > best:
+                                best, choice_side = key, side
                     if left == right:
                         break  # the right end would only mirror the left
                 assert best is not None, "a fitting tile fits one end at least"
@@ -261,9 +268,13 @@ def pile_playout(policy: Policy, held: list[int], pile: Sequence[int], left: int
                 left = shown
             if not mine:
                 return held, turn
-            if unplayed[left] == 0 and unplayed[right] == 0:  # (is_dead)
+            if unplayed[left] == 0 and unplayed[right] == 0 and not (wild and (left == 0 or right == 0)):  # (is_blocked)
                 return held, None
         turn = turn + 1 if turn + 1 < seats else 0
+
+
+_ALL = (1 << 28) - 1
+"""Every tile's bit: what a wild blank end takes."""
 
 
 def hand_playout(policy: Policy, hand: Hand) -> Hand:
