@@ -108,3 +108,22 @@ def test_no_worker_outlives_its_parent_killed(started):
     if outlived:
         os.kill(worker, signal.SIGKILL)  # (left by this test: ended by it)
     assert not outlived, f"{started} worker {worker} outlived its parent"
+
+
+def pause_is_set() -> bool:
+    """In the background judge's worker: whether the kernel's pause event (kept by its initializer) is set."""
+    from dominoes_widget.sessions import background
+
+    return background._PAUSE is not None and background._PAUSE.is_set()
+
+
+def test_the_background_judges_worker_sees_the_pause_its_kernel_sets():
+    from dominoes_widget.sessions import background
+
+    pool = background._pool()
+    assert pool.submit(pause_is_set).result(timeout=WAIT) is False
+    background._PAUSE.set()
+    try:
+        assert pool.submit(pause_is_set).result(timeout=WAIT) is True  # the same event, not a copy
+    finally:
+        background._PAUSE.clear()
