@@ -34,8 +34,9 @@ def main(argv: list[str] | None = None) -> int:
     _add_analyse(commands)
     _add_puzzles(commands)
     _add_simulate(commands)
-    _add_serve(commands)
-    args = parser.parse_args(argv)
+    arguments = sys.argv[1:] if argv is None else argv
+    _add_serve(commands, with_options=arguments[:1] == ["serve"])
+    args = parser.parse_args(arguments)
     if args.command == "verify":
         return _verify(args.file, args.json)
     if args.command == "html":
@@ -331,15 +332,20 @@ def _simulate(args) -> int:
     return run_cli(args)
 
 
-def _add_serve(commands) -> None:
+def _add_serve(commands, with_options: bool) -> None:
+    """The ``serve`` command; its options (whose help quotes the server's limits) only when it
+    is the command run: the other commands then import no server code (about half a second)."""
     import os
-
-    from .server.limits import BODY_TIMEOUT, CREATE_RATE, HEADER_TIMEOUT, MAX_CONNECTIONS_PER_ADDRESS, MAX_TABLES, RATE
 
     serve = commands.add_parser("serve", help="run a table server: friends play from their own browsers",
                                 description="Run a table server. POST /api/tables sets up a table and answers "
                                             "one secret link per person's seat; each link opens that seat's "
                                             "table in any browser.")
+    if not with_options:
+        return
+
+    from .server.limits import BODY_TIMEOUT, CREATE_RATE, HEADER_TIMEOUT, MAX_CONNECTIONS_PER_ADDRESS, MAX_TABLES, RATE
+
     serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
     serve.add_argument("--port", type=int, default=8765, help="the port (default 8765; 0 picks a free one)")
     serve.add_argument("--db", help="a SQLite file keeping every table, taken up again on restart (mode 0600), and "

@@ -284,3 +284,32 @@ def test_serve_refuses_a_tornado_without_every_security_fix(monkeypatch, capsys)
     out, err = capsys.readouterr()
     assert err == ("error: the table server needs tornado 6.6.1 or later, which has every security fix of tornado 6; "
                    "this is tornado 6.5.10: pip install -U 'tornado>=6.6.1'\n") and not out
+
+
+VERIFY_THEN_MODULES = """
+import contextlib, io, json, sys
+from dominoes_widget.__main__ import main
+with contextlib.redirect_stdout(io.StringIO()):
+    code = main(["verify", sys.argv[1], "--json"])
+print(json.dumps({"code": code, "server": sorted(m for m in sys.modules if m.startswith("dominoes_widget.server")),
+                  "tornado": "tornado" in sys.modules}))
+"""
+
+
+def test_verify_imports_no_server_code():
+    """``verify`` runs once per record in scripts and CI: it loads the engine, never the table
+    server (and its tornado), whose import took most of each call's half second of CPU."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    done = subprocess.run([sys.executable, "-c", VERIFY_THEN_MODULES, str(RECORDS / "six_love_match.json")],
+                          capture_output=True, text=True, env=env, cwd=ROOT, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == {"code": 0, "server": [], "tornado": False}
+
+
+def test_serve_help_still_names_every_limit(capsys):
+    with pytest.raises(SystemExit):
+        main(["serve", "--help"])
+    said = capsys.readouterr().out
+    for option in ("--header-timeout", "--body-timeout", "--max-connections-per-address", "--create-rate",
+                   "--max-tables", "--message-rate"):
+        assert option in said, option

@@ -44,20 +44,34 @@ body { background: var(--jp-layout-color0, Canvas); }
 """
 
 
+_PAGES: dict[tuple[str, str], object] = {}
+"""The module's pages, one per widget and size, opened on first use: every test resets and
+places its widget itself (opening a page per test was a good part of the file's time)."""
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _close_pages(chromium):  # (closed before the browser is)
+    yield
+    while _PAGES:
+        _PAGES.popitem()[1].close()
+
+
 @contextmanager
 def _opened(chromium, widget, size):
-    """A page with ``widget``'s harness at ``size``'s viewport; no error may happen in it."""
-    viewport, _area = SIZES[size]
-    page = harness.open_page(chromium, widget, viewport=viewport)
-    page.add_style_tag(content=OUTPUT_AREA_CSS)
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
+    """A page with ``widget``'s harness at ``size``'s viewport, blank; no error may happen in it."""
+    page = _PAGES.get((widget.name, size))
+    if page is None:
+        viewport, _area = SIZES[size]
+        page = harness.open_page(chromium, widget, viewport=viewport)
+        page.add_style_tag(content=OUTPUT_AREA_CSS)
+        page.errors = []
+        page.on("pageerror", lambda error: page.errors.append(str(error)))
+        _PAGES[widget.name, size] = page
+    harness.reset(page)
+    page.errors.clear()
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    try:
-        yield page
-        assert not errors, f"errors in the page: {errors}"
-    finally:
-        page.close()
+    yield page
+    assert not page.errors, f"errors in the page: {page.errors}"
 
 
 def _place(page, size):

@@ -260,15 +260,27 @@ def test_a_puzzle_is_answered_by_clicking_in_the_browser_kernel(play):
     assert state == {"tried": WRONG_TRIED, "solved": True}
 
 
+# A Vietnamese match of 3 hands for two (made with bots): hand 1 has 3 decisions, S's first
+# one a mistake; 34 decisions in all. Judged at the full budget in the browser's Python, a
+# decision takes seconds: hand 1 alone is the analysis that comes after the board, and S's
+# first mistake opens the drill while 33 decisions are still to judge. (A whole match's
+# figures are benchmarks/lite_study.py's.)
+SHORT_FIRST_HAND = Path(__file__).resolve().parent / "data" / "short_first_hand.json"
+
+
+def short_record_json() -> str:
+    return json.dumps(json.loads(SHORT_FIRST_HAND.read_text()))
+
+
 ANALYSED_LATER = """
 import asyncio, json, sys
 from dominoes_widget import Replay
 
-record = json.load(open("records/six_love_match.json"))
+record = json.loads({record_json!r})
 record["hands"] = record["hands"][:1]
 later = Replay(record, analysis=True)
 display(later)
-print(json.dumps({"platform": sys.platform, "later": later.analysis_task is not None}))
+print(json.dumps({{"platform": sys.platform, "later": later.analysis_task is not None}}))
 """
 
 
@@ -276,11 +288,11 @@ def test_a_replay_analysed_in_the_browser_kernel_shows_its_bar_then_its_analysis
     """In Pyodide the analysis runs on the kernel's loop, a decision at a time: the board
     first, with the bar, then the analysis (no thread, no pool)."""
     page = play
-    said = kernel_json(page, ANALYSED_LATER)
+    said = kernel_json(page, ANALYSED_LATER.format(record_json=short_record_json()))
     assert said == {"platform": "emscripten", "later": True}, "the cell ran on a loop: the analysis after it"
     replay = page.locator(".jp-Notebook .jp-Cell").last.locator(".dw-replay-widget")
     replay.locator(".dw-controls").wait_for()
-    # hand 0's 12 decisions at the full budget: minutes where other tests share the cores (37 s a decision seen)
+    # hand 1's 3 decisions at the full budget: a minute or more where other tests share the cores
     replay.locator(".dw-analysis:not([hidden])").wait_for(timeout=600_000)
     assert replay.locator(".dw-analysis-progress").is_hidden(), "the bar went when the analysis came"
     assert replay.locator(".dw-move-list .dw-move-mark").count() > 0 or replay.locator(".dw-strip-point").count() > 0
@@ -291,11 +303,10 @@ import json, time
 from dominoes_widget import Replay
 from dominoes_widget.studies import judge as judge_module
 
-judge_module._KEPT.clear()  # an earlier cell judged hand 0: found kept, its mistakes came at once (timed as 0 s)
+judge_module._KEPT.clear()  # an earlier cell judged hand 1: found kept, its mistakes came at once (timed as 0 s)
 
-record = json.load(open("records/six_love_match.json"))
-record["hands"] = record["hands"][:3]
-times = {"start": time.perf_counter()}
+record = json.loads({record_json!r})
+times = {{"start": time.perf_counter()}}
 
 def note(change):
     now = time.perf_counter() - times["start"]
@@ -305,10 +316,10 @@ def note(change):
     if change["name"] == "analysing" and not change["new"] and "analysed" not in times:
         times["analysed"] = now
 
-studied = Replay(record, analysis=True, learn="W")
+studied = Replay(record, analysis=True, learn="S")
 studied.observe(note, ["mistakes", "analysing"])
 display(studied)
-print(json.dumps({"status": studied.mistakes["status"], "total": studied.analysing["total"]}))
+print(json.dumps({{"status": studied.mistakes["status"], "total": studied.analysing["total"]}}))
 """
 
 TIMES = """
@@ -338,11 +349,11 @@ print(json.dumps({"first_ms": took[0], "again_ms": took[1]}))
 @pytest.mark.slow  # an analysis at the full budget, in the browser's Python
 def test_learn_from_mistakes_starts_in_the_browser_kernel_while_the_rest_is_judged(play, capsys, timings):
     """Issue 37 in the Lite site: the analysis judges a decision on each turn of Pyodide's loop
-    (no threads), the drill opens West's first mistake while "Judging hand N of 3…" shows, a
+    (no threads), the drill opens S's first mistake while "Judging hand N of 3…" shows, a
     cell is answered meanwhile (between two decisions). Figures printed: the time to the first
     mistake, a cell's answer while judging, the decisions' rate, a hint."""
     page = play
-    said = kernel_json(page, LEARN_WHILE_JUDGING)
+    said = kernel_json(page, LEARN_WHILE_JUDGING.format(record_json=short_record_json()))
     assert said["status"] == "waiting" and said["total"] > 30
     replay = page.locator(".jp-Notebook .jp-Cell").last.locator(".dw-replay-widget")
     panel = replay.locator(".dw-learn")

@@ -31,16 +31,26 @@ def data() -> dict:
     return views.replay_data()
 
 
-@pytest.fixture
-def page(chromium, request):
+@pytest.fixture(scope="module")
+def shared_page(chromium):
     page = harness.open_page(chromium, harness.REPLAY)
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors
     yield page
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True)
     page.close()
-    assert not errors, f"errors in the page: {errors}"
+
+
+@pytest.fixture
+def page(shared_page, request):
+    """The module's page, blank again for each test (a page opened per test was a third of the
+    file's time); its screenshot is saved after the test."""
+    harness.reset(shared_page)
+    shared_page.errors.clear()
+    yield shared_page
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    shared_page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True)
+    assert not shared_page.errors, f"errors in the page: {shared_page.errors}"
 
 
 @pytest.fixture

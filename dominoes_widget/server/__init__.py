@@ -6,24 +6,40 @@ notebook's kernel. Floors: a thin adapter over the table's session, like the wid
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import gc
-import signal
-import socket
+from importlib import import_module
 from pathlib import Path
-from typing import Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
-from .access import HostKey, is_loopback, new_host_key
-from .app import FINISHED_HOURS, IDLE_HOURS, TableServer, make_app
-from .bot_pool import BotPool
-from .limits import Limits
-from .shared_table import SharedTable
-from .spec import AbsentBot, SpecError, TableSpec, read_spec
-from .store import MemoryStore, SqliteStore, StoredTable, TableStore
+# name -> the module that defines it, imported on first use: ``python -m dominoes_widget verify``
+# and the engine's users import ``dominoes_widget.server.limits`` or nothing, never the whole server
+_EXPORTS = {
+    "TableServer": "app", "make_app": "app", "SharedTable": "shared_table",
+    "TableSpec": "spec", "AbsentBot": "spec", "SpecError": "spec", "read_spec": "spec",
+    "TableStore": "store", "MemoryStore": "store", "SqliteStore": "store", "StoredTable": "store",
+    "BotPool": "bot_pool", "Limits": "limits",
+}
 
 __all__ = ["TableServer", "SharedTable", "TableSpec", "AbsentBot", "SpecError", "read_spec", "TableStore",
            "MemoryStore", "SqliteStore", "StoredTable", "BotPool", "Limits", "make_app", "start", "serve", "tune_gc"]
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f".{module}", __name__), name)
+    globals()[name] = value  # later look-ups skip this function
+    return value
+
+
+if TYPE_CHECKING:  # for type checkers and editors: the same names, imported eagerly
+    from .app import TableServer, make_app
+    from .bot_pool import BotPool
+    from .limits import Limits
+    from .shared_table import SharedTable
+    from .spec import AbsentBot, SpecError, TableSpec, read_spec
+    from .store import MemoryStore, SqliteStore, StoredTable, TableStore
 
 
 def start(host: str = "127.0.0.1", port: int = 8765, db: str | Path | None = None,
@@ -37,10 +53,15 @@ def start(host: str = "127.0.0.1", port: int = 8765, db: str | Path | None = Non
     Forwarded addresses are read only when the server is ``behind_proxy``. Connections are
     taken as :mod:`.connections` says (timeouts, a cap per address, accept failures counted).
     """
+    import socket
+
     import tornado.netutil
 
+    from .access import HostKey, is_loopback, new_host_key
+    from .app import TableServer, make_app
     from .connections import GuardedHTTPServer
     from .sharing import _reachable
+    from .store import MemoryStore, SqliteStore
 
     table_server = server or TableServer(SqliteStore(db) if db else MemoryStore())
     if table_server.host_key.key is None and not is_loopback(host):
@@ -74,24 +95,32 @@ def tune_gc() -> None:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8765, db: str | Path | None = None,
-          base_url: str | None = None, idle_hours: float = IDLE_HOURS, finished_hours: float = FINISHED_HOURS,
+          base_url: str | None = None, idle_hours: float | None = None, finished_hours: float | None = None,
           *, bot_workers: int | None = None, host_key: str | None = None, behind_proxy: bool = False,
           allow_origins: Iterable[str] = (), limits: Limits | None = None, deal_key: bytes | None = None) -> None:
     """Serve until interrupted (Ctrl-C or SIGTERM), printing ``serving http://HOST:PORT/`` once
     started (and the host key on the next line when there is one); the links start with
     ``base_url`` when given. A table with no browser open closes after ``idle_hours`` unused,
-    or ``finished_hours`` once its match is over. The bots think in ``bot_workers`` worker
-    processes (default: the cores less one, at least 1), stopped with the server. The other
-    settings are :class:`TableServer`'s."""
+    or ``finished_hours`` once its match is over (defaults: :class:`TableServer`'s). The bots
+    think in ``bot_workers`` worker processes (default: the cores less one, at least 1),
+    stopped with the server. The other settings are :class:`TableServer`'s."""
 
+    import asyncio
+    import contextlib
+    import signal
+
+    from .app import FINISHED_HOURS, IDLE_HOURS, TableServer
+    from .bot_pool import BotPool
     from .connections import raise_file_limit
+    from .store import MemoryStore, SqliteStore
 
     raise_file_limit()  # every browser holds a connection: a default soft limit of 1,024 is soon reached
 
     async def main() -> None:
         store = SqliteStore(db) if db else MemoryStore()
         pool = BotPool(bot_workers)
-        server = TableServer(store, base_url, idle_hours=idle_hours, finished_hours=finished_hours, thinker=pool,
+        server = TableServer(store, base_url, idle_hours=IDLE_HOURS if idle_hours is None else idle_hours,
+                             finished_hours=FINISHED_HOURS if finished_hours is None else finished_hours, thinker=pool,
                              host_key=host_key, behind_proxy=behind_proxy, allow_origins=allow_origins,
                              limits=limits, deal_key=deal_key)
         table_server, http, bound = start(host, port, server=server)
