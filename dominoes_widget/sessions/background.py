@@ -6,7 +6,9 @@ where no click waits for it:
 
 - :data:`WORKER` (CPython): in one worker process shared by the process's tables. A thread
   would not do: the judge is pure Python, and a thread judging holds the GIL the click
-  handlers need.
+  handlers need. A click's positions go to the worker once the click is answered
+  (:meth:`BackgroundJudge.after_event`), so the click waits for no key, queue or thread of the
+  pool woken to send them.
 - :data:`SLICES` (Python in the browser, which has no threads or processes): on the event
   loop, through a scheduler, in steps of :data:`STEP_WORLDS` worlds (or a round of the judge's
   stopping rule, whichever ends first: :func:`~dominoes_widget.studies.judge.judging`) with
