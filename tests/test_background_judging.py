@@ -483,6 +483,22 @@ def test_in_the_worker_a_clicks_positions_are_handed_over_after_its_view_went_ou
     assert [key[0] for key in judging.results] == ["coach", "coach", "played"]
 
 
+def test_a_caller_who_waits_gets_the_clicks_positions_handed_over_at_once():
+    """``finish`` (the Python API's Hint with ``wait``, a script) does not wait for the loop's next
+    turn: the positions a click left for after its view go to the worker first."""
+    views: list[object] = []
+    pool = _AnsweringPool(views)
+    scheduler = ManualScheduler()
+    session = _coached()
+    session.on_learn = lambda seat: None
+    _first_real_choice(session)
+    judging = BackgroundJudge(WORKER, scheduler, pool=lambda: pool)  # type: ignore[arg-type,return-value]
+    session.judge_in_background(judging)
+    session.handle({"type": "move", "move": str(session.hand.legal_moves[-1])})
+    assert judging.finish() and scheduler.waiting == 0
+    assert [kind for kind, _ in pool.handed] == ["coach", "coach", "played"]
+
+
 def test_without_a_worker_the_judging_goes_on_on_the_loop(monkeypatch):
     """A kernel that cannot start a process (or whose worker died) judges on its loop instead."""
     import dominoes_widget.sessions.background as background
