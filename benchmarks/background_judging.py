@@ -14,7 +14,10 @@ in each mode, the modes taking turns match by match:
   site does, having no threads or processes), shown here in CPython.
 
 Prints each mode's median and 95th percentile and the ratio of p95 to ``off``'s (target for
-``worker``: at most 1.2), and how many positions each judged. Asserts nothing.
+``worker``: at most 1.2), and how many positions each judged. Then the latency's two parts: how
+late the loop started the click (the machine's load, and what else ran on the loop or held the
+GIL) and the click's own CPU in this thread (the table's work, and any background work done
+during the click), each median and p95. Asserts nothing.
 
 ``--think S``: every fifth click comes S seconds after the one before (the person thought),
 long enough for the loop's judging to start, so a click may meet a judgement under way.
@@ -50,9 +53,10 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, int(round(share * len(ordered))) - 1))]
 
 
-async def play(mode: str, seed: int, clicks: int, bots: str) -> tuple[list[float], int]:
+async def play(mode: str, seed: int, clicks: int, bots: str,
+               parts: list[tuple[float, float]] | None = None) -> tuple[list[float], int]:
     """One match from ``seed`` in ``mode``: up to ``clicks`` clicks' latencies (s), and how many
-    positions were judged in the background."""
+    positions were judged in the background; ``parts`` gets each click's (start's delay, CPU) (s)."""
     from dominoes_widget.sessions.background import SLICES, BackgroundJudge
     from dominoes_widget.sessions.table.shapes import Phase
     from dominoes_widget.studies.judge import judge
@@ -99,8 +103,11 @@ async def play(mode: str, seed: int, clicks: int, bots: str) -> tuple[list[float
             arrives = loop.time() + (THINK if THINK and len(latencies) % 5 == 4 else GAP)
             done: asyncio.Future[float] = loop.create_future()
 
-            def click(message: dict = message, done: asyncio.Future[float] = done) -> None:
+            def click(message: dict = message, done: asyncio.Future[float] = done, arrives: float = arrives) -> None:
+                late, cpu = loop.time() - arrives, time.thread_time()
                 table._on_message(table, message, [])
+                if parts is not None and message["type"] == "move":
+                    parts.append((late, time.thread_time() - cpu))
                 done.set_result(loop.time())
 
             loop.call_at(arrives, click)
@@ -117,11 +124,12 @@ async def play(mode: str, seed: int, clicks: int, bots: str) -> tuple[list[float
 
 async def main(clicks: int, bots: str, modes: list[str]) -> dict[str, dict[str, float]]:
     latencies: dict[str, list[float]] = {mode: [] for mode in modes}
+    parts: dict[str, list[tuple[float, float]]] = {mode: [] for mode in modes}
     judged: dict[str, int] = {mode: 0 for mode in modes}
     seed = 1
     while min(len(values) for values in latencies.values()) < clicks:
         for mode in modes:  # the same match in each mode, in turn
-            found, count = await play(mode, seed, clicks - len(latencies[mode]), bots)
+            found, count = await play(mode, seed, clicks - len(latencies[mode]), bots, parts[mode])
             latencies[mode] += found
             judged[mode] += count
         seed += 1
@@ -130,8 +138,13 @@ async def main(clicks: int, bots: str, modes: list[str]) -> dict[str, dict[str, 
     for mode in modes:
         values = latencies[mode]
         p95 = percentile(values, 0.95)
+        late, cpu = [p[0] for p in parts[mode]], [p[1] for p in parts[mode]]
         figures[mode] = {"clicks": len(values), "median_ms": round(statistics.median(values) * 1000, 1),
-                         "p95_ms": round(p95 * 1000, 1), "p95_ratio": round(p95 / base, 2), "judged": judged[mode]}
+                         "p95_ms": round(p95 * 1000, 1), "p95_ratio": round(p95 / base, 2), "judged": judged[mode],
+                         "late_median_ms": round(statistics.median(late) * 1000, 2),
+                         "late_p95_ms": round(percentile(late, 0.95) * 1000, 2),
+                         "cpu_median_ms": round(statistics.median(cpu) * 1000, 2),
+                         "cpu_p95_ms": round(percentile(cpu, 0.95) * 1000, 2)}
     return figures
 
 
@@ -227,4 +240,7 @@ if __name__ == "__main__":
     for mode, row in figures.items():
         print(f"  {mode:7s} median {row['median_ms']:7.1f} ms   p95 {row['p95_ms']:7.1f} ms   "
               f"x{row['p95_ratio']:.2f}   judged {row['judged']}")
+    for mode, row in figures.items():
+        print(f"  {mode:7s} started late: median {row['late_median_ms']:6.2f} ms  p95 {row['late_p95_ms']:6.2f} ms   "
+              f"the click's CPU: median {row['cpu_median_ms']:5.2f} ms  p95 {row['cpu_p95_ms']:5.2f} ms")
     print("BACKGROUND_JUDGING " + json.dumps({"bots": args.bots, **figures}))

@@ -440,6 +440,65 @@ def test_in_the_worker_an_urgent_job_goes_before_a_past_decision_under_way_which
         "the judgement handed back and gone on with is the one made at once"
 
 
+class _AnsweringPool:
+    """A worker pool stand-in that answers every job at once (a made-up judgement), noting each
+    position handed to it and how many of the table's views had been sent by then."""
+
+    def __init__(self, views_sent: list[object]) -> None:
+        self.views_sent = views_sent
+        self.handed: list[tuple[str, int]] = []
+
+    def submit(self, fn, *args):  # type: ignore[no-untyped-def]
+        import concurrent.futures as cf
+
+        self.handed.append(("coach" if args[-1] is None else "played", len(self.views_sent)))
+        future: cf.Future[object] = cf.Future()
+        future.set_result("judged")
+        return future
+
+
+def test_in_the_worker_a_clicks_positions_are_handed_over_after_its_view_went_out_the_coachs_first():
+    """A click hands the worker nothing while it is answered: the person's decision and the new
+    turn's position go to the worker on the loop's next turn, after the view is sent (so the
+    click waits for no key, queue or woken thread of the pool), the coach's first, so the
+    worker does not start the past decision only to hand it back."""
+    views: list[object] = []
+    pool = _AnsweringPool(views)
+    scheduler = ManualScheduler()
+    session = _coached()
+    session.on_learn = lambda seat: None
+    _first_real_choice(session)
+    judging = BackgroundJudge(WORKER, scheduler, pool=lambda: pool)  # type: ignore[arg-type,return-value]
+    session.judge_in_background(judging)  # (not a click: the turn's position is handed over at once)
+    assert pool.handed == [("coach", 0)]
+    session.on_change = lambda: views.append(session.view())
+    answer = session.handle({"type": "move", "move": str(session.hand.legal_moves[-1])})
+    assert answer == [] and views, "the click was answered and its view sent"
+    assert pool.handed == [("coach", 0)] and scheduler.waiting == 1, "nothing handed over during the click"
+    scheduler.run_all()  # the loop's next turn
+    judging.finish()
+    sent = len(views)
+    assert pool.handed[1:] == [("coach", sent), ("played", sent)], \
+        "after the view: the new turn's position first, then the decision just made"
+    assert [key[0] for key in judging.results] == ["coach", "coach", "played"]
+
+
+def test_a_caller_who_waits_gets_the_clicks_positions_handed_over_at_once():
+    """``finish`` (the Python API's Hint with ``wait``, a script) does not wait for the loop's next
+    turn: the positions a click left for after its view go to the worker first."""
+    views: list[object] = []
+    pool = _AnsweringPool(views)
+    scheduler = ManualScheduler()
+    session = _coached()
+    session.on_learn = lambda seat: None
+    _first_real_choice(session)
+    judging = BackgroundJudge(WORKER, scheduler, pool=lambda: pool)  # type: ignore[arg-type,return-value]
+    session.judge_in_background(judging)
+    session.handle({"type": "move", "move": str(session.hand.legal_moves[-1])})
+    assert judging.finish() and scheduler.waiting == 0
+    assert [kind for kind, _ in pool.handed] == ["coach", "coach", "played"]
+
+
 def test_without_a_worker_the_judging_goes_on_on_the_loop(monkeypatch):
     """A kernel that cannot start a process (or whose worker died) judges on its loop instead."""
     import dominoes_widget.sessions.background as background

@@ -6,7 +6,9 @@ where no click waits for it:
 
 - :data:`WORKER` (CPython): in one worker process shared by the process's tables. A thread
   would not do: the judge is pure Python, and a thread judging holds the GIL the click
-  handlers need.
+  handlers need. A click's positions go to the worker once the click is answered
+  (:meth:`BackgroundJudge.after_event`), so the click waits for no key, queue or thread of the
+  pool woken to send them.
 - :data:`SLICES` (Python in the browser, which has no threads or processes): on the event
   loop, through a scheduler, in steps of :data:`STEP_WORLDS` worlds (or a round of the judge's
   stopping rule, whichever ends first: :func:`~dominoes_widget.studies.judge.judging`) with
@@ -184,6 +186,9 @@ class BackgroundJudge:
         self._quiet_since = time.monotonic()
         self.noted: Hashable = None
         """What a caller noted it has submitted last (the Table: the turn whose position it gave)."""
+        self._after: dict[Hashable, Callable[[], None]] = {}
+        self._after_handle: Pending | None = None
+        self._holding = False
 
     # -- asking -------------------------------------------------------------------------------
     def submit(self, key: Hashable, view: SeatView, played: str | None = None, *, urgent: bool = False,
@@ -223,6 +228,35 @@ class BackgroundJudge:
             self._make_way(job)
         self._next()
 
+    def after_event(self, callback: Callable[[], None], once: Hashable = None) -> None:
+        """``callback()`` (which submits positions) once the event under way (a click) is answered
+        and its view sent: in the worker (:data:`WORKER`) on the loop's next turn, so that the
+        click does not wait for the positions' keys, the queue, and the pool's threads woken to
+        send them; at once on the loop (:data:`SLICES`) or with no loop. ``once``: one callback
+        under that name until then. The positions the callbacks submit go to the worker together,
+        the urgent first."""
+        if self._closed:
+            return
+        if self.where != WORKER:
+            callback()
+            return
+        self._after.setdefault(object() if once is None else once, callback)
+        if self._after_handle is None:
+            self._after_handle = self.scheduler.call_later(0.0, self._run_after)
+            if self._after_handle is None:
+                self._run_after()
+
+    def _run_after(self) -> None:
+        self._after_handle = None
+        callbacks, self._after = list(self._after.values()), {}
+        self._holding = True  # (each submits; the worker starts on the first urgent one, after them all)
+        try:
+            for callback in callbacks:
+                callback()
+        finally:
+            self._holding = False
+        self._next()
+
     def activity(self) -> None:
         """Something happened at the table (a click, a bot's move): on the loop, judgements
         nobody waits for hold off until it has been quiet a while."""
@@ -259,6 +293,7 @@ class BackgroundJudge:
         """Judge what is submitted now, in this thread's time (a script, or a caller of the
         Python API who waits), the urgent first, all of it or ``until()`` is true; ``False``
         if ``timeout`` seconds passed first."""
+        self._flush_after()
         while (self._running is not None or self._queue) and not self._closed and not (until and until()):
             job, handle = self._running, self._handle
             if job is None:
@@ -282,11 +317,21 @@ class BackgroundJudge:
         """Judge nothing more for this caller (a job in a worker is left to finish there)."""
         self._closed = True
         self._queue.clear()
+        self._after.clear()
+        if self._after_handle is not None:
+            self._after_handle.cancel()
+            self._after_handle = None
         if self._handle is not None and not isinstance(self._handle, cf.Future):
             self._handle.cancel()
         self._running = self._handle = None
 
     # -- the work -----------------------------------------------------------------------------
+    def _flush_after(self) -> None:
+        """The callbacks waiting for the event's end (:meth:`after_event`) run now (a caller waits)."""
+        if self._after_handle is not None:
+            self._after_handle.cancel()
+            self._run_after()
+
     def _find(self, key: Hashable) -> _Job | None:
         if self._running is not None and self._running.key == key:
             return self._running
@@ -313,7 +358,7 @@ class BackgroundJudge:
 
     def _next(self) -> None:
         self._collect()
-        if self._running is None and self._queue and not self._closed:
+        if self._running is None and self._queue and not self._closed and not self._holding:
             self._start(self._queue.popleft())
 
     def _start(self, job: _Job, at_once: bool = False) -> None:

@@ -86,21 +86,27 @@ def turn_started(session: JudgingTable) -> None:
 
 
 def person_moving(session: JudgingTable, move: Move) -> SeatView | None:
-    """Before a person's move: the position to judge it in once it is made (``None``: nothing
-    to learn from here, or no judging)."""
-    from ...studies.judge import distinct_choices
-
+    """Before a person's move: the position to judge it in once it is made (``None``: no
+    judging, or nothing to learn from here)."""
     hand = session.hand
     if session.judging is None or session.on_learn is None or hand is None or hand.turn != move.seat:
         return None
-    view = seat_view(hand, move.seat)  # as the analysis sees a decision: the seat's view, no match state
-    return view if distinct_choices(view) >= 2 else None
+    return seat_view(hand, move.seat)  # as the analysis sees a decision: the seat's view, no match state
 
 
 def person_moved(session: JudgingTable, view: SeatView | None, move: Move) -> None:
-    """After a person's move made in ``view``: it is judged when the coach's work is done."""
-    if session.judging is not None and view is not None:
-        session.judging.submit(_played_key(view, str(move)), view, str(move))
+    """After a person's move made in ``view``: it is judged when the coach's work is done (if
+    the person had a real choice), handed over once the click is answered."""
+    judging = session.judging
+    if judging is not None and view is not None:
+        judging.after_event(lambda: _judge_played(judging, view, str(move)))
+
+
+def _judge_played(judging: BackgroundJudge, view: SeatView, move: str) -> None:
+    from ...studies.judge import distinct_choices
+
+    if distinct_choices(view) >= 2:
+        judging.submit(_played_key(view, move), view, move)
 
 
 def hint_now(session: JudgingTable, screen: SeatScreen) -> Hint:

@@ -239,6 +239,9 @@ class TableSession:
         judging.on_judged = self._judged
         background.turn_started(self)
 
+    def _turn_started(self) -> None:
+        background.turn_started(self)
+
     def _judged(self, _key: object) -> None:
         if background.hints_judged(self):
             self.changed()
@@ -508,10 +511,10 @@ class TableSession:
 
     def changed(self) -> None:
         """Tell the widget (or server) that the view may have changed (and a person's turn
-        that started is judged in the background: ``judge_in_background``)."""
+        that started is judged in the background, once the change is sent: ``judge_in_background``)."""
         if self.judging is not None:
             self.judging.activity()
-            background.turn_started(self)
+            self.judging.after_event(self._turn_started, once="turn_started")
         if self.on_change is not None:
             self.on_change()
 
