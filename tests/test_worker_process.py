@@ -111,7 +111,7 @@ def test_no_worker_outlives_its_parent_killed(started):
 
 
 def pause_is_set() -> bool:
-    """In the background judge's worker: whether the kernel's pause event (kept by its initializer) is set."""
+    """In the background judge's worker: whether the kernel's pause flag (kept by its initializer) is set."""
     from dominoes_widget.sessions import background
 
     return background._PAUSE is not None and background._PAUSE.is_set()

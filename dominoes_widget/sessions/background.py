@@ -68,30 +68,48 @@ STEP_PAUSE = 0.005
 a chain of them keeps the kernel's incoming messages (a click) waiting behind the judgement."""
 
 _POOL: cf.ProcessPoolExecutor | None = None
-_PAUSE: Any = None
+_PAUSE: PauseFlag | None = None
 """Set (by the kernel) when an urgent job waits behind the worker's job: the worker hands that
-job back after its round (:func:`judge_in_rounds`). A ``multiprocessing`` event shared with the worker."""
+job back after its round (:func:`judge_in_rounds`). Shared with the worker (:class:`PauseFlag`)."""
 
 
 def _pool() -> cf.ProcessPoolExecutor:
     """The one worker process every background judge of this process shares (started when first
     needed): :func:`~.worker_process.worker_pool`'s, holding none of this process's open files (a
     browser driver's pipes, a server's socket), below its priority, and ending with it. It keeps
-    the pause event :data:`_PAUSE` this process sets."""
+    the pause flag :data:`_PAUSE` this process sets."""
     global _POOL, _PAUSE
     if _POOL is None:
         import multiprocessing
 
         from .worker_process import worker_pool
 
-        _PAUSE = multiprocessing.get_context("spawn").Event()
+        _PAUSE = PauseFlag(multiprocessing.get_context("spawn"))
         _POOL = worker_pool(1, initializer=_keep_pause, initargs=(_PAUSE,))
         atexit.register(_POOL.shutdown, wait=False, cancel_futures=True)  # (not left to the teardown of modules)
     return _POOL
 
 
+class PauseFlag:
+    """A flag the kernel sets and its worker reads after each round, shared without a lock: a
+    ``multiprocessing.Event`` locks on every look, and the worker, below the kernel's priority,
+    could be put aside while holding that lock, leaving a click's ``set()`` waiting for it."""
+
+    def __init__(self, context: Any) -> None:
+        self._byte = context.RawValue("b", 0)
+
+    def set(self) -> None:
+        self._byte.value = 1
+
+    def clear(self) -> None:
+        self._byte.value = 0
+
+    def is_set(self) -> bool:
+        return bool(self._byte.value)
+
+
 def _keep_pause(pause: Any) -> None:
-    """In the worker: the kernel's pause event kept."""
+    """In the worker: the kernel's pause flag kept."""
     global _PAUSE
     _PAUSE = pause
 
