@@ -210,3 +210,57 @@ def stop_server(process: subprocess.Popen, kill: bool = False) -> None:
     for pipe in (process.stdout, process.stderr):
         if pipe is not None:
             pipe.close()
+
+
+# A person at a seat page who plays the first legal move (or picks the first leader) at each of
+# their turns. Each position is answered once, and no sooner than PACE_MS after the last answer:
+# a person cannot click faster, and the server drops messages over its rate (10 a second), so a
+# loop that answered the same position twice, or raced a bot at bot_delay 0, lost its own move.
+# It stops at a refusal or an error said to the page, or when no new position comes for WAIT_MS.
+_PLAY_SEAT = """async ({hand, paceMs, waitMs}) => {
+  const model = window.dominoesSeat;
+  const position = (v) => JSON.stringify([v.hand_number, v.phase, v.moves?.length, v.turn, v.legal,
+                                          v.leader_choices?.length]);
+  let said = null;
+  const hear = (message) => { if (message?.type === 'refused' || message?.type === 'error') said = message; };
+  model.on('msg:custom', hear);
+  let answered = null, answeredAt = -Infinity;
+  try {
+    for (let step = 0; step < 2000; step++) {
+      const view = model.get('view') ?? {};
+      const over = view.phase === 'hand_over' || view.phase === 'match_over';
+      if (over && (hand === null || view.hand_number === hand)) return view.phase;
+      const here = position(view);
+      const moved = new Promise((resolve) => {
+        const check = () => { if (said || position(model.get('view') ?? {}) !== here) done(true); };
+        const done = (seen) => { clearTimeout(timer); clearInterval(poll); model.off('change:view', check);
+                                 model.off('msg:custom', check); resolve(seen); };
+        const timer = setTimeout(() => done(false), waitMs);
+        const poll = setInterval(check, 50);
+        model.on('change:view', check);
+        model.on('msg:custom', check);
+      });
+      const intent = view.legal?.length
+        ? {type: 'move', move: view.legal[0], hand: view.hand_number, ply: view.moves.length}
+        : view.leader_choices?.length ? {type: 'choose_leader', seat: view.leader_choices[0].seat} : null;
+      if (intent && answered !== here) {
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, answeredAt + paceMs - performance.now())));
+        answered = here;
+        answeredAt = performance.now();
+        model.send(intent);
+      }
+      if (!await moved) return `no new position for ${waitMs / 1000} s after ${view.moves?.length} moves in ${view.phase}: ${view.status}`;
+      if (said) return `the page was told (${said.reason ?? said.type}): ${said.message}`;
+    }
+    return 'unfinished after 2000 positions';
+  } finally {
+    model.off('msg:custom', hear);
+  }
+}"""
+
+
+def play_seat(page: Any, hand: int | None = None, pace_ms: int = 110, wait_ms: int = 30_000) -> str:
+    """The person at ``page``'s seat (``window.dominoesSeat``) plays the first legal move at each
+    turn until a hand ends (``hand``: that hand): its phase then, else what stopped it."""
+    return page.evaluate(_PLAY_SEAT, {"hand": hand, "paceMs": pace_ms, "waitMs": wait_ms})
+

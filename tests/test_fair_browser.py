@@ -11,7 +11,7 @@ import urllib.request
 import pytest
 
 from dominoes_widget.engine.record import verify_record
-from server_harness import spawn_server, stop_server
+from server_harness import play_seat, spawn_server, stop_server
 from test_server_browser import ARTIFACTS, VIEW, post
 
 pytestmark = pytest.mark.browser
@@ -30,27 +30,6 @@ def server():
     stop_server(process)
 
 
-def play_out(page, hand: int) -> None:
-    """South plays its first legal move (the bots answer at once) until hand ``hand`` has ended.
-
-    Each move is sent once, from the view on screen, and the next one waits until the page
-    shows a new view (compared as the page itself writes it: Python's JSON differs): a loop
-    that sent again on a view not yet changed spent the socket's message allowance, and the
-    page's own seed for the next deal was then refused."""
-    for _ in range(200):  # a bound on views, each one waited for: only a hang ends it
-        view, shown = page.evaluate(f"() => {{ const v = {VIEW}; return [v, JSON.stringify(v)]; }}")
-        if view["hand_number"] == hand and view["phase"] in ("hand_over", "match_over"):
-            return
-        if view.get("legal"):
-            page.evaluate("(v) => window.dominoesSeat.send({type: 'move', move: v.legal[0], hand: v.hand_number,"
-                          " ply: v.moves.length})", view)
-        elif view.get("leader_choices"):
-            page.evaluate("(v) => window.dominoesSeat.send({type: 'choose_leader', seat: v.leader_choices[0].seat})",
-                          view)
-        page.wait_for_function(f"(before) => JSON.stringify({VIEW}) !== before", arg=shown)
-    raise AssertionError("the hand did not end")
-
-
 def test_the_seat_page_seeds_the_next_deal_and_says_each_deal_was_checked(chromium, server):
     answer = post(f"{server}/api/tables", {"game": "six_love", "bots": {"E": "greedy", "W": "greedy", "N": "greedy"},
                                            "bot_delay": 0, "rules": {"target": 3}})
@@ -60,7 +39,7 @@ def test_the_seat_page_seeds_the_next_deal_and_says_each_deal_was_checked(chromi
         page = context.new_page()
         page.goto(link)
         page.wait_for_function(f"() => ({VIEW}).viewer === 'S'")
-        play_out(page, 0)
+        assert play_seat(page, 0) in ("hand_over", "match_over")
         badge = page.locator("#dominoes-fair li")
         badge.first.wait_for()
         # hand 1 waited for the page's seed (the only person's): dealt from it, checked, no caveat
@@ -77,7 +56,7 @@ def test_the_seat_page_seeds_the_next_deal_and_says_each_deal_was_checked(chromi
         page.wait_for_function(f"(ended) => {{ const v = {VIEW}; return v.hand_number > ended"
                                " && v.fair && v.fair.current && v.fair.current.hand === v.hand_number"
                                " && v.fair.current.client_seeds.S; }", arg=ended)
-        play_out(page, page.evaluate(f"({VIEW}).hand_number"))
+        assert play_seat(page, page.evaluate(f"({VIEW}).hand_number")) in ("hand_over", "match_over")
         page.wait_for_function("() => document.querySelectorAll('#dominoes-fair li').length >= 2")
         texts = page.locator("#dominoes-fair li").all_inner_texts()
         assert texts[0].endswith("deal checked ✓") and "Hand 2" in texts[0], texts

@@ -26,7 +26,7 @@ import pytest
 
 import browser_harness as harness
 from puzzle_fixture import fixture_puzzles
-from server_harness import spawn_server, stop_server
+from server_harness import play_seat, spawn_server, stop_server
 from test_catalogs import ENGLISH_WORDS, VIETNAMESE, english_fragments
 from dominoes_widget.studies.bots import bot_names
 from dominoes_widget.widgets.puzzles import Puzzles
@@ -181,31 +181,6 @@ def test_every_server_page_speaks_only_its_language(chromium, server, tables, la
     assert {name: found for name, found in problems.items() if found} == {}
 
 
-# The person at the page plays its first legal move each turn until the hand ends (bots answer
-# on the server). Each wait is for the next view, bounded: a move the server refuses, or a view
-# that never comes, ends the loop with what it saw instead of hanging the test run.
-PLAY_TO_HAND_END = """async () => {
-  const model = window.dominoesSeat;
-  const nextView = () => new Promise((resolve) => {
-    const seen = () => { clearTimeout(timer); model.off('change:view', seen); resolve(true); };
-    const timer = setTimeout(() => { model.off('change:view', seen); resolve(false); }, 30000);
-    model.on('change:view', seen);
-  });
-  for (let turn = 0; turn < 400; turn++) {
-    const view = model.get('view');
-    if (view.phase !== 'playing' && view.phase !== 'dealing') return view.phase;
-    const next = nextView();
-    if (view.legal?.length) {
-      model.send({type: 'move', move: view.legal[0], hand: view.hand_number, ply: view.moves.length});
-    }
-    if (!await next) {
-      return `no view for 30 s after ${view.moves.length} moves in ${view.phase}: ${view.status}`;
-    }
-  }
-  return 'unfinished';
-}"""
-
-
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_hands_end_speaks_only_its_language(chromium, server, lang):
     """The result, the score after it and the buttons on a seat's page; a watcher's page, told the
@@ -219,7 +194,7 @@ def test_a_hands_end_speaks_only_its_language(chromium, server, lang):
         open_seat(page, table["seats"]["S"])
         watch = context.new_page()
         watch.goto(table["watch"])
-        assert page.evaluate(PLAY_TO_HAND_END) == "hand_over"
+        assert play_seat(page) == "hand_over"
         page.locator(".dw-result-title").filter(has_text=re.compile(".")).wait_for()
         watch.wait_for_function(f"() => ({VIEW}).phase === 'hand_over'")
         assert watch.evaluate(f"({VIEW}).status") == Voice(lang)("table.hand_over_watching")

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from dominoes_widget.engine.record import verify_record
+from dominoes_widget.words.catalog import Voice
 from server_harness import free_port, spawn_server, stop_server
 
 pytestmark = pytest.mark.browser
@@ -138,6 +139,40 @@ def test_a_page_open_when_its_table_closes_reconnects_and_says_so(chromium, tmp_
         other.goto(answer["seats"]["S"])  # the link opened anew: the server's page says so
         assert "Bàn chơi này đã đóng" in other.locator("h1").inner_text()
         other.screenshot(path=str(ARTIFACTS / "server-closed-link.png"))
+    finally:
+        context.close()
+        stop_server(process)
+
+
+def test_a_click_while_the_connection_is_down_says_it_was_not_sent(chromium, tmp_path):
+    """The server stops under an open seat page: a click made then is not lost without a word,
+    the page says it was not sent; once the page has reconnected on its own, the click plays."""
+    db, port = tmp_path / "tables.sqlite", free_port()
+    process, base = spawn_server(db, port)
+    context = chromium.new_context(viewport={"width": 1100, "height": 800})
+    try:
+        answer = post(f"{base}/api/tables", {"game": "vietnamese", "players": 2, "seed": 3, "bot_delay": 0,
+                                             "bots": {"N": "greedy"}})
+        page = context.new_page()
+        page.goto(answer["seats"]["S"])
+        page.wait_for_function(f"() => ({VIEW}).legal.length > 0")
+        view = page.evaluate(VIEW)
+        move, done = view["legal"][0], len(view["moves"])
+        stop_server(process)
+        page.locator("#dominoes-seat.dw-offline").wait_for()
+        click_move(page, move)
+        notice = page.locator(".dw-notice.dw-visible")
+        notice.wait_for()
+        assert notice.inner_text() == Voice("en")("ui.not_sent_offline")
+        assert page.evaluate(VIEW)["moves"] == view["moves"]
+        page.wait_for_function("() => getComputedStyle(document.querySelector('.dw-notice')).opacity === '1'")
+        page.screenshot(path=str(ARTIFACTS / "server-click-offline.png"))
+        process, _ = spawn_server(db, port)
+        page.locator("#dominoes-seat:not(.dw-offline)").wait_for()
+        page.wait_for_function(f"() => ({VIEW}).legal.length > 0 && ({VIEW}).moves.length === {done}")
+        click_move(page, move)
+        page.wait_for_function(f"() => ({VIEW}).moves.length > {done}")
+        assert page.evaluate(VIEW)["moves"][done] == move
     finally:
         context.close()
         stop_server(process)

@@ -2,7 +2,9 @@
 // (js/seat_page.js). The server sends JSON frames: {type: "state", view, words?, rules_text?}
 // sets those values (firing "change:<name>" as the real model does); any other frame is a
 // custom message ("msg:custom", as model.send's answers arrive in a notebook). send()
-// writes an intent to the socket. When the socket closes, it is opened again after a
+// writes an intent to the socket; while the socket is down the intent is not kept (a click
+// counts for the position it was made on, which may be gone by the time it reopens): the
+// page is told instead, as the server tells it of a refusal, {type: "error", reason: "offline"}. When the socket closes, it is opened again after a
 // growing wait (1 s, 2 s, ... 10 s), and the server sends the seat's view anew. A frame
 // {type: "closed", message} says the server closed the table: the model fires "closed"
 // with the message and opens no other socket.
@@ -46,6 +48,10 @@ const GLOBAL_TIMERS = {
 export function socketModel(connect, { timers = GLOBAL_TIMERS, values: initial = {} } = {}) {
   const model = pageModel({ view: {}, words: {}, rules_text: "", ...initial }, (content) => {
     if (socket && socket.readyState === 1) socket.send(JSON.stringify(content));
+    else {
+      const message = model.get("words")?.["not_sent_offline"] ?? "";
+      model.emit("msg:custom", { type: "error", reason: "offline", message }, []);
+    }
   });
   /** @type {SocketLike | null} */
   let socket = null;

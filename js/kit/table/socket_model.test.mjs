@@ -64,14 +64,19 @@ test("other frames are custom messages; garbled frames are ignored", () => {
   assert.deepEqual(messages, [["refused", 0]]);
 });
 
-test("send writes JSON only while the socket is open; off removes a listener", () => {
+test("send writes JSON only while the socket is open, and says when it could not; off removes a listener", () => {
   const { opened, connect, open } = fakeSockets();
-  const model = socketModel(connect, { timers: manualTimers() });
+  const model = socketModel(connect, { timers: manualTimers(), values: { words: { not_sent_offline: "Not connected" } } });
+  /** @type {unknown[]} */
+  const told = [];
+  model.on("msg:custom", (content) => told.push(content));
   model.send({ type: "move", move: "S 6-6" });
   assert.deepEqual(opened[0].sent, []);
+  assert.deepEqual(told, [{ type: "error", reason: "offline", message: "Not connected" }]);
   open(opened[0]);
   model.send({ type: "move", move: "S 6-6" });
   assert.deepEqual(opened[0].sent.map((/** @type {string} */ t) => JSON.parse(t)), [{ type: "move", move: "S 6-6" }]);
+  assert.equal(told.length, 1);
   let calls = 0;
   const count = () => { calls += 1; };
   model.on("change:view", count);
