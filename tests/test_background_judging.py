@@ -282,19 +282,32 @@ def _played_job(session: TableSession) -> tuple[tuple[str, str], object, str]:
     return ("played", judge_module.position_key(view), move), view, move
 
 
+def _forget_judgements() -> None:
+    """The judge's kept judgements and samplings dropped (earlier tests judged these positions)."""
+    judge_module._KEPT.clear()
+    judge_module._SAMPLINGS.clear()
+
+
+def _judging_a_past_decision(mode: object, scheduler: ManualScheduler, **options: float):
+    """A coached table at the person's first real choice and its background judging (``mode``,
+    on ``scheduler``), given a past decision's job, nothing judged yet: (session, judging, key,
+    view, move)."""
+    _forget_judgements()
+    session = _coached()
+    _first_real_choice(session)
+    judging = BackgroundJudge(mode, scheduler, **options)
+    key, view, move = _played_job(session)
+    judging.submit(key, view, move)
+    return session, judging, key, view, move
+
+
 def test_on_the_loop_the_coach_starts_at_once_and_a_past_decision_holds_off_while_the_table_is_busy():
     """The Lite site judges on its one loop: the coach's judgement of the turn in play starts as
     the turn starts, busy table or not (a Hint pressed a while in shows at once); a past
     decision's mark, which nobody waits for, holds off until the table has been quiet a while
     (the person thinking), so the clicks and the bots do not wait behind it."""
-    judge_module._KEPT.clear()
-    judge_module._SAMPLINGS.clear()
     scheduler = ManualScheduler()
-    session = _coached()
-    _first_real_choice(session)
-    judging = BackgroundJudge(SLICES, scheduler, quiet=3600)
-    key, view, move = _played_job(session)
-    judging.submit(key, view, move)
+    session, judging, key, view, move = _judging_a_past_decision(SLICES, scheduler, quiet=3600)
     assert scheduler.run_next() and judging.queued == [key] and judging._running.steps is None, \
         "a past decision: not started, the table was busy just now"
     made = _count_judging(monkeypatch := pytest.MonkeyPatch())
@@ -323,14 +336,8 @@ def test_on_the_loop_an_urgent_job_goes_before_a_past_decision_under_way_which_t
 
     monkeypatch.setattr(world_results, "np", None)  # (as in the browser: steps of a few worlds)
     monkeypatch.setattr(inference, "np", None)
-    judge_module._KEPT.clear()
-    judge_module._SAMPLINGS.clear()
     scheduler = ManualScheduler()
-    session = _coached()
-    _first_real_choice(session)
-    judging = BackgroundJudge(SLICES, scheduler, quiet=0)
-    key, view, move = _played_job(session)
-    judging.submit(key, view, move)
+    session, judging, key, view, move = _judging_a_past_decision(SLICES, scheduler, quiet=0)
     for _ in range(3):
         assert scheduler.run_next()
     paused = judging._running
@@ -343,8 +350,7 @@ def test_on_the_loop_an_urgent_job_goes_before_a_past_decision_under_way_which_t
     assert coach[0] == "coach" and judging.queued == [coach, key] and judging._running.key == coach
     scheduler.run_all()
     assert finished == [coach, key], "the coach's judgement first, then the paused one"
-    judge_module._KEPT.clear()
-    judge_module._SAMPLINGS.clear()
+    _forget_judgements()
     assert judging.result(key) == judge_module.judge(view, played=move, question=judge_module.Question.MARK), \
         "the judgement paused and gone on with is the one made at once"
 
@@ -358,14 +364,8 @@ def test_on_the_loop_a_click_waits_for_one_step_of_a_judgement_not_all_of_it(mon
 
     monkeypatch.setattr(world_results, "np", None)
     monkeypatch.setattr(inference, "np", None)
-    judge_module._KEPT.clear()  # (judged by earlier tests: found at once)
-    judge_module._SAMPLINGS.clear()
     scheduler = ManualScheduler()
-    session = _coached()
-    _first_real_choice(session)
-    judging = BackgroundJudge(SLICES, scheduler, quiet=0)
-    key, view, move = _played_job(session)
-    judging.submit(key, view, move)
+    session, judging, key, view, move = _judging_a_past_decision(SLICES, scheduler, quiet=0)
     made = _count_judging(monkeypatch)
     steps = 0
     while judging.result(key) is None and steps < 3:
@@ -376,8 +376,7 @@ def test_on_the_loop_a_click_waits_for_one_step_of_a_judgement_not_all_of_it(mon
     judging.activity()  # a click: answered now, between two steps
     assert scheduler.run_next() and judging.result(key) is None, "after the click it waits for quiet again"
     assert judging.finish() and judging.result(key) is not None
-    judge_module._KEPT.clear()
-    judge_module._SAMPLINGS.clear()
+    _forget_judgements()
     assert judging.result(key) == judge_module.judge(view, played=move, question=judge_module.Question.MARK), \
         "the judgement cut into steps is the one made at once"
     assert judging.result(key).worlds > 3 * STEP_WORLDS
@@ -412,13 +411,7 @@ def test_in_the_worker_an_urgent_job_goes_before_a_past_decision_under_way_which
     pool = _HeldPool()
     monkeypatch.setattr(background, "_pool", lambda: pool)
     monkeypatch.setattr(background, "_PAUSE", threading.Event())
-    judge_module._KEPT.clear()
-    judge_module._SAMPLINGS.clear()
-    session = _coached()
-    _first_real_choice(session)
-    judging = BackgroundJudge(WORKER, ManualScheduler())
-    key, view, move = _played_job(session)
-    judging.submit(key, view, move)
+    session, judging, key, view, move = _judging_a_past_decision(WORKER, ManualScheduler())
     finished = []
     session.judge_in_background(judging)  # the person's turn: the coach's position
     told = judging.on_judged
@@ -434,8 +427,7 @@ def test_in_the_worker_an_urgent_job_goes_before_a_past_decision_under_way_which
     judging._next()
     pool.run_one()  # the past decision, on from its round
     assert judging.result(key) is not None and key not in background._PAUSED and finished == [coach, key]
-    judge_module._KEPT.clear()
-    judge_module._SAMPLINGS.clear()
+    _forget_judgements()
     assert judging.result(key) == judge_module.judge(view, played=move, question=judge_module.Question.MARK), \
         "the judgement handed back and gone on with is the one made at once"
 
@@ -457,19 +449,25 @@ class _AnsweringPool:
         return future
 
 
+def _learning_table_judged_by(pool: _AnsweringPool, scheduler: ManualScheduler):
+    """A coached table offering Learn from your mistakes, at the person's first real choice,
+    judging in ``pool`` (a worker stand-in) from then on: (session, judging)."""
+    session = _coached()
+    session.on_learn = lambda seat: None
+    _first_real_choice(session)
+    judging = BackgroundJudge(WORKER, scheduler, pool=lambda: pool)  # type: ignore[arg-type,return-value]
+    session.judge_in_background(judging)
+    return session, judging
+
+
 def test_in_the_worker_a_clicks_positions_are_handed_over_after_its_view_went_out_the_coachs_first():
     """A click hands the worker nothing while it is answered: the person's decision and the new
     turn's position go to the worker on the loop's next turn, after the view is sent (so the
     click waits for no key, queue or woken thread of the pool), the coach's first, so the
     worker does not start the past decision only to hand it back."""
     views: list[object] = []
-    pool = _AnsweringPool(views)
-    scheduler = ManualScheduler()
-    session = _coached()
-    session.on_learn = lambda seat: None
-    _first_real_choice(session)
-    judging = BackgroundJudge(WORKER, scheduler, pool=lambda: pool)  # type: ignore[arg-type,return-value]
-    session.judge_in_background(judging)  # (not a click: the turn's position is handed over at once)
+    pool, scheduler = _AnsweringPool(views), ManualScheduler()
+    session, judging = _learning_table_judged_by(pool, scheduler)  # (its turn's position handed over at once)
     assert pool.handed == [("coach", 0)]
     session.on_change = lambda: views.append(session.view())
     answer = session.handle({"type": "move", "move": str(session.hand.legal_moves[-1])})
@@ -487,13 +485,8 @@ def test_a_caller_who_waits_gets_the_clicks_positions_handed_over_at_once():
     """``finish`` (the Python API's Hint with ``wait``, a script) does not wait for the loop's next
     turn: the positions a click left for after its view go to the worker first."""
     views: list[object] = []
-    pool = _AnsweringPool(views)
-    scheduler = ManualScheduler()
-    session = _coached()
-    session.on_learn = lambda seat: None
-    _first_real_choice(session)
-    judging = BackgroundJudge(WORKER, scheduler, pool=lambda: pool)  # type: ignore[arg-type,return-value]
-    session.judge_in_background(judging)
+    pool, scheduler = _AnsweringPool(views), ManualScheduler()
+    session, judging = _learning_table_judged_by(pool, scheduler)
     session.handle({"type": "move", "move": str(session.hand.legal_moves[-1])})
     assert judging.finish() and scheduler.waiting == 0
     assert [kind for kind, _ in pool.handed] == ["coach", "coach", "played"]
