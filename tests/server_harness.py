@@ -1,7 +1,8 @@
 """Helpers for the table server's tests and benchmark: a server in this process or in a
-child process (``python -m dominoes_widget serve``), and scripted websocket seats.
+child process (``python -m dominoes_widget serve``), scripted websocket seats, and a person
+playing on a seat page in the browser (:func:`play_seat`).
 
-Used by ``tests/test_server*.py`` and ``benchmarks/server_load.py``.
+Used by ``tests/test_server*.py``, the browser tests of served pages and ``benchmarks/server_load.py``.
 """
 
 from __future__ import annotations
@@ -213,10 +214,10 @@ def stop_server(process: subprocess.Popen, kill: bool = False) -> None:
 
 
 # A person at a seat page who plays the first legal move (or picks the first leader) at each of
-# their turns. Each position is answered once, and no sooner than PACE_MS after the last answer:
+# their turns. Each position is answered once, and no sooner than ``pace_ms`` after the last answer:
 # a person cannot click faster, and the server drops messages over its rate (10 a second), so a
 # loop that answered the same position twice, or raced a bot at bot_delay 0, lost its own move.
-# It stops at a refusal or an error said to the page, or when no new position comes for WAIT_MS.
+# It stops at a refusal or an error said to the page, or when no new position comes for ``wait_ms``.
 _PLAY_SEAT = """async ({hand, paceMs, waitMs}) => {
   const model = window.dominoesSeat;
   const position = (v) => JSON.stringify([v.hand_number, v.phase, v.moves?.length, v.turn, v.legal,
