@@ -232,12 +232,11 @@ _PLAY_SEAT = """async ({hand, paceMs, waitMs}) => {
       const over = view.phase === 'hand_over' || view.phase === 'match_over';
       if (over && (hand === null || view.hand_number === hand)) return view.phase;
       const here = position(view);
-      const moved = new Promise((resolve) => {
+      const moved = new Promise((resolve) => {  // a new position, or words said to the page
         const check = () => { if (said || position(model.get('view') ?? {}) !== here) done(true); };
-        const done = (seen) => { clearTimeout(timer); clearInterval(poll); model.off('change:view', check);
-                                 model.off('msg:custom', check); resolve(seen); };
+        const done = (seen) => { clearTimeout(timer); model.off('change:view', check); model.off('msg:custom', check);
+                                 resolve(seen); };
         const timer = setTimeout(() => done(false), waitMs);
-        const poll = setInterval(check, 50);
         model.on('change:view', check);
         model.on('msg:custom', check);
       });

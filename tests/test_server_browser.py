@@ -167,6 +167,9 @@ def test_a_click_while_the_connection_is_down_says_it_was_not_sent(chromium, tmp
         assert page.evaluate(VIEW)["moves"] == view["moves"]
         page.wait_for_function("() => getComputedStyle(document.querySelector('.dw-notice')).opacity === '1'")
         page.screenshot(path=str(ARTIFACTS / "server-click-offline.png"))
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.emulate_media(color_scheme="dark")
+        page.screenshot(path=str(ARTIFACTS / "server-click-offline-narrow-dark.png"), full_page=True)
         process, _ = spawn_server(db, port)
         page.locator("#dominoes-seat:not(.dw-offline)").wait_for()
         page.wait_for_function(f"() => ({VIEW}).legal.length > 0 && ({VIEW}).moves.length === {done}")
