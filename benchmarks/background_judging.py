@@ -3,8 +3,12 @@
 A notebook's Table (``coach=True``, bots answering at once) on this process's asyncio loop,
 as in a kernel: a click arrives every few hundred milliseconds and its latency is from its
 arrival to the new view built (the person's move checked, the bots' answers, the view), so
-a loop kept busy by judging counts too. The same clicks (same seeds, same moves) are played
-in each mode, the modes taking turns match by match:
+a loop kept busy by judging counts too. A click arrives as a kernel's message does: bytes
+written to a pipe the loop watches, by another process (:data:`SENDER`, in the browser's
+place), which notes the moment it wrote them. (A timer on the loop would not do: the loop
+sleeps in whole milliseconds, so a click due 0.4 ms into one would start up to 0.6 ms late,
+and how late would depend on when the loop last woke, which judging changes.) The same clicks
+(same seeds, same moves) are played in each mode, the modes taking turns match by match:
 
 - ``off``: nothing judged in the background (the table before background judging);
 - ``worker``: judged in the worker process (what a notebook's table does in CPython);
@@ -15,9 +19,9 @@ in each mode, the modes taking turns match by match:
 
 Prints each mode's median and 95th percentile and the ratio of p95 to ``off``'s (target for
 ``worker``: at most 1.2), and how many positions each judged. Then the latency's two parts: how
-late the loop started the click (the machine's load, and what else ran on the loop or held the
-GIL) and the click's own CPU in this thread (the table's work, and any background work done
-during the click), each median and p95. Asserts nothing.
+late the loop started the click after it was sent (waking the process, and what else ran on
+the loop or held the GIL) and the click's own CPU in this thread (the table's work, and any
+background work done during the click), each median and p95. Asserts nothing.
 
 ``--think S``: every fifth click comes S seconds after the one before (the person thought),
 long enough for the loop's judging to start, so a click may meet a judgement under way.
@@ -38,14 +42,55 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import statistics
+import struct
+import subprocess
+import sys
 import threading
 import time
+from collections.abc import Callable
 
 GAP = 0.3
 """Seconds between two clicks (TESTING.md: measure with clicks a few hundred ms apart)."""
 THINK = 0.0
 """Seconds before every fifth click (``--think``)."""
+SENDER = """
+import os, struct, sys, time
+for line in sys.stdin:
+    time.sleep(float(line))
+    os.write(1, struct.pack("d", time.monotonic()))
+"""
+"""The process that sends the clicks: for each line (a delay in seconds) it reads, it waits that
+long and writes the moment it writes, on the clock the loop keeps (``time.monotonic``)."""
+
+
+class Clicks:
+    """Clicks sent by a :data:`SENDER` process to this loop, each ``delay`` seconds after asked."""
+
+    def __init__(self) -> None:
+        self._sender = subprocess.Popen([sys.executable, "-c", SENDER], stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, bufsize=0)
+        self._loop = asyncio.get_running_loop()
+        self._waiting: list[tuple[asyncio.Future[float], Callable[[float], float]]] = []
+        self._loop.add_reader(self._sender.stdout.fileno(), self._arrived)
+
+    def send(self, delay: float, on_arrival: Callable[[float], float]) -> asyncio.Future[float]:
+        """``on_arrival(sent_at)`` on the loop when the click comes; the future has its result."""
+        done: asyncio.Future[float] = self._loop.create_future()
+        self._waiting.append((done, on_arrival))
+        self._sender.stdin.write(f"{delay}\n".encode())
+        return done
+
+    def _arrived(self) -> None:
+        sent_at = struct.unpack("d", os.read(self._sender.stdout.fileno(), 8))[0]
+        done, on_arrival = self._waiting.pop(0)
+        done.set_result(on_arrival(sent_at))
+
+    def close(self) -> None:
+        self._loop.remove_reader(self._sender.stdout.fileno())
+        self._sender.stdin.close()
+        self._sender.wait(5)
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -53,10 +98,11 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, int(round(share * len(ordered))) - 1))]
 
 
-async def play(mode: str, seed: int, clicks: int, bots: str,
+async def play(mode: str, seed: int, clicks: int, bots: str, arrivals: Clicks,
                parts: list[tuple[float, float]] | None = None) -> tuple[list[float], int]:
-    """One match from ``seed`` in ``mode``: up to ``clicks`` clicks' latencies (s), and how many
-    positions were judged in the background; ``parts`` gets each click's (start's delay, CPU) (s)."""
+    """One match from ``seed`` in ``mode``, its clicks sent by ``arrivals``: up to ``clicks``
+    clicks' latencies (s), and how many positions were judged in the background; ``parts`` gets
+    each click's (start's delay, CPU) (s)."""
     from dominoes_widget.sessions.background import SLICES, BackgroundJudge
     from dominoes_widget.sessions.table.shapes import Phase
     from dominoes_widget.studies.judge import judge
@@ -100,20 +146,18 @@ async def play(mode: str, seed: int, clicks: int, bots: str,
                 message = {"type": "choose_leader", "seat": session.leader_choices[0]}
             else:
                 message = {"type": "move", "move": str(session.hand.legal_moves[0])}
-            arrives = loop.time() + (THINK if THINK and len(latencies) % 5 == 4 else GAP)
-            done: asyncio.Future[float] = loop.create_future()
+            delay = THINK if THINK and len(latencies) % 5 == 4 else GAP
 
-            def click(message: dict = message, done: asyncio.Future[float] = done, arrives: float = arrives) -> None:
-                late, cpu = loop.time() - arrives, time.thread_time()
+            def click(sent_at: float, message: dict = message) -> float:
+                late, cpu = loop.time() - sent_at, time.thread_time()
                 table._on_message(table, message, [])
                 if parts is not None and message["type"] == "move":
                     parts.append((late, time.thread_time() - cpu))
-                done.set_result(loop.time())
+                return loop.time() - sent_at
 
-            loop.call_at(arrives, click)
-            finished = await done
+            latency = await arrivals.send(delay, click)
             if message["type"] == "move":
-                latencies.append(finished - arrives)
+                latencies.append(latency)
     finally:
         stop.set()
         judging = session.judging
@@ -127,12 +171,16 @@ async def main(clicks: int, bots: str, modes: list[str]) -> dict[str, dict[str, 
     parts: dict[str, list[tuple[float, float]]] = {mode: [] for mode in modes}
     judged: dict[str, int] = {mode: 0 for mode in modes}
     seed = 1
-    while min(len(values) for values in latencies.values()) < clicks:
-        for mode in modes:  # the same match in each mode, in turn
-            found, count = await play(mode, seed, clicks - len(latencies[mode]), bots, parts[mode])
-            latencies[mode] += found
-            judged[mode] += count
-        seed += 1
+    arrivals = Clicks()
+    try:
+        while min(len(values) for values in latencies.values()) < clicks:
+            for mode in modes:  # the same match in each mode, in turn
+                found, count = await play(mode, seed, clicks - len(latencies[mode]), bots, arrivals, parts[mode])
+                latencies[mode] += found
+                judged[mode] += count
+            seed += 1
+    finally:
+        arrivals.close()
     base = percentile(latencies[modes[0]], 0.95)
     figures = {}
     for mode in modes:
