@@ -71,25 +71,27 @@ class Clicks:
     def __init__(self) -> None:
         self._sender = subprocess.Popen([sys.executable, "-c", SENDER], stdin=subprocess.PIPE,
                                         stdout=subprocess.PIPE, bufsize=0)
+        assert self._sender.stdin is not None and self._sender.stdout is not None
+        self._asks, self._answers = self._sender.stdin, self._sender.stdout.fileno()
         self._loop = asyncio.get_running_loop()
         self._waiting: list[tuple[asyncio.Future[float], Callable[[float], float]]] = []
-        self._loop.add_reader(self._sender.stdout.fileno(), self._arrived)
+        self._loop.add_reader(self._answers, self._arrived)
 
     def send(self, delay: float, on_arrival: Callable[[float], float]) -> asyncio.Future[float]:
         """``on_arrival(sent_at)`` on the loop when the click comes; the future has its result."""
         done: asyncio.Future[float] = self._loop.create_future()
         self._waiting.append((done, on_arrival))
-        self._sender.stdin.write(f"{delay}\n".encode())
+        self._asks.write(f"{delay}\n".encode())
         return done
 
     def _arrived(self) -> None:
-        sent_at = struct.unpack("d", os.read(self._sender.stdout.fileno(), 8))[0]
+        sent_at = struct.unpack("d", os.read(self._answers, 8))[0]
         done, on_arrival = self._waiting.pop(0)
         done.set_result(on_arrival(sent_at))
 
     def close(self) -> None:
-        self._loop.remove_reader(self._sender.stdout.fileno())
-        self._sender.stdin.close()
+        self._loop.remove_reader(self._answers)
+        self._asks.close()
         self._sender.wait(5)
 
 

@@ -534,3 +534,17 @@ def test_the_benchmark_runs_and_reports_every_mode():
     assert set(figures) == {"off", "worker", "slices"}
     assert all(row["clicks"] == 3 and row["p95_ms"] > 0 for row in figures.values())
     assert figures["off"]["p95_ratio"] == 1.0
+
+
+@pytest.mark.slow  # a kernel started, a few paced clicks in each mode
+def test_the_kernel_benchmark_times_clicks_sent_to_a_real_kernel(monkeypatch):
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("kernel_clicks", ROOT / "benchmarks" / "kernel_clicks.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    monkeypatch.setattr(bench, "CLICKS_A_MATCH", 6)
+    figures = bench.measure(3)
+    assert set(figures) == {"off", "worker"}
+    assert all(row["clicks"] >= 3 and 0 < row["late_median_ms"] < row["median_ms"] for row in figures.values())
+    assert figures["off"]["p95_ratio"] == 1.0
