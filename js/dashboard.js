@@ -5,8 +5,7 @@
 import { h, listenModel, setChildren } from "./kit/common/dom.mjs";
 
 /** @typedef {import("./kit/common/page_model.mjs").Model} Model */
-/** @typedef {{key: string, title: string, svg: string}} DashboardCard */
-/** @typedef {{lang: string, title: string, rating: string, due: string, cards: DashboardCard[]}} DashboardView the `view` trait (words/dashboard.py, dashboard_view: a plain dict, no TypedDict) */
+/** @typedef {import("./kit/common/views.mjs").DashboardView} DashboardView */
 
 /**
  * @param {unknown} markup

@@ -44,4 +44,4 @@ class Dashboard(anywidget.AnyWidget):
     def refresh(self) -> None:
         """Read the learner's file again and redraw."""
         self._learner.reload()
-        self.view = dashboard_view(self._learner, self._lang)
+        self.view = dict(dashboard_view(self._learner, self._lang))

@@ -10,7 +10,7 @@ every text in them is escaped.
 from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Literal, Sequence, TypedDict
 from xml.sax.saxutils import escape
 
 from .catalog import Voice, check_language
@@ -18,7 +18,27 @@ from .catalog import Voice, check_language
 if TYPE_CHECKING:
     from ..studies.learner import Learner
 
-__all__ = ["dashboard_view", "dashboard_html"]
+__all__ = ["dashboard_view", "dashboard_html", "DashboardView", "DashboardCard"]
+
+
+class DashboardCard(TypedDict):
+    """One picture of the dashboard: its title and its SVG text."""
+
+    key: Literal["rating", "theme", "game", "due", "streak"]
+    title: str
+    svg: str
+
+
+class DashboardView(TypedDict):
+    """The ``Dashboard`` widget's ``view`` (js/PROTOCOL.md, "The learner's dashboard")."""
+
+    lang: str
+    title: str
+    rating: str
+    """The rating and its range, in words."""
+    due: str
+    """How many reviews are due now, in words."""
+    cards: list[DashboardCard]
 
 WIDTH = 380
 BAR_ROW = 40
@@ -139,7 +159,7 @@ def _theme_label(theme: str, voice: Voice) -> str:
     return voice(key) if voice.words.has(key) else theme
 
 
-def dashboard_view(learner: "Learner", lang: str = "en", now: datetime | None = None) -> dict[str, Any]:
+def dashboard_view(learner: "Learner", lang: str = "en", now: datetime | None = None) -> DashboardView:
     """The dashboard's words and pictures for ``learner`` at ``now`` (default: now)."""
     voice = Voice(check_language(lang))
     when = now or datetime.now(timezone.utc)
@@ -149,7 +169,7 @@ def dashboard_view(learner: "Learner", lang: str = "en", now: datetime | None = 
     reviews = learner.reviews()
     due = sum(1 for r in reviews if r.due <= when)
     theme_title, game_title = voice("learner.theme_title"), voice("learner.game_title")
-    cards = [
+    cards: list[DashboardCard] = [
         {"key": "rating", "title": voice("learner.rating_title"), "svg": rating_picture(learner.history, voice)},
         {"key": "theme", "title": theme_title, "svg": bars_picture(themes, voice, theme_title)},
         {"key": "game", "title": game_title, "svg": bars_picture(games, voice, game_title)},
@@ -162,7 +182,7 @@ def dashboard_view(learner: "Learner", lang: str = "en", now: datetime | None = 
             "due": voice("learner.due_now") + f": {due}", "cards": cards}
 
 
-def dashboard_html(view: dict[str, Any]) -> str:
+def dashboard_html(view: DashboardView) -> str:
     """The dashboard as plain HTML (the widget's picture where no widget runs)."""
     cards = "".join(f'<section class="dw-dash-card"><h4>{escape(c["title"])}</h4>{c["svg"]}</section>'
                     for c in view["cards"])
