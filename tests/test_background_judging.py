@@ -337,8 +337,8 @@ def test_on_the_loop_an_urgent_job_goes_before_a_past_decision_under_way_which_t
     monkeypatch.setattr(world_results, "np", None)  # (as in the browser: steps of a few worlds)
     monkeypatch.setattr(inference, "np", None)
     scheduler = ManualScheduler()
-    session, judging, key, view, move = _judging_a_past_decision(SLICES, scheduler, quiet=0)
-    for _ in range(3):
+    session, judging, key, view, move = _judging_a_past_decision(SLICES, scheduler, quiet=0, slice_seconds=0)
+    for _ in range(3):  # (a step a turn of the loop)
         assert scheduler.run_next()
     paused = judging._running
     assert paused is not None and paused.key == key and paused.steps is not None and judging.result(key) is None
@@ -355,17 +355,18 @@ def test_on_the_loop_an_urgent_job_goes_before_a_past_decision_under_way_which_t
         "the judgement paused and gone on with is the one made at once"
 
 
-def test_on_the_loop_a_click_waits_for_one_step_of_a_judgement_not_all_of_it(monkeypatch):
-    """In the browser (no numpy, one loop) the judging hands the loop back every few worlds:
-    a click that comes mid-judgement is answered after one step, and a judgement nobody waits
-    for then waits for quiet again; the judgement is the one made at once."""
+def test_on_the_loop_a_click_waits_for_one_slice_of_a_judgement_not_all_of_it(monkeypatch):
+    """In the browser (no numpy, one loop) the judging hands the loop back after each slice of
+    time (here the shortest: one step of a few worlds): a click that comes mid-judgement is
+    answered after one slice, and a judgement nobody waits for then waits for quiet again; the
+    judgement is the one made at once."""
     from dominoes_widget.sessions.background import STEP_WORLDS
     from dominoes_widget.studies.bots import inference, world_results
 
     monkeypatch.setattr(world_results, "np", None)
     monkeypatch.setattr(inference, "np", None)
     scheduler = ManualScheduler()
-    session, judging, key, view, move = _judging_a_past_decision(SLICES, scheduler, quiet=0)
+    session, judging, key, view, move = _judging_a_past_decision(SLICES, scheduler, quiet=0, slice_seconds=0)
     made = _count_judging(monkeypatch)
     steps = 0
     while judging.result(key) is None and steps < 3:
@@ -380,6 +381,38 @@ def test_on_the_loop_a_click_waits_for_one_step_of_a_judgement_not_all_of_it(mon
     assert judging.result(key) == judge_module.judge(view, played=move, question=judge_module.Question.MARK), \
         "the judgement cut into steps is the one made at once"
     assert judging.result(key).worlds > 3 * STEP_WORLDS
+
+
+def test_on_the_loop_a_turn_judges_for_its_slice_of_time_not_one_step(monkeypatch):
+    """A step is a millisecond or two, and a pause between two turns of the loop a timer's wait:
+    a turn runs steps until its slice of time is spent, so the browser's Python judges most of
+    the time it is given. With a slice longer than the judgement, one turn judges all of it,
+    and the judgement is the one made at once."""
+    from dominoes_widget.studies.bots import inference, world_results
+
+    monkeypatch.setattr(world_results, "np", None)
+    monkeypatch.setattr(inference, "np", None)
+    scheduler = ManualScheduler()
+    session, judging, key, view, move = _judging_a_past_decision(SLICES, scheduler, quiet=0, slice_seconds=3600)
+    assert scheduler.run_next() and judging.result(key) is not None, "one turn, the whole judgement"
+    _forget_judgements()
+    assert judging.result(key) == judge_module.judge(view, played=move, question=judge_module.Question.MARK)
+
+
+def test_a_slice_runs_one_step_at_least_and_stops_when_its_time_is_spent_or_the_steps_end():
+    from dominoes_widget.sessions.scheduler import run_slice
+
+    taken: list[int] = []
+
+    def steps():  # type: ignore[no-untyped-def]
+        for step in range(5):
+            taken.append(step)
+            yield
+        return "judged"
+
+    running = steps()
+    assert run_slice(running, 0.0) is None and taken == [0], "no time at all: one step still"
+    assert run_slice(running, 3600.0) == "judged" and taken == [0, 1, 2, 3, 4], "the rest, and what they return"
 
 
 class _HeldPool:

@@ -203,9 +203,10 @@ def test_analysis_true_in_a_notebook_starts_the_drill_before_the_analysis_ends(m
     assert replay.analysing == {} and "coming" not in replay.mistakes
 
 
-def test_in_the_browser_a_turn_judges_a_few_worlds_and_the_analysis_comes_out_the_same(monkeypatch):
-    """The browser's loop (no numpy) judges a step of a few worlds a turn, not a whole decision, so
-    a try in the drill waits one step; the analysis is the one made at once."""
+def test_in_the_browser_a_turn_judges_for_a_slice_and_the_analysis_comes_out_the_same(monkeypatch):
+    """The browser's loop (no numpy) judges steps of a few worlds for a slice of time a turn, not
+    a whole decision, so a try in the drill waits one slice; however it is cut, the analysis is
+    the one made at once."""
     import dominoes_widget.studies.judge as judge_module
     from dominoes_widget.studies.bots import inference, world_results
 
@@ -214,13 +215,19 @@ def test_in_the_browser_a_turn_judges_a_few_worlds_and_the_analysis_comes_out_th
     options = {"hands": [0], "rollouts": 40}
     judge_module._KEPT.clear()  # (what earlier tests judged with numpy)
     at_once = analyse(RECORD, workers=1, progress=False, **options)
-    judge_module._KEPT.clear()  # (judged again, not found)
-    session = ReplaySession(RECORD)
-    run = session.start_analysis(None, **options)
-    scheduler = ManualScheduler()
-    run.run_here(scheduler, step=3)
-    turns = 0
-    while scheduler.run_next():
-        turns += 1
-    assert run.finished and session.analysis.decisions == at_once.decisions
-    assert turns > 2 * len(at_once), f"{turns} turns for {len(at_once)} decisions: steps, not decisions"
+
+    def turns_taken(slice_seconds: float) -> int:
+        judge_module._KEPT.clear()  # (judged again, not found)
+        session = ReplaySession(RECORD)
+        run = session.start_analysis(None, **options)
+        scheduler = ManualScheduler()
+        run.run_here(scheduler, step=3, slice_seconds=slice_seconds)
+        turns = 0
+        while scheduler.run_next():
+            turns += 1
+        assert run.finished and session.analysis.decisions == at_once.decisions
+        return turns
+
+    steps = turns_taken(0.0)  # a step a turn
+    assert steps > 2 * len(at_once), f"{steps} turns for {len(at_once)} decisions: steps, not decisions"
+    assert turns_taken(3600.0) == len(at_once)  # a slice longer than any decision: a decision a turn

@@ -10,17 +10,18 @@ where no click waits for it:
   (:meth:`BackgroundJudge.after_event`), so the click waits for no key, queue or thread of the
   pool woken to send them.
 - :data:`SLICES` (Python in the browser, which has no threads or processes): on the event
-  loop, through a scheduler, in steps of :data:`STEP_WORLDS` worlds (or a round of the judge's
-  stopping rule, whichever ends first: :func:`~dominoes_widget.studies.judge.judging`) with
-  the loop handed back for :data:`STEP_PAUSE` seconds between two. An urgent job (the coach's,
-  for the turn in play) starts at once; the others (a past decision's mark) once the table has
-  been quiet for :data:`QUIET` seconds (the person is thinking), or at once when somebody waits
-  for them. A click that comes while a position is being judged waits for one step at most, not
-  the whole judgement; after it a job nobody waits for waits for quiet again.
+  loop, through a scheduler, in slices of :data:`~.scheduler.SLICE` seconds, each steps of
+  :data:`STEP_WORLDS` worlds (or a round of the judge's stopping rule, whichever ends first:
+  :func:`~dominoes_widget.studies.judge.judging`), with the loop handed back for
+  :data:`STEP_PAUSE` seconds between two slices. An urgent job (the coach's, for the turn in
+  play) starts at once; the others (a past decision's mark) once the table has been quiet for
+  :data:`QUIET` seconds (the person is thinking), or at once when somebody waits for them. A
+  click that comes while a position is being judged waits for one slice at most, not the whole
+  judgement; after it a job nobody waits for waits for quiet again.
 
 Jobs run one at a time per judge, the urgent first (the coach's, for the turn in play); a
 position asked twice is judged once. An urgent job never waits behind one that is not: that
-one pauses (on the loop after its step, in the worker after its round), and goes on from
+one pauses (on the loop after its slice, in the worker after its round), and goes on from
 where it was once the urgent work is done, so its judgement is the one made at once. Nothing
 is judged unless a caller submits it, and a caller submits only seat views: the judging sees
 what the seat sees, no more.
@@ -38,7 +39,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Hashable, Literal
 
 from ..studies.jobs import IN_BROWSER
-from .scheduler import AsyncioScheduler, Pending, Scheduler
+from .scheduler import SLICE, AsyncioScheduler, Pending, Scheduler, run_slice
 
 if TYPE_CHECKING:
     from ..engine.views import SeatView
@@ -52,7 +53,7 @@ Where = Literal["worker", "slices"]
 WORKER: Where = "worker"
 """Judge in a worker process (CPython)."""
 SLICES: Where = "slices"
-"""Judge on the event loop, a step of a judgement at a time between events (Pyodide)."""
+"""Judge on the event loop, a slice of a judgement at a time between events (Pyodide)."""
 HERE_BY_DEFAULT: Where = SLICES if IN_BROWSER else WORKER
 """Where this Python judges in the background."""
 
@@ -61,10 +62,10 @@ QUIET = 1.0
 for starts on the loop (:data:`SLICES`): a past decision's mark waits, the coach's does not."""
 STEP_WORLDS = 8
 """Worlds sampled (each played out with every move still open) in one step on the loop
-(:data:`SLICES`): about a tenth of a second in the browser's Python, so a click waits no
-longer than that. The judgement is the same however it is cut."""
+(:data:`SLICES`): a millisecond or two in the browser's Python; a slice
+(:data:`~.scheduler.SLICE`) is as many steps as fit. The judgement is the same however it is cut."""
 STEP_PAUSE = 0.005
-"""Seconds the loop rests between two steps: Pyodide runs a zero delay as an immediate task, and
+"""Seconds the loop rests between two slices: Pyodide runs a zero delay as an immediate task, and
 a chain of them keeps the kernel's incoming messages (a click) waiting behind the judgement."""
 
 _POOL: cf.ProcessPoolExecutor | None = None
@@ -179,19 +180,21 @@ class BackgroundJudge:
     ``scheduler``: the loop the slices (and the worker's answers) come back on;
     ``on_judged(key)`` is called on that loop when a position's judgement is in;
     ``quiet``: the seconds of :data:`QUIET` (on the loop);
+    ``slice_seconds``: seconds of judging on each turn of the loop (:data:`~.scheduler.SLICE`; 0: a step);
     ``pool``: the worker processes (:data:`WORKER`) it judges in (default: the one this process's
     tables share; a server gives its own, which ends with it).
     """
 
     def __init__(self, where: Where = HERE_BY_DEFAULT, scheduler: Scheduler | None = None,
                  on_judged: Callable[[Hashable], None] | None = None, quiet: float = QUIET,
-                 pool: Callable[[], cf.Executor] | None = None) -> None:
+                 slice_seconds: float = SLICE, pool: Callable[[], cf.Executor] | None = None) -> None:
         if where not in (WORKER, SLICES):
             raise ValueError(f"where: {WORKER!r} or {SLICES!r}, not {where!r}")
         self.where = where
         self.scheduler = scheduler or AsyncioScheduler()
         self.on_judged = on_judged
         self.quiet = quiet
+        self.slice_seconds = slice_seconds
         self._pool = pool or _pool
         self.results: dict[Hashable, Judged] = {}
         """Every judgement in, by the key it was submitted with."""
@@ -357,7 +360,7 @@ class BackgroundJudge:
 
     def _make_way(self, job: _Job) -> None:
         """Urgent ``job`` waits behind a job that is not: that one pauses (on the loop now, between
-        two steps; in the worker after its round) and goes on after the urgent jobs, from where it was."""
+        two slices; in the worker after its round) and goes on after the urgent jobs, from where it was."""
         running = self._running
         if running is None or running is job or running.urgent:
             return
@@ -413,16 +416,13 @@ class BackgroundJudge:
         try:
             if job.steps is None:
                 job.steps = judging_view(job.view, job.played)
-            if now:
-                judged = finish_rounds(job.steps)
-            else:
-                next(job.steps)
+            found = finish_rounds(job.steps) if now else run_slice(job.steps, self.slice_seconds)
+            if found is None:
                 self._handle = self.scheduler.call_later(STEP_PAUSE, lambda: self._run_slice(job))
                 if self._handle is not None:
-                    return  # the loop answers its events; the next step after
-                judged = finish_rounds(job.steps)  # (no loop to come back on)
-        except StopIteration as done:
-            judged = done.value
+                    return  # the loop answers its events; the next slice after
+                found = finish_rounds(job.steps)  # (no loop to come back on)
+            judged = found
         except Exception as error:  # noqa: BLE001
             self._fail(job, error)
             return

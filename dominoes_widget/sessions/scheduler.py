@@ -1,13 +1,38 @@
 """When bots move: now, or later on an event loop. Sessions take a scheduler, so tests can
-step through bot moves one by one while the widget paces them on the kernel's loop."""
+step through bot moves one by one while the widget paces them on the kernel's loop. And
+:func:`run_slice`: work done in steps on the loop (a judgement in the browser, which has no
+threads), a slice of :data:`SLICE` seconds at a time."""
 
 from __future__ import annotations
 
 import asyncio
+import time
 from collections import deque
-from typing import Callable, Protocol
+from typing import Callable, Generator, Protocol, TypeVar
 
-__all__ = ["Scheduler", "Pending", "AsyncioScheduler", "ManualScheduler", "NO_DELAY"]
+__all__ = ["Scheduler", "Pending", "AsyncioScheduler", "ManualScheduler", "NO_DELAY", "SLICE", "run_slice"]
+
+T = TypeVar("T")
+
+SLICE = 0.05
+"""Seconds of work in steps (a judgement on the loop) before the loop is handed back: a click
+or a cell waits that long at most. A step is far shorter (8 sampled worlds, 1-2 ms in the
+browser's Python), and a pause between two steps costs a timer's wait (10 ms or so), so a
+step to a turn of the loop left the browser's Python idle most of the time."""
+
+
+def run_slice(steps: Generator[None, None, T], seconds: float = SLICE) -> T | None:
+    """``steps`` run (one at least) until they end or ``seconds`` have passed: what they
+    return when they ended, else ``None`` (the rest on a later turn; ``steps`` must not
+    return ``None``)."""
+    end = time.perf_counter() + seconds
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+        if time.perf_counter() >= end:
+            return None
 
 
 class Pending(Protocol):

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from ...words.catalog import Voice
 from ...studies.jobs import IN_BROWSER
-from ..scheduler import AsyncioScheduler, Pending, Scheduler
+from ..scheduler import SLICE, AsyncioScheduler, Pending, Scheduler, run_slice
 
 if TYPE_CHECKING:
     from ...studies.analysis import Analysis, Judgement
@@ -31,13 +31,14 @@ __all__ = ["AnalysisRun", "judging_words"]
 REDRAW_EVERY = 0.25
 """Seconds between two updates of the bar (a hand judged, and the end, always show at once)."""
 BROWSER_PAUSE = 0.01
-"""Seconds the browser's Python rests between two steps of the judging. Pyodide runs a zero delay as an
+"""Seconds the browser's Python rests between two slices of the judging. Pyodide runs a zero delay as an
 immediate task, and a chain of them kept the kernel's incoming messages (a cell, a try in the
 drill) waiting until the whole analysis was done; with the kernel idle for a moment between
-two steps they are answered there."""
+two slices they are answered there."""
 BROWSER_STEP = 8
-"""Worlds the browser's Python samples in one turn of the loop (about a tenth of a second; a
-round of the judge's stopping rule ends a turn too): a try in the drill waits that long at
+"""Worlds the browser's Python samples in one step (a millisecond or two; a round of the judge's
+stopping rule ends a step too); a turn of the loop runs as many steps as fit in a slice
+(:data:`~dominoes_widget.sessions.scheduler.SLICE`): a try in the drill waits that long at
 most, not a whole decision's judgement."""
 
 
@@ -154,12 +155,13 @@ class AnalysisRun:
             end(error)
 
     # -- who judges ----------------------------------------------------------------------------
-    def run_here(self, scheduler: Scheduler, pause: float = 0.0, step: int | None = None) -> None:
+    def run_here(self, scheduler: Scheduler, pause: float = 0.0, step: int | None = None,
+                 slice_seconds: float = SLICE) -> None:
         """Judge the decisions in this process, one on each turn of ``scheduler``, ``pause``
         seconds apart (the kernel's loop answers the page in between: in the browser there are
-        no threads); with ``step``, a step of that many worlds (or a round of the judge's
-        stopping rule) on each turn instead of a whole decision, so an event waits one step at
-        most. A scheduler that cannot wait (no loop) judges them all now."""
+        no threads); with ``step``, steps of that many worlds (or a round of the judge's
+        stopping rule) for ``slice_seconds`` on each turn instead of a whole decision, so an
+        event waits one slice at most. A scheduler that cannot wait (no loop) judges them all now."""
         under_way: list[Any] = []  # the decision being judged a step at a time: [number, its steps]
 
         def turn() -> None:
@@ -175,13 +177,11 @@ class AnalysisRun:
                         number = self._next_number()
                         under_way[:] = [number, self.plan.judging(number, step)]
                     number, steps = under_way
-                    try:
-                        next(steps)
+                    judgements = run_slice(steps, slice_seconds)
+                    if judgements is None:
                         schedule()
                         return
-                    except StopIteration as done:
-                        under_way.clear()
-                        judgements = done.value
+                    under_way.clear()
             except Exception as error:  # (the run ends; the error goes to whoever waits on it)
                 self.fail(error)
                 return
