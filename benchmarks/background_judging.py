@@ -50,6 +50,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
+from typing import Any
 
 GAP = 0.3
 """Seconds between two clicks (TESTING.md: measure with clicks a few hundred ms apart)."""
@@ -95,6 +96,21 @@ class Clicks:
         self._sender.wait(5)
 
 
+def next_click(session: Any) -> dict[str, Any] | None:
+    """What the person clicks next at ``session`` (a TableSession): the next hand, the first
+    leader offered, or the first legal move; ``None`` once the match is over."""
+    from dominoes_widget.sessions.table.shapes import Phase
+
+    phase = session.phase
+    if phase is Phase.MATCH_OVER:
+        return None
+    if phase is Phase.HAND_OVER:
+        return {"type": "next_hand"}
+    if phase is Phase.CHOOSE_LEADER:
+        return {"type": "choose_leader", "seat": session.leader_choices[0]}
+    return {"type": "move", "move": str(session.hand.legal_moves[0])}
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, int(round(share * len(ordered))) - 1))]
@@ -106,7 +122,6 @@ async def play(mode: str, seed: int, clicks: int, bots: str, arrivals: Clicks,
     clicks' latencies (s), and how many positions were judged in the background; ``parts`` gets
     each click's (start's delay, CPU) (s)."""
     from dominoes_widget.sessions.background import SLICES, BackgroundJudge
-    from dominoes_widget.sessions.table.shapes import Phase
     from dominoes_widget.studies.judge import judge
     from dominoes_widget.widgets.table import Table
 
@@ -139,15 +154,9 @@ async def play(mode: str, seed: int, clicks: int, bots: str, arrivals: Clicks,
     latencies: list[float] = []
     try:
         while len(latencies) < clicks:
-            phase = session.phase
-            if phase is Phase.MATCH_OVER:
+            message = next_click(session)
+            if message is None:
                 break
-            if phase is Phase.HAND_OVER:
-                message = {"type": "next_hand"}
-            elif phase is Phase.CHOOSE_LEADER:
-                message = {"type": "choose_leader", "seat": session.leader_choices[0]}
-            else:
-                message = {"type": "move", "move": str(session.hand.legal_moves[0])}
             delay = THINK if THINK and len(latencies) % 5 == 4 else GAP
 
             def click(sent_at: float, message: dict = message) -> float:

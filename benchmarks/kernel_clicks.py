@@ -21,8 +21,16 @@ from __future__ import annotations
 
 import argparse
 import json
+import statistics
+import sys
 import time
+from pathlib import Path
 from typing import Any
+
+BENCHMARKS = Path(__file__).resolve().parent
+sys.path.insert(0, str(BENCHMARKS))
+
+from background_judging import percentile  # noqa: E402
 
 GAP = 0.3
 """Seconds between two clicks."""
@@ -30,21 +38,12 @@ CLICKS_A_MATCH = 30
 MODES = ("off", "worker")
 
 IN_KERNEL = r'''
-import json as _json, statistics as _statistics, time as _time
-from dominoes_widget.sessions.table.shapes import Phase as _Phase
+import json as _json, sys as _sys, time as _time
+_sys.path.insert(0, BENCHMARKS)
+from background_judging import next_click as _bench_next
 from dominoes_widget.widgets.table import Table as _Table
 
 _BENCH = {"latency": {"off": [], "worker": []}, "late": {"off": [], "worker": []}}
-
-def _bench_next(session):
-    phase = session.phase
-    if phase is _Phase.MATCH_OVER:
-        return None
-    if phase is _Phase.HAND_OVER:
-        return {"type": "next_hand"}
-    if phase is _Phase.CHOOSE_LEADER:
-        return {"type": "choose_leader", "seat": session.leader_choices[0]}
-    return {"type": "move", "move": str(session.hand.legal_moves[0])}
 
 def _bench_click(table, content, buffers):
     """A click from the benchmark: the next message a person would send, timed."""
@@ -73,11 +72,6 @@ def _bench_report():
     print(_json.dumps({kind: {mode: [round(s * 1000, 3) for s in found] for mode, found in modes.items()}
                        for kind, modes in _BENCH.items() if kind in ("latency", "late")}))
 '''
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, int(round(share * len(ordered))) - 1))]
 
 
 def run(client: Any, code: str) -> str:
@@ -109,7 +103,7 @@ def measure(clicks: int) -> dict[str, dict[str, float]]:
 
     manager, client = start_new_kernel(kernel_name="python3")
     try:
-        run(client, IN_KERNEL)
+        run(client, f"BENCHMARKS = {str(BENCHMARKS)!r}\n" + IN_KERNEL)
         seed = 1
         found: dict[str, dict[str, list[float]]] = {"latency": {mode: [] for mode in MODES}}
         while min(len(found["latency"][mode]) for mode in MODES) < clicks:
@@ -137,9 +131,9 @@ def measure(clicks: int) -> dict[str, dict[str, float]]:
     for mode in MODES:
         latency, late = found["latency"][mode], found["late"][mode]
         p95 = percentile(latency, 0.95)
-        figures[mode] = {"clicks": len(latency), "median_ms": round(sorted(latency)[len(latency) // 2], 2),
+        figures[mode] = {"clicks": len(latency), "median_ms": round(statistics.median(latency), 2),
                          "p95_ms": round(p95, 2), "p95_ratio": round(p95 / base, 2),
-                         "late_median_ms": round(sorted(late)[len(late) // 2], 2),
+                         "late_median_ms": round(statistics.median(late), 2),
                          "late_p95_ms": round(percentile(late, 0.95), 2)}
     return figures
 

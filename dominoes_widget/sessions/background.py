@@ -416,13 +416,12 @@ class BackgroundJudge:
         try:
             if job.steps is None:
                 job.steps = judging_view(job.view, job.played)
-            found = finish_rounds(job.steps) if now else run_slice(job.steps, self.slice_seconds)
-            if found is None:
+            judged = finish_rounds(job.steps) if now else run_slice(job.steps, self.slice_seconds)
+            if judged is None:
                 self._handle = self.scheduler.call_later(STEP_PAUSE, lambda: self._run_slice(job))
                 if self._handle is not None:
                     return  # the loop answers its events; the next slice after
-                found = finish_rounds(job.steps)  # (no loop to come back on)
-            judged = found
+                judged = finish_rounds(job.steps)  # (no loop to come back on)
         except Exception as error:  # noqa: BLE001
             self._fail(job, error)
             return
